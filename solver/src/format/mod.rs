@@ -1,0 +1,541 @@
+//! Strategy table files: CSV, JSON, a Python module, `.npy` and a self-checking binary format.
+//!
+//! A [`TableFile`] is a strategy table plus what it is ([`TableMeta`]: ruleset, goal, who it
+//! plays against and its exact win rates). [`render`] turns one into the bytes of any
+//! [`Format`]; [`write_atomic`] puts bytes on disk through a temporary file and a rename, so a
+//! crash never leaves half a file; [`load`] reads CSV, JSON and binary files back, checking every
+//! shape, value, ruleset and checksum, and says where a file is wrong ([`LoadError`]).
+//!
+//! | format | holds | loads |
+//! |--------|-------|-------|
+//! | `csv`  | score tables as a grid (row = own score, column = opponent score); full tables as `own,opponent,own_memory,opponent_memory,dice` lines | yes |
+//! | `json` | the table (nested arrays) and its metadata | yes |
+//! | `py`   | `final_strategy(score, opponent_score)` for the course's `hog.py` (score tables) | no |
+//! | `npy`  | the table as a numpy `uint8` array | no |
+//! | `bin`  | metadata and table, versioned, with a CRC-32 checksum | yes |
+
+mod binary;
+mod csv;
+mod json;
+mod npy;
+mod python;
+
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::dice::MAX_DICE;
+use crate::hog::{FullTable, Matchup, Ruleset, ScoreTable};
+
+/// A file format for strategy tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Format {
+    /// Comma-separated dice counts.
+    Csv,
+    /// JSON with metadata.
+    Json,
+    /// A Python module defining `final_strategy`.
+    Python,
+    /// A numpy array.
+    Npy,
+    /// The versioned, checksummed binary format.
+    Binary,
+}
+
+impl Format {
+    /// Every format, in the order files are written.
+    pub const ALL: [Format; 5] = [
+        Format::Csv,
+        Format::Json,
+        Format::Python,
+        Format::Npy,
+        Format::Binary,
+    ];
+
+    /// The file extension (also the name used in `--format`).
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Csv => "csv",
+            Format::Json => "json",
+            Format::Python => "py",
+            Format::Npy => "npy",
+            Format::Binary => "bin",
+        }
+    }
+
+    /// The format with this extension.
+    pub fn from_extension(extension: &str) -> Option<Format> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.extension().eq_ignore_ascii_case(extension))
+    }
+
+    /// Whether [`load`] reads this format.
+    pub fn loads(self) -> bool {
+        matches!(self, Format::Csv | Format::Json | Format::Binary)
+    }
+}
+
+/// A strategy table: by scores only, or by full state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Table {
+    /// Dice counts indexed `[own score, opponent score]`.
+    Scores(ScoreTable),
+    /// Dice counts indexed `[own score, opponent score, own memory, opponent memory]`.
+    Full(FullTable),
+}
+
+impl Table {
+    /// The table's dimensions.
+    pub fn shape(&self) -> &[usize] {
+        match self {
+            Table::Scores(t) => t.shape(),
+            Table::Full(t) => t.shape(),
+        }
+    }
+
+    /// The dice counts in row-major order.
+    fn dice(&self) -> Vec<u8> {
+        match self {
+            Table::Scores(t) => t.iter().copied().collect(),
+            Table::Full(t) => t.iter().copied().collect(),
+        }
+    }
+}
+
+/// What a table file says about its table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableMeta {
+    /// The ruleset it was made for.
+    pub rules: String,
+    /// The goal it was made for.
+    pub goal: u32,
+    /// What the table is, e.g. `optimal`.
+    pub strategy: String,
+    /// The opponent it was solved or evaluated against, e.g. `always_roll:4`.
+    pub opponent: String,
+    /// Its exact winning probabilities against that opponent, if known.
+    pub matchup: Option<Matchup>,
+}
+
+/// A strategy table with its metadata.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableFile {
+    /// What the table is.
+    pub meta: TableMeta,
+    /// The dice counts.
+    pub table: Table,
+}
+
+impl TableFile {
+    /// The file name (without extension) `swine solve` uses, e.g. `hog_fa20_vs_always_roll_4`:
+    /// only lowercase letters, digits and `_`, so the Python module can be imported.
+    pub fn stem(&self) -> String {
+        let opponent = Path::new(&self.meta.opponent)
+            .file_stem()
+            .map_or(self.meta.opponent.clone(), |s| {
+                s.to_string_lossy().into_owned()
+            });
+        let name = if self.meta.strategy == self.meta.opponent {
+            format!("{}_{}", self.meta.rules, self.meta.strategy)
+        } else {
+            format!("{}_{}_vs_{}", self.meta.rules, self.meta.strategy, opponent)
+        };
+        name.chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '_'
+                }
+            })
+            .collect()
+    }
+}
+
+/// Formats a probability with 17 significant digits, enough to read back the same `f64`.
+///
+/// ```
+/// assert_eq!(swine_solver::format::probability(0.5), "0.50000000000000000");
+/// assert_eq!(swine_solver::format::probability(1.0), "1.0000000000000000");
+/// assert_eq!(swine_solver::format::probability(0.0123), "0.012300000000000000");
+/// let x = 0.1 + 0.2;
+/// assert_eq!(swine_solver::format::probability(x).parse::<f64>().unwrap(), x);
+/// ```
+pub fn probability(x: f64) -> String {
+    if x == 0.0 {
+        return "0.0000000000000000".to_string();
+    }
+    let scientific = format!("{x:.16e}");
+    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    let (sign, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => ("-", m),
+        None => ("", mantissa),
+    };
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    if exponent < 0 {
+        let zeros = "0".repeat((-exponent - 1) as usize);
+        format!("{sign}0.{zeros}{digits}")
+    } else {
+        let point = (exponent as usize + 1).min(digits.len());
+        let (whole, fraction) = digits.split_at(point);
+        let padding = "0".repeat(exponent as usize + 1 - point);
+        let fraction = if fraction.is_empty() { "0" } else { fraction };
+        format!("{sign}{whole}{padding}.{fraction}")
+    }
+}
+
+/// A probability that serializes to JSON as a number with 17 significant digits
+/// (see [`probability`]), so every digit of the `f64` survives.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Probability(pub f64);
+
+impl serde::Serialize for Probability {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let raw = serde_json::value::RawValue::from_string(probability(self.0))
+            .map_err(serde::ser::Error::custom)?;
+        raw.serialize(serializer)
+    }
+}
+
+/// The bytes of `file` in `format`, or why this table cannot be written in it.
+pub fn render(file: &TableFile, format: Format) -> Result<Vec<u8>, String> {
+    match format {
+        Format::Csv => Ok(csv::render(&file.table)),
+        Format::Json => Ok(json::render(file)),
+        Format::Python => python::render(file),
+        Format::Npy => Ok(npy::render(&file.table)),
+        Format::Binary => Ok(binary::render(file)),
+    }
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same directory, then a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let directory = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    // Like `File::create`: readable by others as the umask allows, not the private 0o600 of
+    // temporary files.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut temporary = builder.tempfile_in(directory)?;
+    temporary.write_all(bytes)?;
+    temporary.as_file().sync_all()?;
+    temporary.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Why table files could not be written.
+#[derive(Debug, Error)]
+pub enum WriteError {
+    /// The format cannot hold this table.
+    #[error("cannot write a .{extension} file for this table: {reason}")]
+    Unsupported {
+        /// The format's extension.
+        extension: &'static str,
+        /// Why.
+        reason: String,
+    },
+    /// The file system refused.
+    #[error("cannot write {}: {source}", path.display())]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+}
+
+/// Writes `file` into `directory` (created if missing) once per format, named
+/// [`TableFile::stem`] plus the format's extension. Every file is rendered before the first is
+/// written, and each is written atomically. Returns the paths written, in `formats` order.
+pub fn write_files(
+    directory: &Path,
+    file: &TableFile,
+    formats: &[Format],
+) -> Result<Vec<PathBuf>, WriteError> {
+    let rendered = formats
+        .iter()
+        .map(|&format| {
+            render(file, format).map_err(|reason| WriteError::Unsupported {
+                extension: format.extension(),
+                reason,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    std::fs::create_dir_all(directory).map_err(|source| WriteError::Io {
+        path: directory.to_path_buf(),
+        source,
+    })?;
+    let stem = file.stem();
+    formats
+        .iter()
+        .zip(rendered)
+        .map(|(format, bytes)| {
+            let path = directory.join(format!("{stem}.{}", format.extension()));
+            write_atomic(&path, &bytes).map_err(|source| WriteError::Io {
+                path: path.clone(),
+                source,
+            })?;
+            Ok(path)
+        })
+        .collect()
+}
+
+/// Where in a table a bad value sits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Where in the file, in the file's own terms (e.g. `row 3, column 7`).
+    pub place: String,
+    /// The indices of the table entry: own score, opponent score[, own memory, opponent memory].
+    pub entry: Vec<usize>,
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const NAMES: [&str; 4] = [
+            "own score",
+            "opponent score",
+            "own memory",
+            "opponent memory",
+        ];
+        let entry: Vec<String> = NAMES
+            .iter()
+            .zip(&self.entry)
+            .map(|(name, i)| format!("{name} {i}"))
+            .collect();
+        if self.place.is_empty() {
+            write!(f, "{}", entry.join(", "))
+        } else {
+            write!(f, "{} ({})", self.place, entry.join(", "))
+        }
+    }
+}
+
+/// What is wrong with a table file.
+#[derive(Debug, Error)]
+pub enum Problem {
+    /// The file could not be read.
+    #[error("cannot read it: {0}")]
+    Io(#[from] std::io::Error),
+    /// The extension is not one of the loadable formats.
+    #[error("cannot load this kind of file; a table file is .csv, .json or .bin")]
+    Unsupported,
+    /// The table has the wrong dimensions.
+    #[error("expected {expected}, found {found}")]
+    Shape {
+        /// What the ruleset needs.
+        expected: String,
+        /// What the file has.
+        found: String,
+    },
+    /// An entry is not a whole number.
+    #[error("{at}: '{value}' is not a whole number of dice")]
+    NotInteger {
+        /// Where.
+        at: Position,
+        /// The text found.
+        value: String,
+    },
+    /// An entry is outside `0..=10`.
+    #[error("{at}: {value} dice is outside 0..={MAX_DICE}")]
+    OutOfRange {
+        /// Where.
+        at: Position,
+        /// The number found.
+        value: String,
+    },
+    /// The file was made for another ruleset or goal.
+    #[error("it was made for {found}, not {expected}")]
+    WrongRules {
+        /// The ruleset and goal in use.
+        expected: String,
+        /// The ruleset and goal in the file.
+        found: String,
+    },
+    /// The file is not valid in its format (JSON syntax, missing fields, bad magic).
+    #[error("{0}")]
+    Malformed(String),
+    /// The file ends early.
+    #[error("truncated: {0}")]
+    Truncated(String),
+    /// The checksum does not match the contents.
+    #[error("corrupted: the checksum is {stored:08x} but the contents give {computed:08x}")]
+    Checksum {
+        /// The checksum stored in the file.
+        stored: u32,
+        /// The checksum of the contents.
+        computed: u32,
+    },
+    /// The file has a format version this build cannot read.
+    #[error("format version {found} is not supported (this swine reads version {supported})")]
+    Version {
+        /// The version in the file.
+        found: u32,
+        /// The version this build reads.
+        supported: u32,
+    },
+}
+
+/// A table file that could not be loaded: the file and what is wrong.
+#[derive(Debug, Error)]
+#[error("{}: {problem}", path.display())]
+pub struct LoadError {
+    /// The file.
+    pub path: PathBuf,
+    /// What is wrong with it.
+    pub problem: Problem,
+}
+
+/// Loads the table in `path` (`.csv`, `.json` or `.bin`) for use with `rules`, checking that it
+/// was made for this ruleset and goal, has the right shape and holds dice counts in `0..=10`.
+pub fn load(path: &Path, rules: &Ruleset) -> Result<TableFile, LoadError> {
+    let fail = |problem| LoadError {
+        path: path.to_path_buf(),
+        problem,
+    };
+    let format = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .and_then(Format::from_extension)
+        .filter(|f| f.loads())
+        .ok_or_else(|| fail(Problem::Unsupported))?;
+    let bytes = std::fs::read(path).map_err(|e| fail(Problem::Io(e)))?;
+    let default_meta = TableMeta {
+        rules: rules.name().to_string(),
+        goal: rules.goal(),
+        strategy: "table".to_string(),
+        opponent: String::new(),
+        matchup: None,
+    };
+    match format {
+        Format::Csv => {
+            let text = String::from_utf8(bytes)
+                .map_err(|_| fail(Problem::Malformed("not UTF-8 text".to_string())))?;
+            csv::parse(&text, rules).map(|table| TableFile {
+                meta: default_meta,
+                table,
+            })
+        }
+        Format::Json => json::parse(&bytes, rules),
+        _ => binary::parse(&bytes, rules),
+    }
+    .map_err(fail)
+}
+
+/// Checks that a file's metadata names this ruleset and goal.
+fn check_meta(meta: &TableMeta, rules: &Ruleset) -> Result<(), Problem> {
+    if meta.rules == rules.name() && meta.goal == rules.goal() {
+        Ok(())
+    } else {
+        Err(Problem::WrongRules {
+            expected: format!("{} with goal {}", rules.name(), rules.goal()),
+            found: format!("{} with goal {}", meta.rules, meta.goal),
+        })
+    }
+}
+
+/// The shapes a ruleset accepts, in words, for errors.
+fn expected_shapes(rules: &Ruleset) -> String {
+    let (g, m) = (rules.goal(), rules.space().memory_size());
+    if m == 1 {
+        format!("a {g} x {g} table (own score x opponent score)")
+    } else {
+        format!("a {g} x {g} table, or {g} x {g} x {m} x {m} with both memories")
+    }
+}
+
+/// Checks a shape read from a file against the ruleset.
+fn check_shape(shape: &[usize], rules: &Ruleset) -> Result<(), Problem> {
+    let (g, m) = (rules.goal() as usize, rules.space().memory_size());
+    let fits = match shape {
+        [a, b] => *a == g && *b == g,
+        [a, b, c, d] => *a == g && *b == g && *c == m && *d == m && m > 1,
+        _ => false,
+    };
+    if fits {
+        Ok(())
+    } else {
+        let found: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+        Err(Problem::Shape {
+            expected: expected_shapes(rules),
+            found: format!("a {} table", found.join(" x ")),
+        })
+    }
+}
+
+/// Builds a table of `shape` from row-major dice counts (already checked to be in range).
+fn table_from_dice(shape: &[usize], dice: Vec<u8>) -> Table {
+    match *shape {
+        [a, b] => Table::Scores(ScoreTable::from_shape_vec((a, b), dice).expect("shape checked")),
+        [a, b, c, d] => {
+            Table::Full(FullTable::from_shape_vec((a, b, c, d), dice).expect("shape checked"))
+        }
+        _ => unreachable!("shapes are checked before tables are built"),
+    }
+}
+
+/// The entry indices of the `index`-th value of a row-major table of `shape`.
+fn entry_of(shape: &[usize], mut index: usize) -> Vec<usize> {
+    let mut entry = vec![0; shape.len()];
+    for (slot, &dim) in entry.iter_mut().zip(shape).rev() {
+        *slot = index % dim;
+        index /= dim;
+    }
+    entry
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probabilities_keep_seventeen_significant_digits() {
+        assert_eq!(probability(0.1), "0.10000000000000001");
+        assert_eq!(probability(2.0 / 3.0), "0.66666666666666663");
+        assert_eq!(probability(1e-5), "0.000010000000000000001");
+        for x in [1.0 / 3.0, 0.1, 0.999_999_999_999_999_9, 1e-300, 12.5] {
+            assert_eq!(probability(x).parse::<f64>().unwrap(), x);
+        }
+    }
+
+    #[test]
+    fn stems_are_python_module_names() {
+        let file = TableFile {
+            meta: TableMeta {
+                rules: "hog-fa20".into(),
+                goal: 100,
+                strategy: "optimal".into(),
+                opponent: "always_roll:4".into(),
+                matchup: None,
+            },
+            table: Table::Scores(ScoreTable::zeros((1, 1))),
+        };
+        assert_eq!(file.stem(), "hog_fa20_optimal_vs_always_roll_4");
+        let mut from_file = file.clone();
+        from_file.meta.opponent = "some/dir/My Table.csv".into();
+        assert_eq!(from_file.stem(), "hog_fa20_optimal_vs_my_table");
+        let mut minimax = file;
+        minimax.meta.strategy = "minimax".into();
+        minimax.meta.opponent = "minimax".into();
+        assert_eq!(minimax.stem(), "hog_fa20_minimax");
+    }
+
+    #[test]
+    fn positions_name_the_entry() {
+        let at = Position {
+            place: "row 3, column 7".into(),
+            entry: vec![2, 6],
+        };
+        assert_eq!(
+            at.to_string(),
+            "row 3, column 7 (own score 2, opponent score 6)"
+        );
+        assert_eq!(entry_of(&[3, 4, 2, 2], 23), vec![1, 1, 1, 1]);
+    }
+}

@@ -1,0 +1,476 @@
+//! A Hog ruleset compiled into the dense tables the solver indexes.
+//!
+//! [`Ruleset::compile`] evaluates every rule of a [`HogRules`] once, for every score it can see:
+//! Free Bacon points per opponent score, the dice limit and the die per cell, the bonus and the
+//! new memory per (memory, dice) pair, and the after-turn transform per (score after the turn's
+//! points, opponent score[, memory]) — already resolved to "mover wins", "opponent wins" or the
+//! cell where play continues. It also checks what makes one backward sweep exact: every turn
+//! raises the total of the two scores.
+
+use thiserror::Error;
+
+use super::definition::{HogRules, Memory};
+use super::presets::{PRESETS, preset};
+use super::space::StateSpace;
+use crate::dice::{DiceCache, LANES, MAX_DICE, TurnPoints};
+
+/// The highest goal a Hog ruleset is solved for.
+pub const MAX_GOAL: u32 = 100;
+
+/// Number of distinct dice requests (0..=MAX_DICE).
+pub(crate) const ACTIONS: usize = MAX_DICE as usize + 1;
+
+/// Why a ruleset cannot be compiled.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum RulesError {
+    /// No built-in ruleset has this name.
+    #[error("unknown ruleset '{name}'; the rulesets are {}", known.join(", "))]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The names that exist.
+        known: Vec<&'static str>,
+    },
+    /// The goal is outside `1..=MAX_GOAL`.
+    #[error("goal {goal} is outside 1..={MAX_GOAL}")]
+    Goal {
+        /// The goal asked for.
+        goal: u32,
+    },
+    /// A turn could leave the total score unchanged or lower, so a single sweep is not exact.
+    #[error("{rules}: {detail}; a turn must raise the total score for the sweep to be exact")]
+    NotIncreasing {
+        /// The ruleset.
+        rules: &'static str,
+        /// What happens, with the scores.
+        detail: String,
+    },
+    /// The memory a rule produced is outside the declared memory.
+    #[error("{rules}: remembering {value} is outside the declared memory 0..{size}")]
+    Memory {
+        /// The ruleset.
+        rules: &'static str,
+        /// The value produced.
+        value: u8,
+        /// The declared number of memory values.
+        size: u8,
+    },
+}
+
+/// Where play goes after a turn's points and after-turn rules, seen from the mover: the cell
+/// where play continues, seen from whoever moves next, and whether that is the opponent (no
+/// extra turn). A finished game continues at the [won cell](StateSpace::won_cell), where the
+/// player "to move" is the winner: the mover after reaching the goal, the opponent after a swap
+/// handed it the goal.
+///
+/// Packed for the sweep's inner loop as `2 · (the cell's first state) + (opponent moves)`: with
+/// both seats' values interleaved by state, `(packed + 2 · memory offset) XOR seat` is the index
+/// of the value of whoever moves next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Next(u32);
+
+impl Next {
+    /// Play continues at the cell whose first state (both memories 0) is `first_state`.
+    pub fn new(first_state: usize, opponent_moves: bool) -> Next {
+        Next((first_state as u32) << 1 | u32::from(opponent_moves))
+    }
+
+    /// Whether the opponent moves next (no extra turn).
+    #[inline]
+    pub fn opponent_moves(self) -> bool {
+        self.0 & 1 == 1
+    }
+
+    /// `2 · first state + (opponent moves)`.
+    #[inline]
+    pub fn packed(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// What choosing some dice does to the mover's memory and points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Effect {
+    /// Bonus points added to the turn.
+    pub bonus: u32,
+    /// The mover's memory after the turn.
+    pub remembered: u8,
+}
+
+/// The points a chosen number of dice scores at some cell.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Roll<'a> {
+    /// Rolling zero: Free Bacon, a fixed number of points.
+    FreeBacon(usize),
+    /// Rolling dice: a distribution of points.
+    Dice(&'a TurnPoints),
+}
+
+impl Roll<'_> {
+    /// The expectation of `values[points]` for this roll.
+    #[inline]
+    pub fn expected_over(self, values: &[f64]) -> f64 {
+        match self {
+            Roll::FreeBacon(points) => values[points],
+            Roll::Dice(points) => points.expected_over(values),
+        }
+    }
+}
+
+/// A Hog ruleset with a goal, compiled into tables.
+#[derive(Debug)]
+pub struct Ruleset {
+    rules: &'static dyn HogRules,
+    space: StateSpace,
+    memory: Memory,
+    free_bacon: Vec<u32>,
+    dice_limit: Vec<u8>,
+    die: Vec<u8>,
+    dice: DiceCache,
+    effects: Vec<Effect>,
+    distinct_effects: Vec<Vec<Effect>>,
+    effect_variant: Vec<u8>,
+    after: Vec<Next>,
+    after_plane: usize,
+    after_row: usize,
+    max_gain: usize,
+}
+
+impl Ruleset {
+    /// Compiles the built-in ruleset called `name` for `goal`.
+    pub fn preset(name: &str, goal: u32) -> Result<Ruleset, RulesError> {
+        let rules = preset(name).ok_or_else(|| RulesError::Unknown {
+            name: name.to_string(),
+            known: PRESETS.iter().map(|r| r.name()).collect(),
+        })?;
+        Ruleset::compile(rules, goal)
+    }
+
+    /// Compiles `rules` for `goal` (in `1..=MAX_GOAL`) into tables.
+    pub fn compile(rules: &'static dyn HogRules, goal: u32) -> Result<Ruleset, RulesError> {
+        if !(1..=MAX_GOAL).contains(&goal) {
+            return Err(RulesError::Goal { goal });
+        }
+        let memory = rules.memory();
+        let space = StateSpace::new(goal, usize::from(memory.size));
+        let not_increasing = |detail: String| RulesError::NotIncreasing {
+            rules: rules.name(),
+            detail,
+        };
+
+        let free_bacon: Vec<u32> = (0..goal).map(|o| rules.free_bacon(o)).collect();
+        if let Some(o) = free_bacon.iter().position(|&points| points == 0) {
+            return Err(not_increasing(format!(
+                "Free Bacon scores 0 against opponent score {o}"
+            )));
+        }
+
+        let mut dice = Vec::new();
+        let mut die = Vec::with_capacity(space.cells());
+        let mut dice_limit = Vec::with_capacity(space.cells());
+        for own in 0..goal {
+            for opponent in 0..goal {
+                let kind = rules.die(own, opponent);
+                let index = dice.iter().position(|&d| d == kind).unwrap_or_else(|| {
+                    dice.push(kind);
+                    dice.len() - 1
+                });
+                die.push(index as u8);
+                dice_limit.push(rules.dice_limit(own, opponent).min(MAX_DICE));
+            }
+        }
+        let dice = DiceCache::new(dice);
+
+        let mut effects = Vec::with_capacity(usize::from(memory.size) * ACTIONS);
+        for remembered in 0..memory.size {
+            for n in 0..=MAX_DICE {
+                let effect = Effect {
+                    bonus: rules.bonus(remembered, n),
+                    remembered: rules.remember(remembered, n),
+                };
+                if effect.remembered >= memory.size {
+                    return Err(RulesError::Memory {
+                        rules: rules.name(),
+                        value: effect.remembered,
+                        size: memory.size,
+                    });
+                }
+                effects.push(effect);
+            }
+        }
+        let mut distinct_effects = vec![Vec::new(); ACTIONS];
+        let mut effect_variant = vec![0u8; effects.len()];
+        for (index, effect) in effects.iter().enumerate() {
+            let variants: &mut Vec<Effect> = &mut distinct_effects[index % ACTIONS];
+            let variant = variants
+                .iter()
+                .position(|e| e == effect)
+                .unwrap_or_else(|| {
+                    variants.push(*effect);
+                    variants.len() - 1
+                });
+            effect_variant[index] = variant as u8;
+        }
+
+        let max_bonus = effects.iter().map(|e| e.bonus).max().unwrap_or(0) as usize;
+        let max_dice_points = dice
+            .dice()
+            .iter()
+            .enumerate()
+            .map(|(index, _)| dice.get(index, MAX_DICE).max_points())
+            .max()
+            .unwrap_or(0);
+        let max_bacon = free_bacon.iter().copied().max().unwrap_or(0) as usize;
+        let max_gain = max_dice_points.max(max_bacon) + max_bonus;
+
+        // Laid out [memory][opponent][reached]: the successors of one cell are contiguous. The
+        // rows run `LANES - 1` past the highest reachable score, which the sums' zero padding
+        // reads.
+        let reachable = goal as usize + max_gain + LANES - 1;
+        let plane = reachable * goal as usize;
+        let mut after = Vec::with_capacity(plane * usize::from(memory.size));
+        for remembered in 0..memory.size {
+            for opponent in 0..goal {
+                for reached in 0..reachable as u32 {
+                    let turn = rules.after_turn(reached, opponent, remembered);
+                    let won = space.state(space.won_cell(), 0, 0);
+                    let next = if turn.mover >= goal {
+                        Next::new(won, false)
+                    } else if turn.opponent >= goal {
+                        Next::new(won, true)
+                    } else if turn.mover + turn.opponent < reached + opponent {
+                        return Err(not_increasing(format!(
+                            "after a turn reaching {reached} against {opponent}, the scores \
+                             become {} and {}",
+                            turn.mover, turn.opponent
+                        )));
+                    } else if turn.extra_turn {
+                        let cell = space.cell(turn.mover, turn.opponent);
+                        Next::new(space.state(cell, 0, 0), false)
+                    } else {
+                        let cell = space.cell(turn.opponent, turn.mover);
+                        Next::new(space.state(cell, 0, 0), true)
+                    };
+                    after.push(next);
+                }
+            }
+        }
+        let memory_independent = after.chunks(plane).all(|p| p == &after[..plane]);
+        let after_plane = if memory_independent {
+            after.truncate(plane);
+            0
+        } else {
+            plane
+        };
+
+        Ok(Ruleset {
+            rules,
+            space,
+            memory,
+            free_bacon,
+            dice_limit,
+            die,
+            dice,
+            effects,
+            distinct_effects,
+            effect_variant,
+            after,
+            after_plane,
+            after_row: reachable,
+            max_gain,
+        })
+    }
+
+    /// The rules this was compiled from.
+    pub fn rules(&self) -> &'static dyn HogRules {
+        self.rules
+    }
+
+    /// The ruleset's name, e.g. `hog-fa20`.
+    pub fn name(&self) -> &'static str {
+        self.rules.name()
+    }
+
+    /// The goal score.
+    pub fn goal(&self) -> u32 {
+        self.space.goal()
+    }
+
+    /// The game's cells and states.
+    pub fn space(&self) -> &StateSpace {
+        &self.space
+    }
+
+    /// What each player remembers.
+    pub fn memory(&self) -> Memory {
+        self.memory
+    }
+
+    /// The state both players start in: scores 0 : 0, initial memories.
+    pub fn start(&self) -> usize {
+        self.space.state(
+            self.space.cell(0, 0),
+            self.memory.initial,
+            self.memory.initial,
+        )
+    }
+
+    /// The most points one turn can add to the mover's score (dice or Free Bacon, plus bonus).
+    pub fn max_gain(&self) -> usize {
+        self.max_gain
+    }
+
+    /// Number of scores the solver tabulates for "the mover has reached x points": every score
+    /// a turn can reach (`goal + max_gain`), plus the padding the dice sums read.
+    pub(crate) fn reachable(&self) -> usize {
+        self.after_row
+    }
+
+    /// Free Bacon points against `opponent` points.
+    pub fn free_bacon(&self, opponent: u32) -> u32 {
+        self.free_bacon[opponent as usize]
+    }
+
+    /// The dice actually rolled when the mover asks for `requested` at (own, opponent).
+    pub fn dice_rolled(&self, own: u32, opponent: u32, requested: u8) -> u8 {
+        requested.min(self.dice_limit[(own * self.goal() + opponent) as usize])
+    }
+
+    /// The points distribution of rolling `rolled` dice (already limited) at (own, opponent).
+    #[inline]
+    pub(crate) fn roll(&self, own: u32, opponent: u32, rolled: u8) -> Roll<'_> {
+        if rolled == 0 {
+            Roll::FreeBacon(self.free_bacon[opponent as usize] as usize)
+        } else {
+            let die = self.die[(own * self.goal() + opponent) as usize];
+            Roll::Dice(self.dice.get(usize::from(die), rolled))
+        }
+    }
+
+    /// What choosing `n` dice does when the mover remembers `remembered`.
+    #[inline]
+    pub(crate) fn effect(&self, remembered: u8, n: u8) -> Effect {
+        self.effects[usize::from(remembered) * ACTIONS + usize::from(n)]
+    }
+
+    /// The distinct effects choosing `n` dice can have, over every memory.
+    #[inline]
+    pub(crate) fn distinct_effects(&self, n: u8) -> &[Effect] {
+        &self.distinct_effects[usize::from(n)]
+    }
+
+    /// Which of [`distinct_effects`](Self::distinct_effects)`(n)` applies to `remembered`.
+    #[inline]
+    pub(crate) fn effect_variant(&self, remembered: u8, n: u8) -> usize {
+        usize::from(self.effect_variant[usize::from(remembered) * ACTIONS + usize::from(n)])
+    }
+
+    /// Where play goes when the mover reaches each score (the index) against `opponent`,
+    /// with `remembered` as its memory after the turn.
+    #[inline]
+    pub(crate) fn nexts(&self, opponent: u32, remembered: u8) -> &[Next] {
+        let start = usize::from(remembered) * self.after_plane + opponent as usize * self.after_row;
+        &self.after[start..start + self.after_row]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn won(rules: &Ruleset, opponent_moves: bool) -> Next {
+        Next::new(first_state(rules, rules.space().won_cell()), opponent_moves)
+    }
+
+    fn next(rules: &Ruleset, reached: usize, opponent: u32, remembered: u8) -> Next {
+        rules.nexts(opponent, remembered)[reached]
+    }
+
+    fn first_state(rules: &Ruleset, cell: usize) -> usize {
+        rules.space().state(cell, 0, 0)
+    }
+
+    #[test]
+    fn unknown_ruleset_and_bad_goals_are_errors() {
+        let err = Ruleset::preset("hog-sp99", 100).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown ruleset 'hog-sp99'; the rulesets are hog-fa20, hog-wild, hog-fa19"
+        );
+        assert_eq!(
+            Ruleset::preset("hog-fa20", 0).unwrap_err().to_string(),
+            "goal 0 is outside 1..=100"
+        );
+        assert!(Ruleset::preset("hog-fa20", 101).is_err());
+    }
+
+    #[test]
+    fn fa20_tables() {
+        let r = Ruleset::preset("hog-fa20", 100).unwrap();
+        assert_eq!(r.space().memory_size(), 1);
+        assert_eq!(r.max_gain(), 60);
+        assert_eq!(r.free_bacon(42), 12);
+        // 20 and 30: Swine Align, the mover goes again at (20, 30).
+        assert_eq!(
+            next(&r, 20, 30, 0),
+            Next::new(first_state(&r, r.space().cell(20, 30)), false)
+        );
+        // 8 and 36: no extra turn; the opponent moves at (36, 8).
+        assert_eq!(
+            next(&r, 8, 36, 0),
+            Next::new(first_state(&r, r.space().cell(36, 8)), true)
+        );
+        // An extra turn earned on the final turn is never taken: the mover has won.
+        assert_eq!(next(&r, 100, 50, 0), won(&r, false));
+    }
+
+    #[test]
+    fn wild_tables() {
+        let r = Ruleset::preset("hog-wild", 100).unwrap();
+        assert_eq!(r.dice_rolled(3, 4, 10), 1);
+        assert_eq!(r.dice_rolled(3, 4, 0), 0);
+        assert_eq!(r.dice_rolled(3, 5, 10), 10);
+        match r.roll(0, 0, 2) {
+            Roll::Dice(points) => assert_eq!(points.total_count(), 16),
+            Roll::FreeBacon(_) => panic!("two dice are not Free Bacon"),
+        }
+        match r.roll(0, 32, 0) {
+            Roll::FreeBacon(points) => assert_eq!(points, 4),
+            Roll::Dice(_) => panic!("zero dice is Free Bacon"),
+        }
+    }
+
+    #[test]
+    fn fa19_tables_remember_dice_and_swap() {
+        let r = Ruleset::preset("hog-fa19", 100).unwrap();
+        assert_eq!(r.space().memory_size(), 11);
+        // 60 from ten sixes plus 3 from Feral Hogs.
+        assert_eq!(r.max_gain(), 63);
+        assert_eq!(
+            r.effect(0, 2),
+            Effect {
+                bonus: 3,
+                remembered: 2
+            }
+        );
+        assert_eq!(
+            r.effect(5, 5),
+            Effect {
+                bonus: 0,
+                remembered: 5
+            }
+        );
+        assert_eq!(r.distinct_effects(4).len(), 2);
+        // 90 + 10 vs 50: swapped, the opponent wins.
+        assert_eq!(next(&r, 100, 50, 0), won(&r, true));
+        // 124 vs 2 swaps too: the opponent wins with 124.
+        assert_eq!(next(&r, 124, 2, 0), won(&r, true));
+        // 125 vs 2 does not: the mover wins.
+        assert_eq!(next(&r, 125, 2, 0), won(&r, false));
+        // 55 vs 5 swaps to 5 vs 55; the opponent moves at (55, 5).
+        assert_eq!(
+            next(&r, 55, 5, 0),
+            Next::new(first_state(&r, r.space().cell(55, 5)), true)
+        );
+    }
+}

@@ -1,0 +1,312 @@
+//! Playing Hog turn by turn, and the seeded Monte Carlo simulator built on it.
+//!
+//! [`Game`] applies the rules straight from their definition ([`HogRules`]), rolling real dice
+//! faces, so the simulator shares nothing with the solver but the players' policies: it is an
+//! independent check of the compiled tables, the dice distributions and the sweep.
+//!
+//! [`simulate`] plays games in fixed-size batches, each with its own random stream derived from
+//! the seed, in parallel: the result depends only on the seed and the number of games, not on
+//! the number of threads.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use super::definition::HogRules;
+use super::policy::Policy;
+use super::ruleset::Ruleset;
+use crate::dice::{Die, MAX_DICE};
+
+/// A Hog game in progress, seen from the table: seat 0 and seat 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// Both players' scores, by seat.
+    pub scores: [u32; 2],
+    /// Both players' memories, by seat.
+    pub memory: [u8; 2],
+    /// The seat to move.
+    pub mover: usize,
+}
+
+impl Game {
+    /// A new game at 0 : 0 with `first` to move.
+    pub fn new(rules: &dyn HogRules, first: usize) -> Game {
+        let initial = rules.memory().initial;
+        Game {
+            scores: [0, 0],
+            memory: [initial, initial],
+            mover: first,
+        }
+    }
+
+    /// How many dice, and of which kind, are rolled when the mover asks for `requested`.
+    pub fn dice_to_roll(&self, rules: &dyn HogRules, requested: u8) -> (u8, Die) {
+        let (own, opponent) = (self.scores[self.mover], self.scores[1 - self.mover]);
+        let rolled = requested.min(rules.dice_limit(own, opponent)).min(MAX_DICE);
+        (rolled, rules.die(own, opponent))
+    }
+
+    /// Plays the mover's turn: it asked for `requested` dice and they showed `faces` (as many
+    /// faces as [`dice_to_roll`](Self::dice_to_roll) says; none when rolling zero). Returns the
+    /// winning seat when the game ends.
+    pub fn play(
+        &mut self,
+        rules: &dyn HogRules,
+        goal: u32,
+        requested: u8,
+        faces: &[u8],
+    ) -> Option<usize> {
+        let (mover, other) = (self.mover, 1 - self.mover);
+        let (rolled, die) = self.dice_to_roll(rules, requested);
+        debug_assert_eq!(faces.len(), usize::from(rolled));
+        let points = if rolled == 0 {
+            rules.free_bacon(self.scores[other])
+        } else if die.pig_out && faces.contains(&1) {
+            1
+        } else {
+            faces.iter().map(|&f| u32::from(f)).sum()
+        };
+        let remembered = self.memory[mover];
+        let bonus = rules.bonus(remembered, requested);
+        self.memory[mover] = rules.remember(remembered, requested);
+        let turn = rules.after_turn(
+            self.scores[mover] + points + bonus,
+            self.scores[other],
+            self.memory[mover],
+        );
+        self.scores[mover] = turn.mover;
+        self.scores[other] = turn.opponent;
+        if turn.mover >= goal {
+            return Some(mover);
+        }
+        if turn.opponent >= goal {
+            return Some(other);
+        }
+        if !turn.extra_turn {
+            self.mover = other;
+        }
+        None
+    }
+}
+
+/// Counts of games won by seat 0 over many simulated games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Simulation {
+    /// Games played with each seat moving first.
+    pub games_per_seat: u64,
+    /// Games seat 0 won when it moved first.
+    pub wins_as_first: u64,
+    /// Games seat 0 won when seat 1 moved first.
+    pub wins_as_second: u64,
+}
+
+impl Simulation {
+    /// Seat 0's observed winning frequency moving first.
+    pub fn as_first(&self) -> f64 {
+        self.wins_as_first as f64 / self.games_per_seat as f64
+    }
+
+    /// Seat 0's observed winning frequency moving second.
+    pub fn as_second(&self) -> f64 {
+        self.wins_as_second as f64 / self.games_per_seat as f64
+    }
+
+    /// The observed win rate (the average of both seats).
+    pub fn win_rate(&self) -> f64 {
+        (self.as_first() + self.as_second()) / 2.0
+    }
+
+    /// Standard error of a frequency near `p` over `games` games.
+    fn standard_error(p: f64, games: u64) -> f64 {
+        (p * (1.0 - p) / games as f64).sqrt()
+    }
+
+    /// Standard error of [`as_first`](Self::as_first).
+    pub fn as_first_error(&self) -> f64 {
+        Simulation::standard_error(self.as_first(), self.games_per_seat)
+    }
+
+    /// Standard error of [`as_second`](Self::as_second).
+    pub fn as_second_error(&self) -> f64 {
+        Simulation::standard_error(self.as_second(), self.games_per_seat)
+    }
+
+    /// Standard error of [`win_rate`](Self::win_rate) (the two seats are independent).
+    pub fn win_rate_error(&self) -> f64 {
+        (self.as_first_error().powi(2) + self.as_second_error().powi(2)).sqrt() / 2.0
+    }
+}
+
+/// Games per independently seeded batch.
+const BATCH: u64 = 4096;
+
+/// Plays `games_per_seat` games with each seat moving first, seat 0 following `policies[0]`
+/// and seat 1 `policies[1]`, with dice drawn from a generator seeded by `seed`.
+pub fn simulate(
+    rules: &Ruleset,
+    policies: [&Policy; 2],
+    games_per_seat: u64,
+    seed: u64,
+) -> Simulation {
+    let batches = games_per_seat.div_ceil(BATCH);
+    let wins = |first: usize| -> u64 {
+        (0..batches)
+            .into_par_iter()
+            .map(|batch| {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                rng.set_stream(batch * 2 + first as u64);
+                let games = BATCH.min(games_per_seat - batch * BATCH);
+                (0..games)
+                    .filter(|_| play_one(rules, policies, first, &mut rng) == 0)
+                    .count() as u64
+            })
+            .sum()
+    };
+    Simulation {
+        games_per_seat,
+        wins_as_first: wins(0),
+        wins_as_second: wins(1),
+    }
+}
+
+/// Plays one game with `first` moving first; returns the winning seat.
+fn play_one(rules: &Ruleset, policies: [&Policy; 2], first: usize, rng: &mut impl Rng) -> usize {
+    let definition = rules.rules();
+    let space = rules.space();
+    let mut game = Game::new(definition, first);
+    let mut faces = [0u8; MAX_DICE as usize];
+    loop {
+        let (mover, other) = (game.mover, 1 - game.mover);
+        let cell = space.cell(game.scores[mover], game.scores[other]);
+        let state = space.state(cell, game.memory[mover], game.memory[other]);
+        let requested = policies[mover].dice(state);
+        let (rolled, die) = game.dice_to_roll(definition, requested);
+        let faces = &mut faces[..usize::from(rolled)];
+        for face in faces.iter_mut() {
+            *face = rng.random_range(1..=die.faces);
+        }
+        if let Some(winner) = game.play(definition, rules.goal(), requested, faces) {
+            return winner;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hog::presets::{Fa19, Fa20, Wild};
+
+    #[test]
+    fn feral_hogs_example_game() {
+        // RULES.md: every roll below pigs out (one die shows 1) and scores 1.
+        let mut game = Game::new(&Fa19, 0);
+        let goal = 100;
+        assert_eq!(game.play(&Fa19, goal, 3, &[1, 4, 5]), None);
+        assert_eq!(game.scores, [1, 0]);
+        assert_eq!(game.play(&Fa19, goal, 4, &[1, 1, 2, 3]), None);
+        assert_eq!(game.scores, [1, 1]);
+        assert_eq!(game.play(&Fa19, goal, 5, &[1, 2, 3, 4, 5]), None);
+        assert_eq!(game.scores, [5, 1]);
+        assert_eq!(game.play(&Fa19, goal, 2, &[6, 1]), None);
+        assert_eq!(game.scores, [5, 5]);
+        assert_eq!(game.play(&Fa19, goal, 7, &[1, 1, 1, 1, 1, 1, 1]), None);
+        assert_eq!(game.scores, [9, 5]);
+        assert_eq!(game.play(&Fa19, goal, 0, &[]), None);
+        assert_eq!(game.scores, [9, 18]);
+        assert_eq!(game.memory, [7, 0]);
+    }
+
+    #[test]
+    fn feral_hogs_on_the_first_turn() {
+        let mut game = Game::new(&Fa19, 0);
+        assert_eq!(game.play(&Fa19, 100, 2, &[2, 2]), None);
+        assert_eq!(game.scores, [7, 0]);
+    }
+
+    #[test]
+    fn bonus_is_added_before_the_swap() {
+        // 45 vs 5, previous 0, two dice 3 and 4: 45 + 7 + 3 = 55 ↔ 5.
+        let mut game = Game {
+            scores: [45, 5],
+            memory: [0, 0],
+            mover: 0,
+        };
+        assert_eq!(game.play(&Fa19, 100, 2, &[3, 4]), None);
+        assert_eq!(game.scores, [5, 55]);
+        assert_eq!(game.mover, 1);
+    }
+
+    #[test]
+    fn a_swap_can_hand_the_win_to_the_opponent() {
+        // 90 vs 50, previous 0, rolls 0: 10 points, 100 vs 50 swaps, the opponent wins.
+        let mut game = Game {
+            scores: [90, 50],
+            memory: [0, 0],
+            mover: 0,
+        };
+        assert_eq!(game.play(&Fa19, 100, 0, &[]), Some(1));
+        assert_eq!(game.scores, [50, 100]);
+    }
+
+    #[test]
+    fn zero_dice_after_two_gets_the_bonus() {
+        // Previous 2, rolls 0 against 9: Free Bacon 10 + 3.
+        let mut game = Game {
+            scores: [0, 9],
+            memory: [2, 0],
+            mover: 0,
+        };
+        assert_eq!(game.play(&Fa19, 100, 0, &[]), None);
+        assert_eq!(game.scores, [13, 9]);
+    }
+
+    #[test]
+    fn fa20_extra_turns_keep_the_mover() {
+        // 10 vs 20 → +8 = 18 vs 20 (Pig Pass) → +12 = 30 vs 20 (Swine Align).
+        let mut game = Game {
+            scores: [10, 20],
+            memory: [0, 0],
+            mover: 0,
+        };
+        assert_eq!(game.play(&Fa20, 100, 2, &[4, 4]), None);
+        assert_eq!((game.scores, game.mover), ([18, 20], 0));
+        assert_eq!(game.play(&Fa20, 100, 2, &[6, 6]), None);
+        assert_eq!((game.scores, game.mover), ([30, 20], 0));
+        assert_eq!(game.play(&Fa20, 100, 1, &[3]), None);
+        assert_eq!((game.scores, game.mover), ([33, 20], 1));
+    }
+
+    #[test]
+    fn fa20_extra_turn_on_the_final_turn_ends_the_game() {
+        let mut game = Game {
+            scores: [96, 40],
+            memory: [0, 0],
+            mover: 0,
+        };
+        assert_eq!(game.play(&Fa20, 100, 0, &[]), Some(0));
+    }
+
+    #[test]
+    fn hog_wild_first_turn_uses_one_four_sided_die_at_seven() {
+        let game = Game {
+            scores: [3, 4],
+            memory: [0, 0],
+            mover: 0,
+        };
+        assert_eq!(game.dice_to_roll(&Wild, 10), (1, Die::FOUR_SIDED));
+        assert_eq!(game.dice_to_roll(&Wild, 0), (0, Die::FOUR_SIDED));
+        let first = Game::new(&Wild, 0);
+        assert_eq!(first.dice_to_roll(&Wild, 5), (5, Die::FOUR_SIDED));
+    }
+
+    #[test]
+    fn simulation_is_reproducible() {
+        let rules = Ruleset::preset("hog-fa20", 30).unwrap();
+        let table = ndarray::Array2::from_elem((30, 30), 4u8);
+        let policy = Policy::from_scores(&rules, &table);
+        let a = simulate(&rules, [&policy, &policy], 5000, 7);
+        let b = simulate(&rules, [&policy, &policy], 5000, 7);
+        assert_eq!(a, b);
+        assert_ne!(a, simulate(&rules, [&policy, &policy], 5000, 8));
+    }
+}

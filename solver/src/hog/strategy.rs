@@ -1,0 +1,319 @@
+//! Strategy specs: the one parser for every way of naming a strategy.
+//!
+//! | spec | strategy |
+//! |------|----------|
+//! | `always_roll:N` | roll N dice (0..=10) everywhere |
+//! | `bacon:8,6`, `extra_turn`, `comeback:5`, ... | the ruleset's built-ins, parameters defaulted as the course does |
+//! | `optimal` (alias `minimax`) | a player that maximises its winning probability in every state |
+//! | `path.csv`, `path.json`, `path.bin` | a table file (see [`format`](crate::format)) |
+
+use std::path::Path;
+
+use thiserror::Error;
+
+use super::definition::Builtin;
+use super::policy::{FullTable, Policy, ScoreTable};
+use super::ruleset::Ruleset;
+use super::sweep::Player;
+use crate::dice::MAX_DICE;
+use crate::format::{self, Format, LoadError, Table};
+
+/// A strategy resolved for one ruleset.
+#[derive(Clone, Debug)]
+pub struct Strategy {
+    name: String,
+    kind: StrategyKind,
+}
+
+/// What a strategy is made of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StrategyKind {
+    /// Optimises in every state (best response, or minimax against another optimiser).
+    Optimising,
+    /// A table over (own score, opponent score).
+    Scores(ScoreTable),
+    /// A table over the full state, memories included.
+    Full(FullTable),
+}
+
+/// Why a strategy spec could not be resolved.
+#[derive(Debug, Error)]
+pub enum StrategyError {
+    /// The spec names no strategy of this ruleset.
+    #[error("unknown strategy '{spec}' for {rules}; expected {expected}")]
+    Unknown {
+        /// The spec.
+        spec: String,
+        /// The ruleset.
+        rules: &'static str,
+        /// The specs that exist.
+        expected: String,
+    },
+    /// The name is right but the parameters are not.
+    #[error("strategy '{spec}': {problem}")]
+    Parameters {
+        /// The spec.
+        spec: String,
+        /// What is wrong, with an example.
+        problem: String,
+    },
+    /// A table file could not be loaded.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+}
+
+impl Strategy {
+    /// Resolves `spec` for `rules` (see the module docs for the forms it takes).
+    pub fn parse(spec: &str, rules: &Ruleset) -> Result<Strategy, StrategyError> {
+        let spec = spec.trim();
+        let is_file = Path::new(spec)
+            .extension()
+            .and_then(|e| e.to_str())
+            .and_then(Format::from_extension)
+            .is_some();
+        if is_file {
+            let file = format::load(Path::new(spec), rules)?;
+            let kind = match file.table {
+                Table::Scores(t) => StrategyKind::Scores(t),
+                Table::Full(t) => StrategyKind::Full(t),
+            };
+            return Ok(Strategy {
+                name: spec.to_string(),
+                kind,
+            });
+        }
+        let (name, arguments) = match spec.split_once(':') {
+            Some((name, arguments)) => (name, Some(arguments)),
+            None => (spec, None),
+        };
+        let parameters = |problem: String| StrategyError::Parameters {
+            spec: spec.to_string(),
+            problem,
+        };
+        if name == "optimal" || name == "minimax" {
+            return match arguments {
+                None => Ok(Strategy::optimising(name)),
+                Some(_) => Err(parameters(format!("{name} takes no numbers"))),
+            };
+        }
+        let builtin = always_roll()
+            .into_iter()
+            .chain(rules.rules().builtins().iter().copied())
+            .find(|b| b.name == name)
+            .ok_or_else(|| StrategyError::Unknown {
+                spec: spec.to_string(),
+                rules: rules.name(),
+                expected: expected_specs(rules),
+            })?;
+        let values = parse_parameters(&builtin, arguments).map_err(parameters)?;
+        let canonical: Vec<String> = values.iter().map(u32::to_string).collect();
+        let goal = rules.goal();
+        let table = ScoreTable::from_shape_fn((goal as usize, goal as usize), |(own, opp)| {
+            (builtin.dice)(&values, own as u32, opp as u32)
+        });
+        Ok(Strategy {
+            name: format!("{name}:{}", canonical.join(",")),
+            kind: StrategyKind::Scores(table),
+        })
+    }
+
+    /// An optimising player called `name` (`optimal` or `minimax`).
+    pub fn optimising(name: &str) -> Strategy {
+        Strategy {
+            name: name.to_string(),
+            kind: StrategyKind::Optimising,
+        }
+    }
+
+    /// A table strategy called `name`.
+    pub fn from_table(name: &str, table: Table) -> Strategy {
+        let kind = match table {
+            Table::Scores(t) => StrategyKind::Scores(t),
+            Table::Full(t) => StrategyKind::Full(t),
+        };
+        Strategy {
+            name: name.to_string(),
+            kind,
+        }
+    }
+
+    /// The canonical spec (defaults filled in, e.g. `bacon:8,6`) or the file path.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// What the strategy is made of.
+    pub fn kind(&self) -> &StrategyKind {
+        &self.kind
+    }
+
+    /// Whether this is an optimising player rather than a fixed policy.
+    pub fn is_optimising(&self) -> bool {
+        self.kind == StrategyKind::Optimising
+    }
+
+    /// The player the solver seats for this strategy.
+    pub fn player(&self, rules: &Ruleset) -> Player {
+        match &self.kind {
+            StrategyKind::Optimising => Player::Optimising,
+            StrategyKind::Scores(t) => Player::Fixed(Policy::from_scores(rules, t)),
+            StrategyKind::Full(t) => Player::Fixed(Policy::from_full(rules, t)),
+        }
+    }
+}
+
+/// The built-in every ruleset has.
+fn always_roll() -> [Builtin; 1] {
+    [Builtin {
+        name: "always_roll",
+        params: &[super::definition::Param {
+            name: "n",
+            default: None,
+        }],
+        about: "roll n dice every turn",
+        dice: |params, _, _| params[0] as u8,
+    }]
+}
+
+/// The spec forms a ruleset accepts, for error messages.
+fn expected_specs(rules: &Ruleset) -> String {
+    let mut forms: Vec<String> = always_roll()
+        .iter()
+        .chain(rules.rules().builtins())
+        .map(|b| {
+            let params: Vec<String> = b.params.iter().map(|p| p.name.to_uppercase()).collect();
+            format!("{}:{}", b.name, params.join(","))
+        })
+        .collect();
+    forms.push("optimal".to_string());
+    forms.push("minimax".to_string());
+    format!("{}, or a table file (.csv, .json, .bin)", forms.join(", "))
+}
+
+/// The parameters of `builtin` from the text after the colon, defaults filled in.
+fn parse_parameters(builtin: &Builtin, arguments: Option<&str>) -> Result<Vec<u32>, String> {
+    let form: Vec<String> = builtin
+        .params
+        .iter()
+        .map(|p| p.name.to_uppercase())
+        .collect();
+    let form = format!("{}:{}", builtin.name, form.join(","));
+    let given: Vec<&str> = arguments.map_or(Vec::new(), |a| a.split(',').collect());
+    if given.len() > builtin.params.len() {
+        return Err(format!(
+            "expected at most {} numbers, as in {form}",
+            builtin.params.len()
+        ));
+    }
+    let mut values = Vec::with_capacity(builtin.params.len());
+    for (i, param) in builtin.params.iter().enumerate() {
+        let value = match given.get(i) {
+            Some(text) => text.trim().parse::<u32>().map_err(|_| {
+                format!(
+                    "{} must be a whole number, found '{}' (in {form})",
+                    param.name.to_uppercase(),
+                    text.trim()
+                )
+            })?,
+            None => param
+                .default
+                .ok_or_else(|| format!("{} is missing, as in {form}", param.name.to_uppercase()))?,
+        };
+        if param.name == "n" && value > u32::from(MAX_DICE) {
+            return Err(format!("N = {value} dice is outside 0..={MAX_DICE}"));
+        }
+        values.push(value);
+    }
+    Ok(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fa20() -> Ruleset {
+        Ruleset::preset("hog-fa20", 100).unwrap()
+    }
+
+    fn dice(strategy: &Strategy, own: usize, opponent: usize) -> u8 {
+        match strategy.kind() {
+            StrategyKind::Scores(t) => t[[own, opponent]],
+            other => panic!("not a score table: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn always_roll_and_defaults() {
+        let rules = fa20();
+        let four = Strategy::parse("always_roll:4", &rules).unwrap();
+        assert_eq!(four.name(), "always_roll:4");
+        assert_eq!(dice(&four, 50, 3), 4);
+        let bacon = Strategy::parse("bacon", &rules).unwrap();
+        assert_eq!(bacon.name(), "bacon:8,6");
+        assert_eq!(
+            Strategy::parse("bacon:10", &rules).unwrap().name(),
+            "bacon:10,6"
+        );
+        // Opponent 42: Free Bacon 12 >= 8.
+        assert_eq!(dice(&bacon, 0, 42), 0);
+        assert_eq!(dice(&bacon, 0, 0), 6);
+        assert!(Strategy::parse("optimal", &rules).unwrap().is_optimising());
+        assert!(Strategy::parse("minimax", &rules).unwrap().is_optimising());
+    }
+
+    #[test]
+    fn builtins_belong_to_their_ruleset() {
+        let wild = Ruleset::preset("hog-wild", 100).unwrap();
+        assert_eq!(
+            Strategy::parse("comeback:5", &wild).unwrap().name(),
+            "comeback:5,5"
+        );
+        let err = Strategy::parse("comeback:5", &fa20()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown strategy 'comeback:5' for hog-fa20; expected always_roll:N, \
+             bacon:CUTOFF,N, extra_turn:CUTOFF,N, optimal, minimax, or a table file (.csv, \
+             .json, .bin)"
+        );
+    }
+
+    #[test]
+    fn bad_parameters_say_what_is_expected() {
+        let rules = fa20();
+        let message = |spec: &str| Strategy::parse(spec, &rules).unwrap_err().to_string();
+        assert_eq!(
+            message("always_roll:11"),
+            "strategy 'always_roll:11': N = 11 dice is outside 0..=10"
+        );
+        assert_eq!(
+            message("always_roll"),
+            "strategy 'always_roll': N is missing, as in always_roll:N"
+        );
+        assert_eq!(
+            message("bacon:8,x"),
+            "strategy 'bacon:8,x': N must be a whole number, found 'x' (in bacon:CUTOFF,N)"
+        );
+        assert_eq!(
+            message("bacon:8,6,1"),
+            "strategy 'bacon:8,6,1': expected at most 2 numbers, as in bacon:CUTOFF,N"
+        );
+        assert_eq!(
+            message("optimal:3"),
+            "strategy 'optimal:3': optimal takes no numbers"
+        );
+        assert_eq!(
+            message("always_roll:-1"),
+            "strategy 'always_roll:-1': N must be a whole number, found '-1' (in always_roll:N)"
+        );
+    }
+
+    #[test]
+    fn missing_table_files_name_the_file() {
+        let err = Strategy::parse("no/such/table.csv", &fa20()).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("no/such/table.csv: cannot read it:"),
+            "{err}"
+        );
+    }
+}

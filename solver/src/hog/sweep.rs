@@ -1,0 +1,350 @@
+//! The one backward sweep that answers every question about a Hog game.
+//!
+//! Each seat is a [`Player`]: either *fixed* (a [`Policy`]) or *optimising*. The sweep computes,
+//! for both seats and every state, the **value** = P(the player to move wins), seen by the player
+//! to move. Two fixed players give an exact evaluation; an optimising player against a fixed one
+//! gives the best response (the optimal `final_strategy`); two optimising players give minimax.
+//!
+//! Every turn raises the total of the two scores (checked when the ruleset is compiled), so the
+//! sweep visits diagonals of equal total from the highest down: every value a state needs is
+//! final by the time the state is reached, and one pass is exact.
+//!
+//! The sweep keeps a second table beside the state values: for each seat, the value of having
+//! *reached* `x` points against an opponent with `o` (before the after-turn rules, with both
+//! memories after the turn). An entry is final once the diagonal `x + o` is, because the
+//! after-turn rules never lower the total. Valuing a choice is then a dot product of the turn's
+//! points distribution with a contiguous run of that table, the same code for fixed and
+//! optimising players. Cells of one diagonal are independent and are computed in parallel when
+//! the diagonal is large enough to pay for it.
+//!
+//! Hog has no ties (only the mover's score rises, and a swap leaves one score below the goal),
+//! so the value is also P(win) + ½·P(tie).
+
+use rayon::prelude::*;
+
+use super::policy::Policy;
+use super::ruleset::{ACTIONS, Effect, Next, Ruleset};
+use crate::dice::MAX_DICE;
+
+/// Who sits in a seat: a fixed policy, or a player that maximises its winning probability.
+#[derive(Clone, Debug)]
+pub enum Player {
+    /// Plays the given policy.
+    Fixed(Policy),
+    /// Chooses, in every state, the dice that maximise its probability of winning (the lowest
+    /// dice count among equally good ones). It sees the full state, memories included.
+    Optimising,
+}
+
+/// The exact result of a sweep: values and choices of both seats in every state.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// By state: the value for each seat to move there (the won cell's last).
+    values: Vec<[f64; 2]>,
+    /// By state: the dice each seat asks for there.
+    dice: Vec<[u8; 2]>,
+    start: usize,
+}
+
+/// Exact winning probabilities of seat 0's player against seat 1's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Matchup {
+    /// P(seat 0 wins) when it moves first.
+    pub as_first: f64,
+    /// P(seat 0 wins) when seat 1 moves first.
+    pub as_second: f64,
+}
+
+impl Matchup {
+    /// The course's win rate: the average of the two seats' probabilities.
+    pub fn win_rate(&self) -> f64 {
+        (self.as_first + self.as_second) / 2.0
+    }
+}
+
+impl Solution {
+    /// P(the player in `seat` wins) when it is to move in `state`.
+    pub fn value(&self, seat: usize, state: usize) -> f64 {
+        self.values[state][seat]
+    }
+
+    /// The policy the player in `seat` followed (for an optimising player, its optimal choices).
+    pub fn policy(&self, seat: usize) -> Policy {
+        Policy::from_states(self.dice.iter().map(|d| d[seat]).collect())
+    }
+
+    /// Seat 0's winning probabilities from the start, moving first and second.
+    pub fn matchup(&self) -> Matchup {
+        Matchup {
+            as_first: self.values[self.start][0],
+            as_second: 1.0 - self.values[self.start][1],
+        }
+    }
+}
+
+/// States a parallel job should cover at least: below this, waking another thread costs more
+/// than it saves, so small diagonals run inline.
+const STATES_PER_JOB: usize = 4096;
+
+/// Games with fewer states are solved on the calling thread alone: the whole sweep takes about
+/// as long as handing work to other threads a few hundred times.
+const PARALLEL_STATES: usize = 100_000;
+
+/// Runs the backward sweep with `players[0]` in seat 0 and `players[1]` in seat 1.
+pub fn solve(rules: &Ruleset, players: [&Player; 2]) -> Solution {
+    let space = rules.space();
+    let per_cell = space.states_per_cell();
+    let mut values = vec![[0.0; 2]; space.states() + per_cell];
+    values[space.states()..].fill([1.0; 2]);
+    let mut dice = vec![[0u8; 2]; space.states()];
+    let mut reached = Reached::new(rules);
+    let parallel = space.states() >= PARALLEL_STATES;
+    let mut sweep = || {
+        for total in (0..reached.totals()).rev() {
+            if total < space.diagonals() {
+                solve_diagonal(
+                    rules,
+                    players,
+                    total,
+                    &reached,
+                    &mut values,
+                    &mut dice,
+                    parallel,
+                );
+            }
+            reached.update(rules, total, values.as_flattened(), parallel);
+        }
+    };
+    if parallel {
+        // On a pool thread, diagonals too small to split cost no thread switch.
+        rayon::scope(|_| sweep());
+    } else {
+        sweep();
+    }
+    values.truncate(space.states());
+    Solution {
+        values,
+        dice,
+        start: rules.start(),
+    }
+}
+
+/// Values and choices of both seats on the diagonal of cells whose scores add up to `total`.
+fn solve_diagonal(
+    rules: &Ruleset,
+    players: [&Player; 2],
+    total: usize,
+    reached: &Reached,
+    values: &mut [[f64; 2]],
+    dice: &mut [[u8; 2]],
+    parallel: bool,
+) {
+    let space = rules.space();
+    let per_cell = space.states_per_cell();
+    let cells = space.diagonal(total);
+    let states = cells.start * per_cell..cells.end * per_cell;
+    let solve_cell = |choices: &mut Vec<f64>, i: usize, values: &mut [[f64; 2]], dice: &mut _| {
+        let cell = Cell::new(rules, reached, cells.start + i);
+        for (seat, player) in players.into_iter().enumerate() {
+            match player {
+                Player::Fixed(policy) => cell.follow(seat, policy, values, dice),
+                Player::Optimising => cell.optimise(seat, values, dice, choices),
+            }
+        }
+    };
+    let choices = || vec![0.0; ACTIONS * space.memory_size()];
+    let (values, dice) = (&mut values[states.clone()], &mut dice[states]);
+    if parallel {
+        values
+            .par_chunks_mut(per_cell)
+            .zip(dice.par_chunks_mut(per_cell))
+            .enumerate()
+            .with_min_len(STATES_PER_JOB.div_ceil(per_cell))
+            .for_each_init(choices, |choices, (i, (values, dice))| {
+                solve_cell(choices, i, values, dice)
+            });
+    } else {
+        let mut choices = choices();
+        for (i, (values, dice)) in values
+            .chunks_mut(per_cell)
+            .zip(dice.chunks_mut(per_cell))
+            .enumerate()
+        {
+            solve_cell(&mut choices, i, values, dice);
+        }
+    }
+}
+
+/// For each seat, the value of having reached `x` points (before the after-turn rules) against
+/// an opponent with `o`, the mover remembering `a` after the turn and the opponent `b`: planes
+/// `[seat][a][b]`, rows `[o]`, entries `[x]` for every score a turn can reach.
+struct Reached {
+    values: Vec<f64>,
+    memory: usize,
+    row: usize,
+    plane: usize,
+}
+
+impl Reached {
+    fn new(rules: &Ruleset) -> Reached {
+        let memory = rules.space().memory_size();
+        let row = rules.reachable();
+        let plane = rules.goal() as usize * row;
+        Reached {
+            values: vec![0.0; 2 * memory * memory * plane],
+            memory,
+            row,
+            plane,
+        }
+    }
+
+    /// Number of totals `x + o` the table spans.
+    fn totals(&self) -> usize {
+        self.plane / self.row + self.row - 1
+    }
+
+    /// The entries for `seat` against `opponent` points, with the two memories, by `x`.
+    #[inline]
+    fn row(&self, seat: usize, remembered: u8, opponent_memory: u8, opponent: u32) -> &[f64] {
+        let plane = (seat * self.memory + usize::from(remembered)) * self.memory
+            + usize::from(opponent_memory);
+        let start = plane * self.plane + opponent as usize * self.row;
+        &self.values[start..start + self.row]
+    }
+
+    /// Fills the entries with `x + o = total`, whose successors are all final in `values`
+    /// (interleaved by seat: `2 · state + seat`).
+    fn update(&mut self, rules: &Ruleset, total: usize, values: &[f64], parallel: bool) {
+        let (m, row) = (self.memory, self.row);
+        let goal = rules.goal() as usize;
+        let opponents = total.saturating_sub(row - 1)..=total.min(goal - 1);
+        let update_plane = |(plane, entries): (usize, &mut [f64])| {
+            let (seat, remembered, opponent_memory) = (plane / (m * m), plane / m % m, plane % m);
+            let memories = Memories::new(m, remembered, opponent_memory);
+            for opponent in opponents.clone() {
+                let x = total - opponent;
+                let next = rules.nexts(opponent as u32, remembered as u8)[x];
+                entries[opponent * row + x] = value_of(values, seat, next, &memories);
+            }
+        };
+        if parallel {
+            self.values
+                .par_chunks_mut(self.plane)
+                .enumerate()
+                .with_min_len(STATES_PER_JOB.div_ceil(goal))
+                .for_each(update_plane);
+        } else {
+            self.values
+                .chunks_mut(self.plane)
+                .enumerate()
+                .for_each(update_plane);
+        }
+    }
+}
+
+/// P(the player in `seat` wins) when play goes to `next`, the two memories placed by
+/// `memories`, from the interleaved state values.
+#[inline]
+fn value_of(values: &[f64], seat: usize, next: Next, memories: &Memories) -> f64 {
+    let flip = usize::from(next.opponent_moves());
+    let value = values[(next.packed() + memories.offset[flip]) ^ seat];
+    // The opponent's value v becomes 1 − v, exactly as `1.0 - v` would.
+    value * [1.0, -1.0][flip] + [0.0, 1.0][flip]
+}
+
+/// Where the two memories after a turn place a successor among its cell's states, in the
+/// interleaved values (two per state): offset `[0]` when the mover moves again (the mover's
+/// memory first), `[1]` when the opponent moves.
+struct Memories {
+    offset: [usize; 2],
+}
+
+impl Memories {
+    fn new(m: usize, remembered: usize, opponent_memory: usize) -> Memories {
+        let (a, b) = (remembered, opponent_memory);
+        Memories {
+            offset: [2 * (a * m + b), 2 * (b * m + a)],
+        }
+    }
+}
+
+/// One cell being solved.
+struct Cell<'a> {
+    rules: &'a Ruleset,
+    reached: &'a Reached,
+    cell: usize,
+    own: usize,
+    opponent: u32,
+}
+
+impl<'a> Cell<'a> {
+    fn new(rules: &'a Ruleset, reached: &'a Reached, cell: usize) -> Cell<'a> {
+        let (own, opponent) = rules.space().scores(cell);
+        Cell {
+            rules,
+            reached,
+            cell,
+            own: own as usize,
+            opponent,
+        }
+    }
+
+    /// The value for `seat` of choosing `n` dice, with effect `effect`, against an opponent
+    /// remembering `opponent_memory`.
+    #[inline]
+    fn choice(&self, seat: usize, n: u8, effect: Effect, opponent_memory: u8) -> f64 {
+        let row = self
+            .reached
+            .row(seat, effect.remembered, opponent_memory, self.opponent);
+        let rolled = self.rules.dice_rolled(self.own as u32, self.opponent, n);
+        self.rules
+            .roll(self.own as u32, self.opponent, rolled)
+            .expected_over(&row[self.own + effect.bonus as usize..])
+    }
+
+    /// Fills `seat`'s values for a player following `policy`.
+    fn follow(&self, seat: usize, policy: &Policy, values: &mut [[f64; 2]], dice: &mut [[u8; 2]]) {
+        let space = self.rules.space();
+        let m = space.memory_size() as u8;
+        for a in 0..m {
+            for b in 0..m {
+                let local = usize::from(a) * usize::from(m) + usize::from(b);
+                let n = policy.dice(space.state(self.cell, a, b));
+                values[local][seat] = self.choice(seat, n, self.rules.effect(a, n), b);
+                dice[local][seat] = n;
+            }
+        }
+    }
+
+    /// Fills `seat`'s values and choices for an optimising player. `choices` holds the value of
+    /// each (dice, effect variant) pair, shared by the memories with the same effect.
+    fn optimise(
+        &self,
+        seat: usize,
+        values: &mut [[f64; 2]],
+        dice: &mut [[u8; 2]],
+        choices: &mut [f64],
+    ) {
+        let rules = self.rules;
+        let m = rules.space().memory_size();
+        for b in 0..m as u8 {
+            for n in 0..=MAX_DICE {
+                for (variant, &effect) in rules.distinct_effects(n).iter().enumerate() {
+                    choices[usize::from(n) * m + variant] = self.choice(seat, n, effect, b);
+                }
+            }
+            for a in 0..m as u8 {
+                let mut best = (f64::NEG_INFINITY, 0);
+                for n in 0..=MAX_DICE {
+                    let value = choices[usize::from(n) * m + rules.effect_variant(a, n)];
+                    if value > best.0 {
+                        best = (value, n);
+                    }
+                }
+                let local = usize::from(a) * m + usize::from(b);
+                values[local][seat] = best.0;
+                dice[local][seat] = best.1;
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+//! # swine-solver
+//!
+//! Exact win probabilities and optimal strategies for Hog-family dice games.
+//!
+//! A game is a finite graph of states seen from the player to move. Every question is one
+//! backward sweep over it ([`hog::solve`]): each seat holds a fixed strategy or an optimising
+//! player, so the same sweep evaluates a match-up exactly, finds the best response to a fixed
+//! opponent (the course's optimal `final_strategy`), or solves the game with both sides optimal.
+//! Probabilities come from the full state space, never from sampling; the Monte Carlo simulator
+//! ([`hog::simulate`]) exists to cross-check them.
+//!
+//! ## Exact win rate of one strategy against another
+//!
+//! ```
+//! use swine_solver::hog::{Ruleset, Strategy, evaluate};
+//!
+//! let rules = Ruleset::preset("hog-fa20", 100)?;
+//! let bacon = Strategy::parse("bacon:8,6", &rules)?;
+//! let four = Strategy::parse("always_roll:4", &rules)?;
+//! let matchup = evaluate(&rules, &bacon, &four);
+//! assert!(matchup.win_rate() > 0.5);
+//! // A strategy against itself wins exactly half the time.
+//! assert_eq!(evaluate(&rules, &four, &four).win_rate(), 0.5);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## The optimal strategy against the course's yardstick
+//!
+//! ```
+//! use swine_solver::format::Table;
+//! use swine_solver::hog::{Ruleset, Strategy, evaluate, solve_against};
+//!
+//! let rules = Ruleset::preset("hog-fa20", 100)?;
+//! let yardstick = Strategy::parse(rules.rules().yardstick(), &rules)?;
+//! let solved = solve_against(&rules, &yardstick);
+//! let Table::Scores(table) = &solved.file.table else { unreachable!() };
+//! println!("at 0 : 0 roll {}", table[[0, 0]]);
+//! // The reported win rate is the exact evaluation of the table it wrote.
+//! let optimal = Strategy::from_table("optimal", solved.file.table.clone());
+//! assert_eq!(Some(evaluate(&rules, &optimal, &yardstick)), solved.file.meta.matchup);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod dice;
+pub mod format;
+pub mod hog;

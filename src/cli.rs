@@ -1,0 +1,169 @@
+//! The command line, as parsed by clap: flags only, no solver objects (see `resolve`).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use swine_solver::format::Format;
+
+const EXAMPLES: &str = "\
+Examples:
+  swine solve                                  optimal hog-fa20 strategy against always_roll:4
+  swine solve --rules hog-wild --vs minimax    both players optimal
+  swine eval bacon:8,6                         exact win rate against the yardstick
+  swine eval my_table.csv --vs extra_turn      a table file against a built-in
+  swine simulate optimal --games 100000        Monte Carlo check of the exact numbers
+
+Strategies: always_roll:N, optimal (alias minimax), the ruleset's built-ins (hog-fa20:
+bacon:CUTOFF,N and extra_turn:CUTOFF,N; hog-wild: comeback:MARGIN,N and mean:MIN_POINTS,N;
+hog-fa19: bacon:MARGIN,N and swap:MARGIN,N), or a table file (.csv, .json, .bin).
+Rulesets: hog-fa20 (default), hog-wild, hog-fa19.";
+
+/// Exact win probabilities and optimal strategies for Hog-family dice games.
+///
+/// Every number swine prints is computed from the full state space of the game, not sampled.
+#[derive(Debug, Parser)]
+#[command(name = "swine", version, after_help = EXAMPLES)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The verbs.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Find the optimal strategy against an opponent and write it as tables.
+    #[command(after_help = "\
+Examples:
+  swine solve                                   hog-fa20, against always_roll:4
+  swine solve --rules hog-wild --out tables     hog-wild, against always_roll:5
+  swine solve --vs minimax --json               both optimal; JSON on stdout
+  swine solve --vs bacon:8,6 --format py        only the Python module")]
+    Solve(SolveArgs),
+    /// Print the exact win rate of a strategy against another.
+    #[command(after_help = "\
+Examples:
+  swine eval always_roll:6                      against the yardstick (always_roll:4)
+  swine eval extra_turn:9,5 --vs bacon          two built-ins
+  swine eval swine-out/hog_fa20_optimal_vs_always_roll_4.csv --vs always_roll:6
+  swine eval always_roll:4 --vs optimal         against the best response to it")]
+    Eval(EvalArgs),
+    /// Play many seeded random games and compare with the exact win rate.
+    #[command(after_help = "\
+Examples:
+  swine simulate bacon --games 200000 --seed 7
+  swine simulate optimal --rules hog-wild")]
+    Simulate(SimulateArgs),
+    /// Regenerate the optimal and minimax tables of every built-in ruleset.
+    #[command(after_help = "\
+Example:
+  swine tables --out tables                     what the repository's tables/ holds")]
+    Tables(TablesArgs),
+}
+
+/// Which game and goal.
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// The ruleset: hog-fa20, hog-wild or hog-fa19.
+    #[arg(long, value_name = "NAME", default_value = "hog-fa20")]
+    pub rules: String,
+    /// The score that wins (1..=100).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub goal: u32,
+}
+
+/// `swine solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// The opponent: a strategy, or `minimax` for both players optimal [default: the
+    /// ruleset's yardstick, always_roll:4 for hog-fa20].
+    #[arg(long, value_name = "STRATEGY|minimax")]
+    pub vs: Option<String>,
+    /// Directory for the strategy files (created if missing).
+    #[arg(long, value_name = "DIR", default_value = "swine-out")]
+    pub out: PathBuf,
+    /// Formats to write, comma-separated.
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        default_value = "csv,json,py,npy,bin"
+    )]
+    pub format: Vec<FormatArg>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `swine eval`.
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// The strategy to evaluate.
+    pub strategy: String,
+    /// The opponent [default: the ruleset's yardstick].
+    #[arg(long, value_name = "STRATEGY")]
+    pub vs: Option<String>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `swine simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// The strategy to play (`optimal` is solved first, then played as a table).
+    pub strategy: String,
+    /// The opponent [default: the ruleset's yardstick].
+    #[arg(long, value_name = "STRATEGY")]
+    pub vs: Option<String>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Games per seat (each side moves first this many times).
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    pub games: u64,
+    /// Seed of the dice; the same seed gives the same games.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `swine tables`.
+#[derive(Debug, Args)]
+pub struct TablesArgs {
+    /// Directory to write into.
+    #[arg(long, value_name = "DIR", default_value = "tables")]
+    pub out: PathBuf,
+}
+
+/// A table format on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Comma-separated grid.
+    Csv,
+    /// JSON with metadata.
+    Json,
+    /// Python module with final_strategy.
+    Py,
+    /// numpy array.
+    Npy,
+    /// Versioned binary with checksum.
+    Bin,
+}
+
+impl From<FormatArg> for Format {
+    fn from(format: FormatArg) -> Format {
+        match format {
+            FormatArg::Csv => Format::Csv,
+            FormatArg::Json => Format::Json,
+            FormatArg::Py => Format::Python,
+            FormatArg::Npy => Format::Npy,
+            FormatArg::Bin => Format::Binary,
+        }
+    }
+}
