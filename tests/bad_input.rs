@@ -1,0 +1,180 @@
+//! Bad input: one clear line naming the file, the position and the value; exit 2; no output
+//! files.
+
+use crate::util::Sandbox;
+
+#[test]
+fn unknown_rulesets_goals_and_strategies() {
+    let sandbox = Sandbox::new();
+    assert_eq!(
+        sandbox.run(&["solve", "--rules", "hog-sp99"]).failure(),
+        "swine: unknown ruleset 'hog-sp99'; the rulesets are hog-fa20, hog-wild, hog-fa19"
+    );
+    assert_eq!(
+        sandbox
+            .run(&["eval", "always_roll:4", "--goal", "0"])
+            .failure(),
+        "swine: goal 0 is outside 1..=100"
+    );
+    assert_eq!(
+        sandbox.run(&["eval", "roll_lots"]).failure(),
+        "swine: in STRATEGY: unknown strategy 'roll_lots' for hog-fa20; expected always_roll:N, \
+         bacon:CUTOFF,N, extra_turn:CUTOFF,N, optimal, minimax, or a table file (.csv, .json, \
+         .bin)"
+    );
+    assert_eq!(
+        sandbox
+            .run(&["eval", "bacon", "--vs", "bacon:8,x"])
+            .failure(),
+        "swine: in --vs: strategy 'bacon:8,x': N must be a whole number, found 'x' (in \
+         bacon:CUTOFF,N)"
+    );
+    assert_eq!(
+        sandbox.run(&["eval", "always_roll:11"]).failure(),
+        "swine: in STRATEGY: strategy 'always_roll:11': N = 11 dice is outside 0..=10"
+    );
+}
+
+#[test]
+fn csv_tables_with_the_wrong_shape_or_values() {
+    let sandbox = Sandbox::new();
+    sandbox.write("short.csv", "4,4\n4,4\n");
+    assert_eq!(
+        sandbox.run(&["eval", "short.csv"]).failure(),
+        "swine: in STRATEGY: short.csv: expected a 100 x 100 table (own score x opponent score), \
+         found 2 rows"
+    );
+    let grid = |bad: &str| {
+        let mut rows = vec![vec!["4".to_string(); 100]; 100];
+        rows[6][41] = bad.to_string();
+        rows.iter().map(|r| r.join(",") + "\n").collect::<String>()
+    };
+    sandbox.write("eleven.csv", grid("11"));
+    assert_eq!(
+        sandbox.run(&["eval", "eleven.csv"]).failure(),
+        "swine: in STRATEGY: eleven.csv: row 7, column 42 (own score 6, opponent score 41): 11 \
+         dice is outside 0..=10"
+    );
+    sandbox.write("half.csv", grid("2.5"));
+    assert_eq!(
+        sandbox
+            .run(&["eval", "bacon", "--vs", "half.csv"])
+            .failure(),
+        "swine: in --vs: half.csv: row 7, column 42 (own score 6, opponent score 41): '2.5' is \
+         not a whole number of dice"
+    );
+    sandbox.write("negative.csv", grid("-1"));
+    assert!(
+        sandbox
+            .run(&["eval", "negative.csv"])
+            .failure()
+            .ends_with("-1 dice is outside 0..=10")
+    );
+    let mut ragged = grid("4");
+    ragged = ragged.replacen("4,4\n", "4\n", 1);
+    sandbox.write("ragged.csv", ragged);
+    assert!(
+        sandbox
+            .run(&["eval", "ragged.csv"])
+            .failure()
+            .ends_with("found 99 values in row 1")
+    );
+}
+
+#[test]
+fn json_tables_with_bad_values_or_another_ruleset() {
+    let sandbox = Sandbox::new();
+    sandbox
+        .run(&["solve", "--rules", "hog-wild", "--format", "json,bin"])
+        .success();
+    let json = "swine-out/hog_wild_optimal_vs_always_roll_5.json";
+    let bin = "swine-out/hog_wild_optimal_vs_always_roll_5.bin";
+    assert_eq!(
+        sandbox.run(&["eval", json]).failure(),
+        format!(
+            "swine: in STRATEGY: {json}: it was made for hog-wild with goal 100, not hog-fa20 \
+             with goal 100"
+        )
+    );
+    assert!(
+        sandbox
+            .run(&["eval", bin])
+            .failure()
+            .ends_with("not hog-fa20 with goal 100")
+    );
+    let text = std::fs::read_to_string(sandbox.join(json)).unwrap();
+    let row_start = text.find("    [").unwrap();
+    let mut broken = text.clone();
+    broken.replace_range(row_start + 5..row_start + 6, "12");
+    sandbox.write("twelve.json", broken);
+    assert_eq!(
+        sandbox
+            .run(&["eval", "twelve.json", "--rules", "hog-wild"])
+            .failure(),
+        "swine: in STRATEGY: twelve.json: table[0][0] (own score 0, opponent score 0): 12 dice \
+         is outside 0..=10"
+    );
+    sandbox.write("cut.json", &text[..text.len() / 2]);
+    assert!(
+        sandbox
+            .run(&["eval", "cut.json", "--rules", "hog-wild"])
+            .failure()
+            .starts_with("swine: in STRATEGY: cut.json: invalid table JSON: EOF while parsing")
+    );
+}
+
+#[test]
+fn truncated_or_corrupted_binary_tables() {
+    let sandbox = Sandbox::new();
+    sandbox.run(&["solve", "--format", "bin"]).success();
+    let bytes =
+        std::fs::read(sandbox.join("swine-out/hog_fa20_optimal_vs_always_roll_4.bin")).unwrap();
+    sandbox.write("cut.bin", &bytes[..bytes.len() - 10]);
+    assert_eq!(
+        sandbox.run(&["eval", "cut.bin"]).failure(),
+        format!(
+            "swine: in STRATEGY: cut.bin: truncated: {} bytes, the header promises {}",
+            bytes.len() - 10,
+            bytes.len()
+        )
+    );
+    let mut flipped = bytes.clone();
+    let middle = bytes.len() / 2;
+    flipped[middle] ^= 0x04;
+    sandbox.write("flipped.bin", &flipped);
+    let message = sandbox.run(&["eval", "flipped.bin"]).failure();
+    assert!(
+        message.starts_with("swine: in STRATEGY: flipped.bin: corrupted: the checksum is "),
+        "{message}"
+    );
+    sandbox.write("text.bin", "own,opponent\n");
+    assert_eq!(
+        sandbox.run(&["eval", "text.bin"]).failure(),
+        "swine: in STRATEGY: text.bin: not a swine binary table: it does not start with SWINETAB"
+    );
+}
+
+#[test]
+fn a_failed_solve_writes_nothing() {
+    let sandbox = Sandbox::new();
+    sandbox
+        .run(&["solve", "--vs", "nonsense", "--out", "out"])
+        .failure();
+    assert!(!sandbox.join("out").exists());
+    sandbox.write("blocker", "a file where the directory should go");
+    let message = sandbox.run(&["solve", "--out", "blocker/tables"]).failure();
+    assert!(
+        message.starts_with("swine: cannot write blocker/tables: "),
+        "{message}"
+    );
+}
+
+#[test]
+fn unknown_formats_and_flags_are_usage_errors() {
+    let sandbox = Sandbox::new();
+    let run = sandbox.run(&["solve", "--format", "csv,xls"]);
+    assert_eq!(run.code(), Some(2));
+    assert!(run.stderr().contains("xls"), "{}", run.stderr());
+    assert!(sandbox.files("swine-out").is_empty());
+    assert_eq!(sandbox.run(&["solve", "--goal", "ten"]).code(), Some(2));
+}

@@ -1,0 +1,212 @@
+//! The CLI through the real binary: help, output, files, JSON.
+
+use std::process::{Command, Stdio};
+
+use crate::util::Sandbox;
+
+/// The digits of a JSON number as printed, e.g. `0.81757063896859328`.
+fn raw_number<'a>(json: &'a str, key: &str) -> &'a str {
+    let start = json.find(&format!("\"{key}\": ")).expect("key present") + key.len() + 4;
+    let rest = &json[start..];
+    &rest[..rest.find([',', '\n']).expect("number ends")]
+}
+
+fn significant_digits(number: &str) -> usize {
+    number
+        .chars()
+        .filter(char::is_ascii_digit)
+        .skip_while(|&c| c == '0')
+        .count()
+}
+
+#[test]
+fn help_explains_every_verb_with_examples() {
+    let sandbox = Sandbox::new();
+    let help = sandbox.run(&["--help"]).success();
+    for word in [
+        "solve",
+        "eval",
+        "simulate",
+        "tables",
+        "Examples:",
+        "always_roll:N",
+    ] {
+        assert!(help.contains(word), "--help lacks {word}:\n{help}");
+    }
+    for verb in ["solve", "eval", "simulate", "tables"] {
+        let help = sandbox.run(&[verb, "--help"]).success();
+        assert!(
+            help.contains("Example"),
+            "{verb} --help has no example:\n{help}"
+        );
+    }
+    let help = sandbox.run(&["solve", "--help"]).success();
+    for flag in ["--rules", "--vs", "--goal", "--out", "--format", "--json"] {
+        assert!(help.contains(flag), "solve --help lacks {flag}");
+    }
+}
+
+#[test]
+fn solve_on_its_defaults_prints_win_rates_and_writes_every_format() {
+    let sandbox = Sandbox::new();
+    let out = sandbox.run(&["solve"]).success();
+    let first = out.lines().next().unwrap();
+    assert_eq!(first, "hog-fa20, goal 100: optimal against always_roll:4");
+    assert!(out.contains("win rate   0.8175706389685"), "{out}");
+    let stem = "hog_fa20_optimal_vs_always_roll_4";
+    let expected: Vec<String> = ["bin", "csv", "json", "npy", "py"]
+        .iter()
+        .map(|ext| format!("{stem}.{ext}"))
+        .collect();
+    // Exactly the five files: no temporary file left behind.
+    assert_eq!(sandbox.files("swine-out"), expected);
+    let csv = std::fs::read_to_string(sandbox.join(&format!("swine-out/{stem}.csv"))).unwrap();
+    assert_eq!(csv.lines().count(), 100);
+    assert!(csv.lines().all(|line| line.split(',').count() == 100));
+}
+
+#[test]
+fn json_output_has_the_promised_keys_and_digits() {
+    let sandbox = Sandbox::new();
+    let run = sandbox.run(&["solve", "--json", "--out", "tables"]);
+    let text = run.success();
+    let json = run.json();
+    for key in [
+        "rules",
+        "goal",
+        "strategy",
+        "opponent",
+        "win_rate",
+        "as_first",
+        "as_second",
+    ] {
+        assert!(json.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(json["rules"], "hog-fa20");
+    assert_eq!(json["goal"], 100);
+    assert_eq!(json["opponent"], "always_roll:4");
+    for key in ["win_rate", "as_first", "as_second"] {
+        assert_eq!(significant_digits(raw_number(&text, key)), 17, "{key}");
+    }
+    let win_rate = json["win_rate"].as_f64().unwrap();
+    let seats = (json["as_first"].as_f64().unwrap() + json["as_second"].as_f64().unwrap()) / 2.0;
+    assert_eq!(win_rate, seats);
+    assert_eq!(json["files"].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn minimax_reports_the_first_players_chance() {
+    let sandbox = Sandbox::new();
+    let json = sandbox
+        .run(&["solve", "--vs", "minimax", "--rules", "hog-wild", "--json"])
+        .json();
+    assert_eq!(json["strategy"], "minimax");
+    let first = json["first_player_wins"].as_f64().unwrap();
+    assert_eq!(first, json["as_first"].as_f64().unwrap());
+    assert!(first > 0.5 && first < 0.51, "{first}");
+    let text = sandbox.run(&["solve", "--vs", "minimax"]).success();
+    assert!(text.contains("first player wins   0.53"), "{text}");
+}
+
+#[test]
+fn a_strategy_against_itself_prints_exactly_one_half() {
+    let sandbox = Sandbox::new();
+    let run = sandbox.run(&["eval", "bacon", "--vs", "bacon:8,6", "--json"]);
+    assert_eq!(
+        raw_number(&run.success(), "win_rate"),
+        "0.50000000000000000"
+    );
+    let text = sandbox.run(&["eval", "always_roll:4"]).success();
+    assert!(
+        text.contains("win rate   0.50000000000000000  (50.000%)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn eval_defaults_to_the_rulesets_yardstick() {
+    let sandbox = Sandbox::new();
+    let json = sandbox.run(&["eval", "always_roll:6", "--json"]).json();
+    assert_eq!(json["opponent"], "always_roll:4");
+    let json = sandbox
+        .run(&["eval", "always_roll:6", "--rules", "hog-wild", "--json"])
+        .json();
+    assert_eq!(json["opponent"], "always_roll:5");
+    assert_eq!(json["strategy"], "always_roll:6");
+}
+
+#[test]
+fn written_tables_load_back_with_the_same_exact_win_rate() {
+    let sandbox = Sandbox::new();
+    let solved = sandbox.run(&["solve", "--rules", "hog-wild", "--json"]);
+    let reported = raw_number(&solved.success(), "win_rate").to_string();
+    for ext in ["csv", "json", "bin"] {
+        let path = format!("swine-out/hog_wild_optimal_vs_always_roll_5.{ext}");
+        let run = sandbox.run(&["eval", &path, "--rules", "hog-wild", "--json"]);
+        assert_eq!(raw_number(&run.success(), "win_rate"), reported, "{ext}");
+    }
+}
+
+#[test]
+fn the_python_module_defines_final_strategy_over_the_same_table() {
+    let sandbox = Sandbox::new();
+    sandbox.run(&["solve", "--format", "csv,py"]).success();
+    assert_eq!(
+        sandbox.files("swine-out"),
+        [
+            "hog_fa20_optimal_vs_always_roll_4.csv",
+            "hog_fa20_optimal_vs_always_roll_4.py"
+        ]
+    );
+    let script = "from hog_fa20_optimal_vs_always_roll_4 import final_strategy\n\
+                  for s in range(100):\n    \
+                  print(','.join(str(final_strategy(s, o)) for o in range(100)))\n";
+    let output = Command::new("python3")
+        .args(["-c", script])
+        .current_dir(sandbox.join("swine-out"))
+        .output()
+        .expect("python3 runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let csv =
+        std::fs::read_to_string(sandbox.join("swine-out/hog_fa20_optimal_vs_always_roll_4.csv"))
+            .unwrap();
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), csv);
+}
+
+#[test]
+fn simulate_prints_both_estimates_and_exact_values() {
+    let sandbox = Sandbox::new();
+    let text = sandbox
+        .run(&["simulate", "bacon", "--games", "2000", "--seed", "3"])
+        .success();
+    assert!(text.starts_with("hog-fa20, goal 100: bacon:8,6 against always_roll:4, 2000 games"));
+    assert!(text.contains("standard errors"));
+    let json = sandbox
+        .run(&["simulate", "optimal", "--games", "2000", "--json"])
+        .json();
+    assert_eq!(json["games_per_seat"], 2000);
+    let simulated = json["simulated"]["win_rate"].as_f64().unwrap();
+    let exact = json["exact"]["win_rate"].as_f64().unwrap();
+    let error = json["standard_error"]["win_rate"].as_f64().unwrap();
+    assert!((simulated - exact).abs() < 4.5 * error);
+}
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    let sandbox = Sandbox::new();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_swine"))
+        .args(["eval", "bacon", "--json"])
+        .current_dir(sandbox.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}

@@ -1,0 +1,59 @@
+//! Seeded Monte Carlo games agree with the exact numbers within 4.5 standard errors.
+
+use swine_solver::hog::simulate::simulate;
+use swine_solver::hog::{Ruleset, Strategy, solve};
+
+/// Games per seat: a standard error of at most 0.0022.
+const GAMES: u64 = 50_000;
+
+fn agrees(rules: &str, strategy: &str, opponent: &str, seed: u64) {
+    let rules = Ruleset::preset(rules, 100).unwrap();
+    let strategy = Strategy::parse(strategy, &rules).unwrap();
+    let opponent = Strategy::parse(opponent, &rules).unwrap();
+    let solution = solve(&rules, [&strategy.player(&rules), &opponent.player(&rules)]);
+    let exact = solution.matchup();
+    let (policy, opposing) = (solution.policy(0), solution.policy(1));
+    let simulation = simulate(&rules, [&policy, &opposing], GAMES, seed);
+    for (seat, simulated, exact) in [
+        ("first", simulation.as_first(), exact.as_first),
+        ("second", simulation.as_second(), exact.as_second),
+    ] {
+        let standard_error = (exact * (1.0 - exact) / GAMES as f64).sqrt();
+        let z = (simulated - exact) / standard_error;
+        assert!(
+            z.abs() <= 4.5,
+            "{} {} vs {} moving {seat}: simulated {simulated}, exact {exact}, {z:.2} standard \
+             errors apart",
+            rules.name(),
+            strategy.name(),
+            opponent.name()
+        );
+    }
+}
+
+#[test]
+fn fa20_optimal_against_the_yardstick() {
+    agrees("hog-fa20", "optimal", "always_roll:4", 1);
+}
+
+#[test]
+fn fa20_both_optimal() {
+    agrees("hog-fa20", "minimax", "minimax", 2);
+}
+
+#[test]
+fn fa20_built_ins() {
+    agrees("hog-fa20", "extra_turn", "bacon:9,5", 3);
+    agrees("hog-fa20", "always_roll:1", "always_roll:4", 4);
+}
+
+#[test]
+fn wild_optimal_against_the_yardstick() {
+    agrees("hog-wild", "optimal", "always_roll:5", 5);
+}
+
+#[test]
+fn wild_built_ins() {
+    agrees("hog-wild", "comeback:5", "mean:3,6", 6);
+    agrees("hog-wild", "always_roll:10", "always_roll:2", 7);
+}

@@ -1,0 +1,11 @@
+//! The integration tests: golden values, invariants, Monte Carlo agreement, the CLI, bad
+//! input and the committed tables, in one test binary.
+
+mod util;
+
+mod bad_input;
+mod cli;
+mod golden;
+mod invariants;
+mod monte_carlo;
+mod tables;

@@ -1,0 +1,125 @@
+//! Helpers: running the real binary in a temporary directory, and reading its output.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A temporary directory with a `swine` command aimed at the built binary.
+pub struct Sandbox {
+    dir: tempfile::TempDir,
+}
+
+impl Sandbox {
+    pub fn new() -> Sandbox {
+        Sandbox {
+            dir: tempfile::tempdir().expect("temporary directory"),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn join(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// Writes a file into the sandbox and returns its path.
+    pub fn write(&self, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.join(name);
+        std::fs::write(&path, contents).expect("write test file");
+        path
+    }
+
+    /// Runs `swine ARGS` in the sandbox.
+    pub fn run(&self, args: &[&str]) -> Run {
+        let output = Command::new(env!("CARGO_BIN_EXE_swine"))
+            .args(args)
+            .current_dir(self.path())
+            .output()
+            .expect("run swine");
+        Run { output }
+    }
+
+    /// The names of the files in `dir` (relative to the sandbox), sorted.
+    pub fn files(&self, dir: &str) -> Vec<String> {
+        let Ok(entries) = std::fs::read_dir(self.join(dir)) else {
+            return Vec::new();
+        };
+        let mut names: Vec<String> = entries
+            .map(|e| {
+                e.expect("directory entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+/// The result of one run of the binary.
+pub struct Run {
+    pub output: Output,
+}
+
+impl Run {
+    pub fn stdout(&self) -> String {
+        String::from_utf8(self.output.stdout.clone()).expect("UTF-8 stdout")
+    }
+
+    pub fn stderr(&self) -> String {
+        String::from_utf8(self.output.stderr.clone()).expect("UTF-8 stderr")
+    }
+
+    pub fn code(&self) -> Option<i32> {
+        self.output.status.code()
+    }
+
+    /// Asserts success and returns stdout.
+    pub fn success(&self) -> String {
+        assert_eq!(
+            self.code(),
+            Some(0),
+            "swine failed\nstdout: {}\nstderr: {}",
+            self.stdout(),
+            self.stderr()
+        );
+        self.stdout()
+    }
+
+    /// Asserts a bad-input failure (exit 2, nothing on stdout, one line on stderr) and returns
+    /// that line.
+    pub fn failure(&self) -> String {
+        assert_eq!(
+            self.code(),
+            Some(2),
+            "expected exit 2\nstdout: {}",
+            self.stdout()
+        );
+        assert_eq!(
+            self.stdout(),
+            "",
+            "nothing belongs on stdout after an error"
+        );
+        let stderr = self.stderr();
+        assert_eq!(
+            stderr.lines().count(),
+            1,
+            "one line of error, found: {stderr}"
+        );
+        assert!(stderr.starts_with("swine: "), "{stderr}");
+        stderr.trim_end().to_string()
+    }
+
+    /// Parses stdout as one JSON object.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.success()).expect("stdout is JSON")
+    }
+}
+
+/// A fraction `a/b` as an `f64`.
+pub fn fraction(text: &str) -> f64 {
+    let (a, b) = text.split_once('/').expect("a fraction a/b");
+    a.parse::<f64>().expect("numerator") / b.parse::<f64>().expect("denominator")
+}
