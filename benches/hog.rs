@@ -2,25 +2,45 @@
 //!
 //! - `compile/<rules>`: turning a ruleset into tables, dice distributions included.
 //! - `best_response/<rules>`: one sweep with an optimising player against the yardstick (what
-//!   `swine solve` computes).
+//!   `swine solve` computes for rules without memory; for hog-fa19, the full-information best
+//!   response).
 //! - `minimax/<rules>`: one sweep with both players optimising.
-//! - `evaluate/<rules>`: one sweep with two fixed strategies: the optimal table against the
-//!   yardstick (what `swine eval` computes).
+//! - `evaluate/<rules>`: one exact evaluation of a score table against the yardstick (what
+//!   `swine eval` computes): the optimal table for hog-fa20 and hog-wild, the `swap` built-in
+//!   for hog-fa19, whose hidden dice counts the evaluation tracks.
+//! - `reach/<rules>`: the forward pass (how likely each state is) for the same match-up.
+//! - `table_search/hog-fa19`: the search for the best score table, to a local optimum.
 //! - `simulate/<rules>`: 10,000 Monte Carlo games per seat of the same match-up.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use swine_solver::hog::simulate::simulate;
-use swine_solver::hog::{Player, Ruleset, Strategy, solve};
+use swine_solver::hog::{Player, Policy, Ruleset, Strategy, best_table, reach, solve};
 
-const RULESETS: [&str; 2] = ["hog-fa20", "hog-wild"];
+const RULESETS: [&str; 3] = ["hog-fa20", "hog-wild", "hog-fa19"];
 
-fn ruleset(name: &str) -> (Ruleset, Player) {
+/// The ruleset, its yardstick, and the score table evaluated against it.
+fn setup(name: &str) -> (Ruleset, Policy, Policy) {
     let rules = Ruleset::preset(name, 100).expect("built-in ruleset");
-    let yardstick = Strategy::parse(rules.rules().yardstick(), &rules).expect("yardstick");
-    let player = yardstick.player(&rules);
-    (rules, player)
+    let yardstick = fixed(&rules, rules.rules().yardstick());
+    let table = if rules.memory().size == 1 {
+        let opponent = Player::Fixed(yardstick.clone());
+        solve(&rules, [&Player::Optimising, &opponent]).policy(0)
+    } else {
+        fixed(&rules, "swap")
+    };
+    (rules, yardstick, table)
+}
+
+fn fixed(rules: &Ruleset, spec: &str) -> Policy {
+    match Strategy::parse(spec, rules)
+        .expect("built-in strategy")
+        .player(rules)
+    {
+        Player::Fixed(policy) => policy,
+        _ => unreachable!("built-ins are fixed"),
+    }
 }
 
 fn compile(c: &mut Criterion) {
@@ -33,33 +53,52 @@ fn compile(c: &mut Criterion) {
 
 fn sweeps(c: &mut Criterion) {
     for name in RULESETS {
-        let (rules, yardstick) = ruleset(name);
-        c.bench_function(&format!("best_response/{name}"), |b| {
+        let (rules, yardstick, table) = setup(name);
+        let (yardstick, table_player) = (Player::Fixed(yardstick), Player::Fixed(table.clone()));
+        let mut group = c.benchmark_group(name);
+        if rules.memory().size > 1 {
+            group.sample_size(20);
+        }
+        group.bench_function("best_response", |b| {
             b.iter(|| solve(&rules, [&Player::Optimising, &yardstick]))
         });
-        c.bench_function(&format!("minimax/{name}"), |b| {
+        group.bench_function("minimax", |b| {
             b.iter(|| solve(&rules, [&Player::Optimising, &Player::Optimising]))
         });
-        let optimal = Player::Fixed(solve(&rules, [&Player::Optimising, &yardstick]).policy(0));
-        c.bench_function(&format!("evaluate/{name}"), |b| {
-            b.iter(|| solve(&rules, [&optimal, &yardstick]).matchup())
+        group.bench_function("evaluate", |b| {
+            b.iter(|| solve(&rules, [&table_player, &yardstick]).matchup())
         });
+        let Player::Fixed(yardstick_policy) = &yardstick else {
+            unreachable!()
+        };
+        group.bench_function("reach", |b| {
+            b.iter(|| reach(&rules, [&table, yardstick_policy]))
+        });
+        group.finish();
     }
+}
+
+fn table_search(c: &mut Criterion) {
+    let (rules, yardstick, _) = setup("hog-fa19");
+    let mut group = c.benchmark_group("hog-fa19");
+    group.sample_size(10);
+    group.bench_function("table_search", |b| {
+        b.iter(|| best_table(&rules, &yardstick, None, |_| {}))
+    });
+    group.finish();
 }
 
 fn simulation(c: &mut Criterion) {
     let mut group = c.benchmark_group("simulate");
     group.sample_size(10);
     for name in RULESETS {
-        let (rules, yardstick) = ruleset(name);
-        let solution = solve(&rules, [&Player::Optimising, &yardstick]);
-        let policies = [solution.policy(0), solution.policy(1)];
+        let (rules, yardstick, table) = setup(name);
         group.bench_function(name, |b| {
-            b.iter(|| simulate(&rules, [&policies[0], &policies[1]], 10_000, 1))
+            b.iter(|| simulate(&rules, [&table, &yardstick], 10_000, 1))
         });
     }
     group.finish();
 }
 
-criterion_group!(benches, compile, sweeps, simulation);
+criterion_group!(benches, compile, sweeps, table_search, simulation);
 criterion_main!(benches);

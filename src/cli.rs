@@ -1,6 +1,7 @@
 //! The command line, as parsed by clap: flags only, no solver objects (see `resolve`).
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use swine_solver::format::Format;
@@ -38,7 +39,8 @@ Examples:
   swine solve                                   hog-fa20, against always_roll:4
   swine solve --rules hog-wild --out tables     hog-wild, against always_roll:5
   swine solve --vs minimax --json               both optimal; JSON on stdout
-  swine solve --vs bacon:8,6 --format py        only the Python module")]
+  swine solve --vs bacon:8,6 --format py        only the Python module
+  swine solve --rules hog-fa19 --time-limit 30  best score table, searched for at most 30 s")]
     Solve(SolveArgs),
     /// Print the exact win rate of a strategy against another.
     #[command(after_help = "\
@@ -84,14 +86,18 @@ pub struct SolveArgs {
     /// Directory for the strategy files (created if missing).
     #[arg(long, value_name = "DIR", default_value = "swine-out")]
     pub out: PathBuf,
-    /// Formats to write, comma-separated.
-    #[arg(
-        long,
-        value_name = "LIST",
-        value_delimiter = ',',
-        default_value = "csv,json,py,npy,bin"
-    )]
-    pub format: Vec<FormatArg>,
+    /// Formats to write, comma-separated [default: csv,json,py,npy,bin; no .py for a table
+    /// that reads memories].
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub format: Option<Vec<FormatArg>>,
+    /// Rules with hidden memory (hog-fa19): also write the full-information strategy, indexed
+    /// by both scores and both memories (.py excepted).
+    #[arg(long)]
+    pub full_information: bool,
+    /// Rules with hidden memory: stop searching for the best score table after this many
+    /// seconds and write the best one found so far.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub time_limit: Option<Duration>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -123,7 +129,7 @@ pub struct SimulateArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
     /// Games per seat (each side moves first this many times).
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
     /// Seed of the dice; the same seed gives the same games.
     #[arg(long, value_name = "S", default_value_t = 1)]
@@ -166,4 +172,13 @@ impl From<FormatArg> for Format {
             FormatArg::Bin => Format::Binary,
         }
     }
+}
+
+/// Parses a positive number of seconds.
+fn seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| *s > 0.0)
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| format!("'{text}' is not a positive number of seconds"))
 }

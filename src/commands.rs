@@ -1,39 +1,97 @@
 //! The verbs: each resolves its flags, asks the solver, and prints a report.
 
-use anyhow::Result;
-use swine_solver::format::{Format, write_files};
-use swine_solver::hog::simulate::simulate as play_games;
-use swine_solver::hog::{Ruleset, Strategy, evaluate, solve, solve_against};
+use std::path::Path;
+use std::time::Duration;
 
-use crate::cli::{EvalArgs, SimulateArgs, SolveArgs, TablesArgs};
-use crate::report::{Heading, MatchReport, SimulationReport, print};
+use anyhow::{Result, bail};
+use swine_solver::format::{Format, Table, TableFile, write_files};
+use swine_solver::hog::presets::PRESETS;
+use swine_solver::hog::simulate::simulate as play_games;
+use swine_solver::hog::{MAX_GOAL, Ruleset, Solved, Strategy, evaluate, solve, solve_against};
+
+use crate::cli::{EvalArgs, FormatArg, SimulateArgs, SolveArgs, TablesArgs};
+use crate::progress::SearchProgress;
+use crate::report::{Heading, MatchReport, SearchReport, SimulationReport, print};
 use crate::resolve;
 
 /// `swine solve`: the optimal strategy against `--vs`, written in every requested format.
 pub fn solve_command(args: &SolveArgs) -> Result<()> {
     let rules = resolve::ruleset(&args.rules)?;
     let opponent = resolve::strategy(args.vs.as_deref(), "--vs", &rules)?;
-    let formats: Vec<Format> = args.format.iter().map(|&f| f.into()).collect();
-    let report = solve_and_write(&rules, &opponent, &args.out, &formats)?;
+    let solved = solve_with_progress(&rules, &opponent, args.time_limit);
+    let requested: Option<Vec<Format>> = args
+        .format
+        .as_ref()
+        .map(|list| list.iter().map(|&f| FormatArg::into(f)).collect());
+    let mut files = vec![(
+        &solved.file,
+        formats_for(&solved.file, requested.as_deref()),
+    )];
+    if args.full_information {
+        let Some(search) = &solved.search else {
+            bail!(
+                "--full-information: {} remembers nothing a score table cannot see; its optimal \
+                 strategy already is a score table",
+                rules.name()
+            );
+        };
+        let full = &search.full_information;
+        let formats = formats_for(full, Some(requested.as_deref().unwrap_or(&Format::ALL)));
+        if formats.is_empty() {
+            bail!("--full-information: a full-information table needs csv, json, npy or bin");
+        }
+        files.push((full, formats));
+    }
+    let report = write_all(&rules, &solved, &files, &args.out)?;
     print(&report, args.json)?;
     Ok(())
 }
 
-/// Solves against `opponent`, writes the table files into `out`, and reports both.
-fn solve_and_write(
+/// Solves against `opponent`, with a spinner while a table search runs.
+fn solve_with_progress(
     rules: &Ruleset,
     opponent: &Strategy,
-    out: &std::path::Path,
-    formats: &[Format],
+    time_limit: Option<Duration>,
+) -> Solved {
+    if rules.memory().size == 1 {
+        return solve_against(rules, opponent, time_limit, |_| {});
+    }
+    let progress = SearchProgress::start(rules.name());
+    let solved = solve_against(rules, opponent, time_limit, |round| progress.round(round));
+    progress.finish();
+    solved
+}
+
+/// The formats to write `file` in: those requested (all by default, skipping any that cannot
+/// hold the table).
+fn formats_for(file: &TableFile, requested: Option<&[Format]>) -> Vec<Format> {
+    match requested {
+        Some(formats) => formats.to_vec(),
+        None => Format::ALL
+            .into_iter()
+            .filter(|f| f.holds(&file.table))
+            .collect(),
+    }
+}
+
+/// Writes every (file, formats) pair into `out` and reports the solve.
+fn write_all(
+    rules: &Ruleset,
+    solved: &Solved,
+    files: &[(&TableFile, Vec<Format>)],
+    out: &Path,
 ) -> Result<MatchReport> {
-    let solved = solve_against(rules, opponent);
     let meta = &solved.file.meta;
     let matchup = meta.matchup.expect("a solved table knows its win rates");
     let mut report = MatchReport::new(rules, &meta.strategy, &meta.opponent, matchup);
     report.first_player_wins = solved
         .first_player_wins
         .map(swine_solver::format::Probability);
-    report.files = write_files(out, &solved.file, formats)?;
+    report.search = solved
+        .search
+        .as_ref()
+        .map(|search| SearchReport::new(search, matchup));
+    report.files = write_files(out, files)?;
     Ok(report)
 }
 
@@ -62,19 +120,29 @@ pub fn simulate_command(args: &SimulateArgs) -> Result<()> {
     Ok(())
 }
 
-/// The rulesets whose tables `swine tables` writes.
-const TABLE_RULESETS: [&str; 2] = ["hog-fa20", "hog-wild"];
+/// Formats `swine tables` writes full-state tables in: a CSV of one would take 15 MB.
+const FULL_TABLE_FORMATS: [Format; 2] = [Format::Npy, Format::Binary];
 
 /// `swine tables`: every built-in ruleset solved against its yardstick and by minimax.
 pub fn tables_command(args: &TablesArgs) -> Result<()> {
-    for name in TABLE_RULESETS {
-        let rules = Ruleset::preset(name, swine_solver::hog::MAX_GOAL)?;
+    for preset in PRESETS {
+        let rules = Ruleset::compile(preset, MAX_GOAL)?;
         for opponent in [rules.rules().yardstick(), "minimax"] {
             let opponent = Strategy::parse(opponent, &rules)?;
-            print(
-                &solve_and_write(&rules, &opponent, &args.out, &Format::ALL)?,
-                false,
-            )?;
+            let solved = solve_with_progress(&rules, &opponent, None);
+            let mut files = vec![&solved.file];
+            files.extend(solved.search.as_ref().map(|s| &s.full_information));
+            let files: Vec<(&TableFile, Vec<Format>)> = files
+                .into_iter()
+                .map(|file| {
+                    let formats = match file.table {
+                        Table::Scores(_) => Format::ALL.to_vec(),
+                        Table::Full(_) => FULL_TABLE_FORMATS.to_vec(),
+                    };
+                    (file, formats)
+                })
+                .collect();
+            print(&write_all(&rules, &solved, &files, &args.out)?, false)?;
         }
     }
     Ok(())

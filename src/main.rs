@@ -3,6 +3,7 @@
 
 mod cli;
 mod commands;
+mod progress;
 mod report;
 mod resolve;
 
@@ -10,11 +11,25 @@ use std::io;
 use std::process::ExitCode;
 
 use clap::Parser;
+use clap::error::ErrorKind;
 
 use cli::{Cli, Command};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version print and succeed; a bare `swine` prints the help and fails.
+        Err(err)
+            if !err.use_stderr()
+                || err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
+        {
+            err.exit()
+        }
+        Err(err) => {
+            eprintln!("swine: {} (see swine --help)", usage_error(&err));
+            return ExitCode::from(2);
+        }
+    };
     match run(&cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
@@ -32,6 +47,22 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Simulate(args) => commands::simulate_command(args),
         Command::Tables(args) => commands::tables_command(args),
     }
+}
+
+/// clap's error as one line: its message and hints, without the usage block.
+fn usage_error(err: &clap::Error) -> String {
+    let rendered = err.render().to_string();
+    let lines: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|line| !line.starts_with("Usage:"))
+        .filter(|line| !line.is_empty() && !line.starts_with("For more information"))
+        .collect();
+    let message = lines.join(" ");
+    message
+        .strip_prefix("error: ")
+        .unwrap_or(&message)
+        .to_string()
 }
 
 /// A reader that stopped reading (`swine ... | head`) is not an error.

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 use swine_solver::format::{Probability, probability};
 use swine_solver::hog::simulate::Simulation;
-use swine_solver::hog::{Matchup, Ruleset};
+use swine_solver::hog::{Matchup, Ruleset, SearchSummary};
 
 /// A report a verb prints.
 pub trait Report: Serialize {
@@ -28,13 +28,18 @@ pub fn print(report: &impl Report, json: bool) -> io::Result<()> {
 /// Which match-up a report is about.
 #[derive(Serialize)]
 pub struct Heading {
+    /// The ruleset's name.
     pub rules: String,
+    /// The goal score.
     pub goal: u32,
+    /// The strategy the numbers are about.
     pub strategy: String,
+    /// Its opponent.
     pub opponent: String,
 }
 
 impl Heading {
+    /// The heading of `strategy` against `opponent` in `rules`.
     pub fn new(rules: &Ruleset, strategy: &str, opponent: &str) -> Heading {
         Heading {
             rules: rules.name().to_string(),
@@ -55,8 +60,11 @@ impl Heading {
 /// Win rate and both seats.
 #[derive(Serialize)]
 pub struct Rates {
+    /// The average of the two seats.
     pub win_rate: Probability,
+    /// Moving first.
     pub as_first: Probability,
+    /// Moving second.
     pub as_second: Probability,
 }
 
@@ -86,22 +94,70 @@ impl Rates {
 /// An exact match-up of `strategy` against `opponent`.
 #[derive(Serialize)]
 pub struct MatchReport {
+    /// Which match-up.
     #[serde(flatten)]
     pub heading: Heading,
+    /// Its exact win rates.
     #[serde(flatten)]
     pub rates: Rates,
+    /// Under minimax, P(the first player wins).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_player_wins: Option<Probability>,
+    /// For rules with hidden memory, the search for the best score table.
+    #[serde(flatten)]
+    pub search: Option<SearchReport>,
+    /// Files written.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<PathBuf>,
 }
 
+/// For rules with hidden memory: the full-information optimum beside the score table.
+#[derive(Serialize)]
+pub struct SearchReport {
+    /// What the written `final_strategy` is.
+    pub final_strategy: &'static str,
+    /// The full-information best response's win rate (an upper bound for score tables).
+    pub full_information_win_rate: Probability,
+    /// ... moving first.
+    pub full_information_as_first: Probability,
+    /// ... moving second.
+    pub full_information_as_second: Probability,
+    /// Full-information win rate minus the table's.
+    pub gap: Probability,
+    /// Whether no single-cell change improves the table.
+    pub table_local_optimum: bool,
+    /// Rounds of improvement run.
+    pub search_rounds: usize,
+}
+
+impl SearchReport {
+    /// The report of `search`, whose best table wins `table`.
+    pub fn new(search: &SearchSummary, table: Matchup) -> SearchReport {
+        let full = search
+            .full_information
+            .meta
+            .matchup
+            .expect("the full-information optimum knows its win rates");
+        SearchReport {
+            final_strategy: "best score table",
+            full_information_win_rate: Probability(full.win_rate()),
+            full_information_as_first: Probability(full.as_first),
+            full_information_as_second: Probability(full.as_second),
+            gap: Probability(full.win_rate() - table.win_rate()),
+            table_local_optimum: search.local_optimum,
+            search_rounds: search.rounds,
+        }
+    }
+}
+
 impl MatchReport {
+    /// The report of an exact match-up.
     pub fn new(rules: &Ruleset, strategy: &str, opponent: &str, matchup: Matchup) -> MatchReport {
         MatchReport {
             heading: Heading::new(rules, strategy, opponent),
             rates: Rates::exact(matchup),
             first_player_wins: None,
+            search: None,
             files: Vec::new(),
         }
     }
@@ -118,6 +174,24 @@ impl Report for MatchReport {
                 writeln!(out, "  {label:<11}{}", percent(value))?;
             }
         }
+        if let Some(search) = &self.search {
+            writeln!(
+                out,
+                "  full information  {}  sees both memories too: an upper bound",
+                percent(search.full_information_win_rate.0)
+            )?;
+            writeln!(out, "  gap               {}", probability(search.gap.0))?;
+            let how = if search.table_local_optimum {
+                "no single-cell change improves it"
+            } else {
+                "stopped by the time limit; a single-cell change may still improve it"
+            };
+            writeln!(
+                out,
+                "final_strategy is the best score table found ({} rounds): {how}",
+                search.search_rounds
+            )?;
+        }
         for file in &self.files {
             writeln!(out, "wrote {}", file.display())?;
         }
@@ -128,16 +202,23 @@ impl Report for MatchReport {
 /// A Monte Carlo run beside the exact numbers it checks.
 #[derive(Serialize)]
 pub struct SimulationReport {
+    /// Which match-up.
     #[serde(flatten)]
     pub heading: Heading,
+    /// Games played with each seat moving first.
     pub games_per_seat: u64,
+    /// The dice's seed.
     pub seed: u64,
+    /// Observed frequencies.
     pub simulated: Rates,
+    /// Their standard errors.
     pub standard_error: Rates,
+    /// The exact probabilities.
     pub exact: Rates,
 }
 
 impl SimulationReport {
+    /// The report of `simulation` beside the `exact` match-up.
     pub fn new(heading: Heading, seed: u64, simulation: Simulation, exact: Matchup) -> Self {
         SimulationReport {
             heading,

@@ -75,6 +75,7 @@ fn golden_values_through_the_binary() {
         max_relative = 1e-14
     );
     // The optimal first move at 0 : 0 is one four-sided die.
-    let table = std::fs::read_to_string(sandbox.join("swine-out/hog_wild_minimax.csv")).unwrap();
+    let table =
+        std::fs::read_to_string(sandbox.join("swine-out/hog_wild_goal2_minimax.csv")).unwrap();
     assert_eq!(table.lines().next().unwrap().split(',').next(), Some("1"));
 }

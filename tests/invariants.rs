@@ -18,7 +18,7 @@ fn strategies(rules: &Ruleset) -> Vec<Strategy> {
 
 #[test]
 fn a_strategy_against_itself_wins_exactly_half() {
-    for name in ["hog-fa20", "hog-wild"] {
+    for name in ["hog-fa20", "hog-wild", "hog-fa19"] {
         let rules = Ruleset::preset(name, 100).unwrap();
         for strategy in strategies(&rules) {
             let matchup = evaluate(&rules, &strategy, &strategy);
@@ -29,12 +29,40 @@ fn a_strategy_against_itself_wins_exactly_half() {
 }
 
 #[test]
+fn swapping_the_seats_plays_the_same_games() {
+    // Seat 1's values come from their own array: moving second against B must be worth exactly
+    // what B loses moving first against A.
+    for name in ["hog-fa20", "hog-wild", "hog-fa19"] {
+        let rules = Ruleset::preset(name, 100).unwrap();
+        let specs = strategies(&rules);
+        for (a, b) in specs.iter().zip(specs.iter().skip(1)) {
+            let ab = evaluate(&rules, a, b);
+            let ba = evaluate(&rules, b, a);
+            assert_eq!(
+                ab.as_second,
+                1.0 - ba.as_first,
+                "{name}: {} vs {}",
+                a.name(),
+                b.name()
+            );
+            assert_eq!(
+                1.0 - ab.as_first,
+                ba.as_second,
+                "{name}: {} vs {}",
+                a.name(),
+                b.name()
+            );
+        }
+    }
+}
+
+#[test]
 fn a_solved_strategy_is_worth_exactly_what_solve_reports() {
     for name in ["hog-fa20", "hog-wild"] {
         let rules = Ruleset::preset(name, 100).unwrap();
         for opponent in [rules.rules().yardstick(), "minimax"] {
             let opponent = parse(opponent, &rules);
-            let solved = solve_against(&rules, &opponent);
+            let solved = solve_against(&rules, &opponent, None, |_| {});
             let table = Strategy::from_table("solved", solved.file.table.clone());
             let judge = if opponent.is_optimising() {
                 Strategy::from_table("solved", solved.file.table.clone())
@@ -57,7 +85,7 @@ fn the_best_response_beats_every_other_strategy_against_the_same_opponent() {
         let rules = Ruleset::preset(name, 100).unwrap();
         let yardstick = parse(rules.rules().yardstick(), &rules);
         let best = evaluate(&rules, &Strategy::optimising("optimal"), &yardstick);
-        let minimax = solve_against(&rules, &Strategy::optimising("minimax"));
+        let minimax = solve_against(&rules, &Strategy::optimising("minimax"), None, |_| {});
         let minimax = Strategy::from_table("minimax", minimax.file.table);
         for strategy in strategies(&rules).into_iter().chain([minimax]) {
             let other = evaluate(&rules, &strategy, &yardstick);
@@ -87,7 +115,7 @@ fn minimax_seats_agree_and_cannot_be_exploited() {
         assert!(game.as_first > 0.5, "{name}: moving first is an advantage");
         // The minimax table against the best response to it still wins half overall: nobody
         // can exploit it, and it holds the game's value in each seat.
-        let solved = solve_against(&rules, &optimal);
+        let solved = solve_against(&rules, &optimal, None, |_| {});
         let table = Strategy::from_table("minimax", solved.file.table);
         let exploited = evaluate(&rules, &table, &optimal);
         approx::assert_abs_diff_eq!(exploited.as_first, game.as_first, epsilon = 1e-14);

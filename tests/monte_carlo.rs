@@ -57,3 +57,16 @@ fn wild_built_ins() {
     agrees("hog-wild", "comeback:5", "mean:3,6", 6);
     agrees("hog-wild", "always_roll:10", "always_roll:2", 7);
 }
+
+#[test]
+fn fa19_tracks_the_hidden_dice_counts() {
+    // The full-information optimum, a built-in, and the committed best score table: the
+    // simulator remembers each player's previous dice count as the solver does.
+    agrees("hog-fa19", "optimal", "always_roll:4", 8);
+    agrees("hog-fa19", "swap", "bacon", 9);
+    let table = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tables/hog_fa19_best_table_vs_always_roll_4.csv"
+    );
+    agrees("hog-fa19", table, "always_roll:4", 10);
+}

@@ -7,5 +7,6 @@ mod bad_input;
 mod cli;
 mod golden;
 mod invariants;
+mod memory;
 mod monte_carlo;
 mod tables;

@@ -129,6 +129,17 @@ impl TurnPoints {
             .max(1)
     }
 
+    /// Every (points, probability) outcome with a positive probability, by increasing points.
+    pub fn outcomes(&self) -> impl Iterator<Item = (usize, f64)> + '_ {
+        let pig_out = (self.pig_out > 0.0).then_some((1, self.pig_out));
+        let sums = self
+            .sums
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (self.lowest_sum + i, p));
+        pig_out.into_iter().chain(sums.filter(|&(_, p)| p > 0.0))
+    }
+
     /// The expectation of `values[points]` over this distribution; `values` must cover
     /// [`max_points`](Self::max_points) `+ LANES − 1`.
     ///
@@ -258,6 +269,19 @@ mod tests {
             let plain: f64 = (0..=60).map(|p| roll.probability(p) * values[p]).sum();
             approx::assert_abs_diff_eq!(roll.expected_over(&values), plain, epsilon = 1e-15);
         }
+    }
+
+    #[test]
+    fn outcomes_list_every_score_once() {
+        let roll = TurnPoints::roll(Die::SIX_SIDED, 2);
+        let outcomes: Vec<(usize, f64)> = roll.outcomes().collect();
+        assert_eq!(outcomes.first(), Some(&(1, 11.0 / 36.0)));
+        assert_eq!(outcomes.len(), 1 + 9);
+        assert!(
+            outcomes
+                .iter()
+                .all(|&(points, p)| p == roll.probability(points))
+        );
     }
 
     #[test]

@@ -32,7 +32,7 @@
 //!
 //! let rules = Ruleset::preset("hog-fa20", 100)?;
 //! let yardstick = Strategy::parse(rules.rules().yardstick(), &rules)?;
-//! let solved = solve_against(&rules, &yardstick);
+//! let solved = solve_against(&rules, &yardstick, None, |_| {});
 //! let Table::Scores(table) = &solved.file.table else { unreachable!() };
 //! println!("at 0 : 0 roll {}", table[[0, 0]]);
 //! // The reported win rate is the exact evaluation of the table it wrote.

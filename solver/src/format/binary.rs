@@ -64,11 +64,33 @@ pub(super) fn parse(bytes: &[u8], rules: &Ruleset) -> Result<TableFile, Problem>
             "not a swine binary table: it does not start with SWINETAB".to_string(),
         ));
     }
-    if bytes.len() < HEADER {
+    if bytes.len() < HEADER + CHECKSUM {
         return Err(Problem::Truncated(format!(
-            "{} bytes, shorter than the {HEADER}-byte header",
-            bytes.len()
+            ": {} bytes, shorter than the {}-byte header and checksum",
+            bytes.len(),
+            HEADER + CHECKSUM
         )));
+    }
+    let declared = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
+    let expected = usize::try_from(declared)
+        .ok()
+        .filter(|&len| len <= PAYLOAD_LIMIT)
+        .map(|len| HEADER + len + CHECKSUM);
+    // The checksum comes first: until it matches, no field of the header can be trusted.
+    let (body, stored) = bytes.split_at(bytes.len() - CHECKSUM);
+    let stored = u32::from_le_bytes(stored.try_into().expect("4 bytes"));
+    let computed = crc32fast::hash(body);
+    if stored != computed {
+        return Err(match expected {
+            Some(expected) if expected == bytes.len() => Problem::Checksum { stored, computed },
+            Some(expected) => Problem::Truncated(format!(
+                "or corrupted: {} bytes, the header promises {expected}",
+                bytes.len()
+            )),
+            None => Problem::Truncated(format!(
+                "or corrupted: the header promises a payload of {declared} bytes"
+            )),
+        });
     }
     let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
     if version != VERSION {
@@ -77,33 +99,11 @@ pub(super) fn parse(bytes: &[u8], rules: &Ruleset) -> Result<TableFile, Problem>
             supported: VERSION,
         });
     }
-    let payload_len = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
-    let expected = usize::try_from(payload_len)
-        .ok()
-        .filter(|&len| len <= PAYLOAD_LIMIT)
-        .map(|len| HEADER + len + CHECKSUM)
-        .ok_or_else(|| {
-            Problem::Malformed(format!(
-                "the header claims a payload of {payload_len} bytes"
-            ))
-        })?;
-    if bytes.len() < expected {
-        return Err(Problem::Truncated(format!(
-            "{} bytes, the header promises {expected}",
-            bytes.len()
-        )));
-    }
-    if bytes.len() > expected {
+    if expected != Some(bytes.len()) {
         return Err(Problem::Malformed(format!(
-            "{} unexpected bytes after the checksum",
-            bytes.len() - expected
+            "the header promises a payload of {declared} bytes, the file holds {}",
+            bytes.len() - HEADER - CHECKSUM
         )));
-    }
-    let (body, stored) = bytes.split_at(expected - CHECKSUM);
-    let stored = u32::from_le_bytes(stored.try_into().expect("4 bytes"));
-    let computed = crc32fast::hash(body);
-    if stored != computed {
-        return Err(Problem::Checksum { stored, computed });
     }
     let (payload, _): (Payload, usize) =
         bincode::serde::decode_from_slice(&body[HEADER..], config())
@@ -192,9 +192,18 @@ mod tests {
         ));
         let mut newer = bytes.clone();
         newer[8] = 2;
+        let end = newer.len() - CHECKSUM;
+        let checksum = crc32fast::hash(&newer[..end]).to_le_bytes();
+        newer[end..].copy_from_slice(&checksum);
         assert_eq!(
             parse(&newer, &rules).unwrap_err().to_string(),
             "format version 2 is not supported (this swine reads version 1)"
+        );
+        let mut longer = bytes.clone();
+        longer[12] ^= 0x40;
+        assert!(
+            matches!(parse(&longer, &rules), Err(Problem::Truncated(ref m)) if m.starts_with("or corrupted")),
+            "a damaged length field is reported as damage"
         );
         assert!(matches!(
             parse(b"PK\x03\x04 zip", &rules),

@@ -2,7 +2,7 @@
 //! `c` for opponent score `c − 1`. A full table is a header `own,opponent,own_memory,
 //! opponent_memory,dice` and one line per state.
 
-use super::{Position, Problem, Table, check_shape, expected_shapes, table_from_dice};
+use super::{Position, Problem, Table, expected_shapes, table_from_dice};
 use crate::dice::MAX_DICE;
 use crate::hog::Ruleset;
 
@@ -31,15 +31,17 @@ pub(super) fn render(table: &Table) -> Vec<u8> {
 }
 
 /// Reads a dice count, or says why the text is not one.
-pub(super) fn dice_count(text: &str, at: impl FnOnce() -> Position) -> Result<u8, Problem> {
+fn dice_count(text: &str, at: impl FnOnce() -> Position) -> Result<u8, Problem> {
     let value = text.trim();
-    match value.parse::<i64>() {
-        Ok(n) if (0..=i64::from(MAX_DICE)).contains(&n) => Ok(n as u8),
-        Ok(_) => Err(Problem::OutOfRange {
+    let digits = value.strip_prefix(['-', '+']).unwrap_or(value);
+    let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    match value.parse::<u8>() {
+        Ok(n) if n <= MAX_DICE => Ok(n),
+        _ if whole => Err(Problem::OutOfRange {
             at: at(),
             value: value.to_string(),
         }),
-        Err(_) => Err(Problem::NotInteger {
+        _ => Err(Problem::NotInteger {
             at: at(),
             value: value.to_string(),
         }),
@@ -48,6 +50,8 @@ pub(super) fn dice_count(text: &str, at: impl FnOnce() -> Position) -> Result<u8
 
 /// Parses CSV text into a table shaped for `rules`.
 pub(super) fn parse(text: &str, rules: &Ruleset) -> Result<Table, Problem> {
+    // Spreadsheets may start the file with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().collect();
     let lines = match lines.iter().rposition(|l| !l.trim().is_empty()) {
         Some(last) => &lines[..=last],
@@ -86,8 +90,13 @@ pub(super) fn parse(text: &str, rules: &Ruleset) -> Result<Table, Problem> {
 fn parse_full(lines: &[&str], rules: &Ruleset) -> Result<Table, Problem> {
     let goal = rules.goal() as usize;
     let m = rules.space().memory_size();
+    if m == 1 {
+        return Err(Problem::Shape {
+            expected: expected_shapes(rules),
+            found: "a table that also reads both memories".to_string(),
+        });
+    }
     let shape = [goal, goal, m, m];
-    check_shape(&shape, rules)?;
     let mut dice = vec![None; goal * goal * m * m];
     for (index, line) in lines.iter().enumerate() {
         let row = index + 2;
@@ -152,8 +161,8 @@ mod tests {
     }
 
     #[test]
-    fn windows_line_endings_and_spaces_are_accepted() {
-        let table = parse("1, 2\r\n3 ,4\r\n", &rules(2)).unwrap();
+    fn windows_line_endings_spaces_and_byte_order_marks_are_accepted() {
+        let table = parse("\u{feff}1, 2\r\n3 ,4\r\n", &rules(2)).unwrap();
         assert_eq!(
             table,
             Table::Scores(ScoreTable::from_shape_vec((2, 2), vec![1, 2, 3, 4]).unwrap())

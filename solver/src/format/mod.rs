@@ -2,8 +2,8 @@
 //!
 //! A [`TableFile`] is a strategy table plus what it is ([`TableMeta`]: ruleset, goal, who it
 //! plays against and its exact win rates). [`render`] turns one into the bytes of any
-//! [`Format`]; [`write_atomic`] puts bytes on disk through a temporary file and a rename, so a
-//! crash never leaves half a file; [`load`] reads CSV, JSON and binary files back, checking every
+//! [`Format`]; [`write_files`] puts a set of them on disk through temporary files and renames,
+//! so a crash or an error never leaves half a file; [`load`] reads CSV, JSON and binary files back, checking every
 //! shape, value, ruleset and checksum, and says where a file is wrong ([`LoadError`]).
 //!
 //! | format | holds | loads |
@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::dice::MAX_DICE;
-use crate::hog::{FullTable, Matchup, Ruleset, ScoreTable};
+use crate::hog::{FullTable, MAX_GOAL, Matchup, Ruleset, ScoreTable};
 
 /// A file format for strategy tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -70,6 +70,11 @@ impl Format {
         Format::ALL
             .into_iter()
             .find(|f| f.extension().eq_ignore_ascii_case(extension))
+    }
+
+    /// Whether this format can hold `table`: a Python `final_strategy` sees only the scores.
+    pub fn holds(self, table: &Table) -> bool {
+        self != Format::Python || matches!(table, Table::Scores(_))
     }
 
     /// Whether [`load`] reads this format.
@@ -130,18 +135,24 @@ pub struct TableFile {
 }
 
 impl TableFile {
-    /// The file name (without extension) `swine solve` uses, e.g. `hog_fa20_vs_always_roll_4`:
-    /// only lowercase letters, digits and `_`, so the Python module can be imported.
+    /// The file name (without extension) `swine solve` uses, e.g.
+    /// `hog_fa20_optimal_vs_always_roll_4` (with `_goal50` after the ruleset for goals other
+    /// than 100): only lowercase letters, digits and `_`, so the Python module can be imported.
     pub fn stem(&self) -> String {
         let opponent = Path::new(&self.meta.opponent)
             .file_stem()
             .map_or(self.meta.opponent.clone(), |s| {
                 s.to_string_lossy().into_owned()
             });
-        let name = if self.meta.strategy == self.meta.opponent {
-            format!("{}_{}", self.meta.rules, self.meta.strategy)
+        let rules = if self.meta.goal == MAX_GOAL {
+            self.meta.rules.clone()
         } else {
-            format!("{}_{}_vs_{}", self.meta.rules, self.meta.strategy, opponent)
+            format!("{}_goal{}", self.meta.rules, self.meta.goal)
+        };
+        let name = if self.meta.strategy == self.meta.opponent {
+            format!("{rules}_{}", self.meta.strategy)
+        } else {
+            format!("{rules}_{}_vs_{opponent}", self.meta.strategy)
         };
         name.chars()
             .map(|c| {
@@ -165,6 +176,10 @@ impl TableFile {
 /// assert_eq!(swine_solver::format::probability(x).parse::<f64>().unwrap(), x);
 /// ```
 pub fn probability(x: f64) -> String {
+    if !x.is_finite() {
+        // Not a probability: shown as is, and refused by JSON, never passed off as a number.
+        return x.to_string();
+    }
     if x == 0.0 {
         return "0.0000000000000000".to_string();
     }
@@ -212,24 +227,6 @@ pub fn render(file: &TableFile, format: Format) -> Result<Vec<u8>, String> {
     }
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same directory, then a rename.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let directory = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    // Like `File::create`: readable by others as the umask allows, not the private 0o600 of
-    // temporary files.
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut temporary = builder.tempfile_in(directory)?;
-    temporary.write_all(bytes)?;
-    temporary.as_file().sync_all()?;
-    temporary.persist(path).map_err(|e| e.error)?;
-    Ok(())
-}
-
 /// Why table files could not be written.
 #[derive(Debug, Error)]
 pub enum WriteError {
@@ -242,49 +239,78 @@ pub enum WriteError {
         reason: String,
     },
     /// The file system refused.
-    #[error("cannot write {}: {source}", path.display())]
+    #[error("cannot write {}: {reason}", path.display())]
     Io {
         /// The file or directory.
         path: PathBuf,
         /// What went wrong.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
 }
 
-/// Writes `file` into `directory` (created if missing) once per format, named
-/// [`TableFile::stem`] plus the format's extension. Every file is rendered before the first is
-/// written, and each is written atomically. Returns the paths written, in `formats` order.
+/// Writes each table file into `directory` (created if missing) in each of its formats, named
+/// [`TableFile::stem`] plus the format's extension, and returns the paths written.
+///
+/// All or nothing, as far as a file system allows: every file is rendered, and written in full
+/// to a temporary file beside its destination, before the first one is renamed into place; a
+/// destination that cannot be replaced (a directory) stops everything before that. A rename is
+/// atomic, so no file is ever half written.
 pub fn write_files(
     directory: &Path,
-    file: &TableFile,
-    formats: &[Format],
+    files: &[(&TableFile, Vec<Format>)],
 ) -> Result<Vec<PathBuf>, WriteError> {
-    let rendered = formats
-        .iter()
-        .map(|&format| {
-            render(file, format).map_err(|reason| WriteError::Unsupported {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |reason| WriteError::Io { path, reason }
+    };
+    let mut rendered: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    for (file, formats) in files {
+        for &format in formats {
+            let path = directory.join(format!("{}.{}", file.stem(), format.extension()));
+            if rendered.iter().any(|(p, _)| *p == path) {
+                continue;
+            }
+            let bytes = render(file, format).map_err(|reason| WriteError::Unsupported {
                 extension: format.extension(),
                 reason,
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    std::fs::create_dir_all(directory).map_err(|source| WriteError::Io {
-        path: directory.to_path_buf(),
-        source,
-    })?;
-    let stem = file.stem();
-    formats
-        .iter()
-        .zip(rendered)
-        .map(|(format, bytes)| {
-            let path = directory.join(format!("{stem}.{}", format.extension()));
-            write_atomic(&path, &bytes).map_err(|source| WriteError::Io {
+            })?;
+            rendered.push((path, bytes));
+        }
+    }
+    std::fs::create_dir_all(directory).map_err(io(directory))?;
+    if let Some((path, _)) = rendered.iter().find(|(path, _)| path.is_dir()) {
+        return Err(WriteError::Io {
+            path: path.clone(),
+            reason: std::io::Error::other("a directory is in the way"),
+        });
+    }
+    let mut staged = Vec::with_capacity(rendered.len());
+    for (path, bytes) in rendered {
+        staged.push((stage(directory, &bytes).map_err(io(&path))?, path));
+    }
+    staged
+        .into_iter()
+        .map(|(temporary, path)| {
+            temporary.persist(&path).map_err(|e| WriteError::Io {
                 path: path.clone(),
-                source,
+                reason: e.error,
             })?;
             Ok(path)
         })
         .collect()
+}
+
+/// A temporary file in `directory` holding `bytes`, synced to disk, deleted unless persisted.
+fn stage(directory: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    // Like `File::create`: readable by others as the umask allows, not the private 0o600 of
+    // temporary files.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut temporary = builder.tempfile_in(directory)?;
+    temporary.write_all(bytes)?;
+    temporary.as_file().sync_all()?;
+    Ok(temporary)
 }
 
 /// Where in a table a bad value sits.
@@ -361,8 +387,8 @@ pub enum Problem {
     /// The file is not valid in its format (JSON syntax, missing fields, bad magic).
     #[error("{0}")]
     Malformed(String),
-    /// The file ends early.
-    #[error("truncated: {0}")]
+    /// The file ends early (or its length field is damaged).
+    #[error("truncated {0}")]
     Truncated(String),
     /// The checksum does not match the contents.
     #[error("corrupted: the checksum is {stored:08x} but the contents give {computed:08x}")]
@@ -524,6 +550,8 @@ mod tests {
         minimax.meta.strategy = "minimax".into();
         minimax.meta.opponent = "minimax".into();
         assert_eq!(minimax.stem(), "hog_fa20_minimax");
+        minimax.meta.goal = 50;
+        assert_eq!(minimax.stem(), "hog_fa20_goal50_minimax");
     }
 
     #[test]

@@ -1,15 +1,19 @@
-//! The questions users ask, answered with one sweep each.
+//! The questions users ask, each answered by one or a few sweeps.
+
+use std::time::Duration;
 
 use super::policy::Policy;
 use super::ruleset::Ruleset;
-use super::strategy::Strategy;
-use super::sweep::{Matchup, Player, Solution, solve};
+use super::search::{Round, best_table};
+use super::strategy::{Strategy, StrategyKind};
+use super::sweep::{Matchup, Player, solve};
 use crate::format::{Table, TableFile, TableMeta};
 
 /// The exact winning probabilities of `strategy` against `opponent`.
 ///
-/// An optimising `strategy` plays the best response to `opponent`; an optimising `opponent`
-/// plays the best response to `strategy`; two optimising players play minimax.
+/// An optimising `strategy` plays the best response to `opponent` (seeing the full state,
+/// memories included); an optimising `opponent` plays the best response to `strategy`; two
+/// optimising players play minimax.
 pub fn evaluate(rules: &Ruleset, strategy: &Strategy, opponent: &Strategy) -> Matchup {
     solve(rules, [&strategy.player(rules), &opponent.player(rules)]).matchup()
 }
@@ -17,38 +21,89 @@ pub fn evaluate(rules: &Ruleset, strategy: &Strategy, opponent: &Strategy) -> Ma
 /// An optimal strategy, as `swine solve` writes it.
 #[derive(Clone, Debug)]
 pub struct Solved {
-    /// The strategy table with its metadata and exact win rates.
+    /// The strategy table (the one a `final_strategy` plays) with its exact win rates.
     pub file: TableFile,
     /// Under minimax, P(the first player wins) when both play optimally.
     pub first_player_wins: Option<f64>,
+    /// For rules with hidden memory, how the score table was found and what full information
+    /// would win.
+    pub search: Option<SearchSummary>,
 }
 
-/// The optimal strategy against `opponent`: the best response to a fixed opponent, or the
-/// minimax strategy when `opponent` optimises too.
+/// How the best score table was searched for (rules with hidden memory only).
+#[derive(Clone, Debug)]
+pub struct SearchSummary {
+    /// Whether no single-cell change improves the table (false if the time limit stopped it).
+    pub local_optimum: bool,
+    /// Rounds of improvement run.
+    pub rounds: usize,
+    /// The full-information best response (it also reads both memories), with its win rates:
+    /// an upper bound for every score table.
+    pub full_information: TableFile,
+}
+
+/// The optimal strategy against `opponent`.
 ///
-/// The table sees what the solver's optimiser sees: the two scores for rules without memory,
-/// the full state otherwise.
-pub fn solve_against(rules: &Ruleset, opponent: &Strategy) -> Solved {
-    let minimax = opponent.is_optimising();
-    let solution = solve(rules, [&Player::Optimising, &opponent.player(rules)]);
+/// - Against an optimising opponent: the minimax strategy (both optimal, full information).
+/// - Rules without memory: the best response, a score table.
+/// - Rules with memory hidden from a score table: the best score table [`best_table`] finds
+///   (within `time_limit`, reporting each round to `progress`), with the full-information best
+///   response beside it.
+pub fn solve_against(
+    rules: &Ruleset,
+    opponent: &Strategy,
+    time_limit: Option<Duration>,
+    progress: impl FnMut(&Round),
+) -> Solved {
+    let meta = |strategy: &str, opponent: &str, matchup| TableMeta {
+        rules: rules.name().to_string(),
+        goal: rules.goal(),
+        strategy: strategy.to_string(),
+        opponent: opponent.to_string(),
+        matchup: Some(matchup),
+    };
+    let opposing = opponent.player(rules);
+    let fixed = match &opposing {
+        Player::Fixed(policy) if rules.space().memory_size() > 1 => Some(policy),
+        _ => None,
+    };
+    if let Some(policy) = fixed {
+        let search = best_table(rules, policy, time_limit, progress);
+        return Solved {
+            file: TableFile {
+                meta: meta("best_table", opponent.name(), search.matchup),
+                table: Table::Scores(search.table),
+            },
+            first_player_wins: None,
+            search: Some(SearchSummary {
+                local_optimum: search.local_optimum,
+                rounds: search.rounds,
+                full_information: TableFile {
+                    meta: meta(
+                        "full_information",
+                        opponent.name(),
+                        search.full_information_matchup,
+                    ),
+                    table: Table::Full(search.full_information),
+                },
+            }),
+        };
+    }
+    let minimax = opponent.kind() == &StrategyKind::Optimising;
+    let solution = solve(rules, [&Player::Optimising, &opposing]);
     let matchup = solution.matchup();
-    let name = if minimax { "minimax" } else { "optimal" };
+    let (name, opponent_name) = if minimax {
+        ("minimax", "minimax")
+    } else {
+        ("optimal", opponent.name())
+    };
     Solved {
         file: TableFile {
-            meta: TableMeta {
-                rules: rules.name().to_string(),
-                goal: rules.goal(),
-                strategy: name.to_string(),
-                opponent: if minimax {
-                    name.to_string()
-                } else {
-                    opponent.name().to_string()
-                },
-                matchup: Some(matchup),
-            },
+            meta: meta(name, opponent_name, matchup),
             table: table_of(rules, &solution.policy(0)),
         },
         first_player_wins: minimax.then_some(matchup.as_first),
+        search: None,
     }
 }
 
@@ -58,9 +113,4 @@ fn table_of(rules: &Ruleset, policy: &Policy) -> Table {
         Some(table) => Table::Scores(table),
         None => Table::Full(policy.to_full(rules)),
     }
-}
-
-/// Both seats' optimal values, for callers that want more than the start state.
-pub fn best_response(rules: &Ruleset, opponent: &Strategy) -> Solution {
-    solve(rules, [&Player::Optimising, &opponent.player(rules)])
 }

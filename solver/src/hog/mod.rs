@@ -5,23 +5,29 @@
 //! - [`Ruleset`]: a definition compiled for a goal into the dense tables the solver indexes.
 //! - [`StateSpace`]: how (scores, memories) map to array indices.
 //! - [`Strategy`]: the one parser of strategy specs; [`Policy`]: dice for every state.
-//! - [`solve`]: the backward sweep; [`evaluate`] and [`solve_against`] ask it questions.
+//! - [`solve`]: the backward sweep; [`evaluate`] and [`solve_against`] ask it questions;
+//!   [`reach`] is the forward pass (how likely each state is).
+//! - [`best_table`]: the best score table when the rules hide memory from a strategy.
 //! - [`simulate`](mod@simulate): the independent Monte Carlo check.
 
 mod analysis;
 pub mod definition;
 mod policy;
 pub mod presets;
+mod reach;
 mod ruleset;
+mod search;
 pub mod simulate;
 mod space;
 mod strategy;
 mod sweep;
 
-pub use analysis::{Solved, best_response, evaluate, solve_against};
+pub use analysis::{SearchSummary, Solved, evaluate, solve_against};
 pub use definition::HogRules;
 pub use policy::{FullTable, Policy, ScoreTable};
+pub use reach::{Reach, reach};
 pub use ruleset::{MAX_GOAL, RulesError, Ruleset};
+pub use search::{Round, STARTS, TOLERANCE, TableSearch, best_table};
 pub use space::StateSpace;
 pub use strategy::{Strategy, StrategyError, StrategyKind};
-pub use sweep::{Matchup, Player, Solution, solve};
+pub use sweep::{Improvement, Matchup, Player, Solution, solve};

@@ -81,10 +81,33 @@ impl Next {
         self.0 & 1 == 1
     }
 
-    /// `2 · first state + (opponent moves)`.
+    /// Where, in an array holding two values per state interleaved (`2 · state + seat`), sits
+    /// the entry of whoever moves next, when `seat` moved and the memories after the turn are
+    /// placed by `memories`.
     #[inline]
-    pub fn packed(self) -> usize {
-        self.0 as usize
+    pub fn index(self, memories: &Memories, seat: usize) -> usize {
+        let flip = usize::from(self.opponent_moves());
+        (self.0 as usize + memories.offset[flip]) ^ seat
+    }
+}
+
+/// Where the two memories after a turn place a successor among its cell's states, in arrays
+/// with two entries per state: offset `[0]` when the mover moves again (the mover's memory
+/// first), `[1]` when the opponent moves.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Memories {
+    offset: [usize; 2],
+}
+
+impl Memories {
+    /// The offsets for a memory of `m` values, the mover remembering `remembered` after the
+    /// turn and the opponent `opponent_memory`.
+    #[inline]
+    pub fn new(m: usize, remembered: usize, opponent_memory: usize) -> Memories {
+        let (a, b) = (remembered, opponent_memory);
+        Memories {
+            offset: [2 * (a * m + b), 2 * (b * m + a)],
+        }
     }
 }
 
@@ -107,6 +130,15 @@ pub(crate) enum Roll<'a> {
 }
 
 impl Roll<'_> {
+    /// Every (points, probability) outcome with a positive probability.
+    pub fn outcomes(self) -> impl Iterator<Item = (usize, f64)> {
+        let (bacon, dice) = match self {
+            Roll::FreeBacon(points) => (Some((points, 1.0)), None),
+            Roll::Dice(points) => (None, Some(points.outcomes())),
+        };
+        bacon.into_iter().chain(dice.into_iter().flatten())
+    }
+
     /// The expectation of `values[points]` for this roll.
     #[inline]
     pub fn expected_over(self, values: &[f64]) -> f64 {

@@ -73,14 +73,7 @@ impl Strategy {
             .is_some();
         if is_file {
             let file = format::load(Path::new(spec), rules)?;
-            let kind = match file.table {
-                Table::Scores(t) => StrategyKind::Scores(t),
-                Table::Full(t) => StrategyKind::Full(t),
-            };
-            return Ok(Strategy {
-                name: spec.to_string(),
-                kind,
-            });
+            return Ok(Strategy::from_table(spec, file.table));
         }
         let (name, arguments) = match spec.split_once(':') {
             Some((name, arguments)) => (name, Some(arguments)),
@@ -92,6 +85,10 @@ impl Strategy {
         };
         if name == "optimal" || name == "minimax" {
             return match arguments {
+                // With memory, the optimiser reads what no score table can: say so.
+                None if rules.space().memory_size() > 1 => {
+                    Ok(Strategy::optimising(&format!("{name} (full information)")))
+                }
                 None => Ok(Strategy::optimising(name)),
                 Some(_) => Err(parameters(format!("{name} takes no numbers"))),
             };
@@ -259,6 +256,9 @@ mod tests {
         assert_eq!(dice(&bacon, 0, 0), 6);
         assert!(Strategy::parse("optimal", &rules).unwrap().is_optimising());
         assert!(Strategy::parse("minimax", &rules).unwrap().is_optimising());
+        let fa19 = Ruleset::preset("hog-fa19", 100).unwrap();
+        let full = Strategy::parse("optimal", &fa19).unwrap();
+        assert_eq!(full.name(), "optimal (full information)");
     }
 
     #[test]

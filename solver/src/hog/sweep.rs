@@ -22,8 +22,8 @@
 
 use rayon::prelude::*;
 
-use super::policy::Policy;
-use super::ruleset::{ACTIONS, Effect, Next, Ruleset};
+use super::policy::{Policy, ScoreTable};
+use super::ruleset::{ACTIONS, Effect, Memories, Next, Ruleset};
 use crate::dice::MAX_DICE;
 
 /// Who sits in a seat: a fixed policy, or a player that maximises its winning probability.
@@ -34,6 +34,35 @@ pub enum Player {
     /// Chooses, in every state, the dice that maximise its probability of winning (the lowest
     /// dice count among equally good ones). It sees the full state, memories included.
     Optimising,
+    /// Plays a score table that it improves cell by cell during the sweep (one step of the
+    /// table search, see [`best_table`](super::best_table)).
+    Improving(Improvement),
+}
+
+/// One step of the table search: the table played so far, and for every state how likely the
+/// game is to reach it with this player to move.
+///
+/// In each cell the player picks the one dice count that maximises the reach-weighted value of
+/// the cell's states, given the values already swept. As the reach of a cell depends only on
+/// cells of lower total, which the sweep has not changed yet, each pick is the exact best change
+/// of that one cell. The table's dice count stays unless another is better by more than
+/// `tolerance` times the cell's weight (floating-point noise must not make the search cycle).
+#[derive(Clone, Debug)]
+pub struct Improvement {
+    table: ScoreTable,
+    weights: Vec<f64>,
+    tolerance: f64,
+}
+
+impl Improvement {
+    /// Improves `table` with `weights` (the reach of every state with this player to move).
+    pub(crate) fn new(table: ScoreTable, weights: Vec<f64>, tolerance: f64) -> Improvement {
+        Improvement {
+            table,
+            weights,
+            tolerance,
+        }
+    }
 }
 
 /// The exact result of a sweep: values and choices of both seats in every state.
@@ -147,12 +176,14 @@ fn solve_diagonal(
         let cell = Cell::new(rules, reached, cells.start + i);
         for (seat, player) in players.into_iter().enumerate() {
             match player {
-                Player::Fixed(policy) => cell.follow(seat, policy, values, dice),
+                Player::Fixed(policy) => cell.follow(seat, policy, values, dice, choices),
                 Player::Optimising => cell.optimise(seat, values, dice, choices),
+                Player::Improving(step) => cell.improve(seat, step, values, dice, choices),
             }
         }
     };
-    let choices = || vec![0.0; ACTIONS * space.memory_size()];
+    let m = space.memory_size();
+    let choices = || vec![0.0; m * ACTIONS * m];
     let (values, dice) = (&mut values[states.clone()], &mut dice[states]);
     if parallel {
         values
@@ -246,26 +277,10 @@ impl Reached {
 /// `memories`, from the interleaved state values.
 #[inline]
 fn value_of(values: &[f64], seat: usize, next: Next, memories: &Memories) -> f64 {
-    let flip = usize::from(next.opponent_moves());
-    let value = values[(next.packed() + memories.offset[flip]) ^ seat];
+    let value = values[next.index(memories, seat)];
     // The opponent's value v becomes 1 − v, exactly as `1.0 - v` would.
+    let flip = usize::from(next.opponent_moves());
     value * [1.0, -1.0][flip] + [0.0, 1.0][flip]
-}
-
-/// Where the two memories after a turn place a successor among its cell's states, in the
-/// interleaved values (two per state): offset `[0]` when the mover moves again (the mover's
-/// memory first), `[1]` when the opponent moves.
-struct Memories {
-    offset: [usize; 2],
-}
-
-impl Memories {
-    fn new(m: usize, remembered: usize, opponent_memory: usize) -> Memories {
-        let (a, b) = (remembered, opponent_memory);
-        Memories {
-            offset: [2 * (a * m + b), 2 * (b * m + a)],
-        }
-    }
 }
 
 /// One cell being solved.
@@ -302,22 +317,48 @@ impl<'a> Cell<'a> {
             .expected_over(&row[self.own + effect.bonus as usize..])
     }
 
-    /// Fills `seat`'s values for a player following `policy`.
-    fn follow(&self, seat: usize, policy: &Policy, values: &mut [[f64; 2]], dice: &mut [[u8; 2]]) {
+    /// Fills `choices[n · m + variant]` with the value for `seat` of each (dice, effect
+    /// variant) pair against an opponent remembering `opponent_memory`.
+    fn fill_choices(&self, seat: usize, opponent_memory: u8, choices: &mut [f64]) {
+        let m = self.rules.space().memory_size();
+        for n in 0..=MAX_DICE {
+            for (variant, &effect) in self.rules.distinct_effects(n).iter().enumerate() {
+                choices[usize::from(n) * m + variant] =
+                    self.choice(seat, n, effect, opponent_memory);
+            }
+        }
+    }
+
+    /// Fills `seat`'s values for a player following `policy`. States of the cell that make the
+    /// same choice with the same effect (a score table ignores memories) share one value, kept
+    /// in `choices`.
+    fn follow(
+        &self,
+        seat: usize,
+        policy: &Policy,
+        values: &mut [[f64; 2]],
+        dice: &mut [[u8; 2]],
+        choices: &mut [f64],
+    ) {
         let space = self.rules.space();
-        let m = space.memory_size() as u8;
-        for a in 0..m {
-            for b in 0..m {
-                let local = usize::from(a) * usize::from(m) + usize::from(b);
+        let m = space.memory_size();
+        let known = &mut choices[..ACTIONS * m];
+        for b in 0..m as u8 {
+            known.fill(f64::NAN);
+            for a in 0..m as u8 {
+                let local = usize::from(a) * m + usize::from(b);
                 let n = policy.dice(space.state(self.cell, a, b));
-                values[local][seat] = self.choice(seat, n, self.rules.effect(a, n), b);
+                let slot = usize::from(n) * m + self.rules.effect_variant(a, n);
+                if known[slot].is_nan() {
+                    known[slot] = self.choice(seat, n, self.rules.effect(a, n), b);
+                }
+                values[local][seat] = known[slot];
                 dice[local][seat] = n;
             }
         }
     }
 
-    /// Fills `seat`'s values and choices for an optimising player. `choices` holds the value of
-    /// each (dice, effect variant) pair, shared by the memories with the same effect.
+    /// Fills `seat`'s values and choices for an optimising player.
     fn optimise(
         &self,
         seat: usize,
@@ -327,12 +368,9 @@ impl<'a> Cell<'a> {
     ) {
         let rules = self.rules;
         let m = rules.space().memory_size();
+        let choices = &mut choices[..ACTIONS * m];
         for b in 0..m as u8 {
-            for n in 0..=MAX_DICE {
-                for (variant, &effect) in rules.distinct_effects(n).iter().enumerate() {
-                    choices[usize::from(n) * m + variant] = self.choice(seat, n, effect, b);
-                }
-            }
+            self.fill_choices(seat, b, choices);
             for a in 0..m as u8 {
                 let mut best = (f64::NEG_INFINITY, 0);
                 for n in 0..=MAX_DICE {
@@ -344,6 +382,59 @@ impl<'a> Cell<'a> {
                 let local = usize::from(a) * m + usize::from(b);
                 values[local][seat] = best.0;
                 dice[local][seat] = best.1;
+            }
+        }
+    }
+
+    /// Fills `seat`'s values for a table player improving this cell (see [`Improvement`]).
+    fn improve(
+        &self,
+        seat: usize,
+        step: &Improvement,
+        values: &mut [[f64; 2]],
+        dice: &mut [[u8; 2]],
+        choices: &mut [f64],
+    ) {
+        let rules = self.rules;
+        let m = rules.space().memory_size();
+        let per_memory = ACTIONS * m;
+        for b in 0..m as u8 {
+            let at = usize::from(b) * per_memory;
+            self.fill_choices(seat, b, &mut choices[at..at + per_memory]);
+        }
+        let value = |a: u8, b: u8, n: u8| {
+            choices[usize::from(b) * per_memory + usize::from(n) * m + rules.effect_variant(a, n)]
+        };
+        let first = self.cell * m * m;
+        let weights = &step.weights[first..first + m * m];
+        let weighted = |n: u8| {
+            let mut sum = 0.0;
+            for a in 0..m as u8 {
+                for b in 0..m as u8 {
+                    sum += weights[usize::from(a) * m + usize::from(b)] * value(a, b, n);
+                }
+            }
+            sum
+        };
+        let mut chosen = step.table[[self.own, self.opponent as usize]];
+        let weight: f64 = weights.iter().sum();
+        if weight > 0.0 {
+            let gains: Vec<f64> = (0..=MAX_DICE).map(weighted).collect();
+            let mut best = 0;
+            for n in 1..=MAX_DICE {
+                if gains[usize::from(n)] > gains[usize::from(best)] {
+                    best = n;
+                }
+            }
+            if gains[usize::from(best)] > gains[usize::from(chosen)] + step.tolerance * weight {
+                chosen = best;
+            }
+        }
+        for a in 0..m as u8 {
+            for b in 0..m as u8 {
+                let local = usize::from(a) * m + usize::from(b);
+                values[local][seat] = value(a, b, chosen);
+                dice[local][seat] = chosen;
             }
         }
     }

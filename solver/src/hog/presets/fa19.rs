@@ -1,6 +1,6 @@
 //! `hog-fa19`: Feral Hogs (remembers each player's previous dice count) and Swine Swap.
 
-use super::first_times_last_digit;
+use super::{bacon_strategy, first_times_last_digit};
 use crate::dice::MAX_DICE;
 use crate::hog::definition::{AfterTurn, Builtin, HogRules, Memory, Param};
 
@@ -18,11 +18,7 @@ impl Fa19 {
     }
 
     fn bacon(params: &[u32], _own: u32, opponent: u32) -> u8 {
-        if Fa19.free_bacon(opponent) >= params[0] {
-            0
-        } else {
-            params[1] as u8
-        }
+        bacon_strategy(Fa19.free_bacon(opponent), params)
     }
 
     fn swap(params: &[u32], own: u32, opponent: u32) -> u8 {

@@ -1,6 +1,6 @@
 //! `hog-fa20`: Free Bacon from the digits of pi, Swine Align and Pig Pass extra turns.
 
-use super::gcd;
+use super::{bacon_strategy, gcd};
 use crate::hog::definition::{AfterTurn, Builtin, HogRules, Param};
 
 /// The first 100 decimals of pi; Free Bacon uses the n-th one for opponent score n.
@@ -27,11 +27,7 @@ impl Fa20 {
     }
 
     fn bacon(params: &[u32], _own: u32, opponent: u32) -> u8 {
-        if Fa20.free_bacon(opponent) >= params[0] {
-            0
-        } else {
-            params[1] as u8
-        }
+        bacon_strategy(Fa20.free_bacon(opponent), params)
     }
 
     fn extra_turn_strategy(params: &[u32], own: u32, opponent: u32) -> u8 {

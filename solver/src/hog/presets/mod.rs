@@ -18,6 +18,16 @@ pub fn preset(name: &str) -> Option<&'static dyn HogRules> {
     PRESETS.into_iter().find(|rules| rules.name() == name)
 }
 
+/// The course's `bacon_strategy`: roll 0 if Free Bacon scores at least `params[0]`, else
+/// `params[1]` dice.
+fn bacon_strategy(free_bacon: u32, params: &[u32]) -> u8 {
+    if free_bacon >= params[0] {
+        0
+    } else {
+        params[1] as u8
+    }
+}
+
 /// Leftmost digit times rightmost digit of `score` (a one-digit score x gives x·x).
 fn first_times_last_digit(score: u32) -> u32 {
     let mut leftmost = score;

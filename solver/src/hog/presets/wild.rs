@@ -20,7 +20,7 @@ impl Wild {
 
     fn comeback(params: &[u32], own: u32, opponent: u32) -> u8 {
         let (margin, n) = (params[0], params[1] as u8);
-        if opponent >= own + margin {
+        if opponent.saturating_sub(own) >= margin {
             (n + 1).min(MAX_DICE)
         } else {
             n
@@ -157,6 +157,9 @@ mod tests {
         assert_eq!(Wild::comeback(&[10, 5], 21, 30), 5);
         assert_eq!(Wild::comeback(&[10, 5], 40, 30), 5);
         assert_eq!(Wild::comeback(&[1, 10], 0, 5), 10);
+        // A margin no score difference reaches never adds a die (and does not overflow).
+        assert_eq!(Wild::comeback(&[u32::MAX, 5], 0, 99), 5);
+        assert_eq!(Wild::comeback(&[0, 5], 40, 30), 6);
     }
 
     #[test]

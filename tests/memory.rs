@@ -1,0 +1,302 @@
+//! Rules with hidden memory (hog-fa19): exact evaluation over the full state, the two optima,
+//! and the score-table search.
+
+use std::path::Path;
+
+use swine_solver::format::{self, Table};
+use swine_solver::hog::{
+    Player, Ruleset, Strategy, StrategyKind, TOLERANCE, best_table, evaluate, solve_against,
+};
+
+use crate::util::Sandbox;
+
+fn committed(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tables")
+        .join(name)
+}
+
+fn fixed(strategy: &Strategy, rules: &Ruleset) -> swine_solver::hog::Policy {
+    match strategy.player(rules) {
+        Player::Fixed(policy) => policy,
+        _ => panic!("{} is not a fixed strategy", strategy.name()),
+    }
+}
+
+#[test]
+fn a_table_against_itself_wins_exactly_half() {
+    let rules = Ruleset::preset("hog-fa19", 100).unwrap();
+    for spec in ["always_roll:4", "swap", "bacon:7,5"] {
+        let strategy = Strategy::parse(spec, &rules).unwrap();
+        assert_eq!(
+            evaluate(&rules, &strategy, &strategy).win_rate(),
+            0.5,
+            "{spec}"
+        );
+    }
+    let best = committed("hog_fa19_best_table_vs_always_roll_4.csv");
+    let best = Strategy::parse(best.to_str().unwrap(), &rules).unwrap();
+    assert_eq!(evaluate(&rules, &best, &best).win_rate(), 0.5);
+}
+
+#[test]
+fn the_committed_best_table_is_worth_what_its_file_says_and_no_more_than_full_information() {
+    let rules = Ruleset::preset("hog-fa19", 100).unwrap();
+    let file = format::load(
+        &committed("hog_fa19_best_table_vs_always_roll_4.json"),
+        &rules,
+    )
+    .unwrap();
+    let Table::Scores(_) = &file.table else {
+        panic!("the best table sees only the scores");
+    };
+    let yardstick = Strategy::parse("always_roll:4", &rules).unwrap();
+    let table = Strategy::from_table("best", file.table.clone());
+    let exact = evaluate(&rules, &table, &yardstick);
+    assert_eq!(Some(exact), file.meta.matchup);
+    let full = format::load(
+        &committed("hog_fa19_full_information_vs_always_roll_4.bin"),
+        &rules,
+    )
+    .unwrap();
+    let full_matchup = full.meta.matchup.unwrap();
+    assert!(full_matchup.win_rate() > exact.win_rate());
+    // The full-information table, replayed as a fixed strategy, is worth exactly its value.
+    let replayed = evaluate(
+        &rules,
+        &Strategy::from_table("full", full.table),
+        &yardstick,
+    );
+    assert_eq!(replayed, full_matchup);
+    // And it is the best response: optimising again finds the same value.
+    let optimal = evaluate(&rules, &Strategy::optimising("optimal"), &yardstick);
+    assert_eq!(optimal, full_matchup);
+}
+
+#[test]
+fn no_single_cell_change_improves_a_searched_table() {
+    // Small enough to try every change of every cell exactly.
+    let rules = Ruleset::preset("hog-fa19", 12).unwrap();
+    let yardstick = Strategy::parse("always_roll:4", &rules).unwrap();
+    let search = best_table(&rules, &fixed(&yardstick, &rules), None, |_| {});
+    assert!(search.local_optimum);
+    let value = |table| {
+        evaluate(
+            &rules,
+            &Strategy::from_table("t", Table::Scores(table)),
+            &yardstick,
+        )
+        .win_rate()
+    };
+    let base = value(search.table.clone());
+    assert_eq!(base, search.matchup.win_rate());
+    for ((own, opponent), &n) in search.table.indexed_iter() {
+        for other in (0..=10).filter(|&other| other != n) {
+            let mut changed = search.table.clone();
+            changed[[own, opponent]] = other;
+            let gain = value(changed) - base;
+            assert!(
+                gain <= TOLERANCE,
+                "rolling {other} instead of {n} at ({own}, {opponent}) gains {gain}"
+            );
+        }
+    }
+}
+
+#[test]
+fn sampled_single_cell_changes_do_not_improve_the_committed_table() {
+    let rules = Ruleset::preset("hog-fa19", 100).unwrap();
+    let path = committed("hog_fa19_best_table_vs_always_roll_4.bin");
+    let file = format::load(&path, &rules).unwrap();
+    let Table::Scores(table) = file.table else {
+        panic!("a score table");
+    };
+    let yardstick = Strategy::parse("always_roll:4", &rules).unwrap();
+    let base = file.meta.matchup.unwrap().win_rate();
+    // Cells every game passes near: the opening and the middle game.
+    for (own, opponent) in [(0, 0), (0, 6), (8, 0), (25, 30), (50, 47), (90, 85)] {
+        let n: u8 = table[[own, opponent]];
+        for other in [n.saturating_sub(1), (n + 1).min(10), 0] {
+            if other == n {
+                continue;
+            }
+            let mut changed = table.clone();
+            changed[[own, opponent]] = other;
+            let strategy = Strategy::from_table("changed", Table::Scores(changed));
+            let gain = evaluate(&rules, &strategy, &yardstick).win_rate() - base;
+            assert!(
+                gain <= TOLERANCE,
+                "({own}, {opponent}): {other} gains {gain}"
+            );
+        }
+    }
+}
+
+#[test]
+fn minimax_with_memory_sees_the_full_state() {
+    let rules = Ruleset::preset("hog-fa19", 100).unwrap();
+    let minimax = Strategy::optimising("minimax");
+    let solved = solve_against(&rules, &minimax, None, |_| {});
+    let Table::Full(_) = &solved.file.table else {
+        panic!("minimax with memory reads the memories");
+    };
+    let game = solved.file.meta.matchup.unwrap();
+    assert_eq!(game.as_first + game.as_second, 1.0);
+    assert_eq!(solved.first_player_wins, Some(game.as_first));
+    let table = Strategy::from_table("minimax", solved.file.table.clone());
+    let exploited = evaluate(&rules, &table, &minimax);
+    approx::assert_abs_diff_eq!(exploited.as_first, game.as_first, epsilon = 1e-14);
+    approx::assert_abs_diff_eq!(exploited.as_second, game.as_second, epsilon = 1e-14);
+}
+
+#[test]
+fn solve_reports_both_optima_and_which_one_it_wrote() {
+    let sandbox = Sandbox::new();
+    // A time limit this short stops the search after its first round.
+    let run = sandbox.run(&[
+        "solve",
+        "--rules",
+        "hog-fa19",
+        "--time-limit",
+        "0.001",
+        "--full-information",
+        "--format",
+        "csv,json,bin",
+        "--json",
+    ]);
+    let json = run.json();
+    assert_eq!(json["strategy"], "best_table");
+    assert_eq!(json["final_strategy"], "best score table");
+    assert_eq!(json["table_local_optimum"], false);
+    assert_eq!(json["search_rounds"], 1);
+    let table = json["win_rate"].as_f64().unwrap();
+    let full = json["full_information_win_rate"].as_f64().unwrap();
+    assert!(full > table, "{full} <= {table}");
+    assert_eq!(json["gap"].as_f64().unwrap(), full - table);
+    assert_eq!(
+        sandbox.files("swine-out"),
+        [
+            "hog_fa19_best_table_vs_always_roll_4.bin",
+            "hog_fa19_best_table_vs_always_roll_4.csv",
+            "hog_fa19_best_table_vs_always_roll_4.json",
+            "hog_fa19_full_information_vs_always_roll_4.bin",
+            "hog_fa19_full_information_vs_always_roll_4.csv",
+            "hog_fa19_full_information_vs_always_roll_4.json",
+        ]
+    );
+    // The written tables, loaded back, are worth exactly what was reported.
+    for (file, key) in [
+        ("hog_fa19_best_table_vs_always_roll_4.csv", "win_rate"),
+        (
+            "hog_fa19_full_information_vs_always_roll_4.csv",
+            "full_information_win_rate",
+        ),
+        (
+            "hog_fa19_full_information_vs_always_roll_4.json",
+            "full_information_win_rate",
+        ),
+    ] {
+        let path = format!("swine-out/{file}");
+        let eval = sandbox
+            .run(&["eval", &path, "--rules", "hog-fa19", "--json"])
+            .json();
+        assert_eq!(eval["win_rate"], json[key], "{file}");
+    }
+    let text = sandbox
+        .run(&[
+            "solve",
+            "--rules",
+            "hog-fa19",
+            "--time-limit",
+            "0.001",
+            "--format",
+            "py",
+        ])
+        .success();
+    assert!(text.contains("full information  0.88"), "{text}");
+    assert!(
+        text.contains(
+            "final_strategy is the best score table found (1 rounds): stopped by the time limit"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn minimax_with_memory_skips_the_python_module_unless_asked() {
+    let sandbox = Sandbox::new();
+    let json = sandbox
+        .run(&["solve", "--rules", "hog-fa19", "--vs", "minimax", "--json"])
+        .json();
+    assert!(json["first_player_wins"].as_f64().unwrap() > 0.5);
+    assert_eq!(
+        sandbox.files("swine-out"),
+        [
+            "hog_fa19_minimax.bin",
+            "hog_fa19_minimax.csv",
+            "hog_fa19_minimax.json",
+            "hog_fa19_minimax.npy"
+        ]
+    );
+    let message = sandbox
+        .run(&[
+            "solve", "--rules", "hog-fa19", "--vs", "minimax", "--format", "py", "--out", "py",
+        ])
+        .failure();
+    assert!(
+        message.starts_with("swine: cannot write a .py file for this table: a Python final_strategy sees only the two scores"),
+        "{message}"
+    );
+    assert!(!sandbox.join("py").exists());
+}
+
+#[test]
+fn full_tables_are_checked_like_score_tables() {
+    let sandbox = Sandbox::new();
+    sandbox
+        .run(&[
+            "solve", "--rules", "hog-fa19", "--vs", "minimax", "--format", "csv",
+        ])
+        .success();
+    let csv = std::fs::read_to_string(sandbox.join("swine-out/hog_fa19_minimax.csv")).unwrap();
+    let line = csv.lines().nth(5).unwrap();
+    let fields: Vec<&str> = line.split(',').collect();
+    let bad = format!("{},{},{},{},12", fields[0], fields[1], fields[2], fields[3]);
+    sandbox.write("bad.csv", csv.replacen(line, &bad, 1));
+    assert_eq!(
+        sandbox
+            .run(&["eval", "bad.csv", "--rules", "hog-fa19"])
+            .failure(),
+        format!(
+            "swine: in STRATEGY: bad.csv: row 6, column 5 (own score {}, opponent score {}, own \
+             memory {}, opponent memory {}): 12 dice is outside 0..=10",
+            fields[0], fields[1], fields[2], fields[3]
+        )
+    );
+    // A full table means nothing to rules without memory.
+    assert_eq!(
+        sandbox
+            .run(&[
+                "eval",
+                "swine-out/hog_fa19_minimax.csv",
+                "--rules",
+                "hog-fa20"
+            ])
+            .failure(),
+        "swine: in STRATEGY: swine-out/hog_fa19_minimax.csv: expected a 100 x 100 table (own \
+         score x opponent score), found a table that also reads both memories"
+    );
+}
+
+#[test]
+fn built_in_strategies_see_only_the_scores() {
+    let rules = Ruleset::preset("hog-fa19", 100).unwrap();
+    let swap = Strategy::parse("swap", &rules).unwrap();
+    assert_eq!(swap.name(), "swap:8,4");
+    let StrategyKind::Scores(table) = swap.kind() else {
+        panic!("built-ins are score tables");
+    };
+    // RULES.md: own 36, opponent 43, margin 10, n 6 rolls 6; with the defaults (8, 4) the
+    // bacon of 7 is still below the margin, so it rolls 4.
+    assert_eq!(table[[36, 43]], 4);
+}
