@@ -331,7 +331,7 @@ impl<'a> Cell<'a> {
 
     /// Fills `seat`'s values for a player following `policy`. States of the cell that make the
     /// same choice with the same effect (a score table ignores memories) share one value, kept
-    /// in `choices`.
+    /// in `choices`; a cell of a single state has nothing to share.
     fn follow(
         &self,
         seat: usize,
@@ -342,6 +342,12 @@ impl<'a> Cell<'a> {
     ) {
         let space = self.rules.space();
         let m = space.memory_size();
+        if m == 1 {
+            let n = policy.dice(space.state(self.cell, 0, 0));
+            values[0][seat] = self.choice(seat, n, self.rules.effect(0, n), 0);
+            dice[0][seat] = n;
+            return;
+        }
         let known = &mut choices[..ACTIONS * m];
         for b in 0..m as u8 {
             known.fill(f64::NAN);
