@@ -24,7 +24,7 @@ const RULESETS: [&str; 3] = ["hog-fa20", "hog-wild", "hog-fa19"];
 fn setup(name: &str) -> (Ruleset, Policy, Policy) {
     let rules = Ruleset::preset(name, 100).expect("built-in ruleset");
     let yardstick = fixed(&rules, rules.rules().yardstick());
-    let table = if rules.memory().size == 1 {
+    let table = if !rules.hides_memory() {
         let opponent = Player::Fixed(yardstick.clone());
         solve(&rules, [&Player::Optimising, &opponent]).policy(0)
     } else {
@@ -56,7 +56,7 @@ fn sweeps(c: &mut Criterion) {
         let (rules, yardstick, table) = setup(name);
         let (yardstick, table_player) = (Player::Fixed(yardstick), Player::Fixed(table.clone()));
         let mut group = c.benchmark_group(name);
-        if rules.memory().size > 1 {
+        if rules.hides_memory() {
             group.sample_size(20);
         }
         group.bench_function("best_response", |b| {

@@ -95,7 +95,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub full_information: bool,
     /// Rules with hidden memory: stop searching for the best score table after this many
-    /// seconds and write the best one found so far.
+    /// seconds (checked after each round, so it can run over by one round, about 0.3 s at goal
+    /// 100) and write the best table found so far.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub time_limit: Option<Duration>,
     /// Print one JSON object instead of text.

@@ -18,25 +18,31 @@ use crate::resolve;
 pub fn solve_command(args: &SolveArgs) -> Result<()> {
     let rules = resolve::ruleset(&args.rules)?;
     let opponent = resolve::strategy(args.vs.as_deref(), "--vs", &rules)?;
-    let solved = solve_with_progress(&rules, &opponent, args.time_limit);
+    if args.full_information && !rules.hides_memory() {
+        bail!(
+            "--full-information: {} remembers nothing a score table cannot see, so its optimal \
+             strategy already is a score table",
+            rules.name()
+        );
+    }
+    if args.full_information && opponent.is_optimising() {
+        bail!("--full-information: against minimax, the strategy written already sees everything");
+    }
     let requested: Option<Vec<Format>> = args
         .format
         .as_ref()
         .map(|list| list.iter().map(|&f| FormatArg::into(f)).collect());
+    let solved = solve_with_progress(&rules, &opponent, args.time_limit);
     let mut files = vec![(
         &solved.file,
         formats_for(&solved.file, requested.as_deref()),
     )];
-    if args.full_information {
-        let Some(search) = &solved.search else {
-            bail!(
-                "--full-information: {} remembers nothing a score table cannot see; its optimal \
-                 strategy already is a score table",
-                rules.name()
-            );
-        };
+    if let Some(search) = solved.search.as_ref().filter(|_| args.full_information) {
         let full = &search.full_information;
-        let formats = formats_for(full, Some(requested.as_deref().unwrap_or(&Format::ALL)));
+        let formats: Vec<Format> = (requested.as_deref().unwrap_or(&Format::ALL).iter())
+            .copied()
+            .filter(|f| f.holds(&full.table))
+            .collect();
         if formats.is_empty() {
             bail!("--full-information: a full-information table needs csv, json, npy or bin");
         }
@@ -47,23 +53,22 @@ pub fn solve_command(args: &SolveArgs) -> Result<()> {
     Ok(())
 }
 
-/// Solves against `opponent`, with a spinner while a table search runs.
+/// Solves against `opponent`, with a progress display while a table search runs.
 fn solve_with_progress(
     rules: &Ruleset,
     opponent: &Strategy,
     time_limit: Option<Duration>,
 ) -> Solved {
-    if rules.memory().size == 1 {
+    if !rules.hides_memory() {
         return solve_against(rules, opponent, time_limit, |_| {});
     }
-    let progress = SearchProgress::start(rules.name());
+    let mut progress = SearchProgress::start(rules.name(), time_limit);
     let solved = solve_against(rules, opponent, time_limit, |round| progress.round(round));
     progress.finish();
     solved
 }
 
-/// The formats to write `file` in: those requested (all by default, skipping any that cannot
-/// hold the table).
+/// The formats to write `file` in: those requested, or by default all that can hold it.
 fn formats_for(file: &TableFile, requested: Option<&[Format]>) -> Vec<Format> {
     match requested {
         Some(formats) => formats.to_vec(),
@@ -83,7 +88,11 @@ fn write_all(
 ) -> Result<MatchReport> {
     let meta = &solved.file.meta;
     let matchup = meta.matchup.expect("a solved table knows its win rates");
-    let mut report = MatchReport::new(rules, &meta.strategy, &meta.opponent, matchup);
+    let strategy = match solved.file.table {
+        Table::Scores(_) => meta.strategy.clone(),
+        Table::Full(_) => format!("{} (full information)", meta.strategy),
+    };
+    let mut report = MatchReport::new(rules, &strategy, &meta.opponent, matchup);
     report.first_player_wins = solved
         .first_player_wins
         .map(swine_solver::format::Probability);

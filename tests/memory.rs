@@ -223,12 +223,56 @@ fn solve_reports_both_optima_and_which_one_it_wrote() {
 }
 
 #[test]
+fn full_information_tables_come_in_every_format_that_holds_them() {
+    let sandbox = Sandbox::new();
+    let args = [
+        "solve",
+        "--rules",
+        "hog-fa19",
+        "--time-limit",
+        "0.001",
+        "--full-information",
+    ];
+    sandbox.run(&args).success();
+    let files = sandbox.files("swine-out");
+    assert_eq!(files.len(), 9, "{files:?}");
+    assert!(files.contains(&"hog_fa19_best_table_vs_always_roll_4.py".to_string()));
+    assert!(!files.contains(&"hog_fa19_full_information_vs_always_roll_4.py".to_string()));
+    let mut only_python = args.to_vec();
+    only_python.extend(["--format", "py", "--out", "py"]);
+    assert_eq!(
+        sandbox.run(&only_python).failure(),
+        "swine: --full-information: a full-information table needs csv, json, npy or bin"
+    );
+    assert!(!sandbox.join("py").exists());
+    assert_eq!(
+        sandbox
+            .run(&[
+                "solve",
+                "--rules",
+                "hog-fa19",
+                "--vs",
+                "minimax",
+                "--full-information"
+            ])
+            .failure(),
+        "swine: --full-information: against minimax, the strategy written already sees everything"
+    );
+    assert_eq!(
+        sandbox.run(&["solve", "--full-information"]).failure(),
+        "swine: --full-information: hog-fa20 remembers nothing a score table cannot see, so its \
+         optimal strategy already is a score table"
+    );
+}
+
+#[test]
 fn minimax_with_memory_skips_the_python_module_unless_asked() {
     let sandbox = Sandbox::new();
     let json = sandbox
         .run(&["solve", "--rules", "hog-fa19", "--vs", "minimax", "--json"])
         .json();
     assert!(json["first_player_wins"].as_f64().unwrap() > 0.5);
+    assert_eq!(json["strategy"], "minimax (full information)");
     assert_eq!(
         sandbox.files("swine-out"),
         [

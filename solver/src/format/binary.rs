@@ -27,6 +27,7 @@ struct Payload {
     strategy: String,
     opponent: String,
     matchup: Option<(f64, f64)>,
+    about: Option<String>,
     shape: Vec<u32>,
     dice: Vec<u8>,
 }
@@ -43,6 +44,7 @@ pub(super) fn render(file: &TableFile) -> Vec<u8> {
         strategy: file.meta.strategy.clone(),
         opponent: file.meta.opponent.clone(),
         matchup: file.meta.matchup.map(|m| (m.as_first, m.as_second)),
+        about: file.meta.about.clone(),
         shape: file.table.shape().iter().map(|&d| d as u32).collect(),
         dice: file.table.dice(),
     };
@@ -117,6 +119,7 @@ pub(super) fn parse(bytes: &[u8], rules: &Ruleset) -> Result<TableFile, Problem>
             as_first,
             as_second,
         }),
+        about: payload.about,
     };
     check_meta(&meta, rules)?;
     let shape: Vec<usize> = payload.shape.iter().map(|&d| d as usize).collect();
@@ -160,6 +163,7 @@ mod tests {
                     as_first: 0.6,
                     as_second: 0.4,
                 }),
+                about: None,
             },
             table: Table::Scores(ScoreTable::from_shape_fn((4, 4), |(s, o)| {
                 (s * o % 11) as u8

@@ -2,7 +2,7 @@
 //! `c` for opponent score `c − 1`. A full table is a header `own,opponent,own_memory,
 //! opponent_memory,dice` and one line per state.
 
-use super::{Position, Problem, Table, expected_shapes, table_from_dice};
+use super::{Position, Problem, Table, entry_of, expected_shapes, table_from_dice};
 use crate::dice::MAX_DICE;
 use crate::hog::Ruleset;
 
@@ -108,12 +108,18 @@ fn parse_full(lines: &[&str], rules: &Ruleset) -> Result<Table, Problem> {
             )));
         }
         let mut entry = Vec::with_capacity(4);
-        for (column, (field, dim)) in fields.iter().zip(shape).enumerate() {
+        let columns = FULL_HEADER.split(',');
+        for (column, ((field, dim), name)) in fields.iter().zip(shape).zip(columns).enumerate() {
             match field.parse::<usize>() {
                 Ok(i) if i < dim => entry.push(i),
                 _ => {
+                    let expected = if column < 2 {
+                        format!("a score below the goal, {dim}")
+                    } else {
+                        format!("a memory value in 0..{dim}")
+                    };
                     return Err(Problem::Malformed(format!(
-                        "row {row}, column {}: '{field}' is not an index in 0..{dim}",
+                        "row {row}, column {} ({name}): '{field}' is not {expected}",
                         column + 1
                     )));
                 }
@@ -131,12 +137,20 @@ fn parse_full(lines: &[&str], rules: &Ruleset) -> Result<Table, Problem> {
             )));
         }
     }
-    let dice: Option<Vec<u8>> = dice.into_iter().collect();
-    match dice {
-        Some(dice) => Ok(table_from_dice(&shape, dice)),
-        None => Err(Problem::Shape {
-            expected: format!("{} state lines", goal * goal * m * m),
-            found: format!("{}", lines.len()),
+    match dice.iter().position(Option::is_none) {
+        None => Ok(table_from_dice(
+            &shape,
+            dice.into_iter().flatten().collect(),
+        )),
+        Some(missing) => Err(Problem::Shape {
+            expected: format!("one line per state ({})", dice.len()),
+            found: format!(
+                "none for {}",
+                Position {
+                    place: String::new(),
+                    entry: entry_of(&shape, missing),
+                }
+            ),
         }),
     }
 }
@@ -205,6 +219,15 @@ mod tests {
         assert!(text.starts_with("own,opponent,own_memory,opponent_memory,dice\n0,0,0,0,0\n"));
         assert_eq!(parse(&text, &rules).unwrap(), table);
         let missing: String = text.lines().take(100).map(|l| format!("{l}\n")).collect();
-        assert!(parse(&missing, &rules).is_err());
+        assert_eq!(
+            parse(&missing, &rules).unwrap_err().to_string(),
+            "expected one line per state (484), found none for own score 0, opponent score 0, \
+             own memory 9, opponent memory 0"
+        );
+        let wide = text.replacen("\n0,1,", "\n0,2,", 1);
+        assert_eq!(
+            parse(&wide, &rules).unwrap_err().to_string(),
+            "row 123, column 2 (opponent): '2' is not a score below the goal, 2"
+        );
     }
 }

@@ -26,6 +26,8 @@ struct Written<'a> {
     opponent: &'a str,
     sees: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
+    about: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     win_rate: Option<Probability>,
     #[serde(skip_serializing_if = "Option::is_none")]
     as_first: Option<Probability>,
@@ -48,6 +50,8 @@ struct Stored {
     as_first: Option<f64>,
     #[serde(default)]
     as_second: Option<f64>,
+    #[serde(default)]
+    about: Option<String>,
     table: serde_json::Value,
 }
 
@@ -82,6 +86,7 @@ pub(super) fn render(file: &TableFile) -> Vec<u8> {
             Table::Scores(_) => "own score, opponent score",
             Table::Full(_) => "own score, opponent score, own memory, opponent memory",
         },
+        about: file.meta.about.as_deref(),
         win_rate: matchup.map(|m| Probability(m.win_rate())),
         as_first: matchup.map(|m| Probability(m.as_first)),
         as_second: matchup.map(|m| Probability(m.as_second)),
@@ -123,6 +128,7 @@ pub(super) fn parse(bytes: &[u8], rules: &Ruleset) -> Result<TableFile, Problem>
                 as_first,
                 as_second,
             }),
+        about: stored.about,
     };
     check_meta(&meta, rules)?;
     let shape = shape_of(&stored.table);
@@ -216,6 +222,7 @@ mod tests {
                     as_first: 0.75,
                     as_second: 0.5,
                 }),
+                about: Some("made by hand".into()),
             },
             table,
         }

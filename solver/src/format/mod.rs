@@ -123,6 +123,8 @@ pub struct TableMeta {
     pub opponent: String,
     /// Its exact winning probabilities against that opponent, if known.
     pub matchup: Option<Matchup>,
+    /// What kind of optimum the table is and how it was found, in a sentence, if known.
+    pub about: Option<String>,
 }
 
 /// A strategy table with its metadata.
@@ -438,6 +440,7 @@ pub fn load(path: &Path, rules: &Ruleset) -> Result<TableFile, LoadError> {
         strategy: "table".to_string(),
         opponent: String::new(),
         matchup: None,
+        about: None,
     };
     match format {
         Format::Csv => {
@@ -539,6 +542,7 @@ mod tests {
                 strategy: "optimal".into(),
                 opponent: "always_roll:4".into(),
                 matchup: None,
+                about: None,
             },
             table: Table::Scores(ScoreTable::zeros((1, 1))),
         };

@@ -22,6 +22,9 @@ pub(super) fn render(file: &TableFile) -> Result<Vec<u8>, String> {
         "\"\"\"final_strategy for Hog ({}, goal {}): {what}.\n\n",
         meta.rules, meta.goal
     );
+    if let Some(about) = &meta.about {
+        out.push_str(&format!("{about}\n"));
+    }
     if let Some(m) = meta.matchup {
         out.push_str(&format!(
             "Exact win rate {} ({} moving first, {} moving second).\n",
@@ -62,6 +65,7 @@ mod tests {
                 strategy: "optimal".into(),
                 opponent: "always_roll:4".into(),
                 matchup: None,
+                about: None,
             },
             table: Table::Scores(ScoreTable::from_shape_vec((2, 2), vec![0, 1, 10, 3]).unwrap()),
         };
@@ -82,6 +86,7 @@ mod tests {
                 strategy: "optimal".into(),
                 opponent: "always_roll:4".into(),
                 matchup: None,
+                about: None,
             },
             table: Table::Full(FullTable::zeros((1, 1, 11, 11))),
         };

@@ -7,7 +7,7 @@ use super::ruleset::Ruleset;
 use super::search::{Round, best_table};
 use super::strategy::{Strategy, StrategyKind};
 use super::sweep::{Matchup, Player, solve};
-use crate::format::{Table, TableFile, TableMeta};
+use crate::format::{Table, TableFile, TableMeta, probability};
 
 /// The exact winning probabilities of `strategy` against `opponent`.
 ///
@@ -55,23 +55,43 @@ pub fn solve_against(
     time_limit: Option<Duration>,
     progress: impl FnMut(&Round),
 ) -> Solved {
-    let meta = |strategy: &str, opponent: &str, matchup| TableMeta {
+    let meta = |strategy: &str, opponent: &str, matchup, about: String| TableMeta {
         rules: rules.name().to_string(),
         goal: rules.goal(),
         strategy: strategy.to_string(),
         opponent: opponent.to_string(),
         matchup: Some(matchup),
+        about: Some(about),
     };
+    let memory = rules.memory().meaning;
     let opposing = opponent.player(rules);
     let fixed = match &opposing {
-        Player::Fixed(policy) if rules.space().memory_size() > 1 => Some(policy),
+        Player::Fixed(policy) if rules.hides_memory() => Some(policy),
         _ => None,
     };
     if let Some(policy) = fixed {
         let search = best_table(rules, policy, time_limit, progress);
+        let full = search.full_information_matchup;
+        let how = if search.local_optimum {
+            "no single-cell change improves it"
+        } else {
+            "stopped by the time limit, so a single-cell change may still improve it"
+        };
+        let about = format!(
+            "The best score table found by exact policy improvement ({} rounds): {how}. The \
+             full-information optimum, which also sees each player's {memory}, wins {} (a gap \
+             of {}).",
+            search.rounds,
+            probability(full.win_rate()),
+            probability(full.win_rate() - search.matchup.win_rate())
+        );
+        let full_about = format!(
+            "The full-information best response: it also sees each player's {memory}. No score \
+             table wins more."
+        );
         return Solved {
             file: TableFile {
-                meta: meta("best_table", opponent.name(), search.matchup),
+                meta: meta("best_table", opponent.name(), search.matchup, about),
                 table: Table::Scores(search.table),
             },
             first_player_wins: None,
@@ -79,11 +99,7 @@ pub fn solve_against(
                 local_optimum: search.local_optimum,
                 rounds: search.rounds,
                 full_information: TableFile {
-                    meta: meta(
-                        "full_information",
-                        opponent.name(),
-                        search.full_information_matchup,
-                    ),
+                    meta: meta("full_information", opponent.name(), full, full_about),
                     table: Table::Full(search.full_information),
                 },
             }),
@@ -92,14 +108,28 @@ pub fn solve_against(
     let minimax = opponent.kind() == &StrategyKind::Optimising;
     let solution = solve(rules, [&Player::Optimising, &opposing]);
     let matchup = solution.matchup();
-    let (name, opponent_name) = if minimax {
-        ("minimax", "minimax")
+    let (name, opponent_name, mut about) = if minimax {
+        (
+            "minimax",
+            "minimax",
+            "Both players optimal (minimax): neither can win more against the other.".to_string(),
+        )
     } else {
-        ("optimal", opponent.name())
+        (
+            "optimal",
+            opponent.name(),
+            format!(
+                "The exact best response: no strategy wins more against {}.",
+                opponent.name()
+            ),
+        )
     };
+    if rules.hides_memory() {
+        about.push_str(&format!(" It sees each player's {memory}."));
+    }
     Solved {
         file: TableFile {
-            meta: meta(name, opponent_name, matchup),
+            meta: meta(name, opponent_name, matchup, about),
             table: table_of(rules, &solution.policy(0)),
         },
         first_player_wins: minimax.then_some(matchup.as_first),

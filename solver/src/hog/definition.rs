@@ -16,7 +16,8 @@ pub struct Memory {
     pub size: u8,
     /// The value both players start the game with.
     pub initial: u8,
-    /// What the value means, for people (e.g. "dice rolled on the previous turn").
+    /// What a player's memory is, for people, completing "each player's ..." (e.g. "dice
+    /// count of the previous turn").
     pub meaning: &'static str,
 }
 

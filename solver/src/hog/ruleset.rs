@@ -338,6 +338,12 @@ impl Ruleset {
         self.memory
     }
 
+    /// Whether the state holds memory that a strategy seeing only the two scores cannot see:
+    /// then the best score table and the full-information optimum differ.
+    pub fn hides_memory(&self) -> bool {
+        self.memory.size > 1
+    }
+
     /// The state both players start in: scores 0 : 0, initial memories.
     pub fn start(&self) -> usize {
         self.space.state(

@@ -93,7 +93,7 @@ pub fn best_table(
         }
         let climb = climb(
             rules,
-            &opponent_player,
+            opponent,
             table,
             out_of_time,
             |round, changed, win_rate| {
@@ -137,24 +137,19 @@ struct Climb {
 /// `progress` hears (round, cells changed, win rate) after each.
 fn climb(
     rules: &Ruleset,
-    opponent: &Player,
+    opponent: &Policy,
     mut table: ScoreTable,
     out_of_time: impl Fn() -> bool,
     mut progress: impl FnMut(usize, usize, f64),
 ) -> Climb {
-    let Player::Fixed(opponent_policy) = opponent else {
-        unreachable!("the table search plays against fixed policies")
-    };
+    let opponent_player = Player::Fixed(opponent.clone());
     for round in 1.. {
-        let reach = reach(
-            rules,
-            [&Policy::from_scores(rules, &table), opponent_policy],
-        );
+        let reach = reach(rules, [&Policy::from_scores(rules, &table), opponent]);
         let weights = (0..rules.space().states())
             .map(|state| reach.probability(0, state))
             .collect();
         let step = Player::Improving(Improvement::new(table.clone(), weights, TOLERANCE));
-        let solution = solve(rules, [&step, opponent]);
+        let solution = solve(rules, [&step, &opponent_player]);
         let improved = solution
             .policy(0)
             .to_scores(rules)

@@ -86,7 +86,7 @@ impl Strategy {
         if name == "optimal" || name == "minimax" {
             return match arguments {
                 // With memory, the optimiser reads what no score table can: say so.
-                None if rules.space().memory_size() > 1 => {
+                None if rules.hides_memory() => {
                     Ok(Strategy::optimising(&format!("{name} (full information)")))
                 }
                 None => Ok(Strategy::optimising(name)),

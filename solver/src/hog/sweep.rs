@@ -55,8 +55,10 @@ pub struct Improvement {
 }
 
 impl Improvement {
-    /// Improves `table` with `weights` (the reach of every state with this player to move).
-    pub(crate) fn new(table: ScoreTable, weights: Vec<f64>, tolerance: f64) -> Improvement {
+    /// Improves `table` with `weights`: for every state, the probability that the game reaches
+    /// it with this player to move (see [`reach`](super::reach)). `tolerance` is a fraction of
+    /// a cell's weight.
+    pub fn new(table: ScoreTable, weights: Vec<f64>, tolerance: f64) -> Improvement {
         Improvement {
             table,
             weights,

@@ -64,7 +64,7 @@ impl HogRules for Fa19 {
         Memory {
             size: MAX_DICE + 1,
             initial: 0,
-            meaning: "dice chosen on the player's previous turn",
+            meaning: "dice count of the previous turn",
         }
     }
 
