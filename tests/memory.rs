@@ -5,7 +5,8 @@ use std::path::Path;
 
 use swine_solver::format::{self, Table};
 use swine_solver::hog::{
-    Player, Ruleset, Strategy, StrategyKind, TOLERANCE, best_table, evaluate, solve_against,
+    Player, Ruleset, ScoreTable, Strategy, StrategyKind, TOLERANCE, best_table, evaluate,
+    solve_against,
 };
 
 use crate::util::Sandbox;
@@ -80,27 +81,42 @@ fn no_single_cell_change_improves_a_searched_table() {
     let yardstick = Strategy::parse("always_roll:4", &rules).unwrap();
     let search = best_table(&rules, &fixed(&yardstick, &rules), None, |_| {});
     assert!(search.local_optimum);
-    let value = |table| {
-        evaluate(
-            &rules,
-            &Strategy::from_table("t", Table::Scores(table)),
-            &yardstick,
-        )
-        .win_rate()
-    };
-    let base = value(search.table.clone());
+    let table = Strategy::from_table("t", Table::Scores(search.table.clone()));
+    let base = evaluate(&rules, &table, &yardstick).win_rate();
     assert_eq!(base, search.matchup.win_rate());
     for ((own, opponent), &n) in search.table.indexed_iter() {
         for other in (0..=10).filter(|&other| other != n) {
-            let mut changed = search.table.clone();
-            changed[[own, opponent]] = other;
-            let gain = value(changed) - base;
-            assert!(
-                gain <= TOLERANCE,
-                "rolling {other} instead of {n} at ({own}, {opponent}) gains {gain}"
+            assert_no_gain(
+                &rules,
+                &yardstick,
+                &search.table,
+                base,
+                (own, opponent),
+                other,
             );
         }
     }
+}
+
+/// Asserts that rolling `other` at `cell` instead of what `table` rolls does not raise the win
+/// rate `base` by more than the search's tolerance.
+fn assert_no_gain(
+    rules: &Ruleset,
+    opponent: &Strategy,
+    table: &ScoreTable,
+    base: f64,
+    (own, opponent_score): (usize, usize),
+    other: u8,
+) {
+    let mut changed = table.clone();
+    changed[[own, opponent_score]] = other;
+    let strategy = Strategy::from_table("changed", Table::Scores(changed));
+    let gain = evaluate(rules, &strategy, opponent).win_rate() - base;
+    assert!(
+        gain <= TOLERANCE,
+        "rolling {other} instead of {} at ({own}, {opponent_score}) gains {gain}",
+        table[[own, opponent_score]]
+    );
 }
 
 #[test]
@@ -117,17 +133,9 @@ fn sampled_single_cell_changes_do_not_improve_the_committed_table() {
     for (own, opponent) in [(0, 0), (0, 6), (8, 0), (25, 30), (50, 47), (90, 85)] {
         let n: u8 = table[[own, opponent]];
         for other in [n.saturating_sub(1), (n + 1).min(10), 0] {
-            if other == n {
-                continue;
+            if other != n {
+                assert_no_gain(&rules, &yardstick, &table, base, (own, opponent), other);
             }
-            let mut changed = table.clone();
-            changed[[own, opponent]] = other;
-            let strategy = Strategy::from_table("changed", Table::Scores(changed));
-            let gain = evaluate(&rules, &strategy, &yardstick).win_rate() - base;
-            assert!(
-                gain <= TOLERANCE,
-                "({own}, {opponent}): {other} gains {gain}"
-            );
         }
     }
 }
