@@ -5,7 +5,7 @@ use std::time::Duration;
 use super::policy::Policy;
 use super::ruleset::Ruleset;
 use super::search::{Round, best_table};
-use super::strategy::{Strategy, StrategyKind};
+use super::strategy::Strategy;
 use super::sweep::{Matchup, Player, solve};
 use crate::format::{Table, TableFile, TableMeta, probability};
 
@@ -105,7 +105,7 @@ pub fn solve_against(
             }),
         };
     }
-    let minimax = opponent.kind() == &StrategyKind::Optimising;
+    let minimax = opponent.is_optimising();
     let solution = solve(rules, [&Player::Optimising, &opposing]);
     let matchup = solution.matchup();
     let (name, opponent_name, mut about) = if minimax {

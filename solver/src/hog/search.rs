@@ -81,9 +81,10 @@ pub fn best_table(
     let opponent_player = Player::Fixed(opponent.clone());
     let full = solve(rules, [&Player::Optimising, &opponent_player]);
     let full_policy = full.policy(0);
+    let at_start = choices_at_start(rules, &full_policy);
     let starts: [ScoreTable; STARTS] = [
-        most_likely_choices(rules, &full_policy, opponent),
-        choices_at_start(rules, &full_policy),
+        most_likely_choices(rules, &full_policy, opponent, &at_start),
+        at_start,
     ];
     let mut best: Option<Climb> = None;
     let mut rounds = 0;
@@ -175,11 +176,15 @@ fn climb(
 }
 
 /// A starting table: in every cell, the full-information choice that the game most likely
-/// makes there (or, in cells it never reaches, the choice at the starting memories).
-fn most_likely_choices(rules: &Ruleset, full: &Policy, opponent: &Policy) -> ScoreTable {
+/// makes there (or, in cells it never reaches, the choice `at_start`).
+fn most_likely_choices(
+    rules: &Ruleset,
+    full: &Policy,
+    opponent: &Policy,
+    at_start: &ScoreTable,
+) -> ScoreTable {
     let space = rules.space();
     let weights = reach(rules, [full, opponent]);
-    let at_start = choices_at_start(rules, full);
     let g = rules.goal() as usize;
     ScoreTable::from_shape_fn((g, g), |(own, opponent)| {
         let cell = space.cell(own as u32, opponent as u32);
