@@ -4,7 +4,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
-use swine_solver::format::{Format, Table, TableFile, write_files};
+use swine_solver::format::{Format, TableFile, write_files};
 use swine_solver::hog::presets::PRESETS;
 use swine_solver::hog::simulate::simulate as play_games;
 use swine_solver::hog::{MAX_GOAL, Ruleset, Solved, Strategy, evaluate, solve, solve_against};
@@ -87,10 +87,11 @@ fn write_all(
     out: &Path,
 ) -> Result<MatchReport> {
     let meta = &solved.file.meta;
-    let matchup = meta.matchup.expect("a solved table knows its win rates");
-    let strategy = match solved.file.table {
-        Table::Scores(_) => meta.strategy.clone(),
-        Table::Full(_) => format!("{} (full information)", meta.strategy),
+    let matchup = solved.outcome;
+    let strategy = if solved.file.table.schema.python.is_some() {
+        meta.strategy.clone()
+    } else {
+        format!("{} (full information)", meta.strategy)
     };
     let mut report = MatchReport::new(rules, &strategy, &meta.opponent, matchup);
     report.first_player_wins = solved
@@ -144,9 +145,10 @@ pub fn tables_command(args: &TablesArgs) -> Result<()> {
             let files: Vec<(&TableFile, Vec<Format>)> = files
                 .into_iter()
                 .map(|file| {
-                    let formats = match file.table {
-                        Table::Scores(_) => Format::ALL.to_vec(),
-                        Table::Full(_) => FULL_TABLE_FORMATS.to_vec(),
+                    let formats = if file.table.schema.python.is_some() {
+                        Format::ALL.to_vec()
+                    } else {
+                        FULL_TABLE_FORMATS.to_vec()
                     };
                     (file, formats)
                 })

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use serde::Serialize;
 use swine_solver::format::{Probability, probability};
 use swine_solver::hog::simulate::Simulation;
-use swine_solver::hog::{Matchup, Ruleset, SearchSummary};
+use swine_solver::hog::{Ruleset, SearchSummary};
+use swine_solver::outcome::{Outcome, WinRates};
 
 /// A report a verb prints.
 pub trait Report: Serialize {
@@ -77,8 +78,8 @@ impl Rates {
         }
     }
 
-    fn exact(matchup: Matchup) -> Rates {
-        Rates::new(matchup.win_rate(), matchup.as_first, matchup.as_second)
+    fn exact(matchup: Outcome) -> Rates {
+        Rates::new(matchup.win_rate(), matchup.as_first(), matchup.as_second())
     }
 
     /// (label, value) for each row of a text table.
@@ -132,11 +133,11 @@ pub struct SearchReport {
 
 impl SearchReport {
     /// The report of `search`, whose best table wins `table`.
-    pub fn new(search: &SearchSummary, table: Matchup) -> SearchReport {
-        let full = search
+    pub fn new(search: &SearchSummary, table: Outcome) -> SearchReport {
+        let full: WinRates = search
             .full_information
             .meta
-            .matchup
+            .win_rates
             .expect("the full-information optimum knows its win rates");
         SearchReport {
             final_strategy: "best score table",
@@ -152,7 +153,7 @@ impl SearchReport {
 
 impl MatchReport {
     /// The report of an exact match-up.
-    pub fn new(rules: &Ruleset, strategy: &str, opponent: &str, matchup: Matchup) -> MatchReport {
+    pub fn new(rules: &Ruleset, strategy: &str, opponent: &str, matchup: Outcome) -> MatchReport {
         MatchReport {
             heading: Heading::new(rules, strategy, opponent),
             rates: Rates::exact(matchup),
@@ -219,7 +220,7 @@ pub struct SimulationReport {
 
 impl SimulationReport {
     /// The report of `simulation` beside the `exact` match-up.
-    pub fn new(heading: Heading, seed: u64, simulation: Simulation, exact: Matchup) -> Self {
+    pub fn new(heading: Heading, seed: u64, simulation: Simulation, exact: Outcome) -> Self {
         SimulationReport {
             heading,
             games_per_seat: simulation.games_per_seat,

@@ -41,7 +41,7 @@ fn every_golden_value_holds_in_the_library() {
         let strategy = Strategy::parse(&g.strategy, &rules).unwrap();
         let opponent = Strategy::parse(&g.opponent, &rules).unwrap();
         let matchup = evaluate(&rules, &strategy, &opponent);
-        assert_relative_eq!(matchup.as_first, g.as_first, max_relative = 1e-14);
+        assert_relative_eq!(matchup.as_first(), g.as_first, max_relative = 1e-14);
     }
 }
 

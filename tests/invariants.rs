@@ -23,7 +23,7 @@ fn a_strategy_against_itself_wins_exactly_half() {
         for strategy in strategies(&rules) {
             let matchup = evaluate(&rules, &strategy, &strategy);
             assert_eq!(matchup.win_rate(), 0.5, "{name} {}", strategy.name());
-            assert_eq!(matchup.as_first + matchup.as_second, 1.0);
+            assert_eq!(matchup.as_first() + matchup.as_second(), 1.0);
         }
     }
 }
@@ -39,15 +39,15 @@ fn swapping_the_seats_plays_the_same_games() {
             let ab = evaluate(&rules, a, b);
             let ba = evaluate(&rules, b, a);
             assert_eq!(
-                ab.as_second,
-                1.0 - ba.as_first,
+                ab.as_second(),
+                1.0 - ba.as_first(),
                 "{name}: {} vs {}",
                 a.name(),
                 b.name()
             );
             assert_eq!(
-                1.0 - ab.as_first,
-                ba.as_second,
+                1.0 - ab.as_first(),
+                ba.as_second(),
                 "{name}: {} vs {}",
                 a.name(),
                 b.name()
@@ -70,8 +70,8 @@ fn a_solved_strategy_is_worth_exactly_what_solve_reports() {
                 opponent.clone()
             };
             assert_eq!(
-                Some(evaluate(&rules, &table, &judge)),
-                solved.file.meta.matchup,
+                evaluate(&rules, &table, &judge),
+                solved.outcome,
                 "{name} against {}",
                 opponent.name()
             );
@@ -90,12 +90,12 @@ fn the_best_response_beats_every_other_strategy_against_the_same_opponent() {
         for strategy in strategies(&rules).into_iter().chain([minimax]) {
             let other = evaluate(&rules, &strategy, &yardstick);
             assert!(
-                best.as_first >= other.as_first,
+                best.as_first() >= other.as_first(),
                 "{name} {}",
                 strategy.name()
             );
             assert!(
-                best.as_second >= other.as_second,
+                best.as_second() >= other.as_second(),
                 "{name} {}",
                 strategy.name()
             );
@@ -111,15 +111,18 @@ fn minimax_seats_agree_and_cannot_be_exploited() {
         // Both seats optimise in separate arrays: the first player's chance and the second
         // player's must add up to one exactly.
         let game = evaluate(&rules, &optimal, &optimal);
-        assert_eq!(game.as_first + game.as_second, 1.0, "{name}");
-        assert!(game.as_first > 0.5, "{name}: moving first is an advantage");
+        assert_eq!(game.as_first() + game.as_second(), 1.0, "{name}");
+        assert!(
+            game.as_first() > 0.5,
+            "{name}: moving first is an advantage"
+        );
         // The minimax table against the best response to it still wins half overall: nobody
         // can exploit it, and it holds the game's value in each seat.
         let solved = solve_against(&rules, &optimal, None, |_| {});
         let table = Strategy::from_table("minimax", solved.file.table);
         let exploited = evaluate(&rules, &table, &optimal);
-        approx::assert_abs_diff_eq!(exploited.as_first, game.as_first, epsilon = 1e-14);
-        approx::assert_abs_diff_eq!(exploited.as_second, game.as_second, epsilon = 1e-14);
+        approx::assert_abs_diff_eq!(exploited.as_first(), game.as_first(), epsilon = 1e-14);
+        approx::assert_abs_diff_eq!(exploited.as_second(), game.as_second(), epsilon = 1e-14);
     }
 }
 

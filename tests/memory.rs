@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use swine_solver::format::{self, Table};
+use swine_solver::format;
 use swine_solver::hog::{
     Player, Ruleset, ScoreTable, Strategy, StrategyKind, TOLERANCE, best_table, evaluate,
     solve_against,
@@ -45,22 +45,24 @@ fn the_committed_best_table_is_worth_what_its_file_says_and_no_more_than_full_in
     let rules = Ruleset::preset("hog-fa19", 100).unwrap();
     let file = format::load(
         &committed("hog_fa19_best_table_vs_always_roll_4.json"),
-        &rules,
+        &rules.schemas(),
     )
     .unwrap();
-    let Table::Scores(_) = &file.table else {
-        panic!("the best table sees only the scores");
-    };
+    assert_eq!(
+        file.table.schema,
+        rules.score_schema(),
+        "it sees only the scores"
+    );
     let yardstick = Strategy::parse("always_roll:4", &rules).unwrap();
     let table = Strategy::from_table("best", file.table.clone());
     let exact = evaluate(&rules, &table, &yardstick);
-    assert_eq!(Some(exact), file.meta.matchup);
+    assert_eq!(Some(exact.win_rates()), file.meta.win_rates);
     let full = format::load(
         &committed("hog_fa19_full_information_vs_always_roll_4.bin"),
-        &rules,
+        &rules.schemas(),
     )
     .unwrap();
-    let full_matchup = full.meta.matchup.unwrap();
+    let full_matchup = full.meta.win_rates.unwrap();
     assert!(full_matchup.win_rate() > exact.win_rate());
     // The full-information table, replayed as a fixed strategy, is worth exactly its value.
     let replayed = evaluate(
@@ -68,10 +70,10 @@ fn the_committed_best_table_is_worth_what_its_file_says_and_no_more_than_full_in
         &Strategy::from_table("full", full.table),
         &yardstick,
     );
-    assert_eq!(replayed, full_matchup);
+    assert_eq!(replayed.win_rates(), full_matchup);
     // And it is the best response: optimising again finds the same value.
     let optimal = evaluate(&rules, &Strategy::optimising("optimal"), &yardstick);
-    assert_eq!(optimal, full_matchup);
+    assert_eq!(optimal.win_rates(), full_matchup);
 }
 
 #[test]
@@ -81,7 +83,7 @@ fn no_single_cell_change_improves_a_searched_table() {
     let yardstick = Strategy::parse("always_roll:4", &rules).unwrap();
     let search = best_table(&rules, &fixed(&yardstick, &rules), None, |_| {});
     assert!(search.local_optimum);
-    let table = Strategy::from_table("t", Table::Scores(search.table.clone()));
+    let table = Strategy::from_table("t", rules.score_table(search.table.clone()));
     let base = evaluate(&rules, &table, &yardstick).win_rate();
     assert_eq!(base, search.matchup.win_rate());
     for ((own, opponent), &n) in search.table.indexed_iter() {
@@ -110,7 +112,7 @@ fn assert_no_gain(
 ) {
     let mut changed = table.clone();
     changed[[own, opponent_score]] = other;
-    let strategy = Strategy::from_table("changed", Table::Scores(changed));
+    let strategy = Strategy::from_table("changed", rules.score_table(changed));
     let gain = evaluate(rules, &strategy, opponent).win_rate() - base;
     assert!(
         gain <= TOLERANCE,
@@ -123,12 +125,13 @@ fn assert_no_gain(
 fn sampled_single_cell_changes_do_not_improve_the_committed_table() {
     let rules = Ruleset::preset("hog-fa19", 100).unwrap();
     let path = committed("hog_fa19_best_table_vs_always_roll_4.bin");
-    let file = format::load(&path, &rules).unwrap();
-    let Table::Scores(table) = file.table else {
+    let file = format::load(&path, &rules.schemas()).unwrap();
+    let StrategyKind::Scores(table) = Strategy::from_table("t", file.table.clone()).kind().clone()
+    else {
         panic!("a score table");
     };
     let yardstick = Strategy::parse("always_roll:4", &rules).unwrap();
-    let base = file.meta.matchup.unwrap().win_rate();
+    let base = file.meta.win_rates.unwrap().win_rate();
     // Cells every game passes near: the opening and the middle game.
     for (own, opponent) in [(0, 0), (0, 6), (8, 0), (25, 30), (50, 47), (90, 85)] {
         let n: u8 = table[[own, opponent]];
@@ -145,16 +148,16 @@ fn minimax_with_memory_sees_the_full_state() {
     let rules = Ruleset::preset("hog-fa19", 100).unwrap();
     let minimax = Strategy::optimising("minimax");
     let solved = solve_against(&rules, &minimax, None, |_| {});
-    let Table::Full(_) = &solved.file.table else {
+    let None = &solved.file.table.schema.python else {
         panic!("minimax with memory reads the memories");
     };
-    let game = solved.file.meta.matchup.unwrap();
-    assert_eq!(game.as_first + game.as_second, 1.0);
-    assert_eq!(solved.first_player_wins, Some(game.as_first));
+    let game = solved.outcome;
+    assert_eq!(game.as_first() + game.as_second(), 1.0);
+    assert_eq!(solved.first_player_wins, Some(game.as_first()));
     let table = Strategy::from_table("minimax", solved.file.table.clone());
     let exploited = evaluate(&rules, &table, &minimax);
-    approx::assert_abs_diff_eq!(exploited.as_first, game.as_first, epsilon = 1e-14);
-    approx::assert_abs_diff_eq!(exploited.as_second, game.as_second, epsilon = 1e-14);
+    approx::assert_abs_diff_eq!(exploited.as_first(), game.as_first(), epsilon = 1e-14);
+    approx::assert_abs_diff_eq!(exploited.as_second(), game.as_second(), epsilon = 1e-14);
 }
 
 #[test]
@@ -296,7 +299,10 @@ fn minimax_with_memory_skips_the_python_module_unless_asked() {
         ])
         .failure();
     assert!(
-        message.starts_with("swine: cannot write a .py file for this table: a Python final_strategy sees only the two scores"),
+        message.starts_with(
+            "swine: cannot write a .py file for this table: a course strategy function sees less \
+             than this table reads (own score, opponent score, own memory, opponent memory)"
+        ),
         "{message}"
     );
     assert!(!sandbox.join("py").exists());
@@ -336,7 +342,8 @@ fn full_tables_are_checked_like_score_tables() {
             ])
             .failure(),
         "swine: in STRATEGY: swine-out/hog_fa19_minimax.csv: expected a 100 x 100 table (own \
-         score x opponent score), found a table that also reads both memories"
+         score x opponent score), found a table with the columns \
+         own,opponent,own_memory,opponent_memory,dice"
     );
 }
 

@@ -27,17 +27,15 @@
 //! ## The optimal strategy against the course's yardstick
 //!
 //! ```
-//! use swine_solver::format::Table;
 //! use swine_solver::hog::{Ruleset, Strategy, evaluate, solve_against};
 //!
 //! let rules = Ruleset::preset("hog-fa20", 100)?;
 //! let yardstick = Strategy::parse(rules.rules().yardstick(), &rules)?;
 //! let solved = solve_against(&rules, &yardstick, None, |_| {});
-//! let Table::Scores(table) = &solved.file.table else { unreachable!() };
-//! println!("at 0 : 0 roll {}", table[[0, 0]]);
+//! println!("at 0 : 0 roll {}", solved.file.table.dice[[0, 0]]);
 //! // The reported win rate is the exact evaluation of the table it wrote.
 //! let optimal = Strategy::from_table("optimal", solved.file.table.clone());
-//! assert_eq!(Some(evaluate(&rules, &optimal, &yardstick)), solved.file.meta.matchup);
+//! assert_eq!(evaluate(&rules, &optimal, &yardstick), solved.outcome);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
@@ -45,3 +43,5 @@
 pub mod dice;
 pub mod format;
 pub mod hog;
+pub mod outcome;
+pub mod table;

@@ -8,16 +8,17 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Position, Problem, TableFile, TableMeta, check_meta, check_shape, entry_of, table_from_dice,
+    Position, Problem, Schema, TableFile, TableMeta, check_action, check_rules, schema_for,
+    table_from_dice,
 };
-use crate::dice::MAX_DICE;
-use crate::hog::{Matchup, Ruleset};
+use crate::outcome::WinRates;
+use crate::table::entry_of;
 
 const MAGIC: &[u8; 8] = b"SWINETAB";
 const VERSION: u32 = 1;
 const HEADER: usize = MAGIC.len() + 4 + 8;
 const CHECKSUM: usize = 4;
-/// Largest payload accepted, far above any real table (100 · 100 · 11 · 11 dice).
+/// Largest payload accepted, far above any real table (Hog's largest: 100 · 100 · 11 · 11 dice).
 const PAYLOAD_LIMIT: usize = 64 << 20;
 
 #[derive(Serialize, Deserialize)]
@@ -39,14 +40,14 @@ fn config() -> impl bincode::config::Config {
 /// The binary bytes of `file`.
 pub(super) fn render(file: &TableFile) -> Vec<u8> {
     let payload = Payload {
-        rules: file.meta.rules.clone(),
-        goal: file.meta.goal,
+        rules: file.table.schema.rules.clone(),
+        goal: file.table.schema.goal,
         strategy: file.meta.strategy.clone(),
         opponent: file.meta.opponent.clone(),
-        matchup: file.meta.matchup.map(|m| (m.as_first, m.as_second)),
+        matchup: file.meta.win_rates.map(|r| (r.as_first, r.as_second)),
         about: file.meta.about.clone(),
         shape: file.table.shape().iter().map(|&d| d as u32).collect(),
-        dice: file.table.dice(),
+        dice: file.table.values(),
     };
     let payload = bincode::serde::encode_to_vec(&payload, config()).expect("tables encode");
     let mut out = Vec::with_capacity(HEADER + payload.len() + CHECKSUM);
@@ -58,8 +59,8 @@ pub(super) fn render(file: &TableFile) -> Vec<u8> {
     out
 }
 
-/// Parses binary table bytes made for `rules`.
-pub(super) fn parse(bytes: &[u8], rules: &Ruleset) -> Result<TableFile, Problem> {
+/// Parses binary table bytes made for one of the `expected` schemas.
+pub(super) fn parse(bytes: &[u8], expected: &[Schema]) -> Result<TableFile, Problem> {
     let magic_len = bytes.len().min(MAGIC.len());
     if bytes[..magic_len] != MAGIC[..magic_len] {
         return Err(Problem::Malformed(
@@ -68,13 +69,13 @@ pub(super) fn parse(bytes: &[u8], rules: &Ruleset) -> Result<TableFile, Problem>
     }
     if bytes.len() < HEADER + CHECKSUM {
         return Err(Problem::Truncated(format!(
-            ": {} bytes, shorter than the {}-byte header and checksum",
+            "file: {} bytes, shorter than the {}-byte header and checksum",
             bytes.len(),
             HEADER + CHECKSUM
         )));
     }
     let declared = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
-    let expected = usize::try_from(declared)
+    let promised = usize::try_from(declared)
         .ok()
         .filter(|&len| len <= PAYLOAD_LIMIT)
         .map(|len| HEADER + len + CHECKSUM);
@@ -83,10 +84,10 @@ pub(super) fn parse(bytes: &[u8], rules: &Ruleset) -> Result<TableFile, Problem>
     let stored = u32::from_le_bytes(stored.try_into().expect("4 bytes"));
     let computed = crc32fast::hash(body);
     if stored != computed {
-        return Err(match expected {
-            Some(expected) if expected == bytes.len() => Problem::Checksum { stored, computed },
-            Some(expected) => Problem::Truncated(format!(
-                "or corrupted: {} bytes, the header promises {expected}",
+        return Err(match promised {
+            Some(promised) if promised == bytes.len() => Problem::Checksum { stored, computed },
+            Some(promised) => Problem::Truncated(format!(
+                "or corrupted: {} bytes, the header promises {promised}",
                 bytes.len()
             )),
             None => Problem::Truncated(format!(
@@ -101,7 +102,7 @@ pub(super) fn parse(bytes: &[u8], rules: &Ruleset) -> Result<TableFile, Problem>
             supported: VERSION,
         });
     }
-    if expected != Some(bytes.len()) {
+    if promised != Some(bytes.len()) {
         return Err(Problem::Malformed(format!(
             "the header promises a payload of {declared} bytes, the file holds {}",
             bytes.len() - HEADER - CHECKSUM
@@ -110,20 +111,18 @@ pub(super) fn parse(bytes: &[u8], rules: &Ruleset) -> Result<TableFile, Problem>
     let (payload, _): (Payload, usize) =
         bincode::serde::decode_from_slice(&body[HEADER..], config())
             .map_err(|e| Problem::Malformed(format!("undecodable contents: {e}")))?;
+    check_rules(&payload.rules, payload.goal, expected)?;
     let meta = TableMeta {
-        rules: payload.rules,
-        goal: payload.goal,
         strategy: payload.strategy,
         opponent: payload.opponent,
-        matchup: payload.matchup.map(|(as_first, as_second)| Matchup {
+        win_rates: payload.matchup.map(|(as_first, as_second)| WinRates {
             as_first,
             as_second,
         }),
         about: payload.about,
     };
-    check_meta(&meta, rules)?;
     let shape: Vec<usize> = payload.shape.iter().map(|&d| d as usize).collect();
-    check_shape(&shape, rules)?;
+    let schema = schema_for(&shape, expected)?;
     if payload.dice.len() != shape.iter().product::<usize>() {
         return Err(Problem::Malformed(format!(
             "{} dice for a table of {} entries",
@@ -131,67 +130,59 @@ pub(super) fn parse(bytes: &[u8], rules: &Ruleset) -> Result<TableFile, Problem>
             shape.iter().product::<usize>()
         )));
     }
-    if let Some(index) = payload.dice.iter().position(|&n| n > MAX_DICE) {
-        return Err(Problem::OutOfRange {
-            at: Position {
-                place: String::new(),
-                entry: entry_of(&shape, index),
-            },
-            value: payload.dice[index].to_string(),
-        });
+    for (index, &n) in payload.dice.iter().enumerate() {
+        check_action(i64::from(n), &schema, || {
+            Position::new(String::new(), &schema, &entry_of(&shape, index))
+        })?;
     }
     Ok(TableFile {
         meta,
-        table: table_from_dice(&shape, payload.dice),
+        table: table_from_dice(schema, payload.dice),
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::Table;
-    use crate::hog::ScoreTable;
+    use crate::format::testing::{score_schema, scores};
 
-    fn sample() -> (TableFile, Ruleset) {
+    fn sample() -> (TableFile, Vec<Schema>) {
         let file = TableFile {
             meta: TableMeta {
-                rules: "hog-wild".into(),
-                goal: 4,
                 strategy: "optimal".into(),
                 opponent: "always_roll:5".into(),
-                matchup: Some(Matchup {
+                win_rates: Some(WinRates {
                     as_first: 0.6,
                     as_second: 0.4,
                 }),
                 about: None,
             },
-            table: Table::Scores(ScoreTable::from_shape_fn((4, 4), |(s, o)| {
-                (s * o % 11) as u8
-            })),
+            table: scores(4, (0..16).map(|i| (i * 3 % 11) as u8).collect()),
         };
-        (file, Ruleset::preset("hog-wild", 4).unwrap())
+        (file, vec![score_schema(4)])
     }
 
     #[test]
     fn round_trips() {
-        let (file, rules) = sample();
-        assert_eq!(parse(&render(&file), &rules).unwrap(), file);
+        let (file, expected) = sample();
+        assert_eq!(parse(&render(&file), &expected).unwrap(), file);
     }
 
     #[test]
     fn truncation_corruption_and_versions_are_caught() {
         let (file, rules) = sample();
+        let rules = rules.as_slice();
         let bytes = render(&file);
-        let cut = parse(&bytes[..bytes.len() - 1], &rules).unwrap_err();
+        let cut = parse(&bytes[..bytes.len() - 1], rules).unwrap_err();
         assert!(matches!(cut, Problem::Truncated(_)), "{cut}");
-        assert!(matches!(
-            parse(&bytes[..5], &rules),
-            Err(Problem::Truncated(_))
-        ));
+        assert_eq!(
+            parse(&bytes[..9], rules).unwrap_err().to_string(),
+            "truncated file: 9 bytes, shorter than the 24-byte header and checksum"
+        );
         let mut flipped = bytes.clone();
         flipped[HEADER + 3] ^= 0x20;
         assert!(matches!(
-            parse(&flipped, &rules),
+            parse(&flipped, rules),
             Err(Problem::Checksum { .. })
         ));
         let mut newer = bytes.clone();
@@ -200,23 +191,24 @@ mod tests {
         let checksum = crc32fast::hash(&newer[..end]).to_le_bytes();
         newer[end..].copy_from_slice(&checksum);
         assert_eq!(
-            parse(&newer, &rules).unwrap_err().to_string(),
+            parse(&newer, rules).unwrap_err().to_string(),
             "format version 2 is not supported (this swine reads version 1)"
         );
         let mut longer = bytes.clone();
         longer[12] ^= 0x40;
         assert!(
-            matches!(parse(&longer, &rules), Err(Problem::Truncated(ref m)) if m.starts_with("or corrupted")),
+            matches!(parse(&longer, rules), Err(Problem::Truncated(ref m)) if m.starts_with("or corrupted")),
             "a damaged length field is reported as damage"
         );
         assert!(matches!(
-            parse(b"PK\x03\x04 zip", &rules),
+            parse(b"PK\x03\x04 zip", rules),
             Err(Problem::Malformed(_))
         ));
-        let other = Ruleset::preset("hog-fa20", 4).unwrap();
+        let mut other = score_schema(4);
+        other.rules = "other-rules".into();
         assert_eq!(
-            parse(&bytes, &other).unwrap_err().to_string(),
-            "it was made for hog-wild with goal 4, not hog-fa20 with goal 4"
+            parse(&bytes, &[other]).unwrap_err().to_string(),
+            "it was made for test-rules with goal 4, not other-rules with goal 4"
         );
     }
 }

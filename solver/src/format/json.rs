@@ -5,11 +5,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use super::{
-    Position, Probability, Problem, Table, TableFile, TableMeta, check_meta, check_shape,
-    table_from_dice,
+    Position, Probability, Problem, Schema, TableFile, TableMeta, check_action, check_rules,
+    schema_for, table_from_dice,
 };
-use crate::dice::MAX_DICE;
-use crate::hog::{Matchup, Ruleset};
+use crate::outcome::WinRates;
 
 /// The value of the `format` field.
 const FORMAT_NAME: &str = "swine-strategy";
@@ -24,7 +23,7 @@ struct Written<'a> {
     goal: u32,
     strategy: &'a str,
     opponent: &'a str,
-    sees: &'static str,
+    sees: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     about: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -55,41 +54,28 @@ struct Stored {
     table: serde_json::Value,
 }
 
-/// The JSON text of `file`.
+/// The JSON text of `file`: one line per entry of the outermost axis.
 pub(super) fn render(file: &TableFile) -> Vec<u8> {
-    let rows: Vec<String> = match &file.table {
-        Table::Scores(t) => t
-            .rows()
-            .into_iter()
-            .map(|row| serde_json::to_string(&row.to_vec()).expect("numbers serialize"))
-            .collect(),
-        Table::Full(t) => t
-            .outer_iter()
-            .map(|row| {
-                let nested: Vec<Vec<Vec<u8>>> = row
-                    .outer_iter()
-                    .map(|cell| cell.outer_iter().map(|m| m.to_vec()).collect())
-                    .collect();
-                serde_json::to_string(&nested).expect("numbers serialize")
-            })
-            .collect(),
-    };
-    let matchup = file.meta.matchup;
+    let table = &file.table;
+    let rows: Vec<String> = table
+        .dice
+        .outer_iter()
+        .map(|row| nested(row).to_string())
+        .collect();
+    let rates = file.meta.win_rates;
+    let sees: Vec<&str> = table.schema.axes.iter().map(|a| a.name).collect();
     let written = Written {
         format: FORMAT_NAME,
         format_version: FORMAT_VERSION,
-        rules: &file.meta.rules,
-        goal: file.meta.goal,
+        rules: &table.schema.rules,
+        goal: table.schema.goal,
         strategy: &file.meta.strategy,
         opponent: &file.meta.opponent,
-        sees: match file.table {
-            Table::Scores(_) => "own score, opponent score",
-            Table::Full(_) => "own score, opponent score, own memory, opponent memory",
-        },
+        sees: sees.join(", "),
         about: file.meta.about.as_deref(),
-        win_rate: matchup.map(|m| Probability(m.win_rate())),
-        as_first: matchup.map(|m| Probability(m.as_first)),
-        as_second: matchup.map(|m| Probability(m.as_second)),
+        win_rate: rates.map(|r| Probability(r.win_rate())),
+        as_first: rates.map(|r| Probability(r.as_first)),
+        as_second: rates.map(|r| Probability(r.as_second)),
         table: rows
             .into_iter()
             .map(|row| RawValue::from_string(row).expect("serde_json wrote valid JSON"))
@@ -100,8 +86,17 @@ pub(super) fn render(file: &TableFile) -> Vec<u8> {
     text.into_bytes()
 }
 
-/// Parses a JSON table file made for `rules`.
-pub(super) fn parse(bytes: &[u8], rules: &Ruleset) -> Result<TableFile, Problem> {
+/// The actions of `view` as nested JSON arrays.
+fn nested(view: ndarray::ArrayViewD<'_, u8>) -> serde_json::Value {
+    if view.ndim() == 0 {
+        serde_json::Value::from(*view.first().expect("a 0-d view holds one value"))
+    } else {
+        serde_json::Value::Array(view.outer_iter().map(nested).collect())
+    }
+}
+
+/// Parses a JSON table file made for one of the `expected` schemas.
+pub(super) fn parse(bytes: &[u8], expected: &[Schema]) -> Result<TableFile, Problem> {
     let stored: Stored = serde_json::from_slice(bytes)
         .map_err(|e| Problem::Malformed(format!("invalid table JSON: {e}")))?;
     if stored.format != FORMAT_NAME {
@@ -116,28 +111,26 @@ pub(super) fn parse(bytes: &[u8], rules: &Ruleset) -> Result<TableFile, Problem>
             supported: FORMAT_VERSION,
         });
     }
+    check_rules(&stored.rules, stored.goal, expected)?;
     let meta = TableMeta {
-        rules: stored.rules,
-        goal: stored.goal,
         strategy: stored.strategy.unwrap_or_else(|| "table".to_string()),
         opponent: stored.opponent.unwrap_or_default(),
-        matchup: stored
+        win_rates: stored
             .as_first
             .zip(stored.as_second)
-            .map(|(as_first, as_second)| Matchup {
+            .map(|(as_first, as_second)| WinRates {
                 as_first,
                 as_second,
             }),
         about: stored.about,
     };
-    check_meta(&meta, rules)?;
     let shape = shape_of(&stored.table);
-    check_shape(&shape, rules)?;
+    let schema = schema_for(&shape, expected)?;
     let mut dice = Vec::with_capacity(shape.iter().product());
-    collect(&stored.table, &shape, &mut Vec::new(), &mut dice)?;
+    collect(&stored.table, &schema, &shape, &mut Vec::new(), &mut dice)?;
     Ok(TableFile {
         meta,
-        table: table_from_dice(&shape, dice),
+        table: table_from_dice(schema, dice),
     })
 }
 
@@ -158,6 +151,7 @@ fn shape_of(value: &serde_json::Value) -> Vec<usize> {
 /// Appends the dice of `value` (expected to have `shape`) in row-major order.
 fn collect(
     value: &serde_json::Value,
+    schema: &Schema,
     shape: &[usize],
     entry: &mut Vec<usize>,
     dice: &mut Vec<u8>,
@@ -167,19 +161,12 @@ fn collect(
         format!("table{indices}")
     };
     let Some((&length, inner)) = shape.split_first() else {
-        let at = || Position {
-            place: place(),
-            entry: entry.clone(),
-        };
+        let at = || Position::new(place(), schema, entry);
         return match value.as_i64() {
-            Some(n) if (0..=i64::from(MAX_DICE)).contains(&n) => {
-                dice.push(n as u8);
+            Some(n) => {
+                dice.push(check_action(n, schema, at)?);
                 Ok(())
             }
-            Some(n) => Err(Problem::OutOfRange {
-                at: at(),
-                value: n.to_string(),
-            }),
             None => Err(Problem::NotInteger {
                 at: at(),
                 value: value.to_string(),
@@ -190,7 +177,7 @@ fn collect(
         Some(items) if items.len() == length => {
             for (i, item) in items.iter().enumerate() {
                 entry.push(i);
-                collect(item, inner, entry, dice)?;
+                collect(item, schema, inner, entry, dice)?;
                 entry.pop();
             }
             Ok(())
@@ -209,16 +196,14 @@ fn collect(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hog::{FullTable, ScoreTable};
+    use crate::format::testing::{full_schema, score_schema, scores};
 
-    fn file(table: Table, rules: &str, goal: u32) -> TableFile {
+    fn file(table: crate::table::Table) -> TableFile {
         TableFile {
             meta: TableMeta {
-                rules: rules.into(),
-                goal,
                 strategy: "optimal".into(),
                 opponent: "always_roll:4".into(),
-                matchup: Some(Matchup {
+                win_rates: Some(WinRates {
                     as_first: 0.75,
                     as_second: 0.5,
                 }),
@@ -230,14 +215,7 @@ mod tests {
 
     #[test]
     fn score_tables_round_trip_with_metadata() {
-        let rules = Ruleset::preset("hog-fa20", 3).unwrap();
-        let original = file(
-            Table::Scores(ScoreTable::from_shape_fn((3, 3), |(s, o)| {
-                (s + 2 * o) as u8
-            })),
-            "hog-fa20",
-            3,
-        );
+        let original = file(scores(3, vec![0, 2, 4, 1, 3, 5, 2, 4, 6]));
         let bytes = render(&original);
         let text = String::from_utf8(bytes.clone()).unwrap();
         assert!(
@@ -245,49 +223,47 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("\n    [0,2,4],\n"), "{text}");
-        assert_eq!(parse(&bytes, &rules).unwrap(), original);
+        assert!(
+            text.contains("\"sees\": \"own score, opponent score\","),
+            "{text}"
+        );
+        assert_eq!(parse(&bytes, &[score_schema(3)]).unwrap(), original);
     }
 
     #[test]
-    fn full_tables_round_trip() {
-        let rules = Ruleset::preset("hog-fa19", 2).unwrap();
-        let original = file(
-            Table::Full(FullTable::from_shape_fn((2, 2, 11, 11), |(s, o, a, b)| {
-                ((s + o + a * b) % 11) as u8
-            })),
-            "hog-fa19",
-            2,
-        );
-        assert_eq!(parse(&render(&original), &rules).unwrap(), original);
+    fn four_dimensional_tables_round_trip() {
+        let schema = full_schema(2, 11);
+        let dice = (0..2 * 2 * 11 * 11).map(|i| (i * 7 % 11) as u8).collect();
+        let original = file(table_from_dice(schema.clone(), dice));
+        let expected = [score_schema(2), schema];
+        assert_eq!(parse(&render(&original), &expected).unwrap(), original);
     }
 
     #[test]
     fn bad_values_are_located() {
-        let rules = Ruleset::preset("hog-fa20", 2).unwrap();
-        let text = r#"{"format": "swine-strategy", "format_version": 1, "rules": "hog-fa20",
+        let expected = [score_schema(2)];
+        let text = r#"{"format": "swine-strategy", "format_version": 1, "rules": "test-rules",
             "goal": 2, "table": [[1, 2], [3, 12]]}"#;
+        let message = |text: &str| parse(text.as_bytes(), &expected).unwrap_err().to_string();
         assert_eq!(
-            parse(text.as_bytes(), &rules).unwrap_err().to_string(),
+            message(text),
             "table[1][1] (own score 1, opponent score 1): 12 dice is outside 0..=10"
         );
         let text = text.replace("12", "2.5");
         assert_eq!(
-            parse(text.as_bytes(), &rules).unwrap_err().to_string(),
+            message(&text),
             "table[1][1] (own score 1, opponent score 1): '2.5' is not a whole number of dice"
         );
-        let text = text.replace("[3, 2.5]", "[3]");
+        let short = text.replace("[3, 2.5]", "[3]");
+        assert_eq!(message(&short), "expected 2 entries in table[1], found 1");
+        let other = text.replace("\"goal\": 2", "\"goal\": 3");
         assert_eq!(
-            parse(text.as_bytes(), &rules).unwrap_err().to_string(),
-            "expected 2 entries in table[1], found 1"
+            message(&other),
+            "it was made for test-rules with goal 3, not test-rules with goal 2"
         );
-        let err = parse(b"{\"format\": ", &rules).unwrap_err().to_string();
-        assert!(err.starts_with("invalid table JSON: EOF"), "{err}");
-        let err = parse(
-            br#"{"format": "x", "format_version": 1, "rules": "hog-fa20", "goal": 2, "table": []}"#,
-            &rules,
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(err.starts_with("not a swine strategy table"), "{err}");
+        assert!(message("{\"format\": ").starts_with("invalid table JSON: EOF"));
+        let foreign =
+            r#"{"format": "x", "format_version": 1, "rules": "r", "goal": 2, "table": []}"#;
+        assert!(message(foreign).starts_with("not a swine strategy table"));
     }
 }

@@ -1,16 +1,18 @@
 //! Strategy table files: CSV, JSON, a Python module, `.npy` and a self-checking binary format.
 //!
-//! A [`TableFile`] is a strategy table plus what it is ([`TableMeta`]: ruleset, goal, who it
-//! plays against and its exact win rates). [`render`] turns one into the bytes of any
-//! [`Format`]; [`write_files`] puts a set of them on disk through temporary files and renames,
-//! so a crash or an error never leaves half a file; [`load`] reads CSV, JSON and binary files back, checking every
-//! shape, value, ruleset and checksum, and says where a file is wrong ([`LoadError`]).
+//! A [`TableFile`] is a [`Table`] (actions under the [`Schema`] its game supplies) plus what it
+//! is ([`TableMeta`]: who it plays against and its exact win rates). [`render`] turns one into
+//! the bytes of any [`Format`]; [`write_files`] puts a set of them on disk through temporary
+//! files and renames, so a crash or an error never leaves half a file; [`load`] reads CSV, JSON
+//! and binary files back, checking every shape, value, ruleset and checksum against the schemas
+//! the caller expects, and says where a file is wrong ([`LoadError`]). Nothing here knows a
+//! game: axes, lengths, legal actions and the Python signature all come from the schema.
 //!
 //! | format | holds | loads |
 //! |--------|-------|-------|
-//! | `csv`  | score tables as a grid (row = own score, column = opponent score); full tables as `own,opponent,own_memory,opponent_memory,dice` lines | yes |
+//! | `csv`  | 2-D tables as a grid (row = first axis, column = second); others as one `axis,...,dice` line per entry | yes |
 //! | `json` | the table (nested arrays) and its metadata | yes |
-//! | `py`   | `final_strategy(score, opponent_score)` for the course's `hog.py` (score tables) | no |
+//! | `py`   | the course's strategy function, for schemas that have one | no |
 //! | `npy`  | the table as a numpy `uint8` array | no |
 //! | `bin`  | metadata and table, versioned, with a CRC-32 checksum | yes |
 
@@ -24,10 +26,11 @@ use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use ndarray::{ArrayD, IxDyn};
 use thiserror::Error;
 
-use crate::dice::MAX_DICE;
-use crate::hog::{FullTable, MAX_GOAL, Matchup, Ruleset, ScoreTable};
+use crate::outcome::WinRates;
+pub use crate::table::{Schema, Table};
 
 /// A file format for strategy tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -36,7 +39,7 @@ pub enum Format {
     Csv,
     /// JSON with metadata.
     Json,
-    /// A Python module defining `final_strategy`.
+    /// A Python module defining the course's strategy function.
     Python,
     /// A numpy array.
     Npy,
@@ -72,9 +75,10 @@ impl Format {
             .find(|f| f.extension().eq_ignore_ascii_case(extension))
     }
 
-    /// Whether this format can hold `table`: a Python `final_strategy` sees only the scores.
+    /// Whether this format can hold `table`: a Python module only when the schema names the
+    /// function a course strategy is.
     pub fn holds(self, table: &Table) -> bool {
-        self != Format::Python || matches!(table, Table::Scores(_))
+        self != Format::Python || table.schema.python.is_some()
     }
 
     /// Whether [`load`] reads this format.
@@ -83,46 +87,15 @@ impl Format {
     }
 }
 
-/// A strategy table: by scores only, or by full state.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Table {
-    /// Dice counts indexed `[own score, opponent score]`.
-    Scores(ScoreTable),
-    /// Dice counts indexed `[own score, opponent score, own memory, opponent memory]`.
-    Full(FullTable),
-}
-
-impl Table {
-    /// The table's dimensions.
-    pub fn shape(&self) -> &[usize] {
-        match self {
-            Table::Scores(t) => t.shape(),
-            Table::Full(t) => t.shape(),
-        }
-    }
-
-    /// The dice counts in row-major order.
-    fn dice(&self) -> Vec<u8> {
-        match self {
-            Table::Scores(t) => t.iter().copied().collect(),
-            Table::Full(t) => t.iter().copied().collect(),
-        }
-    }
-}
-
-/// What a table file says about its table.
+/// What a table file says about its table, beyond its schema.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableMeta {
-    /// The ruleset it was made for.
-    pub rules: String,
-    /// The goal it was made for.
-    pub goal: u32,
     /// What the table is, e.g. `optimal`.
     pub strategy: String,
     /// The opponent it was solved or evaluated against, e.g. `always_roll:4`.
     pub opponent: String,
-    /// Its exact winning probabilities against that opponent, if known.
-    pub matchup: Option<Matchup>,
+    /// Its exact values against that opponent, moving first and second, if known.
+    pub win_rates: Option<WinRates>,
     /// What kind of optimum the table is and how it was found, in a sentence, if known.
     pub about: Option<String>,
 }
@@ -132,24 +105,26 @@ pub struct TableMeta {
 pub struct TableFile {
     /// What the table is.
     pub meta: TableMeta,
-    /// The dice counts.
+    /// The actions, with the schema naming the game, ruleset and axes.
     pub table: Table,
 }
 
 impl TableFile {
     /// The file name (without extension) `swine solve` uses, e.g.
     /// `hog_fa20_optimal_vs_always_roll_4` (with `_goal50` after the ruleset for goals other
-    /// than 100): only lowercase letters, digits and `_`, so the Python module can be imported.
+    /// than the schema's default): only lowercase letters, digits and `_`, so the Python module
+    /// can be imported.
     pub fn stem(&self) -> String {
+        let schema = &self.table.schema;
         let opponent = Path::new(&self.meta.opponent)
             .file_stem()
             .map_or(self.meta.opponent.clone(), |s| {
                 s.to_string_lossy().into_owned()
             });
-        let rules = if self.meta.goal == MAX_GOAL {
-            self.meta.rules.clone()
+        let rules = if schema.goal == schema.default_goal {
+            schema.rules.clone()
         } else {
-            format!("{}_goal{}", self.meta.rules, self.meta.goal)
+            format!("{}_goal{}", schema.rules, schema.goal)
         };
         let name = if self.meta.strategy == self.meta.opponent {
             format!("{rules}_{}", self.meta.strategy)
@@ -320,21 +295,30 @@ fn stage(directory: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempF
 pub struct Position {
     /// Where in the file, in the file's own terms (e.g. `row 3, column 7`).
     pub place: String,
-    /// The indices of the table entry: own score, opponent score[, own memory, opponent memory].
-    pub entry: Vec<usize>,
+    /// The entry: each axis's name and index, e.g. (`own score`, 2).
+    pub entry: Vec<(&'static str, usize)>,
+}
+
+impl Position {
+    /// The position `place` of the entry with `indices` along the axes of `schema`.
+    pub fn new(place: String, schema: &Schema, indices: &[usize]) -> Position {
+        Position {
+            place,
+            entry: schema
+                .axes
+                .iter()
+                .map(|a| a.name)
+                .zip(indices.iter().copied())
+                .collect(),
+        }
+    }
 }
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const NAMES: [&str; 4] = [
-            "own score",
-            "opponent score",
-            "own memory",
-            "opponent memory",
-        ];
-        let entry: Vec<String> = NAMES
+        let entry: Vec<String> = self
+            .entry
             .iter()
-            .zip(&self.entry)
             .map(|(name, i)| format!("{name} {i}"))
             .collect();
         if self.place.is_empty() {
@@ -370,13 +354,15 @@ pub enum Problem {
         /// The text found.
         value: String,
     },
-    /// An entry is outside `0..=10`.
-    #[error("{at}: {value} dice is outside 0..={MAX_DICE}")]
+    /// An entry is outside the legal actions `0..=max`.
+    #[error("{at}: {value} dice is outside 0..={max}")]
     OutOfRange {
         /// Where.
         at: Position,
         /// The number found.
         value: String,
+        /// The largest legal action.
+        max: u8,
     },
     /// The file was made for another ruleset or goal.
     #[error("it was made for {found}, not {expected}")]
@@ -389,7 +375,7 @@ pub enum Problem {
     /// The file is not valid in its format (JSON syntax, missing fields, bad magic).
     #[error("{0}")]
     Malformed(String),
-    /// The file ends early (or its length field is damaged).
+    /// The file ends early (or its length field is damaged): what was expected and found.
     #[error("truncated {0}")]
     Truncated(String),
     /// The checksum does not match the contents.
@@ -420,9 +406,10 @@ pub struct LoadError {
     pub problem: Problem,
 }
 
-/// Loads the table in `path` (`.csv`, `.json` or `.bin`) for use with `rules`, checking that it
-/// was made for this ruleset and goal, has the right shape and holds dice counts in `0..=10`.
-pub fn load(path: &Path, rules: &Ruleset) -> Result<TableFile, LoadError> {
+/// Loads the table in `path` (`.csv`, `.json` or `.bin`) as one of the `expected` schemas
+/// (all of one ruleset and goal, e.g. a score table or a full-state table), checking that it was
+/// made for that ruleset and goal, has the shape of one of them and holds only legal actions.
+pub fn load(path: &Path, expected: &[Schema]) -> Result<TableFile, LoadError> {
     let fail = |problem| LoadError {
         path: path.to_path_buf(),
         problem,
@@ -434,89 +421,77 @@ pub fn load(path: &Path, rules: &Ruleset) -> Result<TableFile, LoadError> {
         .filter(|f| f.loads())
         .ok_or_else(|| fail(Problem::Unsupported))?;
     let bytes = std::fs::read(path).map_err(|e| fail(Problem::Io(e)))?;
-    let default_meta = TableMeta {
-        rules: rules.name().to_string(),
-        goal: rules.goal(),
-        strategy: "table".to_string(),
-        opponent: String::new(),
-        matchup: None,
-        about: None,
-    };
     match format {
         Format::Csv => {
             let text = String::from_utf8(bytes)
                 .map_err(|_| fail(Problem::Malformed("not UTF-8 text".to_string())))?;
-            csv::parse(&text, rules).map(|table| TableFile {
-                meta: default_meta,
+            csv::parse(&text, expected).map(|table| TableFile {
+                meta: TableMeta {
+                    strategy: "table".to_string(),
+                    opponent: String::new(),
+                    win_rates: None,
+                    about: None,
+                },
                 table,
             })
         }
-        Format::Json => json::parse(&bytes, rules),
-        _ => binary::parse(&bytes, rules),
+        Format::Json => json::parse(&bytes, expected),
+        _ => binary::parse(&bytes, expected),
     }
     .map_err(fail)
 }
 
-/// Checks that a file's metadata names this ruleset and goal.
-fn check_meta(meta: &TableMeta, rules: &Ruleset) -> Result<(), Problem> {
-    if meta.rules == rules.name() && meta.goal == rules.goal() {
+/// Checks that a file's ruleset and goal are those of the expected schemas.
+fn check_rules(rules: &str, goal: u32, expected: &[Schema]) -> Result<(), Problem> {
+    let wanted = &expected[0];
+    if rules == wanted.rules && goal == wanted.goal {
         Ok(())
     } else {
         Err(Problem::WrongRules {
-            expected: format!("{} with goal {}", rules.name(), rules.goal()),
-            found: format!("{} with goal {}", meta.rules, meta.goal),
+            expected: format!("{} with goal {}", wanted.rules, wanted.goal),
+            found: format!("{rules} with goal {goal}"),
         })
     }
 }
 
-/// The shapes a ruleset accepts, in words, for errors.
-fn expected_shapes(rules: &Ruleset) -> String {
-    let (g, m) = (rules.goal(), rules.space().memory_size());
-    if m == 1 {
-        format!("a {g} x {g} table (own score x opponent score)")
-    } else {
-        format!("a {g} x {g} table, or {g} x {g} x {m} x {m} with both memories")
-    }
+/// The tables the expected schemas describe, in words, for errors.
+fn expected_shapes(expected: &[Schema]) -> String {
+    let shapes: Vec<String> = expected.iter().map(Schema::describe).collect();
+    shapes.join(", or ")
 }
 
-/// Checks a shape read from a file against the ruleset.
-fn check_shape(shape: &[usize], rules: &Ruleset) -> Result<(), Problem> {
-    let (g, m) = (rules.goal() as usize, rules.space().memory_size());
-    let fits = match shape {
-        [a, b] => *a == g && *b == g,
-        [a, b, c, d] => *a == g && *b == g && *c == m && *d == m && m > 1,
-        _ => false,
-    };
-    if fits {
-        Ok(())
+/// The expected schema a shape read from a file has, or the error saying what was expected.
+fn schema_for(shape: &[usize], expected: &[Schema]) -> Result<Schema, Problem> {
+    expected
+        .iter()
+        .find(|schema| schema.shape() == shape)
+        .cloned()
+        .ok_or_else(|| {
+            let found: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+            Problem::Shape {
+                expected: expected_shapes(expected),
+                found: format!("a {} table", found.join(" x ")),
+            }
+        })
+}
+
+/// Builds the table of `schema` from row-major actions already checked to fit it.
+fn table_from_dice(schema: Schema, dice: Vec<u8>) -> Table {
+    let array = ArrayD::from_shape_vec(IxDyn(&schema.shape()), dice).expect("shape checked");
+    Table::new(schema, array).expect("actions checked")
+}
+
+/// Checks that `value`, at `at`, is a legal action of `schema`.
+fn check_action(value: i64, schema: &Schema, at: impl FnOnce() -> Position) -> Result<u8, Problem> {
+    if (0..=i64::from(schema.max_action)).contains(&value) {
+        Ok(value as u8)
     } else {
-        let found: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-        Err(Problem::Shape {
-            expected: expected_shapes(rules),
-            found: format!("a {} table", found.join(" x ")),
+        Err(Problem::OutOfRange {
+            at: at(),
+            value: value.to_string(),
+            max: schema.max_action,
         })
     }
-}
-
-/// Builds a table of `shape` from row-major dice counts (already checked to be in range).
-fn table_from_dice(shape: &[usize], dice: Vec<u8>) -> Table {
-    match *shape {
-        [a, b] => Table::Scores(ScoreTable::from_shape_vec((a, b), dice).expect("shape checked")),
-        [a, b, c, d] => {
-            Table::Full(FullTable::from_shape_vec((a, b, c, d), dice).expect("shape checked"))
-        }
-        _ => unreachable!("shapes are checked before tables are built"),
-    }
-}
-
-/// The entry indices of the `index`-th value of a row-major table of `shape`.
-fn entry_of(shape: &[usize], mut index: usize) -> Vec<usize> {
-    let mut entry = vec![0; shape.len()];
-    for (slot, &dim) in entry.iter_mut().zip(shape).rev() {
-        *slot = index % dim;
-        index /= dim;
-    }
-    entry
 }
 
 #[cfg(test)]
@@ -537,37 +512,101 @@ mod tests {
     fn stems_are_python_module_names() {
         let file = TableFile {
             meta: TableMeta {
-                rules: "hog-fa20".into(),
-                goal: 100,
                 strategy: "optimal".into(),
                 opponent: "always_roll:4".into(),
-                matchup: None,
+                win_rates: None,
                 about: None,
             },
-            table: Table::Scores(ScoreTable::zeros((1, 1))),
+            table: testing::scores(100, vec![0; 100 * 100]),
         };
-        assert_eq!(file.stem(), "hog_fa20_optimal_vs_always_roll_4");
+        assert_eq!(file.stem(), "test_rules_optimal_vs_always_roll_4");
         let mut from_file = file.clone();
         from_file.meta.opponent = "some/dir/My Table.csv".into();
-        assert_eq!(from_file.stem(), "hog_fa20_optimal_vs_my_table");
+        assert_eq!(from_file.stem(), "test_rules_optimal_vs_my_table");
         let mut minimax = file;
         minimax.meta.strategy = "minimax".into();
         minimax.meta.opponent = "minimax".into();
-        assert_eq!(minimax.stem(), "hog_fa20_minimax");
-        minimax.meta.goal = 50;
-        assert_eq!(minimax.stem(), "hog_fa20_goal50_minimax");
+        assert_eq!(minimax.stem(), "test_rules_minimax");
+        minimax.table.schema.goal = 50;
+        assert_eq!(minimax.stem(), "test_rules_goal50_minimax");
     }
 
     #[test]
     fn positions_name_the_entry() {
-        let at = Position {
-            place: "row 3, column 7".into(),
-            entry: vec![2, 6],
-        };
+        let schema = testing::scores(3, vec![0; 9]).schema;
+        let at = Position::new("row 3, column 7".into(), &schema, &[2, 6]);
         assert_eq!(
             at.to_string(),
             "row 3, column 7 (own score 2, opponent score 6)"
         );
-        assert_eq!(entry_of(&[3, 4, 2, 2], 23), vec![1, 1, 1, 1]);
+    }
+}
+
+/// Schemas and tables of a made-up game, for the formats' own tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::table::{Axis, PythonSignature};
+
+    const OWN: Axis = Axis {
+        name: "own score",
+        column: "own",
+        length: 0,
+    };
+    const OPPONENT: Axis = Axis {
+        name: "opponent score",
+        column: "opponent",
+        length: 0,
+    };
+
+    /// A `goal x goal` score-table schema with a Python signature, actions `0..=10`.
+    pub fn score_schema(goal: usize) -> Schema {
+        Schema {
+            game: "Test",
+            rules: "test-rules".into(),
+            goal: goal as u32,
+            default_goal: 100,
+            axes: vec![
+                Axis {
+                    length: goal,
+                    ..OWN
+                },
+                Axis {
+                    length: goal,
+                    ..OPPONENT
+                },
+            ],
+            max_action: 10,
+            python: Some(PythonSignature {
+                function: "final_strategy",
+                parameters: &["score", "opponent_score"],
+                index: "[score][opponent_score]",
+                docstring: "Return the number of dice.",
+                alias: None,
+                paste_into: "hog.py",
+            }),
+        }
+    }
+
+    /// A `goal x goal x m x m` schema without a Python signature.
+    pub fn full_schema(goal: usize, m: usize) -> Schema {
+        let mut schema = score_schema(goal);
+        schema.python = None;
+        schema.axes.push(Axis {
+            name: "own memory",
+            column: "own_memory",
+            length: m,
+        });
+        schema.axes.push(Axis {
+            name: "opponent memory",
+            column: "opponent_memory",
+            length: m,
+        });
+        schema
+    }
+
+    /// A score table of the given row-major dice.
+    pub fn scores(goal: usize, dice: Vec<u8>) -> Table {
+        table_from_dice(score_schema(goal), dice)
     }
 }

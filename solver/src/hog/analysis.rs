@@ -6,15 +6,17 @@ use super::policy::Policy;
 use super::ruleset::Ruleset;
 use super::search::{Round, best_table};
 use super::strategy::Strategy;
-use super::sweep::{Matchup, Player, solve};
-use crate::format::{Table, TableFile, TableMeta, probability};
+use super::sweep::{Player, solve};
+use crate::format::{TableFile, TableMeta, probability};
+use crate::outcome::Outcome;
+use crate::table::Table;
 
 /// The exact winning probabilities of `strategy` against `opponent`.
 ///
 /// An optimising `strategy` plays the best response to `opponent` (seeing the full state,
 /// memories included); an optimising `opponent` plays the best response to `strategy`; two
 /// optimising players play minimax.
-pub fn evaluate(rules: &Ruleset, strategy: &Strategy, opponent: &Strategy) -> Matchup {
+pub fn evaluate(rules: &Ruleset, strategy: &Strategy, opponent: &Strategy) -> Outcome {
     solve(rules, [&strategy.player(rules), &opponent.player(rules)]).matchup()
 }
 
@@ -23,6 +25,8 @@ pub fn evaluate(rules: &Ruleset, strategy: &Strategy, opponent: &Strategy) -> Ma
 pub struct Solved {
     /// The strategy table (the one a `final_strategy` plays) with its exact win rates.
     pub file: TableFile,
+    /// The table's exact outcome against the opponent.
+    pub outcome: Outcome,
     /// Under minimax, P(the first player wins) when both play optimally.
     pub first_player_wins: Option<f64>,
     /// For rules with hidden memory, how the score table was found and what full information
@@ -55,12 +59,10 @@ pub fn solve_against(
     time_limit: Option<Duration>,
     progress: impl FnMut(&Round),
 ) -> Solved {
-    let meta = |strategy: &str, opponent: &str, matchup, about: String| TableMeta {
-        rules: rules.name().to_string(),
-        goal: rules.goal(),
+    let meta = |strategy: &str, opponent: &str, matchup: Outcome, about: String| TableMeta {
         strategy: strategy.to_string(),
         opponent: opponent.to_string(),
-        matchup: Some(matchup),
+        win_rates: Some(matchup.win_rates()),
         about: Some(about),
     };
     let memory = rules.memory().meaning;
@@ -92,15 +94,16 @@ pub fn solve_against(
         return Solved {
             file: TableFile {
                 meta: meta("best_table", opponent.name(), search.matchup, about),
-                table: Table::Scores(search.table),
+                table: rules.score_table(search.table),
             },
+            outcome: search.matchup,
             first_player_wins: None,
             search: Some(SearchSummary {
                 local_optimum: search.local_optimum,
                 rounds: search.rounds,
                 full_information: TableFile {
                     meta: meta("full_information", opponent.name(), full, full_about),
-                    table: Table::Full(search.full_information),
+                    table: rules.full_table(search.full_information),
                 },
             }),
         };
@@ -132,7 +135,8 @@ pub fn solve_against(
             meta: meta(name, opponent_name, matchup, about),
             table: table_of(rules, &solution.policy(0)),
         },
-        first_player_wins: minimax.then_some(matchup.as_first),
+        outcome: matchup,
+        first_player_wins: minimax.then_some(matchup.as_first()),
         search: None,
     }
 }
@@ -140,7 +144,7 @@ pub fn solve_against(
 /// The table of a policy: by scores when it ignores memory, else by full state.
 fn table_of(rules: &Ruleset, policy: &Policy) -> Table {
     match policy.to_scores(rules) {
-        Some(table) => Table::Scores(table),
-        None => Table::Full(policy.to_full(rules)),
+        Some(table) => rules.score_table(table),
+        None => rules.full_table(policy.to_full(rules)),
     }
 }

@@ -5,7 +5,10 @@
 //! indexes. The solver never calls these functions in its sweep; the Monte Carlo simulator and
 //! the built-in strategies do, which keeps them an independent check of the compiled tables.
 
-use crate::dice::{Die, MAX_DICE};
+use crate::dice::Die;
+
+/// The largest number of dice a Hog turn may roll.
+pub const MAX_DICE: u8 = 10;
 
 /// What each player remembers between their own turns (part of the game state, hidden from a
 /// strategy that sees only the two scores).

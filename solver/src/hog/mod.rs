@@ -23,11 +23,11 @@ mod strategy;
 mod sweep;
 
 pub use analysis::{SearchSummary, Solved, evaluate, solve_against};
-pub use definition::HogRules;
+pub use definition::{HogRules, MAX_DICE};
 pub use policy::{FullTable, Policy, ScoreTable};
 pub use reach::{Reach, reach};
 pub use ruleset::{MAX_GOAL, RulesError, Ruleset};
 pub use search::{Round, STARTS, TOLERANCE, TableSearch, best_table};
 pub use space::StateSpace;
 pub use strategy::{Strategy, StrategyError, StrategyKind};
-pub use sweep::{Improvement, Matchup, Player, Solution, solve};
+pub use sweep::{Improvement, Player, Solution, solve};

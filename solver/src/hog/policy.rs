@@ -8,13 +8,92 @@
 
 use ndarray::{Array2, Array4};
 
-use super::ruleset::Ruleset;
+use super::definition::MAX_DICE;
+use super::ruleset::{MAX_GOAL, Ruleset};
+use crate::table::{Axis, PythonSignature, Schema, Table};
 
 /// Dice counts indexed `[own score, opponent score]`.
 pub type ScoreTable = Array2<u8>;
 
 /// Dice counts indexed `[own score, opponent score, own memory, opponent memory]`.
 pub type FullTable = Array4<u8>;
+
+/// The course's `final_strategy`, which a score table becomes.
+const FINAL_STRATEGY: PythonSignature = PythonSignature {
+    function: "final_strategy",
+    parameters: &["score", "opponent_score"],
+    index: "[score][opponent_score]",
+    docstring: "Return the number of dice (0 to 10) to roll at score against opponent_score.",
+    alias: None,
+    paste_into: "hog.py",
+};
+
+impl Ruleset {
+    /// The schema of a score table: `goal × goal` dice counts in `0..=10`, indexed
+    /// `[own score, opponent score]`, written in Python as `final_strategy`.
+    pub fn score_schema(&self) -> Schema {
+        let goal = self.goal() as usize;
+        Schema {
+            game: "Hog",
+            rules: self.name().to_string(),
+            goal: self.goal(),
+            default_goal: MAX_GOAL,
+            axes: vec![
+                Axis {
+                    name: "own score",
+                    column: "own",
+                    length: goal,
+                },
+                Axis {
+                    name: "opponent score",
+                    column: "opponent",
+                    length: goal,
+                },
+            ],
+            max_action: MAX_DICE,
+            python: Some(FINAL_STRATEGY),
+        }
+    }
+
+    /// The schema of a full-state table, which also reads both memories: no course strategy
+    /// can, so it has no Python function.
+    pub fn full_schema(&self) -> Schema {
+        let mut schema = self.score_schema();
+        let m = self.space().memory_size();
+        schema.axes.push(Axis {
+            name: "own memory",
+            column: "own_memory",
+            length: m,
+        });
+        schema.axes.push(Axis {
+            name: "opponent memory",
+            column: "opponent_memory",
+            length: m,
+        });
+        schema.python = None;
+        schema
+    }
+
+    /// The tables a strategy file may hold for this ruleset: a score table, and a full-state
+    /// table when the rules remember something.
+    pub fn schemas(&self) -> Vec<Schema> {
+        let mut schemas = vec![self.score_schema()];
+        if self.space().memory_size() > 1 {
+            schemas.push(self.full_schema());
+        }
+        schemas
+    }
+
+    /// `table` as a game-neutral table, for the file formats.
+    pub fn score_table(&self, table: ScoreTable) -> Table {
+        Table::new(self.score_schema(), table.into_dyn()).expect("a goal x goal table of dice")
+    }
+
+    /// `table` as a game-neutral table, for the file formats.
+    pub fn full_table(&self, table: FullTable) -> Table {
+        Table::new(self.full_schema(), table.into_dyn()).expect("a full table of dice")
+    }
+}
 
 /// The dice a player asks for in every state of a ruleset's state space.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,10 +9,11 @@
 
 use thiserror::Error;
 
+use super::definition::MAX_DICE;
 use super::definition::{HogRules, Memory};
 use super::presets::{PRESETS, preset};
 use super::space::StateSpace;
-use crate::dice::{DiceCache, LANES, MAX_DICE, TurnPoints};
+use crate::dice::{DiceCache, LANES, TurnPoints};
 
 /// The highest goal a Hog ruleset is solved for.
 pub const MAX_GOAL: u32 = 100;
@@ -211,7 +212,7 @@ impl Ruleset {
                 dice_limit.push(rules.dice_limit(own, opponent).min(MAX_DICE));
             }
         }
-        let dice = DiceCache::new(dice);
+        let dice = DiceCache::new(dice, usize::from(MAX_DICE));
 
         let mut effects = Vec::with_capacity(usize::from(memory.size) * ACTIONS);
         for remembered in 0..memory.size {
@@ -469,7 +470,7 @@ mod tests {
         assert_eq!(r.dice_rolled(3, 4, 0), 0);
         assert_eq!(r.dice_rolled(3, 5, 10), 10);
         match r.roll(0, 0, 2) {
-            Roll::Dice(points) => assert_eq!(points.total_count(), 16),
+            Roll::Dice(points) => assert_eq!(points.total_count(), Some(16)),
             Roll::FreeBacon(_) => panic!("two dice are not Free Bacon"),
         }
         match r.roll(0, 32, 0) {

@@ -22,7 +22,8 @@ use std::time::{Duration, Instant};
 use super::policy::{FullTable, Policy, ScoreTable};
 use super::reach::reach;
 use super::ruleset::{ACTIONS, Ruleset};
-use super::sweep::{Improvement, Matchup, Player, solve};
+use super::sweep::{Improvement, Player, solve};
+use crate::outcome::Outcome;
 
 /// A change must raise a cell's reach-weighted value by more than this fraction of the cell's
 /// weight to be made.
@@ -52,7 +53,7 @@ pub struct TableSearch {
     /// The best score table found.
     pub table: ScoreTable,
     /// Its exact winning probabilities against the opponent.
-    pub matchup: Matchup,
+    pub matchup: Outcome,
     /// Whether no single-cell change improves it (false when the time limit stopped the search).
     pub local_optimum: bool,
     /// Rounds of improvement run, over all starts.
@@ -60,7 +61,7 @@ pub struct TableSearch {
     /// The full-information best response, which also reads both memories.
     pub full_information: FullTable,
     /// Its exact winning probabilities: an upper bound for every score table.
-    pub full_information_matchup: Matchup,
+    pub full_information_matchup: Outcome,
 }
 
 /// Searches for the best score table against the fixed `opponent` policy, stopping after
@@ -129,7 +130,7 @@ pub fn best_table(
 /// Where one climb from a starting table ended.
 struct Climb {
     table: ScoreTable,
-    matchup: Matchup,
+    matchup: Outcome,
     local_optimum: bool,
     rounds: usize,
 }
@@ -237,8 +238,7 @@ mod tests {
         }
         assert_eq!(seen.last().unwrap().changed, 0);
         assert_eq!(seen.last().unwrap().start, STARTS);
-        let table =
-            Strategy::from_table("best", crate::format::Table::Scores(search.table.clone()));
+        let table = Strategy::from_table("best", rules.score_table(search.table.clone()));
         assert_eq!(evaluate(&rules, &table, &four), search.matchup);
         assert!(search.full_information_matchup.win_rate() >= search.matchup.win_rate());
     }

@@ -13,9 +13,10 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use super::definition::HogRules;
+use super::definition::MAX_DICE;
 use super::policy::Policy;
 use super::ruleset::Ruleset;
-use crate::dice::{Die, MAX_DICE};
+use crate::dice::Die;
 
 /// A Hog game in progress, seen from the table: seat 0 and seat 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,7 +184,7 @@ fn play_one(rules: &Ruleset, policies: [&Policy; 2], first: usize, rng: &mut imp
         let (rolled, die) = game.dice_to_roll(definition, requested);
         let faces = &mut faces[..usize::from(rolled)];
         for face in faces.iter_mut() {
-            *face = rng.random_range(1..=die.faces);
+            *face = rng.random_range(die.first_face..=die.last_face());
         }
         if let Some(winner) = game.play(definition, rules.goal(), requested, faces) {
             return winner;

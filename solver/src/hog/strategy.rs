@@ -12,11 +12,12 @@ use std::path::Path;
 use thiserror::Error;
 
 use super::definition::Builtin;
+use super::definition::MAX_DICE;
 use super::policy::{FullTable, Policy, ScoreTable};
 use super::ruleset::Ruleset;
 use super::sweep::Player;
-use crate::dice::MAX_DICE;
-use crate::format::{self, Format, LoadError, Table};
+use crate::format::{self, Format, LoadError};
+use crate::table::Table;
 
 /// A strategy resolved for one ruleset.
 #[derive(Clone, Debug)]
@@ -72,7 +73,7 @@ impl Strategy {
             .and_then(Format::from_extension)
             .is_some();
         if is_file {
-            let file = format::load(Path::new(spec), rules)?;
+            let file = format::load(Path::new(spec), &rules.schemas())?;
             return Ok(Strategy::from_table(spec, file.table));
         }
         let (name, arguments) = match spec.split_once(':') {
@@ -122,11 +123,17 @@ impl Strategy {
         }
     }
 
-    /// A table strategy called `name`.
+    /// A table strategy called `name`: a score table, or a table that also reads both
+    /// memories (as [`Ruleset::schemas`] describes them).
     pub fn from_table(name: &str, table: Table) -> Strategy {
-        let kind = match table {
-            Table::Scores(t) => StrategyKind::Scores(t),
-            Table::Full(t) => StrategyKind::Full(t),
+        let dice = table.dice;
+        let kind = if dice.ndim() == 2 {
+            StrategyKind::Scores(dice.into_dimensionality().expect("two axes"))
+        } else {
+            StrategyKind::Full(
+                dice.into_dimensionality()
+                    .expect("a Hog table has 2 or 4 axes"),
+            )
         };
         Strategy {
             name: name.to_string(),

@@ -22,9 +22,10 @@
 
 use rayon::prelude::*;
 
+use super::definition::MAX_DICE;
 use super::policy::{Policy, ScoreTable};
 use super::ruleset::{ACTIONS, Effect, Memories, Next, Ruleset};
-use crate::dice::MAX_DICE;
+use crate::outcome::{Outcome, SeatOutcome};
 
 /// Who sits in a seat: a fixed policy, or a player that maximises its winning probability.
 #[derive(Clone, Debug)]
@@ -77,22 +78,6 @@ pub struct Solution {
     start: usize,
 }
 
-/// Exact winning probabilities of seat 0's player against seat 1's.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Matchup {
-    /// P(seat 0 wins) when it moves first.
-    pub as_first: f64,
-    /// P(seat 0 wins) when seat 1 moves first.
-    pub as_second: f64,
-}
-
-impl Matchup {
-    /// The course's win rate: the average of the two seats' probabilities.
-    pub fn win_rate(&self) -> f64 {
-        (self.as_first + self.as_second) / 2.0
-    }
-}
-
 impl Solution {
     /// P(the player in `seat` wins) when it is to move in `state`.
     pub fn value(&self, seat: usize, state: usize) -> f64 {
@@ -104,11 +89,11 @@ impl Solution {
         Policy::from_states(self.dice.iter().map(|d| d[seat]).collect())
     }
 
-    /// Seat 0's winning probabilities from the start, moving first and second.
-    pub fn matchup(&self) -> Matchup {
-        Matchup {
-            as_first: self.values[self.start][0],
-            as_second: 1.0 - self.values[self.start][1],
+    /// Seat 0's outcome from the start, moving first and second (Hog has no ties).
+    pub fn matchup(&self) -> Outcome {
+        Outcome {
+            first: SeatOutcome::without_ties(self.values[self.start][0]),
+            second: SeatOutcome::without_ties(1.0 - self.values[self.start][1]),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `hog-fa19`: Feral Hogs (remembers each player's previous dice count) and Swine Swap.
 
 use super::{bacon_strategy, first_times_last_digit};
-use crate::dice::MAX_DICE;
+use crate::hog::definition::MAX_DICE;
 use crate::hog::definition::{AfterTurn, Builtin, HogRules, Memory, Param};
 
 /// The `hog-fa19` ruleset.

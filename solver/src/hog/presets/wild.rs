@@ -1,6 +1,7 @@
 //! `hog-wild`: Hog Tied, Hog Wild and the tens-digit Free Bacon.
 
-use crate::dice::{Die, MAX_DICE};
+use crate::dice::Die;
+use crate::hog::definition::MAX_DICE;
 use crate::hog::definition::{AfterTurn, Builtin, HogRules, Param};
 
 /// The `hog-wild` ruleset.
