@@ -4,26 +4,37 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use swine_solver::catalog;
 use swine_solver::format::Format;
 
-const EXAMPLES: &str = "\
-Examples:
+/// The top-level help's closing text: examples, then every ruleset with its strategies, read
+/// from the solver's catalog.
+fn examples() -> String {
+    format!(
+        "Examples:
   swine solve                                  optimal hog-fa20 strategy against always_roll:4
   swine solve --rules hog-wild --vs minimax    both players optimal
   swine eval bacon:8,6                         exact win rate against the yardstick
   swine eval my_table.csv --vs extra_turn      a table file against a built-in
   swine simulate optimal --games 100000        Monte Carlo check of the exact numbers
 
-Strategies: always_roll:N, optimal (alias minimax), the ruleset's built-ins (hog-fa20:
-bacon:CUTOFF,N and extra_turn:CUTOFF,N; hog-wild: comeback:MARGIN,N and mean:MIN_POINTS,N;
-hog-fa19: bacon:MARGIN,N and swap:MARGIN,N), or a table file (.csv, .json, .bin).
-Rulesets: hog-fa20 (default), hog-wild, hog-fa19.";
+Rulesets (--rules) and their strategies:
+{}",
+        catalog::describe()
+    )
+}
+
+/// The help of `--rules`, naming every ruleset.
+fn rules_help() -> String {
+    let names: Vec<&str> = catalog::rulesets().iter().map(|e| e.name).collect();
+    format!("The ruleset: {}", names.join(", "))
+}
 
 /// Exact win probabilities and optimal strategies for Hog-family dice games.
 ///
 /// Every number swine prints is computed from the full state space of the game, not sampled.
 #[derive(Debug, Parser)]
-#[command(name = "swine", version, after_help = EXAMPLES)]
+#[command(name = "swine", version, after_help = examples())]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -66,8 +77,7 @@ Example:
 /// Which game and goal.
 #[derive(Debug, Args)]
 pub struct RulesArgs {
-    /// The ruleset: hog-fa20, hog-wild or hog-fa19.
-    #[arg(long, value_name = "NAME", default_value = "hog-fa20")]
+    #[arg(long, value_name = "NAME", default_value = "hog-fa20", help = rules_help())]
     pub rules: String,
     /// The score that wins (1..=100).
     #[arg(long, value_name = "N", default_value_t = 100)]
@@ -129,9 +139,9 @@ pub struct SimulateArgs {
     pub vs: Option<String>,
     #[command(flatten)]
     pub rules: RulesArgs,
-    /// Games per seat (each side moves first this many times).
-    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: u64,
+    /// Games per seat (each side moves first this many times) [default: 100000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: Option<u64>,
     /// Seed of the dice; the same seed gives the same games.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,

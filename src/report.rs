@@ -5,9 +5,8 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 use swine_solver::format::{Probability, probability};
-use swine_solver::hog::simulate::Simulation;
-use swine_solver::hog::{Ruleset, SearchSummary};
-use swine_solver::outcome::{Outcome, WinRates};
+use swine_solver::hog::SearchSummary;
+use swine_solver::outcome::{Outcome, Simulation, Tally, WinRates};
 
 /// A report a verb prints.
 pub trait Report: Serialize {
@@ -31,8 +30,11 @@ pub fn print(report: &impl Report, json: bool) -> io::Result<()> {
 pub struct Heading {
     /// The ruleset's name.
     pub rules: String,
-    /// The goal score.
+    /// The goal score (Hog) or score limit (Greed).
     pub goal: u32,
+    /// What the goal is called in this game: `goal` or `limit`.
+    #[serde(skip)]
+    pub goal_name: &'static str,
     /// The strategy the numbers are about.
     pub strategy: String,
     /// Its opponent.
@@ -40,11 +42,18 @@ pub struct Heading {
 }
 
 impl Heading {
-    /// The heading of `strategy` against `opponent` in `rules`.
-    pub fn new(rules: &Ruleset, strategy: &str, opponent: &str) -> Heading {
+    /// The heading of `strategy` against `opponent` in `rules` played to `goal`.
+    pub fn new(
+        rules: &str,
+        goal_name: &'static str,
+        goal: u32,
+        strategy: &str,
+        opponent: &str,
+    ) -> Heading {
         Heading {
-            rules: rules.name().to_string(),
-            goal: rules.goal(),
+            rules: rules.to_string(),
+            goal,
+            goal_name,
             strategy: strategy.to_string(),
             opponent: opponent.to_string(),
         }
@@ -52,20 +61,20 @@ impl Heading {
 
     fn text(&self) -> String {
         format!(
-            "{}, goal {}: {} against {}",
-            self.rules, self.goal, self.strategy, self.opponent
+            "{}, {} {}: {} against {}",
+            self.rules, self.goal_name, self.goal, self.strategy, self.opponent
         )
     }
 }
 
-/// Win rate and both seats.
+/// Win rate and both seats' values.
 #[derive(Serialize)]
 pub struct Rates {
-    /// The average of the two seats.
+    /// The course's win rate: the two seats' values averaged.
     pub win_rate: Probability,
-    /// Moving first.
+    /// The value moving first.
     pub as_first: Probability,
-    /// Moving second.
+    /// The value moving second.
     pub as_second: Probability,
 }
 
@@ -92,6 +101,38 @@ impl Rates {
     }
 }
 
+/// P(win), P(tie), P(loss) of one seat, or averaged.
+#[derive(Serialize)]
+pub struct Results {
+    /// P(win).
+    pub win: Probability,
+    /// P(tie).
+    pub tie: Probability,
+    /// P(loss).
+    pub loss: Probability,
+}
+
+impl Results {
+    fn values(&self) -> [f64; 3] {
+        [self.win.0, self.tie.0, self.loss.0]
+    }
+}
+
+/// Win, tie and loss for games that can tie: averaged over the seats (for minimax: the first
+/// player's) and per seat.
+#[derive(Serialize)]
+pub struct TieReport {
+    /// Averaged over the two seats, or the first player's under minimax.
+    #[serde(flatten)]
+    pub results: Results,
+    /// Moving first.
+    pub first: Results,
+    /// Moving second.
+    pub second: Results,
+    /// How far the solve's values are from the game's equations (largest |V − TV|).
+    pub residual: f64,
+}
+
 /// An exact match-up of `strategy` against `opponent`.
 #[derive(Serialize)]
 pub struct MatchReport {
@@ -101,7 +142,10 @@ pub struct MatchReport {
     /// Its exact win rates.
     #[serde(flatten)]
     pub rates: Rates,
-    /// Under minimax, P(the first player wins).
+    /// For games with ties: win, tie and loss.
+    #[serde(flatten)]
+    pub ties: Option<TieReport>,
+    /// Under minimax, the first player's value (P(win) + ½·P(tie)).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_player_wins: Option<Probability>,
     /// For rules with hidden memory, the search for the best score table.
@@ -141,10 +185,10 @@ impl SearchReport {
             .expect("the full-information optimum knows its win rates");
         SearchReport {
             final_strategy: "best score table",
-            full_information_win_rate: Probability(full.win_rate()),
+            full_information_win_rate: Probability(full.win_rate),
             full_information_as_first: Probability(full.as_first),
             full_information_as_second: Probability(full.as_second),
-            gap: Probability(full.win_rate() - table.win_rate()),
+            gap: Probability(full.win_rate - table.win_rate()),
             table_local_optimum: search.local_optimum,
             search_rounds: search.rounds,
         }
@@ -152,22 +196,71 @@ impl SearchReport {
 }
 
 impl MatchReport {
-    /// The report of an exact match-up.
-    pub fn new(rules: &Ruleset, strategy: &str, opponent: &str, matchup: Outcome) -> MatchReport {
+    /// The report of an exact match-up in a game without ties.
+    pub fn new(heading: Heading, matchup: Outcome) -> MatchReport {
         MatchReport {
-            heading: Heading::new(rules, strategy, opponent),
+            heading,
             rates: Rates::exact(matchup),
+            ties: None,
             first_player_wins: None,
             search: None,
             files: Vec::new(),
         }
+    }
+
+    fn write_ties(&self, ties: &TieReport, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "  {:<11}{:<24}{:<24}{:<24}value",
+            "", "win", "tie", "loss"
+        )?;
+        let rows = [
+            ("as first", &ties.first, self.rates.as_first.0),
+            ("as second", &ties.second, self.rates.as_second.0),
+        ];
+        // Under minimax the first player's results are the summary; otherwise the average.
+        let average = self.first_player_wins.is_none().then_some((
+            "average",
+            &ties.results,
+            self.rates.win_rate.0,
+        ));
+        for (label, results, value) in rows.into_iter().chain(average) {
+            let [win, tie, loss] = results.values();
+            writeln!(
+                out,
+                "  {label:<11}{:<24}{:<24}{:<24}{}",
+                probability(win),
+                probability(tie),
+                probability(loss),
+                probability(value)
+            )?;
+        }
+        match self.first_player_wins {
+            Some(first) => writeln!(
+                out,
+                "  first player's value  {}  (win + tie/2, both optimal)",
+                percent(first.0)
+            )?,
+            None => writeln!(
+                out,
+                "  win rate   {}  (win + tie/2, averaged over the seats)",
+                percent(self.rates.win_rate.0)
+            )?,
+        }
+        writeln!(
+            out,
+            "  residual   {:.1e}  (largest |V - TV| over all states)",
+            ties.residual
+        )
     }
 }
 
 impl Report for MatchReport {
     fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "{}", self.heading.text())?;
-        if let Some(first) = self.first_player_wins {
+        if let Some(ties) = &self.ties {
+            self.write_ties(ties, out)?;
+        } else if let Some(first) = self.first_player_wins {
             writeln!(out, "  first player wins   {}", percent(first.0))?;
             writeln!(out, "  second player wins  {}", percent(1.0 - first.0))?;
         } else {
@@ -200,6 +293,17 @@ impl Report for MatchReport {
     }
 }
 
+/// Observed quantities of a simulation, their standard errors or the exact values.
+#[derive(Serialize)]
+pub struct SimulatedRates {
+    /// Win rate and both seats' values.
+    #[serde(flatten)]
+    pub rates: Rates,
+    /// For games with ties: win, tie and loss averaged over the seats.
+    #[serde(flatten)]
+    pub results: Option<Results>,
+}
+
 /// A Monte Carlo run beside the exact numbers it checks.
 #[derive(Serialize)]
 pub struct SimulationReport {
@@ -211,31 +315,41 @@ pub struct SimulationReport {
     /// The dice's seed.
     pub seed: u64,
     /// Observed frequencies.
-    pub simulated: Rates,
+    pub simulated: SimulatedRates,
     /// Their standard errors.
-    pub standard_error: Rates,
+    pub standard_error: SimulatedRates,
     /// The exact probabilities.
-    pub exact: Rates,
+    pub exact: SimulatedRates,
 }
 
 impl SimulationReport {
-    /// The report of `simulation` beside the `exact` match-up.
+    /// The report of `simulation` beside the `exact` match-up, in a game without ties.
     pub fn new(heading: Heading, seed: u64, simulation: Simulation, exact: Outcome) -> Self {
+        let value_error = |t: &Tally| t.value_error();
         SimulationReport {
             heading,
-            games_per_seat: simulation.games_per_seat,
+            games_per_seat: simulation.games_per_seat(),
             seed,
-            simulated: Rates::new(
-                simulation.win_rate(),
-                simulation.as_first(),
-                simulation.as_second(),
-            ),
-            standard_error: Rates::new(
-                simulation.win_rate_error(),
-                simulation.as_first_error(),
-                simulation.as_second_error(),
-            ),
-            exact: Rates::exact(exact),
+            simulated: SimulatedRates {
+                rates: Rates::new(
+                    simulation.win_rate(),
+                    simulation.first.value(),
+                    simulation.second.value(),
+                ),
+                results: None,
+            },
+            standard_error: SimulatedRates {
+                rates: Rates::new(
+                    simulation.win_rate_error(),
+                    value_error(&simulation.first),
+                    value_error(&simulation.second),
+                ),
+                results: None,
+            },
+            exact: SimulatedRates {
+                rates: Rates::exact(exact),
+                results: None,
+            },
         }
     }
 }
@@ -254,13 +368,18 @@ impl Report for SimulationReport {
             "  {:<11}{:<21}{:<22}difference",
             "", "simulated", "exact"
         )?;
-        let rows = self
-            .simulated
-            .rows()
+        let rows = |r: &SimulatedRates| {
+            let mut rows = r.rates.rows().to_vec();
+            if let Some(results) = &r.results {
+                rows.extend(["win", "tie", "loss"].into_iter().zip(results.values()));
+            }
+            rows
+        };
+        let table = rows(&self.simulated)
             .into_iter()
-            .zip(self.standard_error.rows())
-            .zip(self.exact.rows());
-        for (((label, simulated), (_, error)), (_, exact)) in rows {
+            .zip(rows(&self.standard_error))
+            .zip(rows(&self.exact));
+        for (((label, simulated), (_, error)), (_, exact)) in table {
             let z = if error > 0.0 {
                 (simulated - exact) / error
             } else {

@@ -63,7 +63,7 @@ fn the_committed_best_table_is_worth_what_its_file_says_and_no_more_than_full_in
     )
     .unwrap();
     let full_matchup = full.meta.win_rates.unwrap();
-    assert!(full_matchup.win_rate() > exact.win_rate());
+    assert!(full_matchup.win_rate > exact.win_rate());
     // The full-information table, replayed as a fixed strategy, is worth exactly its value.
     let replayed = evaluate(
         &rules,
@@ -131,7 +131,7 @@ fn sampled_single_cell_changes_do_not_improve_the_committed_table() {
         panic!("a score table");
     };
     let yardstick = Strategy::parse("always_roll:4", &rules).unwrap();
-    let base = file.meta.win_rates.unwrap().win_rate();
+    let base = file.meta.win_rates.unwrap().win_rate;
     // Cells every game passes near: the opening and the middle game.
     for (own, opponent) in [(0, 0), (0, 6), (8, 0), (25, 30), (50, 47), (90, 85)] {
         let n: u8 = table[[own, opponent]];

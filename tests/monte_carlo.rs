@@ -15,8 +15,8 @@ fn agrees(rules: &str, strategy: &str, opponent: &str, seed: u64) {
     let (policy, opposing) = (solution.policy(0), solution.policy(1));
     let simulation = simulate(&rules, [&policy, &opposing], GAMES, seed);
     for (seat, simulated, exact) in [
-        ("first", simulation.as_first(), exact.as_first()),
-        ("second", simulation.as_second(), exact.as_second()),
+        ("first", simulation.first.value(), exact.as_first()),
+        ("second", simulation.second.value(), exact.as_second()),
     ] {
         let standard_error = (exact * (1.0 - exact) / GAMES as f64).sqrt();
         let z = (simulated - exact) / standard_error;

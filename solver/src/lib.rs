@@ -40,8 +40,11 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod catalog;
 pub mod dice;
 pub mod format;
 pub mod hog;
+pub mod montecarlo;
 pub mod outcome;
+pub mod spec;
 pub mod table;

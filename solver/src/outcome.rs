@@ -30,6 +30,15 @@ impl SeatOutcome {
     pub fn value(&self) -> f64 {
         self.win + self.tie / 2.0
     }
+
+    /// The same game seen by the other seat: its wins are this seat's losses.
+    pub fn flipped(&self) -> SeatOutcome {
+        SeatOutcome {
+            win: self.loss,
+            tie: self.tie,
+            loss: self.win,
+        }
+    }
 }
 
 /// The exact outcome of one strategy (seat 0) against another, moving first and second.
@@ -53,8 +62,17 @@ impl Outcome {
     }
 
     /// The course's win rate: the average of the two seats' values.
+    ///
+    /// With ties it is computed as ½ + (W₁ − L₁ + W₂ − L₂)/4, equal to the average of
+    /// W + ½·T when each seat's probabilities add up to 1, and exactly ½ for a strategy against
+    /// itself (whose second seat mirrors its first), whatever the rounding of W, T and L.
     pub fn win_rate(&self) -> f64 {
-        (self.as_first() + self.as_second()) / 2.0
+        if self.first.tie == 0.0 && self.second.tie == 0.0 {
+            (self.as_first() + self.as_second()) / 2.0
+        } else {
+            let margin = |seat: &SeatOutcome| seat.win - seat.loss;
+            0.5 + (margin(&self.first) + margin(&self.second)) / 4.0
+        }
     }
 
     /// P(win), P(tie) and P(loss), each averaged over the two seats.
@@ -66,28 +84,114 @@ impl Outcome {
         }
     }
 
-    /// The two seats' values, as a table file records them.
+    /// The two seats' values, as a table file records them (its win rate is their average).
     pub fn win_rates(&self) -> WinRates {
         WinRates {
             as_first: self.as_first(),
             as_second: self.as_second(),
+            win_rate: self.win_rate(),
         }
     }
 }
 
-/// A strategy's values moving first and moving second (P(win) + ½·P(tie) each).
+/// A strategy's values moving first and moving second (P(win) + ½·P(tie) each) and its win
+/// rate, as a table file records them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WinRates {
     /// Its value moving first.
     pub as_first: f64,
     /// Its value moving second.
     pub as_second: f64,
+    /// The course's win rate, as [`Outcome::win_rate`] computes it.
+    pub win_rate: f64,
 }
 
 impl WinRates {
-    /// The course's win rate: the average of the two values.
+    /// The values of the two seats with their average as the win rate (how a file that keeps
+    /// only the two values is read back).
+    pub fn from_seats(as_first: f64, as_second: f64) -> WinRates {
+        WinRates {
+            as_first,
+            as_second,
+            win_rate: (as_first + as_second) / 2.0,
+        }
+    }
+}
+
+/// Counts of one seat's results over simulated games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games played.
+    pub games: u64,
+    /// Games this seat won.
+    pub wins: u64,
+    /// Games tied.
+    pub ties: u64,
+}
+
+impl Tally {
+    /// The observed frequencies of win, tie and loss.
+    pub fn frequencies(&self) -> SeatOutcome {
+        let n = self.games as f64;
+        SeatOutcome {
+            win: self.wins as f64 / n,
+            tie: self.ties as f64 / n,
+            loss: (self.games - self.wins - self.ties) as f64 / n,
+        }
+    }
+
+    /// The observed value: (wins + ½·ties) / games.
+    pub fn value(&self) -> f64 {
+        (self.wins as f64 + self.ties as f64 / 2.0) / self.games as f64
+    }
+
+    /// The standard error of [`value`](Self::value): a game scores 1, ½ or 0, with the
+    /// observed frequencies.
+    pub fn value_error(&self) -> f64 {
+        let f = self.frequencies();
+        let mean = f.value();
+        let second_moment = f.win + f.tie / 4.0;
+        ((second_moment - mean * mean).max(0.0) / self.games as f64).sqrt()
+    }
+
+    /// The standard error of an observed frequency `p` over these games.
+    pub fn frequency_error(&self, p: f64) -> f64 {
+        (p * (1.0 - p) / self.games as f64).sqrt()
+    }
+}
+
+/// Simulated games of seat 0 against seat 1, each seat moving first in half of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Simulation {
+    /// Seat 0's results when it moved first.
+    pub first: Tally,
+    /// Seat 0's results when the other seat moved first.
+    pub second: Tally,
+}
+
+impl Simulation {
+    /// Games played with each seat moving first.
+    pub fn games_per_seat(&self) -> u64 {
+        self.first.games
+    }
+
+    /// The observed win rate: the average of the two seats' values.
     pub fn win_rate(&self) -> f64 {
-        (self.as_first + self.as_second) / 2.0
+        (self.first.value() + self.second.value()) / 2.0
+    }
+
+    /// Standard error of [`win_rate`](Self::win_rate) (the two seats are independent).
+    pub fn win_rate_error(&self) -> f64 {
+        (self.first.value_error().powi(2) + self.second.value_error().powi(2)).sqrt() / 2.0
+    }
+
+    /// The observed win, tie and loss frequencies averaged over the two seats.
+    pub fn averaged(&self) -> SeatOutcome {
+        Outcome {
+            first: self.first.frequencies(),
+            second: self.second.frequencies(),
+        }
+        .averaged()
     }
 }
 
@@ -108,6 +212,11 @@ mod tests {
         assert_eq!(outcome.as_first(), 0.625);
         assert_eq!(outcome.as_second(), 0.25);
         assert_eq!(outcome.win_rate(), 0.4375);
+        let mirrored = Outcome {
+            first: outcome.first,
+            second: outcome.first.flipped(),
+        };
+        assert_eq!(mirrored.win_rate(), 0.5);
         assert_eq!(
             outcome.averaged(),
             SeatOutcome {
@@ -116,6 +225,24 @@ mod tests {
                 loss: 0.5
             }
         );
-        assert_eq!(outcome.win_rates().win_rate(), outcome.win_rate());
+        assert_eq!(outcome.win_rates().win_rate, outcome.win_rate());
+    }
+
+    #[test]
+    fn tallies_give_frequencies_and_errors() {
+        let tally = Tally {
+            games: 4,
+            wins: 2,
+            ties: 2,
+        };
+        assert_eq!(tally.value(), 0.75);
+        // Scores 1, 1, ½, ½: variance 1/16, over 4 games: error 1/8.
+        assert_eq!(tally.value_error(), 0.125);
+        let no_ties = Tally {
+            games: 100,
+            wins: 25,
+            ties: 0,
+        };
+        approx::assert_abs_diff_eq!(no_ties.value_error(), (0.25f64 * 0.75 / 100.0).sqrt());
     }
 }

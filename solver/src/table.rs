@@ -46,6 +46,8 @@ pub struct Schema {
     pub rules: String,
     /// The goal (Hog) or score limit (Greed) the table was made for.
     pub goal: u32,
+    /// What the game calls that number: `goal` or `limit`.
+    pub goal_name: &'static str,
     /// The goal file names leave out (other goals appear in them, e.g. `_goal50`).
     pub default_goal: u32,
     /// The axes, outermost first.
@@ -141,6 +143,7 @@ mod tests {
             game: "Test",
             rules: "test".into(),
             goal: 3,
+            goal_name: "goal",
             default_goal: 3,
             axes: vec![
                 Axis {

@@ -115,10 +115,9 @@ pub(super) fn parse(bytes: &[u8], expected: &[Schema]) -> Result<TableFile, Prob
     let meta = TableMeta {
         strategy: payload.strategy,
         opponent: payload.opponent,
-        win_rates: payload.matchup.map(|(as_first, as_second)| WinRates {
-            as_first,
-            as_second,
-        }),
+        win_rates: payload
+            .matchup
+            .map(|(as_first, as_second)| WinRates::from_seats(as_first, as_second)),
         about: payload.about,
     };
     let shape: Vec<usize> = payload.shape.iter().map(|&d| d as usize).collect();
@@ -151,10 +150,7 @@ mod tests {
             meta: TableMeta {
                 strategy: "optimal".into(),
                 opponent: "always_roll:5".into(),
-                win_rates: Some(WinRates {
-                    as_first: 0.6,
-                    as_second: 0.4,
-                }),
+                win_rates: Some(WinRates::from_seats(0.6, 0.4)),
                 about: None,
             },
             table: scores(4, (0..16).map(|i| (i * 3 % 11) as u8).collect()),

@@ -46,6 +46,8 @@ struct Stored {
     #[serde(default)]
     opponent: Option<String>,
     #[serde(default)]
+    win_rate: Option<f64>,
+    #[serde(default)]
     as_first: Option<f64>,
     #[serde(default)]
     as_second: Option<f64>,
@@ -73,7 +75,7 @@ pub(super) fn render(file: &TableFile) -> Vec<u8> {
         opponent: &file.meta.opponent,
         sees: sees.join(", "),
         about: file.meta.about.as_deref(),
-        win_rate: rates.map(|r| Probability(r.win_rate())),
+        win_rate: rates.map(|r| Probability(r.win_rate)),
         as_first: rates.map(|r| Probability(r.as_first)),
         as_second: rates.map(|r| Probability(r.as_second)),
         table: rows
@@ -119,6 +121,9 @@ pub(super) fn parse(bytes: &[u8], expected: &[Schema]) -> Result<TableFile, Prob
             .as_first
             .zip(stored.as_second)
             .map(|(as_first, as_second)| WinRates {
+                win_rate: stored
+                    .win_rate
+                    .unwrap_or_else(|| WinRates::from_seats(as_first, as_second).win_rate),
                 as_first,
                 as_second,
             }),
@@ -203,10 +208,7 @@ mod tests {
             meta: TableMeta {
                 strategy: "optimal".into(),
                 opponent: "always_roll:4".into(),
-                win_rates: Some(WinRates {
-                    as_first: 0.75,
-                    as_second: 0.5,
-                }),
+                win_rates: Some(WinRates::from_seats(0.75, 0.5)),
                 about: Some("made by hand".into()),
             },
             table,

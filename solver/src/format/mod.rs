@@ -277,6 +277,33 @@ pub fn write_files(
         .collect()
 }
 
+/// Checks, before any long work, that table files can be written into `directory`: it, or
+/// the nearest folder above it that exists (where it would be created), must be a directory
+/// in which a file can be created. Nothing is left behind: the trial file is removed and no
+/// directory is created.
+pub fn prepare_directory(directory: &Path) -> Result<(), WriteError> {
+    let existing = directory
+        .ancestors()
+        .find(|p| p.as_os_str().is_empty() || p.exists())
+        .map(|p| {
+            if p.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                p
+            }
+        })
+        .unwrap_or(Path::new("."));
+    let io = |reason| WriteError::Io {
+        path: directory.to_path_buf(),
+        reason,
+    };
+    if !existing.is_dir() {
+        let reason = format!("{} is not a directory", existing.display());
+        return Err(io(std::io::Error::other(reason)));
+    }
+    stage(existing, &[]).map(drop).map_err(io)
+}
+
 /// A temporary file in `directory` holding `bytes`, synced to disk, deleted unless persisted.
 fn stage(directory: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempFile> {
     let mut builder = tempfile::Builder::new();
@@ -565,6 +592,7 @@ pub(crate) mod testing {
             game: "Test",
             rules: "test-rules".into(),
             goal: goal as u32,
+            goal_name: "goal",
             default_goal: 100,
             axes: vec![
                 Axis {

@@ -21,8 +21,8 @@ pub(super) fn render(file: &TableFile) -> Result<Vec<u8>, String> {
         format!("{} against {}", meta.strategy, meta.opponent)
     };
     let mut out = format!(
-        "\"\"\"{} for {} ({}, goal {}): {what}.\n\n",
-        python.function, schema.game, schema.rules, schema.goal
+        "\"\"\"{} for {} ({}, {} {}): {what}.\n\n",
+        python.function, schema.game, schema.rules, schema.goal_name, schema.goal
     );
     if let Some(about) = &meta.about {
         out.push_str(&format!("{about}\n"));
@@ -30,7 +30,7 @@ pub(super) fn render(file: &TableFile) -> Result<Vec<u8>, String> {
     if let Some(rates) = meta.win_rates {
         out.push_str(&format!(
             "Exact win rate {} ({} moving first, {} moving second).\n",
-            probability(rates.win_rate()),
+            probability(rates.win_rate),
             probability(rates.as_first),
             probability(rates.as_second)
         ));

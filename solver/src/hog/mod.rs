@@ -29,5 +29,5 @@ pub use reach::{Reach, reach};
 pub use ruleset::{MAX_GOAL, RulesError, Ruleset};
 pub use search::{Round, STARTS, TOLERANCE, TableSearch, best_table};
 pub use space::StateSpace;
-pub use strategy::{Strategy, StrategyError, StrategyKind};
+pub use strategy::{Strategy, StrategyKind, strategy_forms};
 pub use sweep::{Improvement, Player, Solution, solve};

@@ -37,6 +37,7 @@ impl Ruleset {
             game: "Hog",
             rules: self.name().to_string(),
             goal: self.goal(),
+            goal_name: "goal",
             default_goal: MAX_GOAL,
             axes: vec![
                 Axis {

@@ -4,19 +4,17 @@
 //! faces, so the simulator shares nothing with the solver but the players' policies: it is an
 //! independent check of the compiled tables, the dice distributions and the sweep.
 //!
-//! [`simulate`] plays games in fixed-size batches, each with its own random stream derived from
-//! the seed, in parallel: the result depends only on the seed and the number of games, not on
-//! the number of threads.
+//! [`simulate`] plays them through the shared seeded, parallel [`montecarlo`] driver.
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
+use rand::Rng;
 
 use super::definition::HogRules;
 use super::definition::MAX_DICE;
 use super::policy::Policy;
 use super::ruleset::Ruleset;
 use crate::dice::Die;
+use crate::montecarlo;
+use crate::outcome::Simulation;
 
 /// A Hog game in progress, seen from the table: seat 0 and seat 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,57 +88,6 @@ impl Game {
     }
 }
 
-/// Counts of games won by seat 0 over many simulated games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Simulation {
-    /// Games played with each seat moving first.
-    pub games_per_seat: u64,
-    /// Games seat 0 won when it moved first.
-    pub wins_as_first: u64,
-    /// Games seat 0 won when seat 1 moved first.
-    pub wins_as_second: u64,
-}
-
-impl Simulation {
-    /// Seat 0's observed winning frequency moving first.
-    pub fn as_first(&self) -> f64 {
-        self.wins_as_first as f64 / self.games_per_seat as f64
-    }
-
-    /// Seat 0's observed winning frequency moving second.
-    pub fn as_second(&self) -> f64 {
-        self.wins_as_second as f64 / self.games_per_seat as f64
-    }
-
-    /// The observed win rate (the average of both seats).
-    pub fn win_rate(&self) -> f64 {
-        (self.as_first() + self.as_second()) / 2.0
-    }
-
-    /// Standard error of a frequency near `p` over `games` games.
-    fn standard_error(p: f64, games: u64) -> f64 {
-        (p * (1.0 - p) / games as f64).sqrt()
-    }
-
-    /// Standard error of [`as_first`](Self::as_first).
-    pub fn as_first_error(&self) -> f64 {
-        Simulation::standard_error(self.as_first(), self.games_per_seat)
-    }
-
-    /// Standard error of [`as_second`](Self::as_second).
-    pub fn as_second_error(&self) -> f64 {
-        Simulation::standard_error(self.as_second(), self.games_per_seat)
-    }
-
-    /// Standard error of [`win_rate`](Self::win_rate) (the two seats are independent).
-    pub fn win_rate_error(&self) -> f64 {
-        (self.as_first_error().powi(2) + self.as_second_error().powi(2)).sqrt() / 2.0
-    }
-}
-
-/// Games per independently seeded batch.
-const BATCH: u64 = 4096;
-
 /// Plays `games_per_seat` games with each seat moving first, seat 0 following `policies[0]`
 /// and seat 1 `policies[1]`, with dice drawn from a generator seeded by `seed`.
 pub fn simulate(
@@ -149,25 +96,13 @@ pub fn simulate(
     games_per_seat: u64,
     seed: u64,
 ) -> Simulation {
-    let batches = games_per_seat.div_ceil(BATCH);
-    let wins = |first: usize| -> u64 {
-        (0..batches)
-            .into_par_iter()
-            .map(|batch| {
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                rng.set_stream(batch * 2 + first as u64);
-                let games = BATCH.min(games_per_seat - batch * BATCH);
-                (0..games)
-                    .filter(|_| play_one(rules, policies, first, &mut rng) == 0)
-                    .count() as u64
-            })
-            .sum()
-    };
-    Simulation {
-        games_per_seat,
-        wins_as_first: wins(0),
-        wins_as_second: wins(1),
-    }
+    montecarlo::simulate(games_per_seat, seed, |first, rng| {
+        if play_one(rules, policies, first, rng) == 0 {
+            montecarlo::Result::Won
+        } else {
+            montecarlo::Result::Lost
+        }
+    })
 }
 
 /// Plays one game with `first` moving first; returns the winning seat.

@@ -7,16 +7,12 @@
 //! | `optimal` (alias `minimax`) | a player that maximises its winning probability in every state |
 //! | `path.csv`, `path.json`, `path.bin` | a table file (see [`format`](crate::format)) |
 
-use std::path::Path;
-
-use thiserror::Error;
-
-use super::definition::Builtin;
 use super::definition::MAX_DICE;
+use super::definition::{Builtin, HogRules};
 use super::policy::{FullTable, Policy, ScoreTable};
 use super::ruleset::Ruleset;
 use super::sweep::Player;
-use crate::format::{self, Format, LoadError};
+use crate::spec::{Spec, StrategyError, TABLE_FILES, load_table};
 use crate::table::Table;
 
 /// A strategy resolved for one ruleset.
@@ -37,48 +33,16 @@ pub enum StrategyKind {
     Full(FullTable),
 }
 
-/// Why a strategy spec could not be resolved.
-#[derive(Debug, Error)]
-pub enum StrategyError {
-    /// The spec names no strategy of this ruleset.
-    #[error("unknown strategy '{spec}' for {rules}; expected {expected}")]
-    Unknown {
-        /// The spec.
-        spec: String,
-        /// The ruleset.
-        rules: &'static str,
-        /// The specs that exist.
-        expected: String,
-    },
-    /// The name is right but the parameters are not.
-    #[error("strategy '{spec}': {problem}")]
-    Parameters {
-        /// The spec.
-        spec: String,
-        /// What is wrong, with an example.
-        problem: String,
-    },
-    /// A table file could not be loaded.
-    #[error(transparent)]
-    Load(#[from] LoadError),
-}
-
 impl Strategy {
     /// Resolves `spec` for `rules` (see the module docs for the forms it takes).
     pub fn parse(spec: &str, rules: &Ruleset) -> Result<Strategy, StrategyError> {
         let spec = spec.trim();
-        let is_file = Path::new(spec)
-            .extension()
-            .and_then(|e| e.to_str())
-            .and_then(Format::from_extension)
-            .is_some();
-        if is_file {
-            let file = format::load(Path::new(spec), &rules.schemas())?;
-            return Ok(Strategy::from_table(spec, file.table));
-        }
-        let (name, arguments) = match spec.split_once(':') {
-            Some((name, arguments)) => (name, Some(arguments)),
-            None => (spec, None),
+        let (name, arguments) = match Spec::of(spec) {
+            Spec::TableFile(path) => {
+                let file = load_table(path, &rules.schemas())?;
+                return Ok(Strategy::from_table(spec, file.table));
+            }
+            Spec::Named { name, arguments } => (name, arguments),
         };
         let parameters = |problem: String| StrategyError::Parameters {
             spec: spec.to_string(),
@@ -100,7 +64,7 @@ impl Strategy {
             .find(|b| b.name == name)
             .ok_or_else(|| StrategyError::Unknown {
                 spec: spec.to_string(),
-                rules: rules.name(),
+                rules: rules.name().to_string(),
                 expected: expected_specs(rules),
             })?;
         let values = parse_parameters(&builtin, arguments).map_err(parameters)?;
@@ -181,9 +145,18 @@ fn always_roll() -> [Builtin; 1] {
 
 /// The spec forms a ruleset accepts, for error messages.
 fn expected_specs(rules: &Ruleset) -> String {
+    format!(
+        "{}, or {TABLE_FILES}",
+        strategy_forms(rules.rules()).join(", ")
+    )
+}
+
+/// The named strategy specs `rules` accepts, e.g. `always_roll:N`, `bacon:CUTOFF,N`,
+/// `optimal` (table files aside).
+pub fn strategy_forms(rules: &dyn HogRules) -> Vec<String> {
     let mut forms: Vec<String> = always_roll()
         .iter()
-        .chain(rules.rules().builtins())
+        .chain(rules.builtins())
         .map(|b| {
             let params: Vec<String> = b.params.iter().map(|p| p.name.to_uppercase()).collect();
             format!("{}:{}", b.name, params.join(","))
@@ -191,7 +164,7 @@ fn expected_specs(rules: &Ruleset) -> String {
         .collect();
     forms.push("optimal".to_string());
     forms.push("minimax".to_string());
-    format!("{}, or a table file (.csv, .json, .bin)", forms.join(", "))
+    forms
 }
 
 /// The parameters of `builtin` from the text after the colon, defaults filled in.

@@ -1,0 +1,101 @@
+//! Every ruleset swine knows, of every game, in one place: the CLI reads its help texts, its
+//! `--rules` dispatch and its error messages from here.
+
+use thiserror::Error;
+
+use crate::hog;
+use crate::spec::TABLE_FILES;
+
+/// The games swine solves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Game {
+    /// Hog and its rule variants.
+    Hog,
+}
+
+/// What a ruleset is, for people and for dispatch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The name used with `--rules`.
+    pub name: &'static str,
+    /// Its game.
+    pub game: Game,
+    /// One line describing it.
+    pub summary: &'static str,
+    /// The strategy the course measures strategies against.
+    pub yardstick: &'static str,
+    /// The named strategy specs it accepts (table files aside), e.g. `always_roll:N`.
+    pub strategies: Vec<String>,
+}
+
+/// Every ruleset: Hog's presets, the default (`hog-fa20`) first.
+pub fn rulesets() -> Vec<Entry> {
+    hog::presets::PRESETS
+        .into_iter()
+        .map(|rules| Entry {
+            name: rules.name(),
+            game: Game::Hog,
+            summary: rules.summary(),
+            yardstick: rules.yardstick(),
+            strategies: hog::strategy_forms(rules),
+        })
+        .collect()
+}
+
+/// No ruleset has this name.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown ruleset '{name}'; the rulesets are {}", known.join(", "))]
+pub struct UnknownRuleset {
+    /// The name asked for.
+    pub name: String,
+    /// The names that exist.
+    pub known: Vec<&'static str>,
+}
+
+/// The ruleset called `name`.
+pub fn find(name: &str) -> Result<Entry, UnknownRuleset> {
+    let all = rulesets();
+    let known = all.iter().map(|e| e.name).collect();
+    all.into_iter()
+        .find(|e| e.name == name)
+        .ok_or_else(|| UnknownRuleset {
+            name: name.to_string(),
+            known,
+        })
+}
+
+/// Every ruleset with its strategies, one paragraph each, for help texts.
+pub fn describe() -> String {
+    rulesets()
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let default = if i == 0 { " (default)" } else { "" };
+            format!(
+                "  {}{default}: {}.\n    Strategies: {}, or {TABLE_FILES}. Yardstick: {}.",
+                e.name,
+                e.summary,
+                e.strategies.join(", "),
+                e.yardstick
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_is_listed_once_with_the_default_first() {
+        let names: Vec<&str> = rulesets().iter().map(|e| e.name).collect();
+        assert_eq!(names, ["hog-fa20", "hog-wild", "hog-fa19"]);
+        assert_eq!(find("hog-wild").unwrap().game, Game::Hog);
+        assert_eq!(
+            find("pig").unwrap_err().to_string(),
+            "unknown ruleset 'pig'; the rulesets are hog-fa20, hog-wild, hog-fa19"
+        );
+        assert!(describe().contains("bacon:CUTOFF,N"));
+    }
+}

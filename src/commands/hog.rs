@@ -1,0 +1,140 @@
+//! The verbs for Hog rulesets.
+
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use swine_solver::format::{Format, Probability, TableFile, prepare_directory};
+use swine_solver::hog::presets::PRESETS;
+use swine_solver::hog::simulate::simulate as play_games;
+use swine_solver::hog::{
+    MAX_GOAL, Ruleset, Solved, Strategy, evaluate, solve as sweep, solve_against,
+};
+
+use super::{DEFAULT_GAMES, Written, formats_for, requested, write_and_print};
+use crate::cli::{EvalArgs, SimulateArgs, SolveArgs};
+use crate::progress::SearchProgress;
+use crate::report::{Heading, MatchReport, SearchReport, SimulationReport, print};
+use crate::resolve;
+
+/// `swine solve` for a Hog ruleset.
+pub fn solve(rules: &Ruleset, args: &SolveArgs) -> Result<()> {
+    let opponent = resolve::strategy(args.vs.as_deref(), "--vs", rules)?;
+    if args.full_information && !rules.hides_memory() {
+        bail!(
+            "--full-information: {} remembers nothing a score table cannot see, so its optimal \
+             strategy already is a score table",
+            rules.name()
+        );
+    }
+    if args.full_information && opponent.is_optimising() {
+        bail!("--full-information: against minimax, the strategy written already sees everything");
+    }
+    let requested = requested(args);
+    prepare_directory(&args.out)?;
+    let solved = solve_with_progress(rules, &opponent, args.time_limit);
+    let formats = formats_for(&solved.file, requested.as_deref());
+    let mut files = vec![(solved.file.clone(), formats)];
+    if let Some(search) = solved.search.as_ref().filter(|_| args.full_information) {
+        let full = &search.full_information;
+        let formats: Vec<Format> = (requested.as_deref().unwrap_or(&Format::ALL).iter())
+            .copied()
+            .filter(|f| f.holds(&full.table))
+            .collect();
+        if formats.is_empty() {
+            bail!("--full-information: a full-information table needs csv, json, npy or bin");
+        }
+        files.push((full.clone(), formats));
+    }
+    write_and_print(report(rules, &solved), &files, &args.out, args.json)
+}
+
+/// Solves against `opponent`, with a progress display while a table search runs.
+fn solve_with_progress(
+    rules: &Ruleset,
+    opponent: &Strategy,
+    time_limit: Option<Duration>,
+) -> Solved {
+    if !rules.hides_memory() {
+        return solve_against(rules, opponent, time_limit, |_| {});
+    }
+    let mut progress = SearchProgress::start(rules.name(), time_limit);
+    let solved = solve_against(rules, opponent, time_limit, |round| progress.round(round));
+    progress.finish();
+    solved
+}
+
+/// The report of a solve, before its files are written.
+fn report(rules: &Ruleset, solved: &Solved) -> MatchReport {
+    let meta = &solved.file.meta;
+    let strategy = if solved.file.table.schema.python.is_some() {
+        meta.strategy.clone()
+    } else {
+        format!("{} (full information)", meta.strategy)
+    };
+    let mut report = MatchReport::new(heading(rules, &strategy, &meta.opponent), solved.outcome);
+    report.first_player_wins = solved.first_player_wins.map(Probability);
+    report.search = solved
+        .search
+        .as_ref()
+        .map(|search| SearchReport::new(search, solved.outcome));
+    report
+}
+
+/// The heading of `strategy` against `opponent` in `rules`.
+fn heading(rules: &Ruleset, strategy: &str, opponent: &str) -> Heading {
+    Heading::new(rules.name(), "goal", rules.goal(), strategy, opponent)
+}
+
+/// `swine eval` for a Hog ruleset.
+pub fn eval(rules: &Ruleset, args: &EvalArgs) -> Result<()> {
+    let strategy = resolve::strategy(Some(&args.strategy), "STRATEGY", rules)?;
+    let opponent = resolve::strategy(args.vs.as_deref(), "--vs", rules)?;
+    let matchup = evaluate(rules, &strategy, &opponent);
+    let report = MatchReport::new(heading(rules, strategy.name(), opponent.name()), matchup);
+    print(&report, args.json)?;
+    Ok(())
+}
+
+/// `swine simulate` for a Hog ruleset.
+pub fn simulate(rules: &Ruleset, args: &SimulateArgs) -> Result<()> {
+    let strategy = resolve::strategy(Some(&args.strategy), "STRATEGY", rules)?;
+    let opponent = resolve::strategy(args.vs.as_deref(), "--vs", rules)?;
+    let solution = sweep(rules, [&strategy.player(rules), &opponent.player(rules)]);
+    let policies = [solution.policy(0), solution.policy(1)];
+    let games = args.games.unwrap_or(DEFAULT_GAMES);
+    let simulation = play_games(rules, [&policies[0], &policies[1]], games, args.seed);
+    let heading = heading(rules, strategy.name(), opponent.name());
+    let report = SimulationReport::new(heading, args.seed, simulation, solution.matchup());
+    print(&report, args.json)?;
+    Ok(())
+}
+
+/// Formats `swine tables` writes full-state tables in: a CSV of one would take 15 MB.
+const FULL_TABLE_FORMATS: [Format; 2] = [Format::Npy, Format::Binary];
+
+/// Every Hog preset solved against its yardstick and by minimax, with the files to write.
+pub fn tables() -> Result<Vec<Written>> {
+    let mut written = Vec::new();
+    for preset in PRESETS {
+        let rules = Ruleset::compile(preset, MAX_GOAL)?;
+        for opponent in [rules.rules().yardstick(), "minimax"] {
+            let opponent = Strategy::parse(opponent, &rules)?;
+            let solved = solve_with_progress(&rules, &opponent, None);
+            let mut files: Vec<TableFile> = vec![solved.file.clone()];
+            files.extend(solved.search.as_ref().map(|s| s.full_information.clone()));
+            let files = files
+                .into_iter()
+                .map(|file| {
+                    let formats = if file.table.schema.python.is_some() {
+                        Format::ALL.to_vec()
+                    } else {
+                        FULL_TABLE_FORMATS.to_vec()
+                    };
+                    (file, formats)
+                })
+                .collect();
+            written.push((report(&rules, &solved), files));
+        }
+    }
+    Ok(written)
+}
