@@ -14,6 +14,7 @@ fn examples() -> String {
         "Examples:
   swine solve                                  optimal hog-fa20 strategy against always_roll:4
   swine solve --rules hog-wild --vs minimax    both players optimal
+  swine solve --rules greed                    optimal Greed strategy against sample2
   swine eval bacon:8,6                         exact win rate against the yardstick
   swine eval my_table.csv --vs extra_turn      a table file against a built-in
   swine simulate optimal --games 100000        Monte Carlo check of the exact numbers
@@ -30,7 +31,7 @@ fn rules_help() -> String {
     format!("The ruleset: {}", names.join(", "))
 }
 
-/// Exact win probabilities and optimal strategies for Hog-family dice games.
+/// Exact win probabilities and optimal strategies for Hog-family dice games and Greed.
 ///
 /// Every number swine prints is computed from the full state space of the game, not sampled.
 #[derive(Debug, Parser)]
@@ -51,7 +52,8 @@ Examples:
   swine solve --rules hog-wild --out tables     hog-wild, against always_roll:5
   swine solve --vs minimax --json               both optimal; JSON on stdout
   swine solve --vs bacon:8,6 --format py        only the Python module
-  swine solve --rules hog-fa19 --time-limit 30  best score table, searched for at most 30 s")]
+  swine solve --rules hog-fa19 --time-limit 30  best score table, searched for at most 30 s
+  swine solve --rules greed --vs minimax        Greed with both players optimal")]
     Solve(SolveArgs),
     /// Print the exact win rate of a strategy against another.
     #[command(after_help = "\
@@ -59,15 +61,17 @@ Examples:
   swine eval always_roll:6                      against the yardstick (always_roll:4)
   swine eval extra_turn:9,5 --vs bacon          two built-ins
   swine eval swine-out/hog_fa20_optimal_vs_always_roll_4.csv --vs always_roll:6
-  swine eval always_roll:4 --vs optimal         against the best response to it")]
+  swine eval always_roll:4 --vs optimal         against the best response to it
+  swine eval sample1 --rules greed              Greed: win, tie and loss against sample2")]
     Eval(EvalArgs),
     /// Play many seeded random games and compare with the exact win rate.
     #[command(after_help = "\
 Examples:
   swine simulate bacon --games 200000 --seed 7
-  swine simulate optimal --rules hog-wild")]
+  swine simulate optimal --rules hog-wild
+  swine simulate sample1 --vs sample1 --rules greed --games 1 --seed 3 --transcript")]
     Simulate(SimulateArgs),
-    /// Regenerate the optimal and minimax tables of every built-in ruleset.
+    /// Regenerate the optimal and minimax tables of every built-in ruleset and of Greed.
     #[command(after_help = "\
 Example:
   swine tables --out tables                     what the repository's tables/ holds")]
@@ -79,7 +83,7 @@ Example:
 pub struct RulesArgs {
     #[arg(long, value_name = "NAME", default_value = "hog-fa20", help = rules_help())]
     pub rules: String,
-    /// The score that wins (1..=100).
+    /// The score that wins in Hog, or the limit over which a Greed player loses (1..=100).
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub goal: u32,
 }
@@ -145,6 +149,10 @@ pub struct SimulateArgs {
     /// Seed of the dice; the same seed gives the same games.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// Print one game turn by turn instead (Greed: as the assignment's autoplayLoud), the
+    /// strategy moving first; needs --games 1 or no --games.
+    #[arg(long)]
+    pub transcript: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

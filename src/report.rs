@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 use swine_solver::format::{Probability, probability};
 use swine_solver::hog::SearchSummary;
-use swine_solver::outcome::{Outcome, Simulation, Tally, WinRates};
+use swine_solver::outcome::{Outcome, SeatOutcome, Simulation, Tally, WinRates};
 
 /// A report a verb prints.
 pub trait Report: Serialize {
@@ -113,6 +113,14 @@ pub struct Results {
 }
 
 impl Results {
+    fn new(seat: SeatOutcome) -> Results {
+        Results {
+            win: Probability(seat.win),
+            tie: Probability(seat.tie),
+            loss: Probability(seat.loss),
+        }
+    }
+
     fn values(&self) -> [f64; 3] {
         [self.win.0, self.tie.0, self.loss.0]
     }
@@ -205,6 +213,25 @@ impl MatchReport {
             first_player_wins: None,
             search: None,
             files: Vec::new(),
+        }
+    }
+
+    /// The report of an exact match-up in a game with ties, whose solve left `residual`.
+    pub fn with_ties(heading: Heading, matchup: Outcome, residual: f64) -> MatchReport {
+        let minimax = heading.strategy == "minimax" && heading.opponent == "minimax";
+        let summary = if minimax {
+            matchup.first
+        } else {
+            matchup.averaged()
+        };
+        MatchReport {
+            ties: Some(TieReport {
+                results: Results::new(summary),
+                first: Results::new(matchup.first),
+                second: Results::new(matchup.second),
+                residual,
+            }),
+            ..MatchReport::new(heading, matchup)
         }
     }
 
@@ -351,6 +378,25 @@ impl SimulationReport {
                 results: None,
             },
         }
+    }
+
+    /// The same, in a game with ties: win, tie and loss (averaged over the seats) too.
+    pub fn with_ties(heading: Heading, seed: u64, simulation: Simulation, exact: Outcome) -> Self {
+        let mut report = SimulationReport::new(heading, seed, simulation, exact);
+        let observed = simulation.averaged();
+        // Each seat's frequency has its own error; the average of two independent ones.
+        let error = |p: fn(&SeatOutcome) -> f64| {
+            let seat = |t: &Tally| t.frequency_error(p(&t.frequencies()));
+            (seat(&simulation.first).powi(2) + seat(&simulation.second).powi(2)).sqrt() / 2.0
+        };
+        report.simulated.results = Some(Results::new(observed));
+        report.standard_error.results = Some(Results::new(SeatOutcome {
+            win: error(|s| s.win),
+            tie: error(|s| s.tie),
+            loss: error(|s| s.loss),
+        }));
+        report.exact.results = Some(Results::new(exact.averaged()));
+        report
     }
 }
 

@@ -8,7 +8,7 @@ fn unknown_rulesets_goals_and_strategies() {
     let sandbox = Sandbox::new();
     assert_eq!(
         sandbox.run(&["solve", "--rules", "hog-sp99"]).failure(),
-        "swine: unknown ruleset 'hog-sp99'; the rulesets are hog-fa20, hog-wild, hog-fa19"
+        "swine: unknown ruleset 'hog-sp99'; the rulesets are hog-fa20, hog-wild, hog-fa19, greed"
     );
     assert_eq!(
         sandbox
@@ -174,10 +174,10 @@ fn a_failed_solve_writes_nothing() {
         "swine: cannot write blocker: blocker is not a directory"
     );
     // An obstacle at the last file it would write stops it before any file is written.
-    std::fs::create_dir_all(sandbox.join("out/hog_fa19_minimax.bin")).unwrap();
+    std::fs::create_dir_all(sandbox.join("out/greed_minimax.bin")).unwrap();
     let message = sandbox.run(&["tables", "--out", "out"]).failure();
-    assert!(message.contains("hog_fa19_minimax.bin"), "{message}");
-    assert_eq!(sandbox.files("out"), ["hog_fa19_minimax.bin"]);
+    assert!(message.contains("greed_minimax.bin"), "{message}");
+    assert_eq!(sandbox.files("out"), ["greed_minimax.bin"]);
 }
 
 #[test]

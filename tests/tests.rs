@@ -6,6 +6,7 @@ mod util;
 mod bad_input;
 mod cli;
 mod golden;
+mod greed;
 mod invariants;
 mod memory;
 mod monte_carlo;

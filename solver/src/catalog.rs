@@ -3,6 +3,7 @@
 
 use thiserror::Error;
 
+use crate::greed;
 use crate::hog;
 use crate::spec::TABLE_FILES;
 
@@ -11,6 +12,8 @@ use crate::spec::TABLE_FILES;
 pub enum Game {
     /// Hog and its rule variants.
     Hog,
+    /// Greed.
+    Greed,
 }
 
 /// What a ruleset is, for people and for dispatch.
@@ -28,18 +31,23 @@ pub struct Entry {
     pub strategies: Vec<String>,
 }
 
-/// Every ruleset: Hog's presets, the default (`hog-fa20`) first.
+/// Every ruleset: Hog's presets (the default, `hog-fa20`, first), then Greed.
 pub fn rulesets() -> Vec<Entry> {
-    hog::presets::PRESETS
-        .into_iter()
-        .map(|rules| Entry {
-            name: rules.name(),
-            game: Game::Hog,
-            summary: rules.summary(),
-            yardstick: rules.yardstick(),
-            strategies: hog::strategy_forms(rules),
-        })
-        .collect()
+    let hog = hog::presets::PRESETS.into_iter().map(|rules| Entry {
+        name: rules.name(),
+        game: Game::Hog,
+        summary: rules.summary(),
+        yardstick: rules.yardstick(),
+        strategies: hog::strategy_forms(rules),
+    });
+    let greed = Entry {
+        name: greed::NAME,
+        game: Game::Greed,
+        summary: "Greed: dice show 0..5, over the limit loses, a pass gives one last turn, ties",
+        yardstick: "sample2",
+        strategies: greed::STRATEGY_FORMS.map(String::from).to_vec(),
+    };
+    hog.chain([greed]).collect()
 }
 
 /// No ruleset has this name.
@@ -90,12 +98,13 @@ mod tests {
     #[test]
     fn every_game_is_listed_once_with_the_default_first() {
         let names: Vec<&str> = rulesets().iter().map(|e| e.name).collect();
-        assert_eq!(names, ["hog-fa20", "hog-wild", "hog-fa19"]);
-        assert_eq!(find("hog-wild").unwrap().game, Game::Hog);
+        assert_eq!(names, ["hog-fa20", "hog-wild", "hog-fa19", "greed"]);
+        assert_eq!(find("greed").unwrap().game, Game::Greed);
         assert_eq!(
             find("pig").unwrap_err().to_string(),
-            "unknown ruleset 'pig'; the rulesets are hog-fa20, hog-wild, hog-fa19"
+            "unknown ruleset 'pig'; the rulesets are hog-fa20, hog-wild, hog-fa19, greed"
         );
         assert!(describe().contains("bacon:CUTOFF,N"));
+        assert!(describe().contains("improve:STRATEGY"));
     }
 }

@@ -43,6 +43,7 @@
 pub mod catalog;
 pub mod dice;
 pub mod format;
+pub mod greed;
 pub mod hog;
 pub mod montecarlo;
 pub mod outcome;

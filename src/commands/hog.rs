@@ -97,6 +97,12 @@ pub fn eval(rules: &Ruleset, args: &EvalArgs) -> Result<()> {
 
 /// `swine simulate` for a Hog ruleset.
 pub fn simulate(rules: &Ruleset, args: &SimulateArgs) -> Result<()> {
+    if args.transcript {
+        bail!(
+            "--transcript: {} has no transcript yet; greed has one (--rules greed)",
+            rules.name()
+        );
+    }
     let strategy = resolve::strategy(Some(&args.strategy), "STRATEGY", rules)?;
     let opponent = resolve::strategy(args.vs.as_deref(), "--vs", rules)?;
     let solution = sweep(rules, [&strategy.player(rules), &opponent.player(rules)]);

@@ -2,6 +2,7 @@
 //! and prints a report. What every game shares (formats, writing files) is here; each game's
 //! own steps are in its module.
 
+mod greed;
 mod hog;
 
 use std::path::{Path, PathBuf};
@@ -17,6 +18,7 @@ use crate::resolve::{self, Rules};
 pub fn solve_command(args: &SolveArgs) -> Result<()> {
     match resolve::rules(&args.rules)? {
         Rules::Hog(rules) => hog::solve(&rules, args),
+        Rules::Greed(game) => greed::solve(&game, args),
     }
 }
 
@@ -24,13 +26,18 @@ pub fn solve_command(args: &SolveArgs) -> Result<()> {
 pub fn eval_command(args: &EvalArgs) -> Result<()> {
     match resolve::rules(&args.rules)? {
         Rules::Hog(rules) => hog::eval(&rules, args),
+        Rules::Greed(game) => greed::eval(&game, args),
     }
 }
 
 /// `swine simulate`: seeded games beside the exact numbers, or one game's transcript.
 pub fn simulate_command(args: &SimulateArgs) -> Result<()> {
+    if args.transcript && args.games.is_some_and(|n| n != 1) {
+        anyhow::bail!("--transcript prints one game: leave out --games, or give --games 1");
+    }
     match resolve::rules(&args.rules)? {
         Rules::Hog(rules) => hog::simulate(&rules, args),
+        Rules::Greed(game) => greed::simulate(&game, args),
     }
 }
 
@@ -42,7 +49,8 @@ const DEFAULT_GAMES: u64 = 100_000;
 /// half-regenerated; the directory is checked before the solving starts.
 pub fn tables_command(args: &TablesArgs) -> Result<()> {
     prepare_directory(&args.out)?;
-    let solved = hog::tables()?;
+    let mut solved = hog::tables()?;
+    solved.extend(greed::tables()?);
     let files: Vec<(&TableFile, Vec<Format>)> = solved
         .iter()
         .flat_map(|(_, files)| files.iter().map(|(file, formats)| (file, formats.clone())))

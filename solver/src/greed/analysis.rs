@@ -1,0 +1,164 @@
+//! The questions users ask of Greed, each answered by one or two sweeps.
+//!
+//! Optimising players are solved first, on values alone ([`solve`]); then the policies every
+//! seat ends up with are evaluated on win, tie and loss probabilities ([`evaluate`]). The
+//! outcome a solve reports is that evaluation of the table it writes, so `swine eval` of the
+//! written table prints exactly the same numbers.
+
+use super::game::Greed;
+use super::policy::Policy;
+use super::strategy::Strategy;
+use super::sweep::{Player, SolveError, sweep};
+use super::value::Wtl;
+use crate::format::{TableFile, TableMeta};
+use crate::outcome::{Outcome, SeatOutcome};
+use crate::table::Table;
+
+/// The values and choices of both seats in every state, from one sweep.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    values: [Vec<f64>; 2],
+    dice: [Vec<u8>; 2],
+    residual: f64,
+    start: usize,
+}
+
+impl Solution {
+    /// The value (P(win) + ½·P(tie)) of the player in `seat` to move in `state`.
+    pub fn value(&self, seat: usize, state: usize) -> f64 {
+        self.values[seat][state]
+    }
+
+    /// The dice the player in `seat` rolls in every state.
+    pub fn policy(&self, seat: usize) -> Policy {
+        Policy::from_states(self.dice[seat].clone())
+    }
+
+    /// The largest `|V − max_n Q(n)|` over all states: how far the values are from the game's
+    /// equations.
+    pub fn residual(&self) -> f64 {
+        self.residual
+    }
+
+    /// Seat 0's value from the start, moving first and moving second.
+    pub fn start_values(&self) -> [f64; 2] {
+        [self.values[0][self.start], 1.0 - self.values[1][self.start]]
+    }
+}
+
+/// Solves the game with `players[0]` in seat 0 and `players[1]` in seat 1 on values.
+pub fn solve(game: &Greed, players: [&Player; 2]) -> Result<Solution, SolveError> {
+    let swept = sweep::<f64>(game, players)?;
+    Ok(Solution {
+        values: swept.values,
+        dice: swept.dice,
+        residual: swept.residual,
+        start: game.start(),
+    })
+}
+
+/// The exact outcome of `policies[0]` against `policies[1]`, with the sweep's residual.
+pub fn evaluate(game: &Greed, policies: [&Policy; 2]) -> Result<(Outcome, f64), SolveError> {
+    let players = policies.map(|p| Player::Fixed(p.clone()));
+    let swept = sweep::<Wtl>(game, [&players[0], &players[1]])?;
+    let start = game.start();
+    let seat = |w: Wtl| SeatOutcome {
+        win: w.win,
+        tie: w.tie,
+        loss: w.loss,
+    };
+    let outcome = Outcome {
+        first: seat(swept.values[0][start]),
+        second: seat(swept.values[1][start]).flipped(),
+    };
+    Ok((outcome, swept.residual))
+}
+
+/// A match-up played out exactly: each seat's policy (optimisers solved first), the outcome,
+/// and the largest residual of the sweeps.
+#[derive(Clone, Debug)]
+pub struct Match {
+    /// Seat 0's results, moving first and second.
+    pub outcome: Outcome,
+    /// The policy each seat followed.
+    pub policies: [Policy; 2],
+    /// The largest residual of the solve (if any) and the evaluation.
+    pub residual: f64,
+}
+
+/// Plays `strategy` (seat 0) against `opponent` exactly: an optimising side is solved first
+/// (best response, or minimax when both optimise), then both policies are evaluated.
+pub fn play(game: &Greed, strategy: &Strategy, opponent: &Strategy) -> Result<Match, SolveError> {
+    let players = [strategy.player(), opponent.player()];
+    let (policies, solve_residual) = match players {
+        [Player::Fixed(a), Player::Fixed(b)] => ([a.clone(), b.clone()], 0.0),
+        _ => {
+            let solution = solve(game, players)?;
+            (
+                [solution.policy(0), solution.policy(1)],
+                solution.residual(),
+            )
+        }
+    };
+    let (outcome, residual) = evaluate(game, [&policies[0], &policies[1]])?;
+    Ok(Match {
+        outcome,
+        policies,
+        residual: residual.max(solve_residual),
+    })
+}
+
+/// The optimal strategy against an opponent, as `swine solve` writes it.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// The strategy table with its exact values.
+    pub file: TableFile,
+    /// The table's exact outcome against the opponent (for minimax: against itself).
+    pub outcome: Outcome,
+    /// Under minimax, the first player's value (P(win) + ½·P(tie)) with both optimal.
+    pub first_player_wins: Option<f64>,
+    /// The largest residual of the solve and the evaluation.
+    pub residual: f64,
+}
+
+/// The best response to `opponent`, or the minimax strategy if `opponent` optimises too.
+pub fn solve_against(game: &Greed, opponent: &Strategy) -> Result<Solved, SolveError> {
+    let optimal = Strategy::parse("optimal", game).expect("optimal is a Greed strategy");
+    let played = play(game, &optimal, opponent)?;
+    let minimax = opponent.is_optimising();
+    let (name, opponent_name, about) = if minimax {
+        (
+            "minimax",
+            "minimax",
+            "Both players optimal (minimax): neither can do better against the other.".to_string(),
+        )
+    } else {
+        (
+            "optimal",
+            opponent.name(),
+            format!(
+                "The exact best response: no strategy does better against {}.",
+                opponent.name()
+            ),
+        )
+    };
+    let table = Table::new(game.schema(), played.policies[0].to_table(game).into_dyn())
+        .expect("dice of a Greed policy fit its schema");
+    Ok(Solved {
+        file: TableFile {
+            meta: TableMeta {
+                strategy: name.to_string(),
+                opponent: opponent_name.to_string(),
+                win_rates: Some(played.outcome.win_rates()),
+                about: Some(format!(
+                    "{about} Value = P(win) + P(tie)/2; ties between dice counts go to the \
+                     smallest."
+                )),
+            },
+            table,
+        },
+        outcome: played.outcome,
+        first_player_wins: minimax.then_some(played.outcome.as_first()),
+        residual: played.residual,
+    })
+}

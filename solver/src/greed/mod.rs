@@ -1,0 +1,23 @@
+//! Greed: dice showing 0..=5, any number of them, going over the limit loses, a pass gives the
+//! opponent one last turn, ties count half, and positions repeat when a roll totals 0.
+//!
+//! - [`Greed`]: the rules as data: states, dice distributions, the dice cap.
+//! - [`Strategy`]: the specs (`sample1`, `sample2`, `improve:S`, `optimal`, table files);
+//!   [`Policy`]: dice for every state.
+//! - [`solve`] (values) and [`evaluate`] (win, tie, loss) run the one sweep; [`play`] and
+//!   [`solve_against`] ask it the users' questions.
+//! - [`simulate`](mod@simulate): the independent Monte Carlo check and the transcript.
+
+mod analysis;
+mod game;
+mod policy;
+pub mod simulate;
+mod strategy;
+mod sweep;
+mod value;
+
+pub use analysis::{Match, Solution, Solved, evaluate, play, solve, solve_against};
+pub use game::{DEFAULT_LIMIT, Greed, GreedError, MAX_DICE, NAME};
+pub use policy::{GreedTable, Policy};
+pub use strategy::{STRATEGY_FORMS, Strategy};
+pub use sweep::{MAX_ROUNDS, Player, SolveError, TIE_TOLERANCE};
