@@ -216,15 +216,23 @@ impl MatchReport {
         }
     }
 
-    /// The report of an exact match-up in a game with ties, whose solve left `residual`.
-    pub fn with_ties(heading: Heading, matchup: Outcome, residual: f64) -> MatchReport {
-        let minimax = heading.strategy == "minimax" && heading.opponent == "minimax";
+    /// The report of an exact match-up in a game with ties, whose solve left `residual`. When
+    /// both players optimise (`minimax`), the first player's value is reported, and the summary
+    /// `win`, `tie` and `loss` are the first player's; otherwise they are averaged over the
+    /// seats.
+    pub fn with_ties(
+        heading: Heading,
+        matchup: Outcome,
+        residual: f64,
+        minimax: bool,
+    ) -> MatchReport {
         let summary = if minimax {
             matchup.first
         } else {
             matchup.averaged()
         };
         MatchReport {
+            first_player_wins: minimax.then_some(Probability(matchup.as_first())),
             ties: Some(TieReport {
                 results: Results::new(summary),
                 first: Results::new(matchup.first),
@@ -238,7 +246,7 @@ impl MatchReport {
     fn write_ties(&self, ties: &TieReport, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
-            "  {:<11}{:<24}{:<24}{:<24}value",
+            "  {:<11}{:<26}{:<26}{:<26}value",
             "", "win", "tie", "loss"
         )?;
         let rows = [
@@ -253,9 +261,10 @@ impl MatchReport {
         ));
         for (label, results, value) in rows.into_iter().chain(average) {
             let [win, tie, loss] = results.values();
+            // Tiny probabilities print more digits: two spaces always part the columns.
             writeln!(
                 out,
-                "  {label:<11}{:<24}{:<24}{:<24}{}",
+                "  {label:<11}{:<24}  {:<24}  {:<24}  {}",
                 probability(win),
                 probability(tie),
                 probability(loss),
@@ -432,9 +441,10 @@ impl Report for SimulationReport {
                 0.0
             };
             let estimate = format!("{simulated:.5} ± {error:.5}");
+            // Two spaces part the columns even when a tiny probability prints long.
             writeln!(
                 out,
-                "  {label:<11}{estimate:<21}{:<22}{z:+.2} standard errors",
+                "  {label:<11}{estimate:<19}  {:<20}  {z:+.2} standard errors",
                 probability(exact)
             )?;
         }

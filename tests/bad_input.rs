@@ -91,16 +91,13 @@ fn json_tables_with_bad_values_or_another_ruleset() {
     let bin = "swine-out/hog_wild_optimal_vs_always_roll_5.bin";
     assert_eq!(
         sandbox.run(&["eval", json]).failure(),
-        format!(
-            "swine: in STRATEGY: {json}: it was made for hog-wild with goal 100, not hog-fa20 \
-             with goal 100"
-        )
+        format!("swine: in STRATEGY: {json}: it was made for hog-wild, not hog-fa20")
     );
     assert!(
         sandbox
             .run(&["eval", bin])
             .failure()
-            .ends_with("not hog-fa20 with goal 100")
+            .ends_with("it was made for hog-wild, not hog-fa20")
     );
     let text = std::fs::read_to_string(sandbox.join(json)).unwrap();
     let row_start = text.find("    [").unwrap();

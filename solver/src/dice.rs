@@ -13,7 +13,7 @@
 //! floating point: each step adds at most `faces` non-negative probabilities and divides by
 //! `faces` once, so every probability of `n` dice keeps a relative error below
 //! `(faces + 1) · (n − n₀ + 1) · 2^-53`, where `n₀` is the last exact count (for Greed's 255 dice:
-//! below `1.7e-13` relative). The tests check that bound against exact 128-bit counts.
+//! below `1.9e-13` relative). The tests check that bound against exact 128-bit counts.
 //!
 //! [`DiceCache`] holds the distribution of every dice count for every die a ruleset uses, so each
 //! (die, n) pair is computed once.

@@ -26,15 +26,20 @@ pub enum Spec<'a> {
 }
 
 impl<'a> Spec<'a> {
-    /// Takes `spec` apart (surrounding spaces ignored).
+    /// Takes `spec` apart (surrounding spaces ignored). A name before the first colon wins
+    /// (`improve:t.csv` names `improve` wrapping a table file); otherwise a path with a table
+    /// format's extension is a table file.
     pub fn of(spec: &'a str) -> Spec<'a> {
         let spec = spec.trim();
+        let named = spec.split_once(':').is_some_and(|(name, _)| {
+            !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
         let is_file = Path::new(spec)
             .extension()
             .and_then(|e| e.to_str())
             .and_then(Format::from_extension)
             .is_some();
-        if is_file {
+        if is_file && !named {
             return Spec::TableFile(Path::new(spec));
         }
         match spec.split_once(':') {
@@ -97,6 +102,24 @@ mod tests {
                 name: "improve",
                 arguments: Some("improve:sample1")
             }
+        );
+        assert_eq!(
+            Spec::of("improve:tables/t.csv"),
+            Spec::Named {
+                name: "improve",
+                arguments: Some("tables/t.csv")
+            }
+        );
+        assert_eq!(
+            Spec::of("out:1/t.json"),
+            Spec::Named {
+                name: "out",
+                arguments: Some("1/t.json")
+            }
+        );
+        assert_eq!(
+            Spec::of("./out:1/t.json"),
+            Spec::TableFile(Path::new("./out:1/t.json"))
         );
         assert_eq!(
             Spec::of("optimal"),

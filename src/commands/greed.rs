@@ -1,7 +1,7 @@
 //! The verbs for Greed.
 
 use anyhow::{Result, bail};
-use swine_solver::format::{Format, Probability, prepare_directory};
+use swine_solver::format::{Format, prepare_directory};
 use swine_solver::greed::simulate::{simulate as play_games, transcript};
 use swine_solver::greed::{self, Greed, Solved, Strategy, play, solve_against};
 
@@ -30,9 +30,8 @@ pub fn solve(game: &Greed, args: &SolveArgs) -> Result<()> {
 fn report(game: &Greed, solved: &Solved) -> MatchReport {
     let meta = &solved.file.meta;
     let heading = heading(game, &meta.strategy, &meta.opponent);
-    let mut report = MatchReport::with_ties(heading, solved.outcome, solved.residual);
-    report.first_player_wins = solved.first_player_wins.map(Probability);
-    report
+    let minimax = solved.first_player_wins.is_some();
+    MatchReport::with_ties(heading, solved.outcome, solved.residual, minimax)
 }
 
 /// The heading of `strategy` against `opponent`.
@@ -53,10 +52,8 @@ pub fn eval(game: &Greed, args: &EvalArgs) -> Result<()> {
     let [strategy, opponent] = strategies(game, &args.strategy, args.vs.as_deref())?;
     let played = play(game, &strategy, &opponent)?;
     let heading = heading(game, strategy.name(), opponent.name());
-    let mut report = MatchReport::with_ties(heading, played.outcome, played.residual);
-    if strategy.is_optimising() && opponent.is_optimising() {
-        report.first_player_wins = Some(Probability(played.outcome.as_first()));
-    }
+    let minimax = strategy.is_optimising() && opponent.is_optimising();
+    let report = MatchReport::with_ties(heading, played.outcome, played.residual, minimax);
     print(&report, args.json)?;
     Ok(())
 }
@@ -67,6 +64,9 @@ pub fn simulate(game: &Greed, args: &SimulateArgs) -> Result<()> {
     let played = play(game, &strategy, &opponent)?;
     let policies = [&played.policies[0], &played.policies[1]];
     if args.transcript {
+        if args.json {
+            bail!("--transcript prints the game as text; leave out --json");
+        }
         print!("{}", transcript(game, policies, args.seed));
         return Ok(());
     }

@@ -474,10 +474,13 @@ fn check_rules(rules: &str, goal: u32, expected: &[Schema]) -> Result<(), Proble
     if rules == wanted.rules && goal == wanted.goal {
         Ok(())
     } else {
-        Err(Problem::WrongRules {
-            expected: format!("{} with goal {}", wanted.rules, wanted.goal),
-            found: format!("{rules} with goal {goal}"),
-        })
+        let name = wanted.goal_name;
+        let (expected, found) = if rules == wanted.rules {
+            (format!("{name} {}", wanted.goal), format!("{name} {goal}"))
+        } else {
+            (wanted.rules.clone(), rules.to_string())
+        };
+        Err(Problem::WrongRules { expected, found })
     }
 }
 

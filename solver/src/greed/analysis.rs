@@ -62,10 +62,11 @@ pub fn evaluate(game: &Greed, policies: [&Policy; 2]) -> Result<(Outcome, f64), 
     let players = policies.map(|p| Player::Fixed(p.clone()));
     let swept = sweep::<Wtl>(game, [&players[0], &players[1]])?;
     let start = game.start();
+    // Sums of probabilities can round a hair past 1 (1 + 2^-52): no report shows that.
     let seat = |w: Wtl| SeatOutcome {
-        win: w.win,
-        tie: w.tie,
-        loss: w.loss,
+        win: w.win.clamp(0.0, 1.0),
+        tie: w.tie.clamp(0.0, 1.0),
+        loss: w.loss.clamp(0.0, 1.0),
     };
     let outcome = Outcome {
         first: seat(swept.values[0][start]),

@@ -14,11 +14,12 @@
 //! **Optimising players.** In a pair where a player optimises, the sweep picks each side's
 //! best dice count at the current values, solves the pair exactly for those counts, and
 //! repeats until the picks no longer change (policy iteration; [`MAX_ROUNDS`] at most, else
-//! [`SolveError::Unconverged`]). Dice counts within [`TIE_TOLERANCE`] of the best count as
-//! equally good, and the smallest of them is kept. The **residual** is the largest
-//! `|V − max_n Q(n)|` over all states and seats at the final values (`Q(n)` = the value of
-//! rolling `n` given the other states' values): how far the values are from solving the game's
-//! equations.
+//! [`SolveError::Unconverged`]); a side only switches to a count better by more than
+//! [`TIE_TOLERANCE`]. Once settled, counts within that tolerance of the best count as equally
+//! good, and the smallest of them is kept. The **residual** is the largest `|V − max_n Q(n)|`
+//! over all states and seats at the final values (`Q(n)` = the value of rolling `n` given the
+//! other states' values): how far the values are from solving the game's equations, the tie
+//! tolerance's share included (so it is at most about 1e-15).
 //!
 //! **The dice cap.** Rolling `n` dice with `room` points left is worth at most
 //! P(total of `n` <= `room`), which falls as `n` grows. An optimiser first considers
@@ -55,16 +56,14 @@ pub enum Player {
 pub enum SolveError {
     /// Policy iteration did not settle at a pair of states.
     #[error(
-        "greed: the solve did not converge at own {own}, opponent {opponent} (seat {seat}) \
-         within {MAX_ROUNDS} rounds"
+        "greed: the solve did not converge within {MAX_ROUNDS} rounds at own {own}, opponent \
+         {opponent} and at own {opponent}, opponent {own}, which lead to each other"
     )]
     Unconverged {
-        /// The mover's score.
+        /// The first player's score in the pair.
         own: usize,
-        /// The opponent's score.
+        /// The other's.
         opponent: usize,
-        /// The seat.
-        seat: usize,
     },
     /// Even 255 dice could beat the best value found: the cap would bind.
     #[error("greed: at own {own}, opponent {opponent} the dice cap of {MAX_DICE} could bind")]
@@ -97,8 +96,9 @@ pub(crate) fn sweep<V: Value>(game: &Greed, players: [&Player; 2]) -> Result<Swe
     // Last turns: `last[seat][cell]`.
     let mut last: [Vec<V>; 2] = [vec![V::LOSS; s * s], vec![V::LOSS; s * s]];
     let mut dice: [Vec<u8>; 2] = [vec![0; game.states()], vec![0; game.states()]];
+    let mut residual: f64 = 0.0;
     for seat in 0..2 {
-        let rows: Vec<Vec<(V, u8)>> = (0..s)
+        let rows: Vec<Vec<(V, u8, f64)>> = (0..s)
             .into_par_iter()
             .map(|own| {
                 (0..s)
@@ -107,16 +107,16 @@ pub(crate) fn sweep<V: Value>(game: &Greed, players: [&Player; 2]) -> Result<Swe
             })
             .collect::<Result<_, _>>()?;
         for (own, row) in rows.into_iter().enumerate() {
-            for (opponent, (value, n)) in row.into_iter().enumerate() {
+            for (opponent, (value, n, shortfall)) in row.into_iter().enumerate() {
                 last[seat][cell(own, opponent)] = value;
                 dice[seat][game.state(own, opponent, true)] = n;
+                residual = residual.max(shortfall);
             }
         }
     }
     // Turns before anyone passed: `open[seat][cell]`, and their flips for the dot products.
     let mut open: [Vec<V>; 2] = [vec![V::LOSS; s * s], vec![V::LOSS; s * s]];
     let mut flipped: [Vec<V>; 2] = [vec![V::WIN; s * s], vec![V::WIN; s * s]];
-    let mut residual: f64 = 0.0;
     let limit = s - 1;
     for total in (0..=2 * limit).rev() {
         let lowest = total.saturating_sub(limit);
@@ -160,26 +160,29 @@ pub(crate) fn sweep<V: Value>(game: &Greed, players: [&Player; 2]) -> Result<Swe
     })
 }
 
-/// The mover's last turn at (own, opponent): its value and dice.
+/// The mover's last turn at (own, opponent): its value, its dice, and how far the value is
+/// from the best count's (within the tie tolerance).
 fn last_turn<V: Value>(
     game: &Greed,
     player: &Player,
     own: usize,
     opponent: usize,
-) -> Result<(V, u8), SolveError> {
+) -> Result<(V, u8, f64), SolveError> {
     let room = game.limit() as usize - own;
     let value = |n: u8| last_turn_value::<V>(game, own, opponent, n);
     match player {
         Player::Fixed(policy) => {
             let n = policy.dice(game.state(own, opponent, true));
-            Ok((value(n), n))
+            Ok((value(n), n, 0.0))
         }
         Player::Optimising => {
             let mut cap = game.cap(room);
             loop {
-                let (n, best) = best_of((0..=cap).map(|n| (n, value(n))));
+                let values: Vec<V> = (0..=cap).map(value).collect();
+                let n = smallest_best(&values);
+                let best = values[n];
                 if game.within(usize::from(cap) + 1, room) < best.worth() {
-                    return Ok((best, n));
+                    return Ok((best, n as u8, shortfall(&values, best)));
                 }
                 cap = widened(game, cap, room, best.worth())
                     .ok_or(SolveError::CapBinds { own, opponent })?;
@@ -215,18 +218,6 @@ fn last_turn_value<V: Value>(game: &Greed, own: usize, opponent: usize, n: u8) -
         .add_scaled(ahead, V::WIN)
         .add_scaled(tie, V::TIE)
         .add_scaled(behind + over, V::LOSS)
-}
-
-/// The smallest of the best choices: a larger count must beat the best so far by more than
-/// [`TIE_TOLERANCE`].
-fn best_of<V: Value>(choices: impl Iterator<Item = (u8, V)>) -> (u8, V) {
-    let mut best: Option<(u8, V)> = None;
-    for (n, value) in choices {
-        if best.is_none_or(|(_, b)| value.worth() > b.worth() + TIE_TOLERANCE) {
-            best = Some((n, value));
-        }
-    }
-    best.expect("at least one choice")
 }
 
 /// The dice cap to try next when the bound for `cap + 1` dice is not below `best`: the first
@@ -296,14 +287,9 @@ impl<V: Value> Context<'_, V> {
         loop {
             let x_choices = self.choices(players[0], 0, a, b, caps[0]);
             let y_choices = self.choices(players[1], 1, b, a, caps[1]);
-            let solved = solve_pair(&x_choices, &y_choices).ok_or_else(|| {
-                let seat = usize::from(x_choices.len() == 1);
-                let (own, opponent) = if seat == 0 { (a, b) } else { (b, a) };
-                SolveError::Unconverged {
-                    own,
-                    opponent,
-                    seat,
-                }
+            let solved = solve_pair(&x_choices, &y_choices).ok_or(SolveError::Unconverged {
+                own: a,
+                opponent: b,
             })?;
             // The cap never binds: one die more than the cap is worth less than the best.
             let mut widen = false;
@@ -333,38 +319,84 @@ impl<V: Value> Context<'_, V> {
 
 /// Solves the pair `x = c + p·F(y)` (seat 0's choices), `y = c' + p'·F(x)` (seat 1's), each
 /// side keeping its best choice, by policy iteration; `None` if it does not settle.
+///
+/// A side switches only to a choice better by more than [`TIE_TOLERANCE`], so no round makes a
+/// side worse and near-ties cannot flip back and forth. Once settled, each side takes the
+/// smallest count within the tolerance of its best, and the residual is measured against the
+/// true best at the final values.
 fn solve_pair<V: Value>(xs: &Choices<V>, ys: &Choices<V>) -> Option<Solved<V>> {
-    let pick = |choices: &Choices<V>, other: V| {
-        best_of(
-            choices
-                .iter()
-                .enumerate()
-                .map(|(i, &(_, c, p))| (i as u8, c.add_scaled(p, other.flip()))),
-        )
+    let values = |choices: &Choices<V>, other: V| -> Vec<V> {
+        choices
+            .iter()
+            .map(|&(_, c, p)| c.add_scaled(p, other.flip()))
+            .collect()
+    };
+    // The same formula for both sides, so a strategy against itself gets equal values.
+    let solve = |i: usize, j: usize| {
+        let ((_, x_c, x_p), (_, y_c, y_p)) = (xs[i], ys[j]);
+        (V::pair(x_c, x_p, y_c, y_p), V::pair(y_c, y_p, x_c, x_p))
     };
     let (mut i, mut j) = (0usize, 0usize);
     for _ in 0..MAX_ROUNDS {
-        let (x_c, x_p) = (xs[i].1, xs[i].2);
-        let (y_c, y_p) = (ys[j].1, ys[j].2);
-        // The same formula for both sides, so a strategy against itself gets equal values.
-        let x = V::pair(x_c, x_p, y_c, y_p);
-        let y = V::pair(y_c, y_p, x_c, x_p);
-        let (next_i, x_best) = pick(xs, y);
-        let (next_j, y_best) = pick(ys, x);
-        let (next_i, next_j) = (usize::from(next_i), usize::from(next_j));
-        if next_i == i && next_j == j {
-            let residual = (x.worth() - x_best.worth())
-                .abs()
-                .max((y.worth() - y_best.worth()).abs());
-            return Some(Solved {
-                x,
-                y,
-                x_dice: xs[i].0,
-                y_dice: ys[j].0,
-                residual,
-            });
+        let (x, y) = solve(i, j);
+        let next = (improved(&values(xs, y), i), improved(&values(ys, x), j));
+        if next != (i, j) {
+            (i, j) = next;
+            continue;
         }
-        (i, j) = (next_i, next_j);
+        let settled = (smallest_best(&values(xs, y)), smallest_best(&values(ys, x)));
+        let (x, y) = if settled == (i, j) {
+            (x, y)
+        } else {
+            solve(settled.0, settled.1)
+        };
+        let residual = shortfall(&values(xs, y), x).max(shortfall(&values(ys, x), y));
+        return Some(Solved {
+            x,
+            y,
+            x_dice: xs[settled.0].0,
+            y_dice: ys[settled.1].0,
+            residual,
+        });
     }
     None
+}
+
+/// Policy iteration's step: the best choice, unless `current` is within [`TIE_TOLERANCE`] of it.
+fn improved<V: Value>(values: &[V], current: usize) -> usize {
+    let best = (0..values.len())
+        .reduce(|b, k| {
+            if values[k].worth() > values[b].worth() {
+                k
+            } else {
+                b
+            }
+        })
+        .expect("at least one choice");
+    if values[best].worth() > values[current].worth() + TIE_TOLERANCE {
+        best
+    } else {
+        current
+    }
+}
+
+/// The smallest choice within [`TIE_TOLERANCE`] of the best.
+fn smallest_best<V: Value>(values: &[V]) -> usize {
+    let best = values
+        .iter()
+        .map(|v| v.worth())
+        .fold(f64::NEG_INFINITY, f64::max);
+    values
+        .iter()
+        .position(|v| v.worth() >= best - TIE_TOLERANCE)
+        .expect("at least one choice")
+}
+
+/// How far `value` is from the best of `values`: `|V − max_n Q(n)|`.
+fn shortfall<V: Value>(values: &[V], value: V) -> f64 {
+    let best = values
+        .iter()
+        .map(|v| v.worth())
+        .fold(f64::NEG_INFINITY, f64::max);
+    (best - value.worth()).abs()
 }
