@@ -265,10 +265,10 @@ impl MatchReport {
             writeln!(
                 out,
                 "  {label:<11}{:<24}  {:<24}  {:<24}  {}",
-                probability(win),
-                probability(tie),
-                probability(loss),
-                probability(value)
+                digits(win),
+                digits(tie),
+                digits(loss),
+                digits(value)
             )?;
         }
         match self.first_player_wins {
@@ -445,10 +445,20 @@ impl Report for SimulationReport {
             writeln!(
                 out,
                 "  {label:<11}{estimate:<19}  {:<20}  {z:+.2} standard errors",
-                probability(exact)
+                digits(exact)
             )?;
         }
         Ok(())
+    }
+}
+
+/// A probability with all 17 significant digits, in scientific notation below 1e-4 so that a
+/// tiny one does not print dozens of zeros.
+fn digits(p: f64) -> String {
+    if p != 0.0 && p.abs() < 1e-4 {
+        format!("{p:.16e}")
+    } else {
+        probability(p)
     }
 }
 

@@ -43,7 +43,7 @@ pub fn rulesets() -> Vec<Entry> {
     let greed = Entry {
         name: greed::NAME,
         game: Game::Greed,
-        summary: "Greed: dice show 0..5, over the limit loses, a pass gives one last turn, ties",
+        summary: "dice show 0..5, going over 100 loses, a pass gives one last turn, ties count half",
         yardstick: "sample2",
         strategies: greed::STRATEGY_FORMS.map(String::from).to_vec(),
     };
