@@ -18,6 +18,7 @@ fn examples() -> String {
   swine eval bacon:8,6                         exact win rate against the yardstick
   swine eval my_table.csv --vs extra_turn      a table file against a built-in
   swine simulate optimal --games 100000        Monte Carlo check of the exact numbers
+  swine play --rules chopsticks                play Chopsticks against the solver
 
 Rulesets (--rules) and their strategies:
 {}",
@@ -53,7 +54,9 @@ Examples:
   swine solve --vs minimax --json               both optimal; JSON on stdout
   swine solve --vs bacon:8,6 --format py        only the Python module
   swine solve --rules hog-fa19 --time-limit 30  best score table, searched for at most 30 s
-  swine solve --rules greed --vs minimax        Greed with both players optimal")]
+  swine solve --rules greed --vs minimax        Greed with both players optimal
+  swine solve --rules chopsticks --moves 10     Chopsticks, at most 10 moves per player
+  swine solve --rules chopsticks                Chopsticks without a move limit")]
     Solve(SolveArgs),
     /// Print the exact win rate of a strategy against another.
     #[command(after_help = "\
@@ -71,7 +74,15 @@ Examples:
   swine simulate optimal --rules hog-wild
   swine simulate sample1 --vs sample1 --rules greed --games 1 --seed 3 --transcript")]
     Simulate(SimulateArgs),
-    /// Regenerate the optimal and minimax tables of every built-in ruleset and of Greed.
+    /// Play a game against the solver (Chopsticks).
+    #[command(after_help = "\
+Examples:
+  swine play --rules chopsticks                 at most 10 moves each; asks who goes first
+  swine play --rules chopsticks --first you --moves 5
+  swine play --rules chopsticks --moves unlimited --first computer")]
+    Play(PlayArgs),
+    /// Regenerate the optimal and minimax tables of every built-in ruleset, of Greed, and the
+    /// solved positions of Chopsticks.
     #[command(after_help = "\
 Example:
   swine tables --out tables                     what the repository's tables/ holds")]
@@ -113,9 +124,60 @@ pub struct SolveArgs {
     /// 100) and write the best table found so far.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub time_limit: Option<Duration>,
+    /// Chopsticks: at most M moves per player, or `unlimited` for retrograde analysis
+    /// [default: unlimited].
+    #[arg(long, value_name = "M|unlimited", value_parser = move_limit)]
+    pub moves: Option<MoveLimit>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `swine play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Chopsticks: at most M moves per player, or `unlimited` [default: 10].
+    #[arg(long, value_name = "M|unlimited", value_parser = move_limit)]
+    pub moves: Option<MoveLimit>,
+    /// Who moves first (as player A) [default: ask].
+    #[arg(long, value_name = "WHO")]
+    pub first: Option<First>,
+}
+
+/// Who moves first in `swine play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum First {
+    /// The person at the terminal.
+    You,
+    /// The solver.
+    Computer,
+}
+
+/// A move limit per player, or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveLimit {
+    /// At most this many moves per player.
+    Moves(u32),
+    /// No limit.
+    Unlimited,
+}
+
+/// The most moves per player `--moves` takes.
+const MOST_MOVES: u32 = 1000;
+
+/// Parses `--moves`: a number of moves per player, or `unlimited`.
+fn move_limit(text: &str) -> Result<MoveLimit, String> {
+    if text == "unlimited" {
+        return Ok(MoveLimit::Unlimited);
+    }
+    match text.parse::<u32>() {
+        Ok(m) if (1..=MOST_MOVES).contains(&m) => Ok(MoveLimit::Moves(m)),
+        _ => Err(format!(
+            "'{text}' is neither a number of moves in 1..={MOST_MOVES} nor 'unlimited'"
+        )),
+    }
 }
 
 /// `swine eval`.

@@ -4,6 +4,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use serde::Serialize;
+use swine_solver::chopsticks::{ByResult, LimitedSummary, UnlimitedSummary};
 use swine_solver::format::{Probability, probability};
 use swine_solver::hog::SearchSummary;
 use swine_solver::outcome::{Outcome, SeatOutcome, Simulation, Tally, WinRates};
@@ -23,6 +24,15 @@ pub fn print(report: &impl Report, json: bool) -> io::Result<()> {
     } else {
         report.write_text(&mut out)
     }
+}
+
+/// The text of `report`, as [`print`] shows it to people.
+pub fn text(report: &impl Report) -> String {
+    let mut bytes = Vec::new();
+    report
+        .write_text(&mut bytes)
+        .expect("writing to memory succeeds");
+    String::from_utf8(bytes).expect("reports are UTF-8")
 }
 
 /// Which match-up a report is about.
@@ -447,6 +457,148 @@ impl Report for SimulationReport {
                 "  {label:<11}{estimate:<19}  {:<20}  {z:+.2} standard errors",
                 digits(exact)
             )?;
+        }
+        Ok(())
+    }
+}
+
+/// A Chopsticks solve with a move limit.
+#[derive(Serialize)]
+pub struct LimitedReport {
+    /// The ruleset.
+    pub rules: &'static str,
+    /// The start's result and the reachable counts.
+    #[serde(flatten)]
+    pub summary: LimitedSummary,
+    /// Files written.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<PathBuf>,
+}
+
+impl LimitedReport {
+    /// The report of `summary`.
+    pub fn new(summary: LimitedSummary) -> LimitedReport {
+        LimitedReport {
+            rules: "chopsticks",
+            summary,
+            files: Vec::new(),
+        }
+    }
+}
+
+/// "A wins", "a tie" or "B wins" for a result.
+fn verdict(result: i8, tie: &str) -> String {
+    match result {
+        1 => "A wins".to_string(),
+        -1 => "B wins".to_string(),
+        _ => tie.to_string(),
+    }
+}
+
+/// Counts by result in words.
+fn counts(by: &ByResult, tie: &str) -> String {
+    format!(
+        "A wins {}, {tie} {}, B wins {}",
+        by.a_wins, by.ties, by.b_wins
+    )
+}
+
+impl Report for LimitedReport {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let s = &self.summary;
+        writeln!(
+            out,
+            "chopsticks, at most {} moves per player ({} levels after the start)",
+            s.moves,
+            2 * s.moves
+        )?;
+        writeln!(
+            out,
+            "  start: {} (result {}) with both players perfect",
+            verdict(s.result, "a tie"),
+            s.result
+        )?;
+        writeln!(
+            out,
+            "  reachable (position, level) pairs: {} ({})",
+            s.reachable,
+            counts(&s.by_result, "tie")
+        )?;
+        writeln!(out, "  level  reachable  A wins     tie  B wins")?;
+        for level in &s.levels {
+            let b = &level.by_result;
+            writeln!(
+                out,
+                "  {:>5}  {:>9}  {:>6}  {:>6}  {:>6}",
+                level.level, level.reachable, b.a_wins, b.ties, b.b_wins
+            )?;
+        }
+        for file in &self.files {
+            writeln!(out, "wrote {}", file.display())?;
+        }
+        Ok(())
+    }
+}
+
+/// A Chopsticks solve without a move limit.
+#[derive(Serialize)]
+pub struct UnlimitedReport {
+    /// The ruleset.
+    pub rules: &'static str,
+    /// The move limit: none.
+    pub moves: &'static str,
+    /// The start's result and distance, and the counts.
+    #[serde(flatten)]
+    pub summary: UnlimitedSummary,
+    /// Files written.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<PathBuf>,
+}
+
+impl UnlimitedReport {
+    /// The report of `summary`.
+    pub fn new(summary: UnlimitedSummary) -> UnlimitedReport {
+        UnlimitedReport {
+            rules: "chopsticks",
+            moves: "unlimited",
+            summary,
+            files: Vec::new(),
+        }
+    }
+}
+
+impl Report for UnlimitedReport {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let s = &self.summary;
+        writeln!(out, "chopsticks, no move limit (retrograde analysis)")?;
+        match s.distance {
+            Some(plies) => writeln!(
+                out,
+                "  start: {} in {plies} plies (result {}, distance {plies}) with both players \
+                 perfect",
+                verdict(s.result, "a draw"),
+                s.result
+            )?,
+            None => writeln!(
+                out,
+                "  start: a draw (result 0): neither player can force a win, and perfect play \
+                 goes on forever"
+            )?,
+        }
+        writeln!(
+            out,
+            "  all positions (hands and side to move): {} ({})",
+            s.positions,
+            counts(&s.by_result, "draw")
+        )?;
+        writeln!(
+            out,
+            "  reachable from the start by any play: {} ({})",
+            s.reachable,
+            counts(&s.reachable_by_result, "draw")
+        )?;
+        for file in &self.files {
+            writeln!(out, "wrote {}", file.display())?;
         }
         Ok(())
     }

@@ -13,6 +13,8 @@ pub enum Rules {
     Hog(Box<Ruleset>),
     /// Greed with its limit.
     Greed(Greed),
+    /// Chopsticks (its move limit is a flag of the verbs that use it).
+    Chopsticks,
 }
 
 /// The ruleset the flags name, of whichever game it belongs to.
@@ -20,6 +22,7 @@ pub fn rules(args: &RulesArgs) -> Result<Rules> {
     Ok(match catalog::find(&args.rules)?.game {
         Game::Hog => Rules::Hog(Box::new(Ruleset::preset(&args.rules, args.goal)?)),
         Game::Greed => Rules::Greed(Greed::new(args.goal)?),
+        Game::Chopsticks => Rules::Chopsticks,
     })
 }
 
@@ -31,6 +34,6 @@ pub fn strategy(spec: Option<&str>, flag: &str, rules: &Ruleset) -> Result<Strat
 
 /// The Greed strategy `spec` given to `flag`, or the yardstick (`sample2`) when absent.
 pub fn greed_strategy(spec: Option<&str>, flag: &str, game: &Greed) -> Result<greed::Strategy> {
-    let yardstick = catalog::find(greed::NAME)?.yardstick;
-    greed::Strategy::parse(spec.unwrap_or(yardstick), game).with_context(|| format!("in {flag}"))
+    greed::Strategy::parse(spec.unwrap_or(greed::YARDSTICK), game)
+        .with_context(|| format!("in {flag}"))
 }

@@ -8,7 +8,8 @@ fn unknown_rulesets_goals_and_strategies() {
     let sandbox = Sandbox::new();
     assert_eq!(
         sandbox.run(&["solve", "--rules", "hog-sp99"]).failure(),
-        "swine: unknown ruleset 'hog-sp99'; the rulesets are hog-fa20, hog-wild, hog-fa19, greed"
+        "swine: unknown ruleset 'hog-sp99'; the rulesets are hog-fa20, hog-wild, hog-fa19, greed, \
+         chopsticks"
     );
     assert_eq!(
         sandbox

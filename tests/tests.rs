@@ -4,6 +4,7 @@
 mod util;
 
 mod bad_input;
+mod chopsticks;
 mod cli;
 mod golden;
 mod greed;

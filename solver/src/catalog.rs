@@ -3,6 +3,7 @@
 
 use thiserror::Error;
 
+use crate::chopsticks;
 use crate::greed;
 use crate::hog;
 use crate::spec::TABLE_FILES;
@@ -14,6 +15,8 @@ pub enum Game {
     Hog,
     /// Greed.
     Greed,
+    /// Chopsticks.
+    Chopsticks,
 }
 
 /// What a ruleset is, for people and for dispatch.
@@ -25,8 +28,9 @@ pub struct Entry {
     pub game: Game,
     /// One line describing it.
     pub summary: &'static str,
-    /// The strategy the course measures strategies against.
-    pub yardstick: &'static str,
+    /// The strategy the course measures strategies against (none for Chopsticks, which is
+    /// solved and played, not evaluated).
+    pub yardstick: Option<&'static str>,
     /// The named strategy specs it accepts (table files aside), e.g. `always_roll:N`.
     pub strategies: Vec<String>,
 }
@@ -37,17 +41,24 @@ pub fn rulesets() -> Vec<Entry> {
         name: rules.name(),
         game: Game::Hog,
         summary: rules.summary(),
-        yardstick: rules.yardstick(),
+        yardstick: Some(rules.yardstick()),
         strategies: hog::strategy_forms(rules),
     });
     let greed = Entry {
         name: greed::NAME,
         game: Game::Greed,
         summary: "dice show 0..5, going over 100 loses, a pass gives one last turn, ties count half",
-        yardstick: "sample2",
+        yardstick: Some(greed::YARDSTICK),
         strategies: greed::STRATEGY_FORMS.map(String::from).to_vec(),
     };
-    hog.chain([greed]).collect()
+    let chopsticks = Entry {
+        name: chopsticks::NAME,
+        game: Game::Chopsticks,
+        summary: "two hands of 0..4 fingers each, taps and transfers, a hand at 5 drops to 0",
+        yardstick: None,
+        strategies: Vec::new(),
+    };
+    hog.chain([greed, chopsticks]).collect()
 }
 
 /// No ruleset has this name.
@@ -79,13 +90,16 @@ pub fn describe() -> String {
         .enumerate()
         .map(|(i, e)| {
             let default = if i == 0 { " (default)" } else { "" };
-            format!(
-                "  {}{default}: {}.\n    Strategies: {}, or {TABLE_FILES}. Yardstick: {}.",
-                e.name,
-                e.summary,
-                e.strategies.join(", "),
-                e.yardstick
-            )
+            let usage = match e.yardstick {
+                Some(yardstick) => format!(
+                    "Strategies: {}, or {TABLE_FILES}. Yardstick: {yardstick}.",
+                    e.strategies.join(", ")
+                ),
+                None => "Solved with or without a move limit (solve --moves M|unlimited), \
+                         played with swine play."
+                    .to_string(),
+            };
+            format!("  {}{default}: {}.\n    {usage}", e.name, e.summary)
         })
         .collect::<Vec<_>>()
         .join("\n")
@@ -98,11 +112,15 @@ mod tests {
     #[test]
     fn every_game_is_listed_once_with_the_default_first() {
         let names: Vec<&str> = rulesets().iter().map(|e| e.name).collect();
-        assert_eq!(names, ["hog-fa20", "hog-wild", "hog-fa19", "greed"]);
+        assert_eq!(
+            names,
+            ["hog-fa20", "hog-wild", "hog-fa19", "greed", "chopsticks"]
+        );
         assert_eq!(find("greed").unwrap().game, Game::Greed);
         assert_eq!(
             find("pig").unwrap_err().to_string(),
-            "unknown ruleset 'pig'; the rulesets are hog-fa20, hog-wild, hog-fa19, greed"
+            "unknown ruleset 'pig'; the rulesets are hog-fa20, hog-wild, hog-fa19, greed, \
+             chopsticks"
         );
         assert!(describe().contains("bacon:CUTOFF,N"));
         assert!(describe().contains("improve:STRATEGY"));

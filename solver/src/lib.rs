@@ -41,6 +41,7 @@
 #![deny(missing_docs)]
 
 pub mod catalog;
+pub mod chopsticks;
 pub mod dice;
 pub mod format;
 pub mod greed;

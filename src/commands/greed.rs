@@ -5,7 +5,7 @@ use swine_solver::format::{Format, prepare_directory};
 use swine_solver::greed::simulate::{simulate as play_games, transcript};
 use swine_solver::greed::{self, Greed, Solved, Strategy, play, solve_against};
 
-use super::{DEFAULT_GAMES, Written, formats_for, requested, write_and_print};
+use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print};
 use crate::cli::{EvalArgs, SimulateArgs, SolveArgs};
 use crate::report::{Heading, MatchReport, SimulationReport, print};
 use crate::resolve;
@@ -79,14 +79,14 @@ pub fn simulate(game: &Greed, args: &SimulateArgs) -> Result<()> {
 }
 
 /// Greed at its course limit solved against its yardstick and by minimax, in every format.
-pub fn tables() -> Result<Vec<Written>> {
+pub fn tables() -> Result<Vec<TablesEntry>> {
     let game = Greed::new(greed::DEFAULT_LIMIT)?;
     let mut written = Vec::new();
     for opponent in [None, Some("minimax")] {
         let opponent = resolve::greed_strategy(opponent, "--vs", &game)?;
         let solved = solve_against(&game, &opponent)?;
-        let files = vec![(solved.file.clone(), Format::ALL.to_vec())];
-        written.push((report(&game, &solved), files));
+        let files = [(solved.file.clone(), Format::ALL.to_vec())];
+        written.push(TablesEntry::of(&report(&game, &solved), &files)?);
     }
     Ok(written)
 }

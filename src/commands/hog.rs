@@ -10,7 +10,7 @@ use swine_solver::hog::{
     MAX_GOAL, Ruleset, Solved, Strategy, evaluate, solve as sweep, solve_against,
 };
 
-use super::{DEFAULT_GAMES, Written, formats_for, requested, write_and_print};
+use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print};
 use crate::cli::{EvalArgs, SimulateArgs, SolveArgs};
 use crate::progress::SearchProgress;
 use crate::report::{Heading, MatchReport, SearchReport, SimulationReport, print};
@@ -119,7 +119,7 @@ pub fn simulate(rules: &Ruleset, args: &SimulateArgs) -> Result<()> {
 const FULL_TABLE_FORMATS: [Format; 2] = [Format::Npy, Format::Binary];
 
 /// Every Hog preset solved against its yardstick and by minimax, with the files to write.
-pub fn tables() -> Result<Vec<Written>> {
+pub fn tables() -> Result<Vec<TablesEntry>> {
     let mut written = Vec::new();
     for preset in PRESETS {
         let rules = Ruleset::compile(preset, MAX_GOAL)?;
@@ -138,8 +138,8 @@ pub fn tables() -> Result<Vec<Written>> {
                     };
                     (file, formats)
                 })
-                .collect();
-            written.push((report(&rules, &solved), files));
+                .collect::<Vec<_>>();
+            written.push(TablesEntry::of(&report(&rules, &solved), &files)?);
         }
     }
     Ok(written)

@@ -2,23 +2,35 @@
 //! and prints a report. What every game shares (formats, writing files) is here; each game's
 //! own steps are in its module.
 
+mod chopsticks;
 mod greed;
 mod hog;
 
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::Path;
 
-use anyhow::Result;
-use swine_solver::format::{Format, TableFile, prepare_directory, write_files};
+use anyhow::{Result, bail};
+use swine_solver::format::{
+    Format, TableFile, prepare_directory, render_files, write_files, write_rendered,
+};
 
-use crate::cli::{EvalArgs, FormatArg, SimulateArgs, SolveArgs, TablesArgs};
-use crate::report::{MatchReport, print};
+use crate::cli::{EvalArgs, FormatArg, PlayArgs, SimulateArgs, SolveArgs, TablesArgs};
+use crate::report::{MatchReport, print, text};
 use crate::resolve::{self, Rules};
 
 /// `swine solve`: the optimal strategy against `--vs`, written in every requested format.
 pub fn solve_command(args: &SolveArgs) -> Result<()> {
-    match resolve::rules(&args.rules)? {
+    let rules = resolve::rules(&args.rules)?;
+    if args.moves.is_some() && !matches!(rules, Rules::Chopsticks) {
+        bail!(
+            "--moves is a move limit for chopsticks; {} has none",
+            args.rules.rules
+        );
+    }
+    match rules {
         Rules::Hog(rules) => hog::solve(&rules, args),
         Rules::Greed(game) => greed::solve(&game, args),
+        Rules::Chopsticks => chopsticks::solve(args),
     }
 }
 
@@ -27,6 +39,7 @@ pub fn eval_command(args: &EvalArgs) -> Result<()> {
     match resolve::rules(&args.rules)? {
         Rules::Hog(rules) => hog::eval(&rules, args),
         Rules::Greed(game) => greed::eval(&game, args),
+        Rules::Chopsticks => bail!(NO_STRATEGIES),
     }
 }
 
@@ -38,6 +51,22 @@ pub fn simulate_command(args: &SimulateArgs) -> Result<()> {
     match resolve::rules(&args.rules)? {
         Rules::Hog(rules) => hog::simulate(&rules, args),
         Rules::Greed(game) => greed::simulate(&game, args),
+        Rules::Chopsticks => bail!(NO_STRATEGIES),
+    }
+}
+
+/// Why `eval` and `simulate` do not take Chopsticks.
+const NO_STRATEGIES: &str = "chopsticks is a game without chance or strategies to evaluate: \
+                             swine solve --rules chopsticks solves it, swine play plays it";
+
+/// `swine play`: a game against the solver.
+pub fn play_command(args: &PlayArgs) -> Result<()> {
+    match resolve::rules(&args.rules)? {
+        Rules::Chopsticks => chopsticks::play(args),
+        _ => bail!(
+            "play: {} cannot be played yet; --rules chopsticks can",
+            args.rules.rules
+        ),
     }
 }
 
@@ -51,20 +80,40 @@ pub fn tables_command(args: &TablesArgs) -> Result<()> {
     prepare_directory(&args.out)?;
     let mut solved = hog::tables()?;
     solved.extend(greed::tables()?);
-    let files: Vec<(&TableFile, Vec<Format>)> = solved
-        .iter()
-        .flat_map(|(_, files)| files.iter().map(|(file, formats)| (file, formats.clone())))
-        .collect();
-    write_files(&args.out, &files)?;
-    for (mut report, files) in solved {
-        report.files = paths(&args.out, &files);
-        print(&report, false)?;
+    solved.extend(chopsticks::tables()?);
+    let files: Vec<(String, Vec<u8>)> = solved.iter().flat_map(|s| s.files.clone()).collect();
+    write_rendered(&args.out, files)?;
+    let mut out = std::io::stdout().lock();
+    for solved in solved {
+        write!(out, "{}", solved.text)?;
+        for (name, _) in &solved.files {
+            writeln!(out, "wrote {}", args.out.join(name).display())?;
+        }
     }
     Ok(())
 }
 
-/// A report with the table files it writes, and their formats.
-type Written = (MatchReport, Vec<(TableFile, Vec<Format>)>);
+/// A solve for `swine tables`: its report as text and the files it writes (names and bytes).
+pub struct TablesEntry {
+    /// The report, without the files.
+    pub text: String,
+    /// The files to write.
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+impl TablesEntry {
+    /// The solve of `report` with `files` in the given formats.
+    fn of(report: &MatchReport, files: &[(TableFile, Vec<Format>)]) -> Result<TablesEntry> {
+        let refs: Vec<(&TableFile, Vec<Format>)> = files
+            .iter()
+            .map(|(f, formats)| (f, formats.clone()))
+            .collect();
+        Ok(TablesEntry {
+            text: text(report),
+            files: render_files(&refs)?,
+        })
+    }
+}
 
 /// The formats requested with `--format`, if any.
 fn requested(args: &SolveArgs) -> Option<Vec<Format>> {
@@ -98,16 +147,4 @@ fn write_and_print(
     report.files = write_files(out, &refs)?;
     print(&report, json)?;
     Ok(())
-}
-
-/// Where `write_files` puts each file in `out`.
-fn paths(out: &Path, files: &[(TableFile, Vec<Format>)]) -> Vec<PathBuf> {
-    files
-        .iter()
-        .flat_map(|(file, formats)| {
-            formats
-                .iter()
-                .map(|f| out.join(format!("{}.{}", file.stem(), f.extension())))
-        })
-        .collect()
 }

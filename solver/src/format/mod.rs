@@ -226,34 +226,54 @@ pub enum WriteError {
 }
 
 /// Writes each table file into `directory` (created if missing) in each of its formats, named
-/// [`TableFile::stem`] plus the format's extension, and returns the paths written.
-///
-/// All or nothing, as far as a file system allows: every file is rendered, and written in full
-/// to a temporary file beside its destination, before the first one is renamed into place; a
-/// destination that cannot be replaced (a directory) stops everything before that. A rename is
-/// atomic, so no file is ever half written.
+/// [`TableFile::stem`] plus the format's extension, and returns the paths written: the files of
+/// [`render_files`] through [`write_rendered`].
 pub fn write_files(
     directory: &Path,
     files: &[(&TableFile, Vec<Format>)],
 ) -> Result<Vec<PathBuf>, WriteError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |reason| WriteError::Io { path, reason }
-    };
-    let mut rendered: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    write_rendered(directory, render_files(files)?)
+}
+
+/// The file name and bytes of each table file in each of its formats (each name once).
+pub fn render_files(
+    files: &[(&TableFile, Vec<Format>)],
+) -> Result<Vec<(String, Vec<u8>)>, WriteError> {
+    let mut rendered: Vec<(String, Vec<u8>)> = Vec::new();
     for (file, formats) in files {
         for &format in formats {
-            let path = directory.join(format!("{}.{}", file.stem(), format.extension()));
-            if rendered.iter().any(|(p, _)| *p == path) {
+            let name = format!("{}.{}", file.stem(), format.extension());
+            if rendered.iter().any(|(n, _)| *n == name) {
                 continue;
             }
             let bytes = render(file, format).map_err(|reason| WriteError::Unsupported {
                 extension: format.extension(),
                 reason,
             })?;
-            rendered.push((path, bytes));
+            rendered.push((name, bytes));
         }
     }
+    Ok(rendered)
+}
+
+/// Writes each (file name, bytes) into `directory` (created if missing) and returns the paths.
+///
+/// All or nothing, as far as a file system allows: every file is written in full to a temporary
+/// file beside its destination before the first one is renamed into place; a destination that
+/// cannot be replaced (a directory) stops everything before that. A rename is atomic, so no
+/// file is ever half written.
+pub fn write_rendered(
+    directory: &Path,
+    files: Vec<(String, Vec<u8>)>,
+) -> Result<Vec<PathBuf>, WriteError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |reason| WriteError::Io { path, reason }
+    };
+    let rendered: Vec<(PathBuf, Vec<u8>)> = files
+        .into_iter()
+        .map(|(name, bytes)| (directory.join(name), bytes))
+        .collect();
     std::fs::create_dir_all(directory).map_err(io(directory))?;
     if let Some((path, _)) = rendered.iter().find(|(path, _)| path.is_dir()) {
         return Err(WriteError::Io {

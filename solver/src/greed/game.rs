@@ -11,6 +11,9 @@ use crate::table::{Axis, PythonSignature, Schema};
 /// The ruleset's name on the command line.
 pub const NAME: &str = "greed";
 
+/// The strategy the course measures Greed strategies against.
+pub const YARDSTICK: &str = "sample2";
+
 /// The course's score limit: a player over it loses.
 pub const DEFAULT_LIMIT: u32 = 100;
 

@@ -17,7 +17,7 @@ mod sweep;
 mod value;
 
 pub use analysis::{Match, Solution, Solved, evaluate, play, solve, solve_against};
-pub use game::{DEFAULT_LIMIT, Greed, GreedError, MAX_DICE, NAME};
+pub use game::{DEFAULT_LIMIT, Greed, GreedError, MAX_DICE, NAME, YARDSTICK};
 pub use policy::{GreedTable, Policy};
 pub use strategy::{STRATEGY_FORMS, Strategy};
 pub use sweep::{MAX_ROUNDS, Player, SolveError, TIE_TOLERANCE};
