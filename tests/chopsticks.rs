@@ -65,7 +65,7 @@ fn counts_add_up() {
 }
 
 #[test]
-fn the_winner_plays_fastest_and_the_loser_slowest() {
+fn the_winner_plays_fastest_and_the_loser_slowest_taking_the_first_of_equals() {
     let solved = Retrograde::solve();
     // A (1, 4) against B (3, 0), A to move: one tap wins.
     let node = Node {
@@ -73,19 +73,35 @@ fn the_winner_plays_fastest_and_the_loser_slowest() {
         to_move: Player::A,
     };
     assert_eq!((solved.result(node), solved.distance(node)), (1, Some(1)));
-    // B to move there: B cannot escape A's next tap in every line, or it can; either way the
-    // distance is that of the best move plus one.
-    let b = Node {
-        to_move: Player::B,
-        ..node
-    };
-    if let (Some(distance), Some(best)) = (solved.distance(b), solved.best(b)) {
-        assert_eq!(solved.distance(best), Some(distance - 1));
+    for node in (0..NODES).map(Node::from_index) {
+        let Some(best) = solved.best(node) else {
+            continue;
+        };
+        let mover = node.to_move.wins();
+        let moves = node.moves();
+        let distance = |n: &Node| solved.distance(*n);
+        let wins: Vec<&Node> = moves
+            .iter()
+            .filter(|m| solved.result(**m) == mover)
+            .collect();
+        let expected = if let Some(fastest) = wins.iter().map(|m| distance(m)).min() {
+            wins.iter().find(|m| distance(m) == fastest).copied()
+        } else if let Some(draw) = moves.iter().find(|m| solved.result(**m) == 0) {
+            Some(draw)
+        } else {
+            let slowest = moves.iter().map(distance).max().unwrap();
+            moves.iter().find(|m| distance(m) == slowest)
+        };
+        assert_eq!(Some(&best), expected, "{node:?}");
     }
+    // From the start A loses by force; its slowest loss is the first of the equally slow ones.
+    let opening = solved.best(Node::START).unwrap();
+    assert_eq!(solved.distance(opening), Some(25));
+    assert_eq!(opening.position.b, Hands::new(2, 1));
 }
 
 /// Runs `swine ARGS` with `input` on stdin and returns stdout.
-fn play(args: &[&str], input: &str) -> String {
+fn play(args: &[&str], input: impl AsRef<[u8]>) -> String {
     let sandbox = Sandbox::new();
     let mut child = Command::new(env!("CARGO_BIN_EXE_swine"))
         .args(args)
@@ -99,7 +115,7 @@ fn play(args: &[&str], input: &str) -> String {
         .stdin
         .take()
         .unwrap()
-        .write_all(input.as_bytes())
+        .write_all(input.as_ref())
         .unwrap();
     let output = child.wait_with_output().unwrap();
     assert!(output.status.success(), "{output:?}");
@@ -107,7 +123,7 @@ fn play(args: &[&str], input: &str) -> String {
 }
 
 #[test]
-fn a_scripted_game_with_an_invalid_entry_plays_to_a_tie() {
+fn a_scripted_game_with_invalid_entries_plays_to_a_tie() {
     let out = play(
         &[
             "play",
@@ -118,7 +134,7 @@ fn a_scripted_game_with_an_invalid_entry_plays_to_a_tie() {
             "--first",
             "you",
         ],
-        "x\n7\n0\n",
+        b"x\n\xff\n+1\n7\n0\n",
     );
     let expected = "\
 The chopsticks game.
@@ -133,6 +149,8 @@ Choices:
 2 : ((0, 2), (1, 1))
 3 : ((2, 0), (1, 1))
 Your move: 'x' is not a choice: enter a number from 0 to 3.
+Your move: '\u{fffd}' is not a choice: enter a number from 0 to 3.
+Your move: '+1' is not a choice: enter a number from 0 to 3.
 Your move: '7' is not a choice: enter a number from 0 to 3.
 Your move: ***********************
 A: (1, 1)
@@ -190,7 +208,7 @@ fn a_game_played_out_against_the_unlimited_solver_ends_with_a_verdict() {
             "--first",
             "you",
         ],
-        &"0\n".repeat(200),
+        "0\n".repeat(200),
     );
     assert!(out.ends_with("B wins.\n"), "{out}");
 }

@@ -185,8 +185,14 @@ fn ask_choice(
         let Some(line) = read_line(input)? else {
             return Ok(None);
         };
-        match line.trim().parse::<usize>() {
-            Ok(i) if i < choices.len() => return Ok(Some(choices[i])),
+        // Digits only, as the assignment's isnumeric() check: no sign, no spaces inside.
+        let digits = line.trim();
+        let number = digits
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| digits.parse::<usize>());
+        match number {
+            Some(Ok(i)) if i < choices.len() => return Ok(Some(choices[i])),
             _ => writeln!(
                 out,
                 "'{}' is not a choice: enter a number from 0 to {}.",
@@ -197,10 +203,12 @@ fn ask_choice(
     }
 }
 
-/// One line of input, or `None` at its end.
+/// One line of input (bytes that are not UTF-8 replaced, so they are re-asked, not fatal), or
+/// `None` at its end.
 fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
-    let mut line = String::new();
-    Ok((input.read_line(&mut line)? > 0).then_some(line))
+    let mut line = Vec::new();
+    let read = input.read_until(b'\n', &mut line)?;
+    Ok((read > 0).then(|| String::from_utf8_lossy(&line).into_owned()))
 }
 
 /// Ends the game when the input ends.

@@ -131,15 +131,23 @@ impl Retrograde {
         self.distances[node.index()]
     }
 
-    /// The mover's best move from `node`: the fastest win, else the slowest loss, else the first
-    /// move that keeps a draw; `None` when the game is over.
+    /// The mover's best move from `node`: the fastest win, else a move that keeps a draw, else
+    /// the slowest loss; among equally good moves the first in the documented order. `None` when
+    /// the game is over.
     pub fn best(&self, node: Node) -> Option<Node> {
         let mover = node.to_move.wins();
         let moves = node.moves();
         let by = |wanted: i8| moves.iter().filter(move |m| self.result(**m) == wanted);
+        // `min_by_key` keeps the first of equal keys; the slowest loss must too.
         let fastest_win = by(mover).min_by_key(|m| self.distance(**m));
         let draw = by(0).next();
-        let slowest_loss = by(-mover).max_by_key(|m| self.distance(**m));
+        let slowest_loss = by(-mover).reduce(|best, m| {
+            if self.distance(*m) > self.distance(*best) {
+                m
+            } else {
+                best
+            }
+        });
         fastest_win.or(draw).or(slowest_loss).copied()
     }
 
