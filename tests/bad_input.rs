@@ -172,10 +172,10 @@ fn a_failed_solve_writes_nothing() {
         "swine: cannot write blocker: blocker is not a directory"
     );
     // An obstacle at the last file it would write stops it before any file is written.
-    std::fs::create_dir_all(sandbox.join("out/greed_minimax.bin")).unwrap();
+    std::fs::create_dir_all(sandbox.join("out/chopsticks_unlimited.json")).unwrap();
     let message = sandbox.run(&["tables", "--out", "out"]).failure();
-    assert!(message.contains("greed_minimax.bin"), "{message}");
-    assert_eq!(sandbox.files("out"), ["greed_minimax.bin"]);
+    assert!(message.contains("chopsticks_unlimited.json"), "{message}");
+    assert_eq!(sandbox.files("out"), ["chopsticks_unlimited.json"]);
 }
 
 #[test]
