@@ -371,7 +371,6 @@ pub struct SimulationReport {
 impl SimulationReport {
     /// The report of `simulation` beside the `exact` match-up, in a game without ties.
     pub fn new(heading: Heading, seed: u64, simulation: Simulation, exact: Outcome) -> Self {
-        let value_error = |t: &Tally| t.value_error();
         SimulationReport {
             heading,
             games_per_seat: simulation.games_per_seat(),
@@ -387,8 +386,8 @@ impl SimulationReport {
             standard_error: SimulatedRates {
                 rates: Rates::new(
                     simulation.win_rate_error(),
-                    value_error(&simulation.first),
-                    value_error(&simulation.second),
+                    simulation.first.value_error(),
+                    simulation.second.value_error(),
                 ),
                 results: None,
             },

@@ -241,7 +241,7 @@ fn the_best_response_to_minimax_scores_exactly_the_minimax_value() {
 fn raising_the_dice_cap_changes_no_value() {
     // RULES.md's generous cap, 2·(101 − own) dice, against the solver's own.
     let game = Greed::new(100).unwrap();
-    let wide = Greed::with_caps(100, |room, _| Some((2 * (room + 1)).min(255) as u8)).unwrap();
+    let wide = Greed::with_caps(100, |room| Some((2 * (room + 1)).min(255) as u8)).unwrap();
     let sample2 = Strategy::parse("sample2", &game).unwrap();
     for players in [
         [&Player::Optimising, sample2.player()],

@@ -63,16 +63,12 @@ pub enum GreedError {
 impl Greed {
     /// Greed played to `limit` (in `1..=100`; the course plays to 100).
     pub fn new(limit: u32) -> Result<Greed, GreedError> {
-        Greed::with_caps(limit, |_, _| None)
+        Greed::with_caps(limit, |_| None)
     }
 
-    /// Greed with the optimiser's first dice cap at room `r` chosen by `cap(r, bound)`, given
-    /// `bound(n)` = P(the total of `n` dice is at most `r`); `None` keeps the default. For tests
-    /// that raise the cap.
-    pub fn with_caps(
-        limit: u32,
-        cap: impl Fn(usize, &dyn Fn(usize) -> f64) -> Option<u8>,
-    ) -> Result<Greed, GreedError> {
+    /// Greed with the optimiser's first dice cap at `room` points left chosen by `cap(room)`;
+    /// `None` keeps the default. For tests that raise the cap.
+    pub fn with_caps(limit: u32, cap: impl Fn(usize) -> Option<u8>) -> Result<Greed, GreedError> {
         if !(1..=DEFAULT_LIMIT).contains(&limit) {
             return Err(GreedError::Limit(limit));
         }
@@ -102,7 +98,7 @@ impl Greed {
         let caps = (0..room)
             .map(|r| {
                 let bound = |n: usize| within.get(n).map_or(0.0, |w| w[r]);
-                cap(r, &bound).unwrap_or_else(|| {
+                cap(r).unwrap_or_else(|| {
                     (1..MAX_DICE)
                         .find(|&n| bound(usize::from(n) + 1) < CAP_BOUND)
                         .unwrap_or(MAX_DICE)

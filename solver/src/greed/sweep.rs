@@ -181,11 +181,10 @@ fn last_turn<V: Value>(
                 let values: Vec<V> = (0..=cap).map(value).collect();
                 let n = smallest_best(&values);
                 let best = values[n];
-                if game.within(usize::from(cap) + 1, room) < best.worth() {
-                    return Ok((best, n as u8, shortfall(&values, best)));
+                match wider_cap(game, cap, room, best.worth(), (own, opponent))? {
+                    Some(wider) => cap = wider,
+                    None => return Ok((best, n as u8, shortfall(&values, best))),
                 }
-                cap = widened(game, cap, room, best.worth())
-                    .ok_or(SolveError::CapBinds { own, opponent })?;
             }
         }
     }
@@ -220,10 +219,25 @@ fn last_turn_value<V: Value>(game: &Greed, own: usize, opponent: usize, n: u8) -
         .add_scaled(behind + over, V::LOSS)
 }
 
-/// The dice cap to try next when the bound for `cap + 1` dice is not below `best`: the first
-/// count whose successor's bound is, or `None` past [`MAX_DICE`].
-fn widened(game: &Greed, cap: u8, room: usize, best: f64) -> Option<u8> {
-    (cap.checked_add(1)?..MAX_DICE).find(|&n| game.within(usize::from(n) + 1, room) < best)
+/// Whether the dice cap binds at a state (own, opponent) with `room` points left, where the
+/// best value found within `cap` dice is `best`: `None` when one die more could not beat it
+/// (rolling n dice is worth at most P(total <= room), which falls with n), else the first
+/// wider cap for which that holds.
+fn wider_cap(
+    game: &Greed,
+    cap: u8,
+    room: usize,
+    best: f64,
+    (own, opponent): (usize, usize),
+) -> Result<Option<u8>, SolveError> {
+    let safe = |n: u8| game.within(usize::from(n) + 1, room) < best;
+    if safe(cap) {
+        return Ok(None);
+    }
+    (cap + 1..MAX_DICE)
+        .find(|&n| safe(n))
+        .map(Some)
+        .ok_or(SolveError::CapBinds { own, opponent })
 }
 
 /// One pair of coupled states, solved.
@@ -293,20 +307,18 @@ impl<V: Value> Context<'_, V> {
             })?;
             // The cap never binds: one die more than the cap is worth less than the best.
             let mut widen = false;
-            for (seat, (player, value, room)) in [
-                (players[0], solved.x, room_x),
-                (players[1], solved.y, room_y),
+            for (seat, (player, value, room, state)) in [
+                (players[0], solved.x, room_x, (a, b)),
+                (players[1], solved.y, room_y, (b, a)),
             ]
             .into_iter()
             .enumerate()
             {
-                let cap = caps[seat];
-                if matches!(player, Player::Optimising)
-                    && self.game.within(usize::from(cap) + 1, room) >= value.worth()
-                {
-                    let (own, opponent) = if seat == 0 { (a, b) } else { (b, a) };
-                    caps[seat] = widened(self.game, cap, room, value.worth())
-                        .ok_or(SolveError::CapBinds { own, opponent })?;
+                if !matches!(player, Player::Optimising) {
+                    continue;
+                }
+                if let Some(wider) = wider_cap(self.game, caps[seat], room, value.worth(), state)? {
+                    caps[seat] = wider;
                     widen = true;
                 }
             }
