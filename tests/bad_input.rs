@@ -21,7 +21,7 @@ fn unknown_rulesets_goals_and_strategies() {
         sandbox.run(&["eval", "roll_lots"]).failure(),
         "swine: in STRATEGY: unknown strategy 'roll_lots' for hog-fa20; expected always_roll:N, \
          bacon:CUTOFF,N, extra_turn:CUTOFF,N, optimal, minimax, or a table file (.csv, .json, \
-         .bin)"
+         .npy, .bin)"
     );
     assert_eq!(
         sandbox
@@ -118,6 +118,103 @@ fn json_tables_with_bad_values_or_another_ruleset() {
             .run(&["eval", "cut.json", "--rules", "hog-wild"])
             .failure()
             .starts_with("swine: in STRATEGY: cut.json: invalid table JSON: EOF while parsing")
+    );
+}
+
+/// A 100 x 100 `.npy` file as `np.save` writes a list of Python ints (`<i8`), all 4 but `bad`
+/// at [6][41].
+fn numpy_grid(fortran_order: &str, bad: i64) -> Vec<u8> {
+    let mut header =
+        format!("{{'descr': '<i8', 'fortran_order': {fortran_order}, 'shape': (100, 100), }}");
+    let unpadded = 10 + header.len() + 1;
+    header.push_str(&" ".repeat(unpadded.next_multiple_of(64) - unpadded));
+    header.push('\n');
+    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+    bytes.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    bytes.extend_from_slice(header.as_bytes());
+    for i in 0..100 * 100 {
+        let n: i64 = if i == 6 * 100 + 41 { bad } else { 4 };
+        bytes.extend_from_slice(&n.to_le_bytes());
+    }
+    bytes
+}
+
+#[test]
+fn npy_tables_with_another_layout_or_bad_values() {
+    let sandbox = Sandbox::new();
+    sandbox.run(&["solve", "--format", "npy"]).success();
+    sandbox
+        .run(&["eval", "swine-out/hog_fa20_optimal_vs_always_roll_4.npy"])
+        .success();
+    sandbox.write("numpy.npy", numpy_grid("False", 4));
+    sandbox.run(&["eval", "numpy.npy"]).success();
+    sandbox.write("eleven.npy", numpy_grid("False", 11));
+    assert_eq!(
+        sandbox.run(&["eval", "eleven.npy"]).failure(),
+        "swine: in STRATEGY: eleven.npy: [6, 41] (own score 6, opponent score 41): 11 dice is \
+         outside 0..=10"
+    );
+    sandbox.write("fortran.npy", numpy_grid("True", 4));
+    assert_eq!(
+        sandbox.run(&["eval", "fortran.npy"]).failure(),
+        "swine: in STRATEGY: fortran.npy: the array is in Fortran order (column-major); save it \
+         in C order, e.g. np.save(path, np.ascontiguousarray(table))"
+    );
+    let mut float = numpy_grid("False", 4);
+    let at = float.windows(3).position(|w| w == b"<i8").unwrap();
+    float[at + 1] = b'f';
+    sandbox.write("float.npy", float);
+    assert_eq!(
+        sandbox.run(&["eval", "float.npy"]).failure(),
+        "swine: in STRATEGY: float.npy: the array's dtype '<f8' is floating point, not integers; \
+         save the table as integers, e.g. np.save(path, table.astype(np.uint8))"
+    );
+    let whole = numpy_grid("False", 4);
+    sandbox.write("cut.npy", &whole[..whole.len() - 8]);
+    assert_eq!(
+        sandbox.run(&["eval", "cut.npy"]).failure(),
+        "swine: in STRATEGY: cut.npy: truncated npy data: the header promises 10000 values of 8 \
+         bytes (80000 bytes), the file holds 79992"
+    );
+}
+
+#[test]
+fn bare_json_arrays_as_python_dumps_them() {
+    let sandbox = Sandbox::new();
+    // `json.dump(table, f)` for a 100 x 100 list of lists: no metadata.
+    let dump = |bad: &str| {
+        let mut rows = vec![vec!["4".to_string(); 100]; 100];
+        rows[3][7] = bad.to_string();
+        let rows: Vec<String> = rows.iter().map(|r| format!("[{}]", r.join(", "))).collect();
+        format!("[{}]", rows.join(", "))
+    };
+    sandbox.write("table.json", dump("4"));
+    sandbox.run(&["eval", "table.json"]).success();
+    for (name, bad, problem) in [
+        ("float.json", "4.0", "'4.0' is not a whole number of dice"),
+        ("true.json", "true", "'true' is not a whole number of dice"),
+        ("negative.json", "-1", "-1 dice is outside 0..=10"),
+    ] {
+        sandbox.write(name, dump(bad));
+        assert_eq!(
+            sandbox.run(&["eval", name]).failure(),
+            format!(
+                "swine: in STRATEGY: {name}: [3][7] (own score 3, opponent score 7): {problem}"
+            )
+        );
+    }
+    sandbox.write("small.json", "[[4, 4], [4, 4]]");
+    assert_eq!(
+        sandbox.run(&["eval", "small.json"]).failure(),
+        "swine: in STRATEGY: small.json: expected a 100 x 100 table (own score x opponent \
+         score), found a 2 x 2 table"
+    );
+    sandbox.write("object.json", format!("{{\"table\": {}}}", dump("4")));
+    assert_eq!(
+        sandbox.run(&["eval", "object.json"]).failure(),
+        "swine: in STRATEGY: object.json: not a swine strategy table: the object has no \
+         \"format\" field (swine's tables have \"format\": \"swine-strategy\"; a bare table \
+         is an array of arrays)"
     );
 }
 

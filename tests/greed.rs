@@ -517,7 +517,8 @@ mod through_the_binary {
                 .run(&["eval", "always_roll:4", "--rules", "greed"])
                 .failure(),
             "swine: in STRATEGY: unknown strategy 'always_roll:4' for greed; expected sample1, \
-             sample2, improve:STRATEGY, optimal, minimax, or a table file (.csv, .json, .bin)"
+             sample2, improve:STRATEGY, optimal, minimax, or a table file (.csv, .json, .npy, \
+             .bin)"
         );
         assert_eq!(
             sandbox

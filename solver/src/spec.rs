@@ -9,7 +9,7 @@ use thiserror::Error;
 use crate::format::{self, Format, LoadError, Schema, TableFile};
 
 /// The table files a spec may name, for error messages.
-pub const TABLE_FILES: &str = "a table file (.csv, .json, .bin)";
+pub const TABLE_FILES: &str = "a table file (.csv, .json, .npy, .bin)";
 
 /// A spec taken apart: a table file, or a name with the text after its first colon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

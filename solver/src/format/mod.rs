@@ -3,17 +3,19 @@
 //! A [`TableFile`] is a [`Table`] (actions under the [`Schema`] its game supplies) plus what it
 //! is ([`TableMeta`]: who it plays against and its exact win rates). [`render`] turns one into
 //! the bytes of any [`Format`]; [`write_files`] puts a set of them on disk through temporary
-//! files and renames, so a crash or an error never leaves half a file; [`load`] reads CSV, JSON
-//! and binary files back, checking every shape, value, ruleset and checksum against the schemas
-//! the caller expects, and says where a file is wrong ([`LoadError`]). Nothing here knows a
-//! game: axes, lengths, legal actions and the Python signature all come from the schema.
+//! files and renames, so a crash or an error never leaves half a file; [`load`] reads CSV, JSON,
+//! `.npy` and binary files back, checking every shape, value, ruleset and checksum against the
+//! schemas the caller expects, and says where a file is wrong ([`LoadError`]). CSV, `.npy` and
+//! a bare JSON array carry no metadata: they are read as tables for the ruleset and goal in use.
+//! Nothing here knows a game: axes, lengths, legal actions and the Python signature all come
+//! from the schema.
 //!
 //! | format | holds | loads |
 //! |--------|-------|-------|
 //! | `csv`  | 2-D tables as a grid (row = first axis, column = second); others as one `axis,...,dice` line per entry | yes |
-//! | `json` | the table (nested arrays) and its metadata | yes |
+//! | `json` | the table (nested arrays) and its metadata | yes, and a bare array of arrays (Python's `json.dump(table)`) |
 //! | `py`   | the course's strategy function, for schemas that have one | no |
-//! | `npy`  | the table as a numpy `uint8` array | no |
+//! | `npy`  | the table as a numpy `uint8` array | yes: format 1.0 to 3.0, C order, any integer dtype |
 //! | `bin`  | metadata and table, versioned, with a CRC-32 checksum | yes |
 
 mod binary;
@@ -83,7 +85,10 @@ impl Format {
 
     /// Whether [`load`] reads this format.
     pub fn loads(self) -> bool {
-        matches!(self, Format::Csv | Format::Json | Format::Binary)
+        matches!(
+            self,
+            Format::Csv | Format::Json | Format::Npy | Format::Binary
+        )
     }
 }
 
@@ -383,7 +388,7 @@ pub enum Problem {
     #[error("cannot read it: {0}")]
     Io(#[from] std::io::Error),
     /// The extension is not one of the loadable formats.
-    #[error("cannot load this kind of file; a table file is .csv, .json or .bin")]
+    #[error("cannot load this kind of file; a table file is .csv, .json, .npy or .bin")]
     Unsupported,
     /// The table has the wrong dimensions.
     #[error("expected {expected}, found {found}")]
@@ -453,9 +458,10 @@ pub struct LoadError {
     pub problem: Problem,
 }
 
-/// Loads the table in `path` (`.csv`, `.json` or `.bin`) as one of the `expected` schemas
-/// (all of one ruleset and goal, e.g. a score table or a full-state table), checking that it was
-/// made for that ruleset and goal, has the shape of one of them and holds only legal actions.
+/// Loads the table in `path` (`.csv`, `.json`, `.npy` or `.bin`) as one of the `expected`
+/// schemas (all of one ruleset and goal, e.g. a score table or a full-state table), checking that
+/// it was made for that ruleset and goal (when the file says: CSV, `.npy` and a bare JSON array
+/// do not), has the shape of one of them and holds only legal actions.
 pub fn load(path: &Path, expected: &[Schema]) -> Result<TableFile, LoadError> {
     let fail = |problem| LoadError {
         path: path.to_path_buf(),
@@ -472,20 +478,27 @@ pub fn load(path: &Path, expected: &[Schema]) -> Result<TableFile, LoadError> {
         Format::Csv => {
             let text = String::from_utf8(bytes)
                 .map_err(|_| fail(Problem::Malformed("not UTF-8 text".to_string())))?;
-            csv::parse(&text, expected).map(|table| TableFile {
-                meta: TableMeta {
-                    strategy: "table".to_string(),
-                    opponent: String::new(),
-                    win_rates: None,
-                    about: None,
-                },
-                table,
-            })
+            csv::parse(&text, expected).map(unlabelled)
         }
         Format::Json => json::parse(&bytes, expected),
+        Format::Npy => npy::parse(&bytes, expected).map(unlabelled),
         _ => binary::parse(&bytes, expected),
     }
     .map_err(fail)
+}
+
+/// A table from a file that says nothing about it (CSV, `.npy`, a bare JSON array): strategy
+/// `table`, no opponent, no win rates.
+fn unlabelled(table: Table) -> TableFile {
+    TableFile {
+        meta: TableMeta {
+            strategy: "table".to_string(),
+            opponent: String::new(),
+            win_rates: None,
+            about: None,
+        },
+        table,
+    }
 }
 
 /// Checks that a file's ruleset and goal are those of the expected schemas.
@@ -520,7 +533,12 @@ fn schema_for(shape: &[usize], expected: &[Schema]) -> Result<Schema, Problem> {
             let found: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
             Problem::Shape {
                 expected: expected_shapes(expected),
-                found: format!("a {} table", found.join(" x ")),
+                found: match shape {
+                    [] => "a single value".to_string(),
+                    [0] => "an empty table".to_string(),
+                    [n] => format!("a flat list of {n} values"),
+                    _ => format!("a {} table", found.join(" x ")),
+                },
             }
         })
 }

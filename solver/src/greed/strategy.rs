@@ -185,7 +185,8 @@ mod tests {
         assert_eq!(
             message("always_roll:4"),
             "unknown strategy 'always_roll:4' for greed; expected sample1, sample2, \
-             improve:STRATEGY, optimal, minimax, or a table file (.csv, .json, .bin)"
+             improve:STRATEGY, optimal, minimax, or a table file (.csv, .json, .npy, \
+             .bin)"
         );
         assert_eq!(
             message("improve:optimal"),

@@ -253,7 +253,7 @@ mod tests {
             err.to_string(),
             "unknown strategy 'comeback:5' for hog-fa20; expected always_roll:N, \
              bacon:CUTOFF,N, extra_turn:CUTOFF,N, optimal, minimax, or a table file (.csv, \
-             .json, .bin)"
+             .json, .npy, .bin)"
         );
     }
 
