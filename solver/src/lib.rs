@@ -48,5 +48,6 @@ pub mod greed;
 pub mod hog;
 pub mod montecarlo;
 pub mod outcome;
+pub mod python;
 pub mod spec;
 pub mod table;

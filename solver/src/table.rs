@@ -27,6 +27,9 @@ pub struct PythonSignature {
     /// Its parameters, one per axis, in axis order; each indexes the table as written in
     /// [`index`](Self::index).
     pub parameters: &'static [&'static str],
+    /// The parameters that take `False` or `True` rather than an integer (their axis has
+    /// length 2), e.g. Greed's `last`.
+    pub flags: &'static [&'static str],
     /// The subscript that reads the table, e.g. `[score][opponent_score]`.
     pub index: &'static str,
     /// The function's docstring.

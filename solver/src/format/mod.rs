@@ -649,6 +649,7 @@ pub(crate) mod testing {
             python: Some(PythonSignature {
                 function: "final_strategy",
                 parameters: &["score", "opponent_score"],
+                flags: &[],
                 index: "[score][opponent_score]",
                 docstring: "Return the number of dice.",
                 alias: None,

@@ -31,6 +31,7 @@ const CAP_BOUND: f64 = 1.0 / (1u64 << 30) as f64;
 const MY_STRATEGY: PythonSignature = PythonSignature {
     function: "final_strategy",
     parameters: &["myscore", "theirscore", "last"],
+    flags: &["last"],
     index: "[myscore][theirscore][int(last)]",
     docstring: "Return the number of dice to roll at myscore against theirscore; last is \
                 True when the opponent has just passed.",

@@ -22,6 +22,7 @@ pub type FullTable = Array4<u8>;
 const FINAL_STRATEGY: PythonSignature = PythonSignature {
     function: "final_strategy",
     parameters: &["score", "opponent_score"],
+    flags: &[],
     index: "[score][opponent_score]",
     docstring: "Return the number of dice (0 to 10) to roll at score against opponent_score.",
     alias: None,

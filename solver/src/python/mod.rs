@@ -1,0 +1,353 @@
+//! Strategies written in Python: a course `final_strategy` turned into a table by calling it on
+//! every state, in a child `python3` process with limits.
+//!
+//! [`Runner::tabulate`] writes a small harness (shipped inside the binary) and a request into a
+//! fresh scratch directory, and runs `python3 harness.py` there in its own process group. The
+//! harness limits its own CPU time, address space and file sizes, imports the file from the
+//! file's own folder as the course does (with stand-ins for the course's `dice` and `ucb`
+//! modules when that folder has none), calls the function on every state of the game's
+//! [`Schema`], checks each result the way the course does (an `int`, not a `bool` or a float,
+//! in the legal range), calls it on every state a second time to check it is deterministic,
+//! and writes the table or a one-line reason to a result file. What the strategy prints is
+//! discarded. The parent enforces the wall-clock limit, kills the whole process group when the
+//! child ends or runs out of time (so nothing the strategy started is left behind) and removes
+//! the scratch directory.
+//!
+//! This isolates mistakes, not malice: a strategy that loops, crashes, eats memory, prints
+//! megabytes or raises fails alone with a reason. The child still runs as the same user with
+//! the same file system and network access, so hostile code can read or change the user's
+//! files: it is not a security sandbox.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use ndarray::{ArrayD, IxDyn};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::table::{Schema, Table};
+
+/// The harness the child runs.
+const HARNESS: &str = include_str!("harness.py");
+
+/// How often the parent checks whether the child has finished.
+const POLL: Duration = Duration::from_millis(5);
+
+/// A Python strategy spec: a file, and the function to call in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PythonSpec<'a> {
+    /// The `.py` file.
+    pub path: &'a Path,
+    /// The function named after the colon, if any (otherwise the schema's function).
+    pub function: Option<&'a str>,
+}
+
+impl<'a> PythonSpec<'a> {
+    /// `path.py` or `path.py:FUNCTION` (surrounding spaces ignored), or `None` when `spec`
+    /// names no Python file.
+    pub fn of(spec: &'a str) -> Option<PythonSpec<'a>> {
+        let spec = spec.trim();
+        let is_python = |path: &str| {
+            Path::new(path)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("py"))
+        };
+        if is_python(spec) {
+            return Some(PythonSpec {
+                path: Path::new(spec),
+                function: None,
+            });
+        }
+        let (path, function) = spec.rsplit_once(':')?;
+        let identifier = function.chars().next().is_some_and(|c| !c.is_ascii_digit())
+            && function
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_');
+        (is_python(path) && identifier).then_some(PythonSpec {
+            path: Path::new(path),
+            function: Some(function),
+        })
+    }
+}
+
+/// The limits a Python strategy runs under.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time for importing the file and both passes over every state.
+    pub timeout: Duration,
+    /// Address space of the child, in bytes.
+    pub memory: u64,
+    /// The largest file the child may write, in bytes.
+    pub file_size: u64,
+}
+
+impl Default for Limits {
+    /// 60 s of wall-clock time, 2 GiB of address space, files up to 64 MiB.
+    fn default() -> Limits {
+        Limits {
+            timeout: Duration::from_secs(60),
+            memory: 2 << 30,
+            file_size: 64 << 20,
+        }
+    }
+}
+
+/// Runs Python strategies: which interpreter, under which limits.
+#[derive(Clone, Debug)]
+pub struct Runner {
+    /// The interpreter, e.g. `python3` (looked up on the PATH).
+    pub python: PathBuf,
+    /// The limits of every run.
+    pub limits: Limits,
+}
+
+impl Default for Runner {
+    /// `python3` from the PATH with the default [`Limits`].
+    fn default() -> Runner {
+        Runner {
+            python: PathBuf::from("python3"),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// Why a Python strategy could not be tabulated: one line, without the file's name.
+#[derive(Debug, Error)]
+pub enum PythonError {
+    /// The file does not exist or is not a file.
+    #[error("no such file")]
+    Missing,
+    /// The interpreter could not be started.
+    #[error("cannot run {python}: {error} (install python3, or give its path with --python)")]
+    Start {
+        /// The interpreter.
+        python: String,
+        /// What the system said.
+        error: io::Error,
+    },
+    /// The scratch directory or its files could not be written.
+    #[error("cannot prepare a scratch directory: {0}")]
+    Scratch(io::Error),
+    /// The harness rejected the strategy (import error, exception, bad result, ...).
+    #[error("{0}")]
+    Rejected(String),
+    /// The child ran past the wall-clock limit and was killed.
+    #[error("still running after {0:.0} s: killed (an infinite loop?)")]
+    TimedOut(f64),
+    /// The child ended without a result.
+    #[error("python ended without a result: {0}")]
+    Crashed(String),
+    /// The result file did not hold a table of the expected size.
+    #[error("unreadable result from the harness: {0}")]
+    Garbled(String),
+}
+
+/// What the harness is asked to do.
+#[derive(Serialize)]
+struct Request<'a> {
+    file: &'a Path,
+    functions: Vec<&'a str>,
+    axes: Vec<RequestAxis>,
+    legal: [u32; 2],
+    cpu_seconds: u64,
+    memory_bytes: u64,
+    file_bytes: u64,
+    recursion_limit: u32,
+}
+
+/// One axis of the request: `0..length`, or the truth values.
+#[derive(Serialize)]
+struct RequestAxis {
+    length: usize,
+    truth_values: bool,
+}
+
+/// What the harness answers.
+#[derive(Deserialize)]
+struct Answer {
+    table: Option<Vec<i64>>,
+    function: Option<String>,
+    error: Option<String>,
+}
+
+/// A tabulated Python strategy.
+#[derive(Clone, Debug)]
+pub struct Tabulated {
+    /// The function that was called (the schema's, its alias, or the one named).
+    pub function: String,
+    /// Its choices in every state.
+    pub table: Table,
+}
+
+impl Runner {
+    /// Calls the strategy `spec` names on every state of `schema` and returns its table.
+    /// Without a function named in the spec, the schema's function is called (or, if the file
+    /// defines only that, its alias, e.g. Greed's `myStrategy`).
+    pub fn tabulate(&self, spec: &PythonSpec, schema: &Schema) -> Result<Tabulated, PythonError> {
+        if !spec.path.is_file() {
+            return Err(PythonError::Missing);
+        }
+        let signature = schema.python.as_ref();
+        let functions: Vec<&str> = match spec.function {
+            Some(function) => vec![function],
+            None => signature
+                .into_iter()
+                .flat_map(|s| std::iter::once(s.function).chain(s.alias))
+                .collect(),
+        };
+        let flags = signature.map_or(&[][..], |s| s.flags);
+        let axes = schema
+            .axes
+            .iter()
+            .enumerate()
+            .map(|(i, axis)| RequestAxis {
+                length: axis.length,
+                truth_values: signature.is_some_and(|s| flags.contains(&s.parameters[i])),
+            })
+            .collect();
+        let file = spec.path.canonicalize().map_err(PythonError::Scratch)?;
+        let request = Request {
+            file: &file,
+            functions,
+            axes,
+            legal: [0, u32::from(schema.max_action)],
+            cpu_seconds: self.limits.timeout.as_secs() + 1,
+            memory_bytes: self.limits.memory,
+            file_bytes: self.limits.file_size,
+            recursion_limit: 10_000,
+        };
+        let answer = self.run(&request)?;
+        if let Some(error) = answer.error {
+            return Err(PythonError::Rejected(error));
+        }
+        let values = answer
+            .table
+            .ok_or_else(|| PythonError::Garbled("neither a table nor an error".to_string()))?;
+        let dice = values
+            .into_iter()
+            .map(u8::try_from)
+            .collect::<Result<Vec<u8>, _>>()
+            .map_err(|e| PythonError::Garbled(e.to_string()))?;
+        let dice = ArrayD::from_shape_vec(IxDyn(&schema.shape()), dice)
+            .map_err(|e| PythonError::Garbled(e.to_string()))?;
+        let table = Table::new(schema.clone(), dice).map_err(PythonError::Garbled)?;
+        Ok(Tabulated {
+            function: answer.function.unwrap_or_default(),
+            table,
+        })
+    }
+
+    /// Runs the harness on `request` in a scratch directory and reads its answer.
+    fn run(&self, request: &Request) -> Result<Answer, PythonError> {
+        let scratch = tempfile::Builder::new()
+            .prefix("swine-python-")
+            .tempdir()
+            .map_err(PythonError::Scratch)?;
+        let work = scratch.path().join("work");
+        let harness = scratch.path().join("harness.py");
+        let request_path = scratch.path().join("request.json");
+        let result_path = scratch.path().join("result.json");
+        let json =
+            serde_json::to_vec(request).map_err(|e| PythonError::Scratch(io::Error::other(e)))?;
+        std::fs::create_dir(&work)
+            .and_then(|()| std::fs::write(&harness, HARNESS))
+            .and_then(|()| std::fs::write(&request_path, json))
+            .map_err(PythonError::Scratch)?;
+        let status = self.run_child(&work, &[&harness, &request_path, &result_path])?;
+        match std::fs::read(&result_path) {
+            Ok(bytes) => {
+                serde_json::from_slice(&bytes).map_err(|e| PythonError::Garbled(e.to_string()))
+            }
+            Err(_) => Err(PythonError::Crashed(describe_status(status))),
+        }
+    }
+
+    /// Runs the interpreter on `arguments` in `work`, in a process group of its own, within
+    /// the wall-clock limit; the whole group is killed when the child ends or runs out of time.
+    fn run_child(&self, work: &Path, arguments: &[&Path]) -> Result<ExitStatus, PythonError> {
+        use std::os::unix::process::CommandExt;
+        let mut child = Command::new(&self.python)
+            .arg("-B")
+            .args(arguments)
+            .current_dir(work)
+            .env("PYTHONHASHSEED", "0")
+            .env("PYTHONDONTWRITEBYTECODE", "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .map_err(|error| PythonError::Start {
+                python: self.python.display().to_string(),
+                error,
+            })?;
+        let group = child.id();
+        let began = Instant::now();
+        let outcome = loop {
+            match child.try_wait() {
+                Ok(Some(status)) => break Ok(status),
+                Ok(None) if began.elapsed() >= self.limits.timeout => {
+                    kill_group(group);
+                    let _ = child.wait();
+                    break Err(PythonError::TimedOut(self.limits.timeout.as_secs_f64()));
+                }
+                Ok(None) => std::thread::sleep(POLL),
+                Err(error) => break Err(PythonError::Crashed(error.to_string())),
+            }
+        };
+        kill_group(group);
+        outcome
+    }
+}
+
+/// Kills every process of the group `group` (the child and whatever it started).
+fn kill_group(group: u32) {
+    let Ok(group) = libc::pid_t::try_from(group) else {
+        return;
+    };
+    // SAFETY: killpg only sends a signal; a group that no longer exists gives ESRCH.
+    unsafe {
+        libc::killpg(group, libc::SIGKILL);
+    }
+}
+
+/// How a child that left no result ended, in words.
+fn describe_status(status: ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (_, Some(libc::SIGXCPU)) => "it used up its CPU time limit".to_string(),
+        (_, Some(libc::SIGXFSZ)) => "it wrote a file past the size limit".to_string(),
+        (_, Some(libc::SIGKILL)) => "killed (out of memory?)".to_string(),
+        (_, Some(signal)) => format!("killed by signal {signal}"),
+        (Some(code), _) => format!("it exited with status {code}"),
+        (None, None) => "it ended without a status".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_name_a_file_and_maybe_a_function() {
+        assert_eq!(
+            PythonSpec::of(" students/ann/hog.py "),
+            Some(PythonSpec {
+                path: Path::new("students/ann/hog.py"),
+                function: None
+            })
+        );
+        assert_eq!(
+            PythonSpec::of("hog.PY:my_strategy2"),
+            Some(PythonSpec {
+                path: Path::new("hog.PY"),
+                function: Some("my_strategy2")
+            })
+        );
+        assert_eq!(PythonSpec::of("hog.py:2x"), None);
+        assert_eq!(PythonSpec::of("t.csv"), None);
+        assert_eq!(PythonSpec::of("always_roll:4"), None);
+    }
+}
