@@ -6,9 +6,12 @@
 //!   [`Policy`]: dice for every state.
 //! - [`solve`] (values) and [`evaluate`] (win, tie, loss) run the one sweep; [`play`] and
 //!   [`solve_against`] ask it the users' questions.
+//! - [`explain`] ([`Gains`]): where a fixed strategy loses, as the exact gain of changing the
+//!   dice in one state.
 //! - [`simulate`](mod@simulate): the independent Monte Carlo check and the transcript.
 
 mod analysis;
+mod explain;
 mod game;
 mod policy;
 pub mod simulate;
@@ -17,6 +20,7 @@ mod sweep;
 mod value;
 
 pub use analysis::{Match, Solution, Solved, evaluate, play, solve, solve_against};
+pub use explain::{CellGain, Gains, explain};
 pub use game::{DEFAULT_LIMIT, Greed, GreedError, MAX_DICE, NAME, YARDSTICK};
 pub use policy::{GreedTable, Policy};
 pub use strategy::{STRATEGY_FORMS, Strategy};

@@ -84,6 +84,35 @@ pub(crate) struct Sweep<V> {
     pub dice: [Vec<u8>; 2],
     /// The largest `|V − max_n Q(n)|` (see the module docs).
     pub residual: f64,
+    /// `last[seat][cell]`: the last turns' values, laid out as the sweep reads them.
+    last: [Vec<V>; 2],
+    /// `flipped[seat][cell]`: the other turns' values seen by the other player.
+    flipped: [Vec<V>; 2],
+}
+
+impl<V: Value> Sweep<V> {
+    /// Q(n): what rolling `n` dice (0: passing) at (own, opponent, passed) is worth to the
+    /// player in `seat`, given the sweep's values of every other state, the other seat's
+    /// (opponent, own) included when a roll totals 0. The sweep's own arithmetic, so Q of the
+    /// count a fixed player rolls there is its value up to rounding.
+    pub(crate) fn roll_value(
+        &self,
+        game: &Greed,
+        seat: usize,
+        (own, opponent, passed): (usize, usize, bool),
+        n: u8,
+    ) -> V {
+        if passed {
+            return last_turn_value(game, own, opponent, n);
+        }
+        let ctx = Context {
+            game,
+            last: &self.last,
+            flipped: &self.flipped,
+        };
+        let (value, zero) = ctx.roll(seat, own, opponent, n);
+        value.add_scaled(zero, self.flipped[1 - seat][opponent * game.scores() + own])
+    }
 }
 
 /// The candidates one seat weighs at one state: (dice, value given the others, P(total 0)).
@@ -157,6 +186,8 @@ pub(crate) fn sweep<V: Value>(game: &Greed, players: [&Player; 2]) -> Result<Swe
         values,
         dice,
         residual,
+        last,
+        flipped,
     })
 }
 

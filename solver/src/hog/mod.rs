@@ -7,11 +7,13 @@
 //! - [`Strategy`]: the one parser of strategy specs; [`Policy`]: dice for every state.
 //! - [`solve`]: the backward sweep; [`evaluate`] and [`solve_against`] ask it questions;
 //!   [`reach`] is the forward pass (how likely each state is).
+//! - [`explain`]: the cells whose single change would raise a table's win rate most, exactly.
 //! - [`best_table`]: the best score table when the rules hide memory from a strategy.
 //! - [`simulate`](mod@simulate): the independent Monte Carlo check.
 
 mod analysis;
 pub mod definition;
+mod explain;
 mod policy;
 pub mod presets;
 mod reach;
@@ -24,6 +26,7 @@ mod sweep;
 
 pub use analysis::{SearchSummary, Solved, evaluate, solve_against};
 pub use definition::{HogRules, MAX_DICE};
+pub use explain::{CellGain, explain};
 pub use policy::{FullTable, Policy, ScoreTable};
 pub use reach::{Reach, reach};
 pub use ruleset::{MAX_GOAL, RulesError, Ruleset};

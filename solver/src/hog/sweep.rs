@@ -108,6 +108,12 @@ const PARALLEL_STATES: usize = 100_000;
 
 /// Runs the backward sweep with `players[0]` in seat 0 and `players[1]` in seat 1.
 pub fn solve(rules: &Ruleset, players: [&Player; 2]) -> Solution {
+    solve_keeping_reached(rules, players).0
+}
+
+/// [`solve`], also returning the values of every turn's reachable outcome, from which any
+/// choice in any state can be valued afterwards ([`weighted_choices`]).
+pub(crate) fn solve_keeping_reached(rules: &Ruleset, players: [&Player; 2]) -> (Solution, Reached) {
     let space = rules.space();
     let per_cell = space.states_per_cell();
     let mut values = vec![[0.0; 2]; space.states() + per_cell];
@@ -138,11 +144,32 @@ pub fn solve(rules: &Ruleset, players: [&Player; 2]) -> Solution {
         sweep();
     }
     values.truncate(space.states());
-    Solution {
+    let solution = Solution {
         values,
         dice,
         start: rules.start(),
-    }
+    };
+    (solution, reached)
+}
+
+/// For `seat` in `cell` after a sweep that produced `reached`: the value of each dice count
+/// (`[n]`, `0..=MAX_DICE`) summed over the cell's states, each weighted by `weights[state]`
+/// (indexed by state over the whole space), every other state keeping its swept value.
+pub(crate) fn weighted_choices(
+    rules: &Ruleset,
+    reached: &Reached,
+    cell: usize,
+    seat: usize,
+    weights: &[f64],
+) -> [f64; ACTIONS] {
+    let m = rules.space().memory_size();
+    let mut choices = vec![0.0; m * ACTIONS * m];
+    let first = cell * m * m;
+    Cell::new(rules, reached, cell).weighted_values(
+        seat,
+        &weights[first..first + m * m],
+        &mut choices,
+    )
 }
 
 /// Values and choices of both seats on the diagonal of cells whose scores add up to `total`.
@@ -196,7 +223,7 @@ fn solve_diagonal(
 /// For each seat, the value of having reached `x` points (before the after-turn rules) against
 /// an opponent with `o`, the mover remembering `a` after the turn and the opponent `b`: planes
 /// `[seat][a][b]`, rows `[o]`, entries `[x]` for every score a turn can reach.
-struct Reached {
+pub(crate) struct Reached {
     values: Vec<f64>,
     memory: usize,
     row: usize,
@@ -379,6 +406,30 @@ impl<'a> Cell<'a> {
         }
     }
 
+    /// The value to `seat` of each dice count (`[n]`), summed over the cell's states weighted
+    /// by `weights` (`[a · m + b]`); fills `choices` (`[b][n · m + variant]`) on the way.
+    fn weighted_values(&self, seat: usize, weights: &[f64], choices: &mut [f64]) -> [f64; ACTIONS] {
+        let rules = self.rules;
+        let m = rules.space().memory_size();
+        let per_memory = ACTIONS * m;
+        for b in 0..m as u8 {
+            let at = usize::from(b) * per_memory;
+            self.fill_choices(seat, b, &mut choices[at..at + per_memory]);
+        }
+        let mut sums = [0.0; ACTIONS];
+        for (n, sum) in (0..=MAX_DICE).zip(&mut sums) {
+            for a in 0..m as u8 {
+                for b in 0..m as u8 {
+                    let value = choices[usize::from(b) * per_memory
+                        + usize::from(n) * m
+                        + rules.effect_variant(a, n)];
+                    *sum += weights[usize::from(a) * m + usize::from(b)] * value;
+                }
+            }
+        }
+        sums
+    }
+
     /// Fills `seat`'s values for a table player improving this cell (see [`Improvement`]).
     fn improve(
         &self,
@@ -390,29 +441,16 @@ impl<'a> Cell<'a> {
     ) {
         let rules = self.rules;
         let m = rules.space().memory_size();
-        let per_memory = ACTIONS * m;
-        for b in 0..m as u8 {
-            let at = usize::from(b) * per_memory;
-            self.fill_choices(seat, b, &mut choices[at..at + per_memory]);
-        }
-        let value = |a: u8, b: u8, n: u8| {
-            choices[usize::from(b) * per_memory + usize::from(n) * m + rules.effect_variant(a, n)]
-        };
         let first = self.cell * m * m;
         let weights = &step.weights[first..first + m * m];
-        let weighted = |n: u8| {
-            let mut sum = 0.0;
-            for a in 0..m as u8 {
-                for b in 0..m as u8 {
-                    sum += weights[usize::from(a) * m + usize::from(b)] * value(a, b, n);
-                }
-            }
-            sum
+        let gains = self.weighted_values(seat, weights, choices);
+        let per_memory = ACTIONS * m;
+        let value = |a: u8, b: u8, n: u8| {
+            choices[usize::from(b) * per_memory + usize::from(n) * m + rules.effect_variant(a, n)]
         };
         let mut chosen = step.table[[self.own, self.opponent as usize]];
         let weight: f64 = weights.iter().sum();
         if weight > 0.0 {
-            let gains: Vec<f64> = (0..=MAX_DICE).map(weighted).collect();
             let mut best = 0;
             for n in 1..=MAX_DICE {
                 if gains[usize::from(n)] > gains[usize::from(best)] {
