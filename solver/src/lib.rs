@@ -51,3 +51,4 @@ pub mod outcome;
 pub mod python;
 pub mod spec;
 pub mod table;
+pub mod tournament;

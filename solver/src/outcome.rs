@@ -75,6 +75,15 @@ impl Outcome {
         }
     }
 
+    /// The same match-up seen by the opponent: its first seat is this one's second, its wins
+    /// this one's losses.
+    pub fn for_opponent(&self) -> Outcome {
+        Outcome {
+            first: self.second.flipped(),
+            second: self.first.flipped(),
+        }
+    }
+
     /// P(win), P(tie) and P(loss), each averaged over the two seats.
     pub fn averaged(&self) -> SeatOutcome {
         SeatOutcome {
