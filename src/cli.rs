@@ -18,6 +18,9 @@ fn examples() -> String {
   swine eval bacon:8,6                         exact win rate against the yardstick
   swine eval my_table.csv --vs extra_turn      a table file against a built-in
   swine simulate optimal --games 100000        Monte Carlo check of the exact numbers
+  swine eval hog.py --explain                  a course final_strategy, and where it loses
+  swine grade submissions/ --report grades.csv every hog.py beneath, graded exactly
+  swine tournament always_roll:4 bacon hog.py  an exact round robin
   swine play --rules chopsticks                play Chopsticks against the solver
 
 Rulesets (--rules) and their strategies:
@@ -65,7 +68,9 @@ Examples:
   swine eval extra_turn:9,5 --vs bacon          two built-ins
   swine eval swine-out/hog_fa20_optimal_vs_always_roll_4.csv --vs always_roll:6
   swine eval always_roll:4 --vs optimal         against the best response to it
-  swine eval sample1 --rules greed              Greed: win, tie and loss against sample2")]
+  swine eval sample1 --rules greed              Greed: win, tie and loss against sample2
+  swine eval hog.py --explain 5                 a course final_strategy, and where it loses
+  swine eval pr1.py:myStrategy --rules greed    a Greed strategy written in Python")]
     Eval(EvalArgs),
     /// Play many seeded random games and compare with the exact win rate.
     #[command(after_help = "\
@@ -81,6 +86,21 @@ Examples:
   swine play --rules chopsticks --first you --moves 5
   swine play --rules chopsticks --moves unlimited --first computer")]
     Play(PlayArgs),
+    /// Grade submissions exactly: Python files, folders of them, or tables, ranked.
+    #[command(after_help = "\
+Examples:
+  swine grade submissions/                      every hog.py beneath, against always_roll:4
+  swine grade ann/hog.py bob/hog.py:my_strategy --report grades.csv
+  swine grade submissions/ --explain 5 --report grades.json
+  swine grade pr1/ --rules greed                every pr1.py beneath, against sample2")]
+    Grade(GradeArgs),
+    /// Play an exact round robin between strategies, ranked.
+    #[command(after_help = "\
+Examples:
+  swine tournament always_roll:4 always_roll:6 bacon extra_turn
+  swine tournament sample1 sample2 improve:sample1 optimal --rules greed
+  swine tournament ann/hog.py bob/hog.py my_table.csv --report matrix.csv")]
+    Tournament(TournamentArgs),
     /// Regenerate the optimal and minimax tables of every built-in ruleset, of Greed, and the
     /// solved positions of Chopsticks.
     #[command(after_help = "\
@@ -131,6 +151,8 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub python: PythonArgs,
 }
 
 /// `swine play`.
@@ -180,6 +202,17 @@ fn move_limit(text: &str) -> Result<MoveLimit, String> {
     }
 }
 
+/// How Python strategies (`file.py`, `file.py:FUNCTION`) are run.
+#[derive(Debug, Args)]
+pub struct PythonArgs {
+    /// The Python interpreter that runs .py strategies.
+    #[arg(long, value_name = "PATH", default_value = "python3")]
+    pub python: PathBuf,
+    /// Wall-clock limit for tabulating one .py strategy (its CPU time is limited alike).
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = seconds)]
+    pub timeout: Duration,
+}
+
 /// `swine eval`.
 #[derive(Debug, Args)]
 pub struct EvalArgs {
@@ -190,6 +223,12 @@ pub struct EvalArgs {
     pub vs: Option<String>,
     #[command(flatten)]
     pub rules: RulesArgs,
+    /// Also list the N cells where changing the strategy's choice alone gains the most win
+    /// rate, exactly [N: 10].
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "10")]
+    pub explain: Option<usize>,
+    #[command(flatten)]
+    pub python: PythonArgs,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -205,6 +244,8 @@ pub struct SimulateArgs {
     pub vs: Option<String>,
     #[command(flatten)]
     pub rules: RulesArgs,
+    #[command(flatten)]
+    pub python: PythonArgs,
     /// Games per seat (each side moves first this many times) [default: 100000].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
@@ -218,6 +259,53 @@ pub struct SimulateArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `swine grade`.
+#[derive(Debug, Args)]
+pub struct GradeArgs {
+    /// What to grade: a .py file, FILE.py:FUNCTION, a folder (every hog.py beneath it, or
+    /// pr1.py for Greed), or a table file.
+    #[arg(required = true, value_name = "SUBMISSION")]
+    pub submissions: Vec<String>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// The opponent [default: the ruleset's yardstick].
+    #[arg(long, value_name = "STRATEGY")]
+    pub vs: Option<String>,
+    /// Add to each row the N cells where a single change gains the most.
+    #[arg(long, value_name = "N")]
+    pub explain: Option<usize>,
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// What `grade` and `tournament` share: the report, parallelism, Python, JSON.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Also write the results to FILE: .csv or .json, by the extension.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// Submissions or matches worked on at once [default: the number of cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    #[command(flatten)]
+    pub python: PythonArgs,
+    /// Print one JSON object (what a JSON report holds) instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `swine tournament`.
+#[derive(Debug, Args)]
+pub struct TournamentArgs {
+    /// The entries: built-ins, table files, .py files (at least two).
+    #[arg(required = true, num_args = 2.., value_name = "STRATEGY")]
+    pub strategies: Vec<String>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 /// `swine tables`.

@@ -4,6 +4,7 @@
 mod cli;
 mod commands;
 mod progress;
+mod ranking;
 mod report;
 mod resolve;
 
@@ -47,6 +48,8 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Simulate(args) => commands::simulate_command(args),
         Command::Play(args) => commands::play_command(args),
         Command::Tables(args) => commands::tables_command(args),
+        Command::Grade(args) => commands::grade_command(args),
+        Command::Tournament(args) => commands::tournament_command(args),
     }
 }
 

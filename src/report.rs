@@ -169,9 +169,63 @@ pub struct MatchReport {
     /// For rules with hidden memory, the search for the best score table.
     #[serde(flatten)]
     pub search: Option<SearchReport>,
+    /// With `--explain`: the cells where a single change gains the most, largest first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explain: Option<Vec<Lost>>,
     /// Files written.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<PathBuf>,
+}
+
+/// A cell where changing the strategy's choice alone raises its win rate.
+#[derive(Clone, Debug, Serialize)]
+pub struct Lost {
+    /// The strategy's score.
+    pub score: u32,
+    /// The opponent's score.
+    pub opponent_score: u32,
+    /// Greed: whether the opponent has just passed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passed: Option<bool>,
+    /// The dice count the strategy chooses.
+    pub chosen: u8,
+    /// The dice count that gains the most.
+    pub best: u8,
+    /// P(a game reaches the cell with the strategy to move), each seat first in half the games.
+    pub reach: Probability,
+    /// The exact rise of the win rate if the cell alone chose `best`.
+    pub gain: Probability,
+}
+
+/// Writes the cells of `--explain` as an aligned table.
+pub fn write_lost(lost: &[Lost], out: &mut dyn Write) -> io::Result<()> {
+    if lost.is_empty() {
+        return writeln!(out, "  no single change of one cell raises the win rate");
+    }
+    let greed = lost.iter().any(|l| l.passed.is_some());
+    let passed = if greed { "  passed" } else { "" };
+    writeln!(
+        out,
+        "  where it loses (one cell changed alone, exact gains):\n  {:>5}  {:>8}{passed}  {:>6}  {:>4}  {:<22}  gain",
+        "score", "opponent", "chosen", "best", "reach"
+    )?;
+    for l in lost {
+        let passed = match l.passed {
+            Some(p) => format!("  {:>6}", if p { "yes" } else { "no" }),
+            None => String::new(),
+        };
+        writeln!(
+            out,
+            "  {:>5}  {:>8}{passed}  {:>6}  {:>4}  {:<22}  {}",
+            l.score,
+            l.opponent_score,
+            l.chosen,
+            l.best,
+            digits(l.reach.0),
+            digits(l.gain.0)
+        )?;
+    }
+    Ok(())
 }
 
 /// For rules with hidden memory: the full-information optimum beside the score table.
@@ -222,6 +276,7 @@ impl MatchReport {
             ties: None,
             first_player_wins: None,
             search: None,
+            explain: None,
             files: Vec::new(),
         }
     }
@@ -331,6 +386,9 @@ impl Report for MatchReport {
                 "final_strategy is the best score table found ({} rounds): {how}",
                 search.search_rounds
             )?;
+        }
+        if let Some(lost) = &self.explain {
+            write_lost(lost, out)?;
         }
         for file in &self.files {
             writeln!(out, "wrote {}", file.display())?;
@@ -605,7 +663,7 @@ impl Report for UnlimitedReport {
 
 /// A probability with all 17 significant digits, in scientific notation below 1e-4 so that a
 /// tiny one does not print dozens of zeros.
-fn digits(p: f64) -> String {
+pub fn digits(p: f64) -> String {
     if p != 0.0 && p.abs() < 1e-4 {
         format!("{p:.16e}")
     } else {

@@ -28,12 +28,14 @@ fn help_explains_every_verb_with_examples() {
         "eval",
         "simulate",
         "tables",
+        "grade",
+        "tournament",
         "Examples:",
         "always_roll:N",
     ] {
         assert!(help.contains(word), "--help lacks {word}:\n{help}");
     }
-    for verb in ["solve", "eval", "simulate", "tables"] {
+    for verb in ["solve", "eval", "simulate", "tables", "grade", "tournament"] {
         let help = sandbox.run(&[verb, "--help"]).success();
         assert!(
             help.contains("Example"),

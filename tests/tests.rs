@@ -11,4 +11,5 @@ mod greed;
 mod invariants;
 mod memory;
 mod monte_carlo;
+mod python;
 mod tables;

@@ -1,14 +1,19 @@
 //! The verbs for Greed.
 
 use anyhow::{Result, bail};
-use swine_solver::format::{Format, prepare_directory};
+use swine_solver::format::{Format, Probability, prepare_directory};
 use swine_solver::greed::simulate::{simulate as play_games, transcript};
-use swine_solver::greed::{self, Greed, Solved, Strategy, play, solve_against};
+use swine_solver::greed::{
+    self, Greed, Player, Solved, Strategy, explain as cells_to_change, play, solve_against,
+};
+use swine_solver::outcome::Outcome;
+use swine_solver::python::Runner;
 
+use super::contest::Contest;
 use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print};
 use crate::cli::{EvalArgs, SimulateArgs, SolveArgs};
-use crate::report::{Heading, MatchReport, SimulationReport, print};
-use crate::resolve;
+use crate::report::{Heading, Lost, MatchReport, SimulationReport, print};
+use crate::resolve::{self, Resolved};
 
 /// `swine solve --rules greed`.
 pub fn solve(game: &Greed, args: &SolveArgs) -> Result<()> {
@@ -18,7 +23,8 @@ pub fn solve(game: &Greed, args: &SolveArgs) -> Result<()> {
     if args.time_limit.is_some() {
         bail!("--time-limit: greed's solve is one sweep; it needs no time limit");
     }
-    let opponent = resolve::greed_strategy(args.vs.as_deref(), "--vs", game)?;
+    let runner = resolve::runner(&args.python);
+    let opponent = resolve::greed_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
     prepare_directory(&args.out)?;
     let solved = solve_against(game, &opponent)?;
     let formats = formats_for(&solved.file, requested(args).as_deref());
@@ -40,27 +46,110 @@ fn heading(game: &Greed, strategy: &str, opponent: &str) -> Heading {
 }
 
 /// The two strategies of `eval` and `simulate`.
-fn strategies(game: &Greed, strategy: &str, vs: Option<&str>) -> Result<[Strategy; 2]> {
+fn strategies(
+    game: &Greed,
+    strategy: &str,
+    vs: Option<&str>,
+    runner: &Runner,
+) -> Result<[Strategy; 2]> {
     Ok([
-        resolve::greed_strategy(Some(strategy), "STRATEGY", game)?,
-        resolve::greed_strategy(vs, "--vs", game)?,
+        resolve::greed_strategy(Some(strategy), "STRATEGY", game, runner)?,
+        resolve::greed_strategy(vs, "--vs", game, runner)?,
     ])
 }
 
 /// `swine eval --rules greed`.
 pub fn eval(game: &Greed, args: &EvalArgs) -> Result<()> {
-    let [strategy, opponent] = strategies(game, &args.strategy, args.vs.as_deref())?;
+    let runner = resolve::runner(&args.python);
+    let [strategy, opponent] = strategies(game, &args.strategy, args.vs.as_deref(), &runner)?;
     let played = play(game, &strategy, &opponent)?;
     let heading = heading(game, strategy.name(), opponent.name());
     let minimax = strategy.is_optimising() && opponent.is_optimising();
-    let report = MatchReport::with_ties(heading, played.outcome, played.residual, minimax);
+    let mut report = MatchReport::with_ties(heading, played.outcome, played.residual, minimax);
+    report.explain = args
+        .explain
+        .map(|n| explain(game, &strategy, &opponent, n))
+        .transpose()?;
     print(&report, args.json)?;
     Ok(())
 }
 
+/// The `n` cells of `strategy` where a single change gains the most against `opponent`.
+fn explain(game: &Greed, strategy: &Strategy, opponent: &Strategy, n: usize) -> Result<Vec<Lost>> {
+    let Player::Fixed(policy) = strategy.player() else {
+        bail!(
+            "--explain: {} optimises everywhere; it has nothing to gain",
+            strategy.name()
+        );
+    };
+    let Player::Fixed(against) = opponent.player() else {
+        bail!(
+            "--explain needs a fixed opponent: {} would answer every change anew",
+            opponent.name()
+        );
+    };
+    Ok(cells_to_change(game, policy, against)?
+        .into_iter()
+        .take(n)
+        .map(|cell| Lost {
+            score: cell.own,
+            opponent_score: cell.opponent,
+            passed: Some(cell.passed),
+            chosen: cell.chosen,
+            best: cell.best,
+            reach: Probability(cell.reach),
+            gain: Probability(cell.gain),
+        })
+        .collect())
+}
+
+/// Grading and round robins of Greed strategies.
+impl Contest for Greed {
+    type Strategy = Strategy;
+
+    fn heading(&self) -> (String, &'static str, u32) {
+        (greed::NAME.to_string(), "limit", self.limit())
+    }
+
+    fn yardstick(&self) -> &str {
+        greed::YARDSTICK
+    }
+
+    fn submission_file(&self) -> &'static str {
+        self.schema()
+            .python
+            .map_or("pr1.py", |signature| signature.paste_into)
+    }
+
+    fn resolve(&self, spec: &str, runner: &Runner) -> Result<Resolved<Strategy>> {
+        resolve::greed_strategy_of(spec, self, runner)
+    }
+
+    fn name<'a>(&self, strategy: &'a Strategy) -> &'a str {
+        strategy.name()
+    }
+
+    fn play(&self, strategy: &Strategy, opponent: &Strategy) -> Result<Outcome> {
+        Ok(play(self, strategy, opponent)?.outcome)
+    }
+
+    fn explain(&self, strategy: &Strategy, opponent: &Strategy, n: usize) -> Result<Vec<Lost>> {
+        explain(self, strategy, opponent, n)
+    }
+
+    fn optimal(&self, opponent: &Strategy) -> Result<(f64, String)> {
+        let solved = solve_against(self, opponent)?;
+        Ok((
+            solved.outcome.win_rate(),
+            "optimal_win_rate is the exact best response's".to_string(),
+        ))
+    }
+}
+
 /// `swine simulate --rules greed`: seeded games beside the exact outcome, or one transcript.
 pub fn simulate(game: &Greed, args: &SimulateArgs) -> Result<()> {
-    let [strategy, opponent] = strategies(game, &args.strategy, args.vs.as_deref())?;
+    let runner = resolve::runner(&args.python);
+    let [strategy, opponent] = strategies(game, &args.strategy, args.vs.as_deref(), &runner)?;
     let played = play(game, &strategy, &opponent)?;
     let policies = [&played.policies[0], &played.policies[1]];
     if args.transcript {
@@ -83,7 +172,7 @@ pub fn tables() -> Result<Vec<TablesEntry>> {
     let game = Greed::new(greed::DEFAULT_LIMIT)?;
     let mut written = Vec::new();
     for opponent in [None, Some("minimax")] {
-        let opponent = resolve::greed_strategy(opponent, "--vs", &game)?;
+        let opponent = resolve::greed_strategy(opponent, "--vs", &game, &Runner::default())?;
         let solved = solve_against(&game, &opponent)?;
         let files = [(solved.file.clone(), Format::ALL.to_vec())];
         written.push(TablesEntry::of(&report(&game, &solved), &files)?);

@@ -3,6 +3,7 @@
 //! own steps are in its module.
 
 mod chopsticks;
+mod contest;
 mod greed;
 mod hog;
 
@@ -14,7 +15,9 @@ use swine_solver::format::{
     Format, TableFile, prepare_directory, render_files, write_files, write_rendered,
 };
 
-use crate::cli::{EvalArgs, FormatArg, PlayArgs, SimulateArgs, SolveArgs, TablesArgs};
+use crate::cli::{
+    EvalArgs, FormatArg, GradeArgs, PlayArgs, SimulateArgs, SolveArgs, TablesArgs, TournamentArgs,
+};
 use crate::report::{MatchReport, print, text};
 use crate::resolve::{self, Rules};
 
@@ -51,6 +54,24 @@ pub fn simulate_command(args: &SimulateArgs) -> Result<()> {
     match resolve::rules(&args.rules)? {
         Rules::Hog(rules) => hog::simulate(&rules, args),
         Rules::Greed(game) => greed::simulate(&game, args),
+        Rules::Chopsticks => bail!(NO_STRATEGIES),
+    }
+}
+
+/// `swine grade`: submissions graded exactly against one opponent, ranked.
+pub fn grade_command(args: &GradeArgs) -> Result<()> {
+    match resolve::rules(&args.rules)? {
+        Rules::Hog(rules) => contest::grade(rules.as_ref(), args),
+        Rules::Greed(game) => contest::grade(&game, args),
+        Rules::Chopsticks => bail!(NO_STRATEGIES),
+    }
+}
+
+/// `swine tournament`: an exact round robin.
+pub fn tournament_command(args: &TournamentArgs) -> Result<()> {
+    match resolve::rules(&args.rules)? {
+        Rules::Hog(rules) => contest::tournament(rules.as_ref(), args),
+        Rules::Greed(game) => contest::tournament(&game, args),
         Rules::Chopsticks => bail!(NO_STRATEGIES),
     }
 }

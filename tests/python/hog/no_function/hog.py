@@ -1,0 +1,2 @@
+def my_strategy(score, opponent_score):
+    return 4
