@@ -1,14 +1,14 @@
 """swine's harness: tabulates one Python strategy function, run by swine in a child process.
 
-Usage: python3 harness.py REQUEST.json RESULT.json
+Usage: python3 harness.py REQUEST.json RESULT.json, with a token on stdin.
 
 The request names the file, the candidate function names, the axes (each an integer range
 0..length, or the two truth values False, True), the legal results and the limits. The harness
-limits its own CPU time, memory and file sizes, imports the file from its own folder the way
-the course does (supplying stand-ins for the course's `dice` and `ucb` modules when that folder
-lacks them), calls the function on every state twice, and writes to RESULT.json either
-{"table": [...]} (the results in row-major order) or {"error": "one line"}.
-Whatever the strategy prints goes nowhere; only RESULT.json is read.
+reads the token, limits its own CPU time, memory and file sizes, imports the file from its own
+folder the way the course does (supplying stand-ins for the course's `dice` and `ucb` modules
+when that folder lacks them), calls the function on every state twice, and writes to RESULT.json
+{"token": ..., "table": [...]} (the results in row-major order) or {"token": ..., "error": "one
+line"}. Whatever the strategy prints goes nowhere; only RESULT.json is read.
 """
 
 import importlib.util
@@ -20,12 +20,20 @@ import resource
 import sys
 import types
 
+# What the harness relies on, taken before the student's code can replace it.
+_type, _int, _bool, _repr, _isinstance = type, int, bool, repr, isinstance
+_dumps, _open, _exit = json.dumps, open, os._exit
+_os_open, _os_write, _os_close = os.open, os.write, os.close
+
+SHOWN = 40  # characters of a value shown in a message
+
 
 class Rejected(Exception):
     """A submission that cannot be graded, with the one-line reason."""
 
 
 def limit_resources(request):
+    """CPU seconds, address space and file sizes of this process and what it starts."""
     cpu = request["cpu_seconds"]
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
     memory = request["memory_bytes"]
@@ -83,37 +91,64 @@ def ucb_module():
 
 
 def has_module(folder, name):
+    """Whether `folder` holds the module or package `name`."""
     return os.path.isfile(os.path.join(folder, name + ".py")) or os.path.isdir(
         os.path.join(folder, name)
     )
 
 
-def describe(error):
-    """An exception in one line, with the place in the student's file it came from."""
-    if isinstance(error, SyntaxError) and error.filename:
+def shown(value):
+    """A value for a message: its repr, cut short; a huge integer by its size."""
+    try:
+        if _isinstance(value, _int) and value.bit_length() > 64:
+            return "an integer of %d bits" % value.bit_length()
+        text = _repr(value)
+    except BaseException:
+        return "<%s object>" % _type(value).__name__
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
+
+
+def kind(value):
+    """What a value that is not exactly an int is, for a message."""
+    name = _type(value).__name__
+    if _isinstance(value, _bool):
+        return "a bool"
+    if _isinstance(value, _int):
+        return "a %s (a subclass of int; the course asks for exactly int)" % name
+    return "a %s" % name
+
+
+def describe(error, folder):
+    """An exception in one line, with the place in the student's files it came from."""
+    if _isinstance(error, SyntaxError) and error.filename:
         return "%s: %s (%s, line %s)" % (
-            type(error).__name__,
+            _type(error).__name__,
             error.msg,
             os.path.basename(error.filename),
             error.lineno,
         )
-    message = str(error).strip().splitlines()
-    text = type(error).__name__ + (": " + message[0] if message else "")
+    try:
+        message = str(error).strip().splitlines()
+    except BaseException:
+        message = []
+    text = _type(error).__name__ + (": " + message[0][:200] if message else "")
     trace = error.__traceback__
-    place = None
+    theirs, anywhere = None, None
     while trace is not None:
         code = trace.tb_frame.f_code
+        place = (os.path.basename(code.co_filename), trace.tb_lineno)
         if code.co_filename != __file__:
-            place = (os.path.basename(code.co_filename), trace.tb_lineno)
+            anywhere = place
+        if os.path.dirname(os.path.abspath(code.co_filename)) == folder:
+            theirs = place
         trace = trace.tb_next
-    if place:
-        return "%s (%s, line %d)" % (text, place[0], place[1])
-    return text
+    place = theirs or anywhere
+    return "%s (%s, line %d)" % (text, place[0], place[1]) if place else text
 
 
-def load(request):
+def load(request, folder):
+    """Imports the file as the course does and returns (name, function)."""
     path = os.path.abspath(request["file"])
-    folder = os.path.dirname(path)
     sys.path.insert(0, folder)
     for name, make in (("dice", dice_module), ("ucb", ucb_module)):
         if not has_module(folder, name):
@@ -124,79 +159,102 @@ def load(request):
     sys.modules[stem] = module
     try:
         spec.loader.exec_module(module)
+    except MemoryError:
+        raise Rejected("importing it ran out of memory (%s)" % memory_limit(request))
     except BaseException as error:
-        raise Rejected("importing it raised " + describe(error))
+        raise Rejected("importing it raised " + describe(error, folder))
     for name in request["functions"]:
         function = getattr(module, name, None)
         if function is not None:
             if not callable(function):
                 raise Rejected("%s is not a function" % name)
             return name, function
-    raise Rejected("it defines no function %s" % " or ".join(request["functions"]))
+    defined = sorted(
+        name
+        for name, value in vars(module).items()
+        if _isinstance(value, types.FunctionType) and not name.startswith("_")
+    )
+    hint = " (it defines %s)" % ", ".join(defined[:6]) if defined else ""
+    raise Rejected("it defines no function %s%s" % (" or ".join(request["functions"]), hint))
+
+
+def memory_limit(request):
+    """The memory limit, for a message."""
+    return "the limit is %d MiB" % (request["memory_bytes"] >> 20)
 
 
 def arguments(axes):
+    """Every state's arguments, in row-major order."""
     ranges = [
         (False, True) if axis["truth_values"] else range(axis["length"]) for axis in axes
     ]
     return itertools.product(*ranges)
 
 
-def call(name, function, args):
-    shown = "%s(%s)" % (name, ", ".join(repr(a) for a in args))
+def call(request, folder, name, function, args):
+    """(the call as text, its result), or Rejected with what went wrong."""
+    text = "%s(%s)" % (name, ", ".join(_repr(a) for a in args))
     try:
         result = function(*args)
+    except MemoryError:
+        raise Rejected("%s ran out of memory (%s)" % (text, memory_limit(request)))
     except BaseException as error:
-        raise Rejected("%s raised %s" % (shown, describe(error)))
-    return shown, result
+        raise Rejected("%s raised %s" % (text, describe(error, folder)))
+    return text, result
 
 
-def kind(value):
-    return type(value).__name__
-
-
-def tabulate(request, name, function):
+def tabulate(request, folder, name, function):
+    """The function's result on every state, checked and called twice."""
     low, high = request["legal"]
     table = []
     for args in arguments(request["axes"]):
-        shown, result = call(name, function, args)
-        if type(result) is not int:
+        text, result = call(request, folder, name, function, args)
+        if _type(result) is not _int:
             raise Rejected(
-                "%s returned %s, a %s, not an integer" % (shown, repr(result)[:40], kind(result))
+                "%s returned %s, %s, not an integer" % (text, shown(result), kind(result))
             )
         if not low <= result <= high:
-            raise Rejected("%s returned %d, outside %d..=%d" % (shown, result, low, high))
+            raise Rejected(
+                "%s returned %s, outside %d..=%d" % (text, shown(result), low, high)
+            )
         table.append(result)
     for args, first in zip(arguments(request["axes"]), table):
-        shown, again = call(name, function, args)
-        if type(again) is not int or again != first:
+        text, again = call(request, folder, name, function, args)
+        if _type(again) is not _int or again != first:
             raise Rejected(
                 "%s returned %d, then %s on a second pass: it is not deterministic"
-                % (shown, first, repr(again)[:40])
+                % (text, first, shown(again))
             )
     return table
 
 
 def main():
+    """Reads the token and the request, tabulates, writes the signed result, exits."""
+    token = sys.stdin.readline().strip()
     request_path, result_path = sys.argv[1], sys.argv[2]
-    with open(request_path) as f:
+    with _open(request_path) as f:
         request = json.load(f)
+    folder = os.path.dirname(os.path.abspath(request["file"]))
     limit_resources(request)
     sys.setrecursionlimit(request["recursion_limit"])
-    devnull = open(os.devnull, "w")
-    sys.stdout = devnull
-    sys.stdin = open(os.devnull)
+    sys.stdout = _open(os.devnull, "w")
+    sys.stdin = _open(os.devnull)
     try:
-        name, function = load(request)
-        result = {"function": name, "table": tabulate(request, name, function)}
+        name, function = load(request, folder)
+        result = {"function": name, "table": tabulate(request, folder, name, function)}
     except Rejected as rejected:
         result = {"error": str(rejected)}
     except MemoryError:
-        result = {"error": "ran out of memory"}
-    with open(result_path, "w") as f:
-        json.dump(result, f)
-    sys.stdout.flush()
-    os._exit(0)
+        result = {"error": "ran out of memory (%s)" % memory_limit(request)}
+    except BaseException as error:
+        result = {"error": "the harness failed: %s" % _type(error).__name__}
+    result["token"] = token
+    data = _dumps(result).encode()
+    descriptor = _os_open(result_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    while data:
+        data = data[_os_write(descriptor, data) :]
+    _os_close(descriptor)
+    _exit(0)
 
 
 main()

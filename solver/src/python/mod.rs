@@ -2,23 +2,30 @@
 //! every state, in a child `python3` process with limits.
 //!
 //! [`Runner::tabulate`] writes a small harness (shipped inside the binary) and a request into a
-//! fresh scratch directory, and runs `python3 harness.py` there in its own process group. The
-//! harness limits its own CPU time, address space and file sizes, imports the file from the
-//! file's own folder as the course does (with stand-ins for the course's `dice` and `ucb`
-//! modules when that folder has none), calls the function on every state of the game's
-//! [`Schema`], checks each result the way the course does (an `int`, not a `bool` or a float,
-//! in the legal range), calls it on every state a second time to check it is deterministic,
-//! and writes the table or a one-line reason to a result file. What the strategy prints is
-//! discarded. The parent enforces the wall-clock limit, kills the whole process group when the
-//! child ends or runs out of time (so nothing the strategy started is left behind) and removes
-//! the scratch directory.
+//! fresh private directory, and runs `python3 harness.py` in its own process group, with an
+//! empty scratch directory as its working directory. The harness limits its own CPU time,
+//! address space and file sizes, imports the file from the file's own folder as the course does
+//! (with stand-ins for the course's `dice` and `ucb` modules when that folder has none), calls
+//! the function on every state of the game's [`Schema`], checks each result the way the course
+//! does (an `int`, not a `bool` or a float, in the legal range), calls it on every state a second
+//! time to check it is deterministic, and writes the table or a one-line reason to a result
+//! file, signed with a token it read from its stdin before importing anything. What the strategy
+//! prints is discarded.
+//!
+//! The parent enforces the wall-clock limit and, when the child ends or runs out of time, kills
+//! its whole process group. On Linux the parent is also a child subreaper ([`reaper`]): a
+//! process the strategy started that left the group (`setsid`) and lost its parent is handed to
+//! swine, which kills it too. Both scratch directories are removed.
 //!
 //! This isolates mistakes, not malice: a strategy that loops, crashes, eats memory, prints
-//! megabytes or raises fails alone with a reason. The child still runs as the same user with
-//! the same file system and network access, so hostile code can read or change the user's
-//! files: it is not a security sandbox.
+//! megabytes, raises or starts processes fails alone with a reason and leaves nothing running.
+//! The child still runs as the same user with the same file system and network access, so
+//! hostile code can read or change the user's files, forge its result by inspecting the
+//! harness, or keep a process alive by clearing its environment: it is not a security sandbox.
 
-use std::io;
+mod reaper;
+
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -61,21 +68,26 @@ impl<'a> PythonSpec<'a> {
             });
         }
         let (path, function) = spec.rsplit_once(':')?;
-        let identifier = function.chars().next().is_some_and(|c| !c.is_ascii_digit())
-            && function
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_');
-        (is_python(path) && identifier).then_some(PythonSpec {
+        is_python(path).then_some(PythonSpec {
             path: Path::new(path),
             function: Some(function),
         })
     }
 }
 
+/// Whether `name` can be a Python function's name (ASCII identifiers only).
+fn is_identifier(name: &str) -> bool {
+    name.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 /// The limits a Python strategy runs under.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time for importing the file and both passes over every state.
+    /// Wall-clock time for importing the file and both passes over every state (the CPU time
+    /// limit is the same, rounded up to a whole second).
     pub timeout: Duration,
     /// Address space of the child, in bytes.
     pub memory: u64,
@@ -116,9 +128,15 @@ impl Default for Runner {
 /// Why a Python strategy could not be tabulated: one line, without the file's name.
 #[derive(Debug, Error)]
 pub enum PythonError {
-    /// The file does not exist or is not a file.
+    /// The file does not exist.
     #[error("no such file")]
     Missing,
+    /// The path is a folder.
+    #[error("a folder, not a .py file")]
+    Folder,
+    /// The text after the colon cannot name a function.
+    #[error("'{0}' is not the name of a Python function")]
+    FunctionName(String),
     /// The interpreter could not be started.
     #[error("cannot run {python}: {error} (install python3, or give its path with --python)")]
     Start {
@@ -127,21 +145,27 @@ pub enum PythonError {
         /// What the system said.
         error: io::Error,
     },
-    /// The scratch directory or its files could not be written.
+    /// The scratch directories or their files could not be written.
     #[error("cannot prepare a scratch directory: {0}")]
     Scratch(io::Error),
     /// The harness rejected the strategy (import error, exception, bad result, ...).
     #[error("{0}")]
     Rejected(String),
     /// The child ran past the wall-clock limit and was killed.
-    #[error("still running after {0:.0} s: killed (an infinite loop?)")]
-    TimedOut(f64),
+    #[error("still running after {} s: killed (an infinite loop?)", seconds(*.0))]
+    TimedOut(Duration),
     /// The child ended without a result.
-    #[error("python ended without a result: {0}")]
+    #[error("python ended before the harness could answer: {0}")]
     Crashed(String),
-    /// The result file did not hold a table of the expected size.
+    /// The result file did not hold a table of the expected size, signed by the harness.
     #[error("unreadable result from the harness: {0}")]
     Garbled(String),
+}
+
+/// A duration in seconds for people: `60`, `2.5`, `0.001`.
+fn seconds(duration: Duration) -> String {
+    let text = format!("{:.3}", duration.as_secs_f64());
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// What the harness is asked to do.
@@ -164,9 +188,10 @@ struct RequestAxis {
     truth_values: bool,
 }
 
-/// What the harness answers.
+/// What the harness answers, with the token it was given.
 #[derive(Deserialize)]
 struct Answer {
+    token: Option<String>,
     table: Option<Vec<i64>>,
     function: Option<String>,
     error: Option<String>,
@@ -186,11 +211,17 @@ impl Runner {
     /// Without a function named in the spec, the schema's function is called (or, if the file
     /// defines only that, its alias, e.g. Greed's `myStrategy`).
     pub fn tabulate(&self, spec: &PythonSpec, schema: &Schema) -> Result<Tabulated, PythonError> {
+        if spec.path.is_dir() {
+            return Err(PythonError::Folder);
+        }
         if !spec.path.is_file() {
             return Err(PythonError::Missing);
         }
         let signature = schema.python.as_ref();
         let functions: Vec<&str> = match spec.function {
+            Some(function) if !is_identifier(function) => {
+                return Err(PythonError::FunctionName(function.to_string()));
+            }
             Some(function) => vec![function],
             None => signature
                 .into_iter()
@@ -239,77 +270,90 @@ impl Runner {
         })
     }
 
-    /// Runs the harness on `request` in a scratch directory and reads its answer.
+    /// Runs the harness on `request` and reads its answer. The harness, the request and the
+    /// result live in a private directory; the child works in another, empty one.
     fn run(&self, request: &Request) -> Result<Answer, PythonError> {
-        let scratch = tempfile::Builder::new()
-            .prefix("swine-python-")
-            .tempdir()
-            .map_err(PythonError::Scratch)?;
-        let work = scratch.path().join("work");
-        let harness = scratch.path().join("harness.py");
-        let request_path = scratch.path().join("request.json");
-        let result_path = scratch.path().join("result.json");
+        let scratch = |prefix: &str| {
+            tempfile::Builder::new()
+                .prefix(prefix)
+                .tempdir()
+                .map_err(PythonError::Scratch)
+        };
+        let private = scratch("swine-harness-")?;
+        let work = scratch("swine-work-")?;
+        let harness = private.path().join("harness.py");
+        let request_path = private.path().join("request.json");
+        let result_path = private.path().join("result.json");
         let json =
             serde_json::to_vec(request).map_err(|e| PythonError::Scratch(io::Error::other(e)))?;
-        std::fs::create_dir(&work)
-            .and_then(|()| std::fs::write(&harness, HARNESS))
+        std::fs::write(&harness, HARNESS)
             .and_then(|()| std::fs::write(&request_path, json))
             .map_err(PythonError::Scratch)?;
-        let status = self.run_child(&work, &[&harness, &request_path, &result_path])?;
-        match std::fs::read(&result_path) {
-            Ok(bytes) => {
-                serde_json::from_slice(&bytes).map_err(|e| PythonError::Garbled(e.to_string()))
-            }
-            Err(_) => Err(PythonError::Crashed(describe_status(status))),
+        let token = format!("{:032x}", rand::random::<u128>());
+        let status = self.run_child(
+            work.path(),
+            &[&harness, &request_path, &result_path],
+            &token,
+        )?;
+        let bytes = std::fs::read(&result_path)
+            .map_err(|_| PythonError::Crashed(describe_status(status)))?;
+        let answer: Answer =
+            serde_json::from_slice(&bytes).map_err(|e| PythonError::Garbled(e.to_string()))?;
+        if answer.token.as_deref() != Some(token.as_str()) {
+            return Err(PythonError::Garbled(
+                "the result was not written by the harness".to_string(),
+            ));
         }
+        Ok(answer)
     }
 
-    /// Runs the interpreter on `arguments` in `work`, in a process group of its own, within
-    /// the wall-clock limit; the whole group is killed when the child ends or runs out of time.
-    fn run_child(&self, work: &Path, arguments: &[&Path]) -> Result<ExitStatus, PythonError> {
+    /// Runs the interpreter on `arguments` in `work`, in a process group of its own, `token`
+    /// on its stdin, within the wall-clock limit. When the child ends or runs out of time its
+    /// whole group is killed, and so is every orphan it left behind (see [`reaper`]).
+    fn run_child(
+        &self,
+        work: &Path,
+        arguments: &[&Path],
+        token: &str,
+    ) -> Result<ExitStatus, PythonError> {
         use std::os::unix::process::CommandExt;
-        let mut child = Command::new(&self.python)
+        let mut command = Command::new(&self.python);
+        command
             .arg("-B")
             .args(arguments)
             .current_dir(work)
             .env("PYTHONHASHSEED", "0")
             .env("PYTHONDONTWRITEBYTECODE", "1")
-            .stdin(Stdio::null())
+            .env_remove("PYTHONPATH")
+            .env_remove("PYTHONSTARTUP")
+            .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()
-            .map_err(|error| PythonError::Start {
-                python: self.python.display().to_string(),
-                error,
-            })?;
-        let group = child.id();
+            .process_group(0);
+        let mut child = reaper::spawn(&mut command).map_err(|error| PythonError::Start {
+            python: self.python.display().to_string(),
+            error,
+        })?;
+        let pid = child.id();
+        if let Some(mut stdin) = child.stdin.take() {
+            // A child that died at once cannot read its token: its missing result says why.
+            let _ = writeln!(stdin, "{token}");
+        }
         let began = Instant::now();
         let outcome = loop {
             match child.try_wait() {
                 Ok(Some(status)) => break Ok(status),
                 Ok(None) if began.elapsed() >= self.limits.timeout => {
-                    kill_group(group);
+                    reaper::kill_group(pid);
                     let _ = child.wait();
-                    break Err(PythonError::TimedOut(self.limits.timeout.as_secs_f64()));
+                    break Err(PythonError::TimedOut(self.limits.timeout));
                 }
                 Ok(None) => std::thread::sleep(POLL),
                 Err(error) => break Err(PythonError::Crashed(error.to_string())),
             }
         };
-        kill_group(group);
+        reaper::finished(pid);
         outcome
-    }
-}
-
-/// Kills every process of the group `group` (the child and whatever it started).
-fn kill_group(group: u32) {
-    let Ok(group) = libc::pid_t::try_from(group) else {
-        return;
-    };
-    // SAFETY: killpg only sends a signal; a group that no longer exists gives ESRCH.
-    unsafe {
-        libc::killpg(group, libc::SIGKILL);
     }
 }
 
@@ -321,7 +365,7 @@ fn describe_status(status: ExitStatus) -> String {
         (_, Some(libc::SIGXFSZ)) => "it wrote a file past the size limit".to_string(),
         (_, Some(libc::SIGKILL)) => "killed (out of memory?)".to_string(),
         (_, Some(signal)) => format!("killed by signal {signal}"),
-        (Some(code), _) => format!("it exited with status {code}"),
+        (Some(code), _) => format!("it exited with status {code} (does it call exit?)"),
         (None, None) => "it ended without a status".to_string(),
     }
 }
@@ -346,8 +390,27 @@ mod tests {
                 function: Some("my_strategy2")
             })
         );
-        assert_eq!(PythonSpec::of("hog.py:2x"), None);
+        assert_eq!(
+            PythonSpec::of("hog.py:2x").map(|s| s.function),
+            Some(Some("2x"))
+        );
         assert_eq!(PythonSpec::of("t.csv"), None);
         assert_eq!(PythonSpec::of("always_roll:4"), None);
+    }
+
+    #[test]
+    fn function_names_are_identifiers() {
+        assert!(is_identifier("final_strategy"));
+        assert!(is_identifier("_x2"));
+        assert!(!is_identifier("2x"));
+        assert!(!is_identifier("a-b"));
+        assert!(!is_identifier(""));
+    }
+
+    #[test]
+    fn durations_read_naturally() {
+        assert_eq!(seconds(Duration::from_secs(60)), "60");
+        assert_eq!(seconds(Duration::from_millis(2500)), "2.5");
+        assert_eq!(seconds(Duration::from_millis(1)), "0.001");
     }
 }
