@@ -225,8 +225,14 @@ pub struct EvalArgs {
     pub rules: RulesArgs,
     /// Also list the N cells where changing the strategy's choice alone gains the most win
     /// rate, exactly [N: 10].
-    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "10")]
-    pub explain: Option<usize>,
+    #[arg(
+        long,
+        value_name = "N",
+        num_args = 0..=1,
+        default_missing_value = "10",
+        value_parser = clap::value_parser!(u16).range(1..)
+    )]
+    pub explain: Option<u16>,
     #[command(flatten)]
     pub python: PythonArgs,
     /// Print one JSON object instead of text.
@@ -274,8 +280,8 @@ pub struct GradeArgs {
     #[arg(long, value_name = "STRATEGY")]
     pub vs: Option<String>,
     /// Add to each row the N cells where a single change gains the most.
-    #[arg(long, value_name = "N")]
-    pub explain: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub explain: Option<u16>,
     #[command(flatten)]
     pub batch: BatchArgs,
 }

@@ -46,14 +46,16 @@ pub struct GradeReport {
     pub goal: u32,
     /// The opponent every submission played.
     pub opponent: String,
-    /// What `optimal_win_rate` is.
+    /// What `optimal_win_rate` is the win rate of, e.g. `the exact best response`.
     pub optimal: String,
+    /// The optimum's win rate against the opponent.
+    pub optimal_win_rate: Probability,
     /// One row per submission, ranked.
     pub submissions: Vec<Grade>,
 }
 
 /// The CSV columns of a grade report, in order.
-const GRADE_COLUMNS: [&str; 9] = [
+const GRADE_COLUMNS: [&str; 10] = [
     "file",
     "function",
     "status",
@@ -63,6 +65,7 @@ const GRADE_COLUMNS: [&str; 9] = [
     "as_second",
     "optimal_win_rate",
     "shortfall",
+    "optimal",
 ];
 
 impl GradeReport {
@@ -81,6 +84,7 @@ impl GradeReport {
                 number(g.as_second),
                 number(g.optimal_win_rate),
                 number(g.shortfall),
+                csv_field(&self.optimal),
             ];
             out.push_str(&fields.join(","));
             out.push('\n');
@@ -93,13 +97,14 @@ impl Report for GradeReport {
     fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
-            "{}, {} {}: {} submission(s) against {}; {}",
+            "{}, {} {}: {} submission(s) against {}; optimal: {}, win rate {}",
             self.rules,
             self.goal_name,
             self.goal,
             self.submissions.len(),
             self.opponent,
-            self.optimal
+            self.optimal,
+            probability(self.optimal_win_rate.0)
         )?;
         writeln!(
             out,

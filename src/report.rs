@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 use swine_solver::chopsticks::{ByResult, LimitedSummary, UnlimitedSummary};
+use swine_solver::contest::Change;
 use swine_solver::format::{Probability, probability};
 use swine_solver::hog::SearchSummary;
 use swine_solver::outcome::{Outcome, SeatOutcome, Simulation, Tally, WinRates};
@@ -195,6 +196,25 @@ pub struct Lost {
     pub reach: Probability,
     /// The exact rise of the win rate if the cell alone chose `best`.
     pub gain: Probability,
+}
+
+impl From<&Change> for Lost {
+    fn from(change: &Change) -> Lost {
+        Lost {
+            score: change.score,
+            opponent_score: change.opponent_score,
+            passed: change.passed,
+            chosen: change.chosen,
+            best: change.best,
+            reach: Probability(change.reach),
+            gain: Probability(change.gain),
+        }
+    }
+}
+
+/// The first `n` of a strategy's costliest cells, for a report.
+pub fn lost(changes: Vec<Change>, n: usize) -> Vec<Lost> {
+    changes.iter().take(n).map(Lost::from).collect()
 }
 
 /// Writes the cells of `--explain` as an aligned table.

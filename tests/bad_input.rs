@@ -21,7 +21,7 @@ fn unknown_rulesets_goals_and_strategies() {
         sandbox.run(&["eval", "roll_lots"]).failure(),
         "swine: in STRATEGY: unknown strategy 'roll_lots' for hog-fa20; expected always_roll:N, \
          bacon:CUTOFF,N, extra_turn:CUTOFF,N, optimal, minimax, or a table file (.csv, .json, \
-         .npy, .bin)"
+         .npy, .bin) or a Python file (.py)"
     );
     assert_eq!(
         sandbox
@@ -167,7 +167,8 @@ fn npy_tables_with_another_layout_or_bad_values() {
     assert_eq!(
         sandbox.run(&["eval", "float.npy"]).failure(),
         "swine: in STRATEGY: float.npy: the array's dtype '<f8' is floating point, not integers; \
-         save the table as integers, e.g. np.save(path, table.astype(np.uint8))"
+         save the table as integers of 1, 2, 4 or 8 bytes, e.g. np.save(path, \
+         table.astype(np.uint8))"
     );
     let whole = numpy_grid("False", 4);
     sandbox.write("cut.npy", &whole[..whole.len() - 8]);

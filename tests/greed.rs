@@ -518,7 +518,7 @@ mod through_the_binary {
                 .failure(),
             "swine: in STRATEGY: unknown strategy 'always_roll:4' for greed; expected sample1, \
              sample2, improve:STRATEGY, optimal, minimax, or a table file (.csv, .json, .npy, \
-             .bin)"
+             .bin) or a Python file (.py)"
         );
         assert_eq!(
             sandbox

@@ -126,7 +126,13 @@ fn grading_a_class_gives_each_submission_its_status() {
         "--report",
         "out/grades.json",
     ]);
-    let text = run.success();
+    // A batch with failed submissions reports them all, then ends non-zero.
+    assert_eq!(run.code(), Some(2));
+    assert_eq!(
+        run.stderr(),
+        "swine: 13 of 18 submission(s) could not be graded (each row says why)\n"
+    );
+    let text = run.stdout();
     let report: Value =
         serde_json::from_slice(&std::fs::read(sandbox.join("out/grades.json")).unwrap()).unwrap();
     assert_eq!(report["rules"], "hog-fa20");
@@ -148,6 +154,7 @@ fn grading_a_class_gives_each_submission_its_status() {
         ("course", ""),
         ("prints", ""),
         ("floods", ""),
+        ("daemon", ""),
         ("eleven", "final_strategy(3, 7) returned 11, outside 0..=10"),
         (
             "negative",
@@ -182,14 +189,22 @@ fn grading_a_class_gives_each_submission_its_status() {
             "syntax_error",
             "importing it raised SyntaxError: expected ':' (hog.py, line 1)",
         ),
-        ("no_function", "it defines no function final_strategy"),
+        (
+            "no_function",
+            "it defines no function final_strategy (it defines my_strategy)",
+        ),
+        (
+            "nondeterministic",
+            "final_strategy(0, 0) returned 4, then 5 on a second pass: it is not deterministic",
+        ),
         (
             "crashes",
-            "python ended without a result: it exited with status 3",
+            "python ended before the harness could answer: it exited with status 3 (does it \
+             call exit?)",
         ),
         (
             "memory",
-            "final_strategy(0, 0) raised MemoryError (hog.py, line 2)",
+            "final_strategy(0, 0) ran out of memory (the limit is 2048 MiB)",
         ),
     ] {
         let row = row(student);
@@ -206,28 +221,21 @@ fn grading_a_class_gives_each_submission_its_status() {
             assert!(row["win_rate"].is_null());
         }
     }
-    let nondeterministic = row("nondeterministic")["error"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    assert!(
-        nondeterministic.ends_with("on a second pass: it is not deterministic"),
-        "{nondeterministic}"
-    );
-    assert_eq!(rows.len(), 17);
+    assert_eq!(rows.len(), 18);
     // Ranked: graded rows by win rate, then the failures.
     let rates: Vec<f64> = rows.iter().filter_map(|r| r["win_rate"].as_f64()).collect();
-    assert_eq!(rates.len(), 4);
+    assert_eq!(rates.len(), 5);
     assert!(rates.windows(2).all(|w| w[0] >= w[1]));
-    assert!(rows[4..].iter().all(|r| r["status"] == "error"));
+    assert!(rows[5..].iter().all(|r| r["status"] == "error"));
     // The terminal shows the same ranking; the course file is the best of the class.
     let first = text.lines().nth(2).unwrap();
     assert!(
         first.starts_with("   1  0.629263889826648") && first.ends_with("course/hog.py"),
         "{text}"
     );
-    // Nothing a submission started is left running.
+    // Nothing a submission started is left running, even a daemon that left the process group.
     assert_no_process_with_argument("4242");
+    assert_no_process_with_argument("4343");
 }
 
 /// Fails if a process whose command line has `argument` is still running.
@@ -258,19 +266,19 @@ fn the_csv_report_has_one_row_per_submission() {
         "--report",
         "grades.csv",
     ]);
-    run.success();
+    assert_eq!(run.code(), Some(2), "one submission failed");
     let csv = std::fs::read_to_string(sandbox.join("grades.csv")).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "file,function,status,error,win_rate,as_first,as_second,optimal_win_rate,shortfall"
+        "file,function,status,error,win_rate,as_first,as_second,optimal_win_rate,shortfall,optimal"
     );
     assert_eq!(lines.len(), 4);
     // The Python file and its table tie; the bad file comes last with its reason.
     assert!(lines[1].starts_with(&format!("{good},final_strategy,ok,,0.54105367455887")));
     assert!(lines[2].contains(",,ok,,0.54105367455887"));
     assert!(
-        lines[3].ends_with(",error,\"final_strategy(3, 7) returned 11, outside 0..=10\",,,,,"),
+        lines[3].ends_with(",error,\"final_strategy(3, 7) returned 11, outside 0..=10\",,,,,,the exact best response"),
         "{}",
         lines[3]
     );
@@ -279,9 +287,9 @@ fn the_csv_report_has_one_row_per_submission() {
 #[test]
 fn greed_submissions_are_tabulated_with_the_pass_flag() {
     let sandbox = Sandbox::new();
-    let report = sandbox
-        .run(&["grade", &fixture("greed"), "--rules", "greed", "--json"])
-        .json();
+    let run = sandbox.run(&["grade", &fixture("greed"), "--rules", "greed", "--json"]);
+    assert_eq!(run.code(), Some(2), "too_many fails");
+    let report: Value = serde_json::from_str(&run.stdout()).unwrap();
     let rows = report["submissions"].as_array().unwrap();
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0]["status"], "ok");
@@ -313,11 +321,16 @@ fn a_bad_python_strategy_is_one_line_naming_the_file_and_state() {
     );
     let line = sandbox.run(&["eval", "missing.py"]).failure();
     assert_eq!(line, "swine: in STRATEGY: missing.py: no such file");
+    let line = sandbox.run(&["eval", &format!("{good}:2x")]).failure();
+    assert!(
+        line.ends_with("hog.py:2x: '2x' is not the name of a Python function"),
+        "{line}"
+    );
     let line = sandbox
         .run(&["eval", &format!("{good}:nothing_here")])
         .failure();
     assert!(
-        line.ends_with(": it defines no function nothing_here"),
+        line.ends_with(": it defines no function nothing_here (it defines final_strategy)"),
         "{line}"
     );
 }
@@ -459,7 +472,8 @@ fn a_tournament_leaves_out_a_broken_entry_and_writes_its_matrix() {
         "--report",
         "matrix.csv",
     ]);
-    let text = run.success();
+    assert_eq!(run.code(), Some(2), "an entry was left out");
+    let text = run.stdout();
     assert!(text.contains("left out: "), "{text}");
     let csv = std::fs::read_to_string(sandbox.join("matrix.csv")).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
@@ -472,4 +486,30 @@ fn a_tournament_leaves_out_a_broken_entry_and_writes_its_matrix() {
     // The other seat's entry, against a sweep with the seats swapped.
     let swapped = win_rate(&eval(&sandbox, &["always_roll:6", "--vs", "always_roll:4"]));
     assert!((six_vs_four - swapped).abs() < 1e-15);
+}
+
+#[test]
+fn a_python_strategy_simulates_within_its_confidence_interval() {
+    let sandbox = Sandbox::new();
+    let report = sandbox
+        .run(&[
+            "simulate",
+            &fixture("hog/good/hog.py"),
+            "--games",
+            "20000",
+            "--seed",
+            "5",
+            "--json",
+        ])
+        .json();
+    let exact = eval(&sandbox, &[&fixture("hog/good/hog.py")]);
+    assert_eq!(report["exact"]["win_rate"], exact["win_rate"]);
+    let simulated = report["simulated"]["win_rate"].as_f64().unwrap();
+    let error = report["standard_error"]["win_rate"].as_f64().unwrap();
+    assert!(error > 0.0);
+    assert!(
+        (simulated - win_rate(&exact)).abs() < 4.5 * error,
+        "simulated {simulated} ± {error}, exact {}",
+        exact["win_rate"]
+    );
 }

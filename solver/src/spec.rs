@@ -1,19 +1,24 @@
-//! What every game's strategy specs share: telling a table file from a named strategy, and the
-//! errors a spec can raise. Each game resolves the names it knows (`hog::Strategy`,
-//! `greed::Strategy`); table files are loaded here, once, against the game's schemas.
+//! What every game's strategy specs share: telling a table file or a Python file from a named
+//! strategy, and the errors a spec can raise. Each game resolves the names it knows
+//! (`hog::Strategy`, `greed::Strategy`); table files are loaded here, once, against the game's
+//! schemas, and Python strategies are tabulated here under them.
 
 use std::path::Path;
 
 use thiserror::Error;
 
 use crate::format::{self, Format, LoadError, Schema, TableFile};
+use crate::python::{PythonError, PythonSpec, Runner, Tabulated};
 
-/// The table files a spec may name, for error messages.
-pub const TABLE_FILES: &str = "a table file (.csv, .json, .npy, .bin)";
+/// The files a spec may name, for error messages.
+pub const TABLE_FILES: &str = "a table file (.csv, .json, .npy, .bin) or a Python file (.py)";
 
-/// A spec taken apart: a table file, or a name with the text after its first colon.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A spec taken apart: a Python file, a table file, or a name with the text after its first
+/// colon.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spec<'a> {
+    /// `path.py` or `path.py:FUNCTION`.
+    Python(PythonSpec<'a>),
     /// A path whose extension is a table format.
     TableFile(&'a Path),
     /// A named strategy, e.g. `bacon` with `Some("8,6")`, or `improve` with `Some("sample1")`.
@@ -26,11 +31,15 @@ pub enum Spec<'a> {
 }
 
 impl<'a> Spec<'a> {
-    /// Takes `spec` apart (surrounding spaces ignored). A name before the first colon wins
-    /// (`improve:t.csv` names `improve` wrapping a table file); otherwise a path with a table
-    /// format's extension is a table file.
+    /// Takes `spec` apart (surrounding spaces ignored). A path ending in `.py` (or `.py:NAME`)
+    /// is a Python file; otherwise a name before the first colon wins (`improve:t.csv` names
+    /// `improve` wrapping a table file), and a path with a table format's extension is a table
+    /// file.
     pub fn of(spec: &'a str) -> Spec<'a> {
         let spec = spec.trim();
+        if let Some(python) = PythonSpec::of(spec) {
+            return Spec::Python(python);
+        }
         let named = spec.split_once(':').is_some_and(|(name, _)| {
             !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         });
@@ -53,6 +62,30 @@ impl<'a> Spec<'a> {
             },
         }
     }
+}
+
+/// A strategy resolved from a spec, with the Python function it came from, if any.
+#[derive(Clone, Debug)]
+pub struct Resolved<S> {
+    /// The strategy.
+    pub strategy: S,
+    /// The Python function that was tabulated (`None` for other specs).
+    pub function: Option<String>,
+}
+
+/// Tabulates the Python strategy `python` (given as `spec`) under `schema` with `runner`.
+pub fn tabulate(
+    spec: &str,
+    python: &PythonSpec,
+    schema: &Schema,
+    runner: &Runner,
+) -> Result<Tabulated, StrategyError> {
+    runner
+        .tabulate(python, schema)
+        .map_err(|error| StrategyError::Python {
+            spec: spec.trim().to_string(),
+            error,
+        })
 }
 
 /// Loads a table file as one of the game's `schemas`.
@@ -84,6 +117,24 @@ pub enum StrategyError {
     /// A table file could not be loaded.
     #[error(transparent)]
     Load(#[from] LoadError),
+    /// A Python strategy could not be tabulated.
+    #[error("{spec}: {error}")]
+    Python {
+        /// The spec (the file, and the function if named).
+        spec: String,
+        /// Why.
+        error: PythonError,
+    },
+}
+
+impl StrategyError {
+    /// The reason alone, without the spec it is about, for reports that name the spec apart.
+    pub fn reason(&self) -> String {
+        match self {
+            StrategyError::Python { error, .. } => error.to_string(),
+            other => other.to_string(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -120,6 +171,13 @@ mod tests {
         assert_eq!(
             Spec::of("./out:1/t.json"),
             Spec::TableFile(Path::new("./out:1/t.json"))
+        );
+        assert_eq!(
+            Spec::of("class/ann/hog.py:mine"),
+            Spec::Python(PythonSpec {
+                path: Path::new("class/ann/hog.py"),
+                function: Some("mine")
+            })
         );
         assert_eq!(
             Spec::of("optimal"),

@@ -33,11 +33,6 @@ impl RoundRobin {
         self.outcomes.len()
     }
 
-    /// Entry `i`'s outcome against entry `j` (`None` when `i == j`).
-    pub fn outcome(&self, i: usize, j: usize) -> Option<Outcome> {
-        self.outcomes[i][j]
-    }
-
     /// Entry `i`'s win rate against entry `j` (`None` when `i == j`).
     pub fn win_rate(&self, i: usize, j: usize) -> Option<f64> {
         self.outcomes[i][j].map(|o| o.win_rate())

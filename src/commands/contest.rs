@@ -1,48 +1,18 @@
-//! `grade` and `tournament` for any game: the batch, its parallelism, progress and reports.
-//! Each game supplies what differs ([`Contest`]): resolving a spec, playing a match exactly,
-//! explaining a strategy's losses and the optimal win rate.
+//! `grade` and `tournament`, for any game: flags to [`swine_solver::contest`], a progress bar
+//! while the batch runs, the ranked report on the terminal and in `--report`. A batch with a
+//! failed item prints and writes everything, then ends non-zero.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
+use swine_solver::contest::{self, Contest, Graded};
 use swine_solver::format::{Probability, prepare_directory, write_rendered};
-use swine_solver::outcome::Outcome;
-use swine_solver::python::Runner;
-use swine_solver::tournament::round_robin;
 
 use crate::cli::{BatchArgs, GradeArgs, TournamentArgs};
 use crate::ranking::{Entry, Grade, GradeReport, TournamentReport};
 use crate::report::{Lost, Report, print};
-use crate::resolve::{self, Resolved};
-
-/// What grading and round robins need of a game.
-pub trait Contest: Sync {
-    /// A strategy of the game, resolved.
-    type Strategy: Send + Sync;
-    /// The ruleset's name, what its goal is called (`goal`, `limit`), and the goal.
-    fn heading(&self) -> (String, &'static str, u32);
-    /// The strategy every submission is graded against unless `--vs` says otherwise.
-    fn yardstick(&self) -> &str;
-    /// The file a course submission is in (`hog.py`), looked for in folders.
-    fn submission_file(&self) -> &'static str;
-    /// The strategy `spec` names (a .py file is tabulated with `runner`).
-    fn resolve(&self, spec: &str, runner: &Runner) -> Result<Resolved<Self::Strategy>>;
-    /// The strategy's name as the reports show it.
-    fn name<'a>(&self, strategy: &'a Self::Strategy) -> &'a str;
-    /// The exact outcome of `strategy` (seat 0) against `opponent`.
-    fn play(&self, strategy: &Self::Strategy, opponent: &Self::Strategy) -> Result<Outcome>;
-    /// The `n` cells of `strategy` where a single change gains the most against `opponent`.
-    fn explain(
-        &self,
-        strategy: &Self::Strategy,
-        opponent: &Self::Strategy,
-        n: usize,
-    ) -> Result<Vec<Lost>>;
-    /// What the optimal strategy wins against `opponent`, and what "optimal" means here.
-    fn optimal(&self, opponent: &Self::Strategy) -> Result<(f64, String)>;
-}
+use crate::resolve;
 
 /// A thread pool of `jobs` threads (default: one per core).
 fn pool(jobs: Option<u16>) -> Result<rayon::ThreadPool> {
@@ -65,6 +35,14 @@ fn progress(len: usize, what: &str) -> ProgressBar {
     bar
 }
 
+/// A spinner on stderr saying what is being computed before a batch starts.
+fn spinner(what: String) -> ProgressBar {
+    let bar = ProgressBar::new_spinner();
+    bar.set_message(what);
+    bar.enable_steady_tick(std::time::Duration::from_millis(120));
+    bar
+}
+
 /// Where `--report` goes and whether as JSON (else CSV), checked before any work: the
 /// extension must be .csv or .json and the folder must take a file.
 fn report_target(batch: &BatchArgs) -> Result<Option<(PathBuf, bool)>> {
@@ -82,7 +60,7 @@ fn report_target(batch: &BatchArgs) -> Result<Option<(PathBuf, bool)>> {
     if path.file_name().is_none() || path.is_dir() {
         bail!("--report {}: not a file name", path.display());
     }
-    prepare_directory(folder_of(path)).with_context(|| "--report".to_string())?;
+    prepare_directory(folder_of(path)).context("--report")?;
     Ok(Some((path.clone(), json)))
 }
 
@@ -95,12 +73,13 @@ fn folder_of(path: &Path) -> &Path {
 }
 
 /// Writes `report` to the `--report` target, if any (atomically: JSON, or its `csv`), then
-/// prints it.
+/// prints it; `failed` items make the command end non-zero after that.
 fn finish<R: Report>(
     batch: &BatchArgs,
     target: Option<(PathBuf, bool)>,
     report: &R,
     csv: fn(&R) -> String,
+    failed: Option<String>,
 ) -> Result<()> {
     if let Some((path, json)) = target {
         let bytes = if json {
@@ -116,58 +95,10 @@ fn finish<R: Report>(
         write_rendered(folder_of(&path), vec![(name, bytes)])?;
     }
     print(report, batch.json)?;
-    Ok(())
-}
-
-/// The submissions the arguments name: files and specs as given, and for each folder every
-/// `file` beneath it, in path order.
-fn submissions(arguments: &[String], file: &str) -> Vec<(String, Option<String>)> {
-    let mut found = Vec::new();
-    for argument in arguments {
-        let path = Path::new(argument);
-        if argument.ends_with('/') && !path.exists() {
-            found.push((argument.clone(), Some("no such folder".to_string())));
-            continue;
-        }
-        if !path.is_dir() {
-            found.push((argument.clone(), None));
-            continue;
-        }
-        let mut files = Vec::new();
-        collect(path, file, &mut files);
-        files.sort();
-        if files.is_empty() {
-            found.push((
-                argument.clone(),
-                Some(format!("no {file} in this folder or beneath it")),
-            ));
-        }
-        found.extend(files.into_iter().map(|f| (f.display().to_string(), None)));
+    match failed {
+        Some(failed) => bail!(failed),
+        None => Ok(()),
     }
-    found
-}
-
-/// Every file called `name` in `folder` and its subfolders (unreadable folders are skipped).
-fn collect(folder: &Path, name: &str, files: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(folder) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect(&path, name, files);
-        } else if path.file_name().is_some_and(|n| n == name) {
-            files.push(path);
-        }
-    }
-}
-
-/// The reason of a failed submission in one line, without the spec it is about.
-fn reason(spec: &str, error: &anyhow::Error) -> String {
-    let text = format!("{error:#}");
-    text.strip_prefix(&format!("{}: ", spec.trim()))
-        .unwrap_or(&text)
-        .replace('\n', " ")
 }
 
 /// `swine grade` for the game `contest`.
@@ -179,76 +110,80 @@ pub fn grade<C: Contest>(contest: &C, args: &GradeArgs) -> Result<()> {
         .resolve(opponent_spec, &runner)
         .context("in --vs")?
         .strategy;
-    let (optimal_win_rate, optimal) = contest.optimal(&opponent)?;
-    let submissions = submissions(&args.submissions, contest.submission_file());
     let pool = pool(args.batch.jobs)?;
+    let submissions = contest::submissions(&args.submissions, contest.submission_file());
     let bar = progress(submissions.len(), "graded");
-    let grade_one = |(spec, problem): &(String, Option<String>)| -> Grade {
-        let graded = match problem {
-            Some(problem) => Err(anyhow::anyhow!("{problem}")),
-            None => grade_submission(contest, spec, &opponent, &runner, args.explain),
-        };
-        bar.inc(1);
-        match graded {
-            Ok((function, outcome, explain)) => Grade {
-                file: spec.clone(),
-                function,
-                status: "ok",
-                error: String::new(),
-                win_rate: Some(Probability(outcome.win_rate())),
-                as_first: Some(Probability(outcome.as_first())),
-                as_second: Some(Probability(outcome.as_second())),
-                optimal_win_rate: Some(Probability(optimal_win_rate)),
-                shortfall: Some(Probability(optimal_win_rate - outcome.win_rate())),
-                explain,
-            },
-            Err(error) => Grade {
-                file: spec.clone(),
-                function: String::new(),
-                status: "error",
-                error: reason(spec, &error),
-                win_rate: None,
-                as_first: None,
-                as_second: None,
-                optimal_win_rate: None,
-                shortfall: None,
-                explain: None,
-            },
-        }
-    };
-    let mut grades: Vec<Grade> = pool.install(|| submissions.par_iter().map(grade_one).collect());
+    let graded = pool.install(|| {
+        contest::grade(
+            contest,
+            &submissions,
+            &opponent,
+            &runner,
+            args.explain.map(usize::from),
+            || bar.inc(1),
+        )
+    })?;
     bar.finish_and_clear();
-    // Graded first, best first (a stable sort keeps the given order among equals).
-    grades.sort_by(|a, b| {
-        let key = |g: &Grade| g.win_rate.map_or(f64::NEG_INFINITY, |p| p.0);
-        key(b).total_cmp(&key(a))
-    });
-    let (rules, goal_name, goal) = contest.heading();
+    let busy = spinner(format!(
+        "{}: the optimum against {}",
+        contest.rules_name(),
+        contest.name(&opponent)
+    ));
+    let (optimum, optimal) = pool.install(|| contest.optimal(&opponent))?;
+    busy.finish_and_clear();
+    let failed = graded.iter().filter(|g| g.result.is_err()).count();
     let report = GradeReport {
-        rules,
-        goal_name,
-        goal,
+        rules: contest.rules_name(),
+        goal_name: contest.goal_name(),
+        goal: contest.goal(),
         opponent: contest.name(&opponent).to_string(),
         optimal,
-        submissions: grades,
+        optimal_win_rate: Probability(optimum.win_rate()),
+        submissions: graded
+            .into_iter()
+            .map(|g| row(g, optimum.win_rate()))
+            .collect(),
     };
-    finish(&args.batch, target, &report, GradeReport::csv)
+    let failed = (failed > 0).then(|| {
+        format!(
+            "{failed} of {} submission(s) could not be graded (each row says why)",
+            report.submissions.len()
+        )
+    });
+    finish(&args.batch, target, &report, GradeReport::csv, failed)
 }
 
-/// Grades one submission: the function called, its exact outcome, and its costliest cells.
-fn grade_submission<C: Contest>(
-    contest: &C,
-    spec: &str,
-    opponent: &C::Strategy,
-    runner: &Runner,
-    explain: Option<usize>,
-) -> Result<(String, Outcome, Option<Vec<Lost>>)> {
-    let resolved = contest.resolve(spec, runner)?;
-    let outcome = contest.play(&resolved.strategy, opponent)?;
-    let explain = explain
-        .map(|n| contest.explain(&resolved.strategy, opponent, n))
-        .transpose()?;
-    Ok((resolved.function, outcome, explain))
+/// The report's row of one graded submission, against an optimum that wins `optimal`.
+fn row(graded: Graded, optimal: f64) -> Grade {
+    let function = graded.function.unwrap_or_default();
+    match graded.result {
+        Ok(grade) => Grade {
+            file: graded.spec,
+            function,
+            status: "ok",
+            error: String::new(),
+            win_rate: Some(Probability(grade.outcome.win_rate())),
+            as_first: Some(Probability(grade.outcome.as_first())),
+            as_second: Some(Probability(grade.outcome.as_second())),
+            optimal_win_rate: Some(Probability(optimal)),
+            shortfall: Some(Probability(optimal - grade.outcome.win_rate())),
+            explain: grade
+                .changes
+                .map(|changes| changes.iter().map(Lost::from).collect()),
+        },
+        Err(error) => Grade {
+            file: graded.spec,
+            function,
+            status: "error",
+            error,
+            win_rate: None,
+            as_first: None,
+            as_second: None,
+            optimal_win_rate: None,
+            shortfall: None,
+            explain: None,
+        },
+    }
 }
 
 /// `swine tournament` for the game `contest`.
@@ -256,68 +191,50 @@ pub fn tournament<C: Contest>(contest: &C, args: &TournamentArgs) -> Result<()> 
     let target = report_target(&args.batch)?;
     let runner = resolve::runner(&args.batch.python);
     let pool = pool(args.batch.jobs)?;
-    let resolved: Vec<Result<C::Strategy>> = pool.install(|| {
-        args.strategies
-            .par_iter()
-            .map(|spec| contest.resolve(spec, &runner).map(|r| r.strategy))
-            .collect()
-    });
-    let mut entries = Vec::new();
-    let mut errors = Vec::new();
-    for (spec, strategy) in args.strategies.iter().zip(resolved) {
-        match strategy {
-            Ok(strategy) => entries.push(strategy),
-            Err(error) => errors.push(format!("{}: {}", spec.trim(), reason(spec, &error))),
-        }
-    }
-    if entries.len() < 2 {
-        bail!(
-            "a round robin needs at least two strategies; {} could be used ({})",
-            entries.len(),
-            errors.join("; ")
-        );
-    }
-    let matches = entries.len() * (entries.len() - 1) / 2;
-    let bar = progress(matches, "matches");
-    let robin = pool.install(|| {
-        round_robin(
-            entries.len(),
-            |i, j| contest.play(&entries[i], &entries[j]),
-            || bar.inc(1),
-        )
-    })?;
+    let n = args.strategies.len();
+    let bar = progress(n * (n - 1) / 2, "matches");
+    let played =
+        pool.install(|| contest::tournament(contest, &args.strategies, &runner, || bar.inc(1)))?;
     bar.finish_and_clear();
-    let strategies: Vec<String> = entries
-        .iter()
-        .map(|s| contest.name(s).to_string())
-        .collect();
-    let standings = robin
+    let results = &played.results;
+    let standings = results
         .standings()
         .iter()
         .enumerate()
         .map(|(place, s)| Entry {
             rank: place + 1,
-            strategy: strategies[s.entry].clone(),
+            strategy: played.names[s.entry].clone(),
             mean_win_rate: Probability(s.mean_win_rate),
             matches_won: s.matches_won,
         })
         .collect();
-    let matrix = (0..entries.len())
+    let entries = played.names.len();
+    let matrix = (0..entries)
         .map(|i| {
-            (0..entries.len())
-                .map(|j| robin.win_rate(i, j).map(Probability))
+            (0..entries)
+                .map(|j| results.win_rate(i, j).map(Probability))
                 .collect()
         })
         .collect();
-    let (rules, goal_name, goal) = contest.heading();
+    let errors: Vec<String> = played
+        .left_out
+        .iter()
+        .map(|(spec, reason)| format!("{spec}: {reason}"))
+        .collect();
+    let failed = (!errors.is_empty()).then(|| {
+        format!(
+            "{} of {n} strategies could not be resolved and were left out",
+            errors.len()
+        )
+    });
     let report = TournamentReport {
-        rules,
-        goal_name,
-        goal,
-        strategies,
+        rules: contest.rules_name(),
+        goal_name: contest.goal_name(),
+        goal: contest.goal(),
+        strategies: played.names,
         standings,
         matrix,
         errors,
     };
-    finish(&args.batch, target, &report, TournamentReport::csv)
+    finish(&args.batch, target, &report, TournamentReport::csv, failed)
 }

@@ -1,19 +1,16 @@
 //! The verbs for Greed.
 
 use anyhow::{Result, bail};
-use swine_solver::format::{Format, Probability, prepare_directory};
+use swine_solver::contest::Contest;
+use swine_solver::format::{Format, prepare_directory};
 use swine_solver::greed::simulate::{simulate as play_games, transcript};
-use swine_solver::greed::{
-    self, Greed, Player, Solved, Strategy, explain as cells_to_change, play, solve_against,
-};
-use swine_solver::outcome::Outcome;
+use swine_solver::greed::{self, Greed, Solved, Strategy, play, solve_against};
 use swine_solver::python::Runner;
 
-use super::contest::Contest;
 use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print};
 use crate::cli::{EvalArgs, SimulateArgs, SolveArgs};
-use crate::report::{Heading, Lost, MatchReport, SimulationReport, print};
-use crate::resolve::{self, Resolved};
+use crate::report::{Heading, MatchReport, SimulationReport, lost, print};
+use crate::resolve;
 
 /// `swine solve --rules greed`.
 pub fn solve(game: &Greed, args: &SolveArgs) -> Result<()> {
@@ -68,82 +65,13 @@ pub fn eval(game: &Greed, args: &EvalArgs) -> Result<()> {
     let mut report = MatchReport::with_ties(heading, played.outcome, played.residual, minimax);
     report.explain = args
         .explain
-        .map(|n| explain(game, &strategy, &opponent, n))
+        .map(|n| {
+            game.explain(&strategy, &opponent)
+                .map(|c| lost(c, n.into()))
+        })
         .transpose()?;
     print(&report, args.json)?;
     Ok(())
-}
-
-/// The `n` cells of `strategy` where a single change gains the most against `opponent`.
-fn explain(game: &Greed, strategy: &Strategy, opponent: &Strategy, n: usize) -> Result<Vec<Lost>> {
-    let Player::Fixed(policy) = strategy.player() else {
-        bail!(
-            "--explain: {} optimises everywhere; it has nothing to gain",
-            strategy.name()
-        );
-    };
-    let Player::Fixed(against) = opponent.player() else {
-        bail!(
-            "--explain needs a fixed opponent: {} would answer every change anew",
-            opponent.name()
-        );
-    };
-    Ok(cells_to_change(game, policy, against)?
-        .into_iter()
-        .take(n)
-        .map(|cell| Lost {
-            score: cell.own,
-            opponent_score: cell.opponent,
-            passed: Some(cell.passed),
-            chosen: cell.chosen,
-            best: cell.best,
-            reach: Probability(cell.reach),
-            gain: Probability(cell.gain),
-        })
-        .collect())
-}
-
-/// Grading and round robins of Greed strategies.
-impl Contest for Greed {
-    type Strategy = Strategy;
-
-    fn heading(&self) -> (String, &'static str, u32) {
-        (greed::NAME.to_string(), "limit", self.limit())
-    }
-
-    fn yardstick(&self) -> &str {
-        greed::YARDSTICK
-    }
-
-    fn submission_file(&self) -> &'static str {
-        self.schema()
-            .python
-            .map_or("pr1.py", |signature| signature.paste_into)
-    }
-
-    fn resolve(&self, spec: &str, runner: &Runner) -> Result<Resolved<Strategy>> {
-        resolve::greed_strategy_of(spec, self, runner)
-    }
-
-    fn name<'a>(&self, strategy: &'a Strategy) -> &'a str {
-        strategy.name()
-    }
-
-    fn play(&self, strategy: &Strategy, opponent: &Strategy) -> Result<Outcome> {
-        Ok(play(self, strategy, opponent)?.outcome)
-    }
-
-    fn explain(&self, strategy: &Strategy, opponent: &Strategy, n: usize) -> Result<Vec<Lost>> {
-        explain(self, strategy, opponent, n)
-    }
-
-    fn optimal(&self, opponent: &Strategy) -> Result<(f64, String)> {
-        let solved = solve_against(self, opponent)?;
-        Ok((
-            solved.outcome.win_rate(),
-            "optimal_win_rate is the exact best response's".to_string(),
-        ))
-    }
 }
 
 /// `swine simulate --rules greed`: seeded games beside the exact outcome, or one transcript.

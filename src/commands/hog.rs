@@ -3,22 +3,19 @@
 use std::time::Duration;
 
 use anyhow::{Result, bail};
+use swine_solver::contest::Contest;
 use swine_solver::format::{Format, Probability, TableFile, prepare_directory};
 use swine_solver::hog::presets::PRESETS;
 use swine_solver::hog::simulate::simulate as play_games;
 use swine_solver::hog::{
-    MAX_GOAL, Player, Ruleset, Solved, Strategy, StrategyKind, evaluate,
-    explain as cells_to_change, solve as sweep, solve_against,
+    MAX_GOAL, Ruleset, Solved, Strategy, evaluate, solve as sweep, solve_against,
 };
-use swine_solver::outcome::Outcome;
-use swine_solver::python::Runner;
 
-use super::contest::Contest;
 use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print};
 use crate::cli::{EvalArgs, SimulateArgs, SolveArgs};
 use crate::progress::SearchProgress;
-use crate::report::{Heading, Lost, MatchReport, SearchReport, SimulationReport, print};
-use crate::resolve::{self, Resolved};
+use crate::report::{Heading, MatchReport, SearchReport, SimulationReport, lost, print};
+use crate::resolve;
 
 /// `swine solve` for a Hog ruleset.
 pub fn solve(rules: &Ruleset, args: &SolveArgs) -> Result<()> {
@@ -99,91 +96,14 @@ pub fn eval(rules: &Ruleset, args: &EvalArgs) -> Result<()> {
     let mut report = MatchReport::new(heading(rules, strategy.name(), opponent.name()), matchup);
     report.explain = args
         .explain
-        .map(|n| explain(rules, &strategy, &opponent, n))
+        .map(|n| {
+            rules
+                .explain(&strategy, &opponent)
+                .map(|c| lost(c, n.into()))
+        })
         .transpose()?;
     print(&report, args.json)?;
     Ok(())
-}
-
-/// The `n` cells of `strategy`'s score table where a single change gains the most against
-/// `opponent`.
-fn explain(
-    rules: &Ruleset,
-    strategy: &Strategy,
-    opponent: &Strategy,
-    n: usize,
-) -> Result<Vec<Lost>> {
-    let StrategyKind::Scores(table) = strategy.kind() else {
-        bail!(
-            "--explain: {} is not a score table (an optimising player has nothing to gain)",
-            strategy.name()
-        );
-    };
-    let Player::Fixed(policy) = opponent.player(rules) else {
-        bail!(
-            "--explain needs a fixed opponent: {} would answer every change anew",
-            opponent.name()
-        );
-    };
-    Ok(cells_to_change(rules, table, &policy)
-        .into_iter()
-        .take(n)
-        .map(|cell| Lost {
-            score: cell.score,
-            opponent_score: cell.opponent_score,
-            passed: None,
-            chosen: cell.chosen,
-            best: cell.best,
-            reach: Probability(cell.reach),
-            gain: Probability(cell.gain),
-        })
-        .collect())
-}
-
-/// Grading and round robins of Hog strategies.
-impl Contest for Ruleset {
-    type Strategy = Strategy;
-
-    fn heading(&self) -> (String, &'static str, u32) {
-        (self.name().to_string(), "goal", self.goal())
-    }
-
-    fn yardstick(&self) -> &str {
-        self.rules().yardstick()
-    }
-
-    fn submission_file(&self) -> &'static str {
-        self.score_schema()
-            .python
-            .map_or("hog.py", |signature| signature.paste_into)
-    }
-
-    fn resolve(&self, spec: &str, runner: &Runner) -> Result<Resolved<Strategy>> {
-        resolve::hog_strategy(spec, self, runner)
-    }
-
-    fn name<'a>(&self, strategy: &'a Strategy) -> &'a str {
-        strategy.name()
-    }
-
-    fn play(&self, strategy: &Strategy, opponent: &Strategy) -> Result<Outcome> {
-        Ok(evaluate(self, strategy, opponent))
-    }
-
-    fn explain(&self, strategy: &Strategy, opponent: &Strategy, n: usize) -> Result<Vec<Lost>> {
-        explain(self, strategy, opponent, n)
-    }
-
-    fn optimal(&self, opponent: &Strategy) -> Result<(f64, String)> {
-        let solved = solve_against(self, opponent, None, |_| {});
-        let about = if solved.search.is_some() {
-            "optimal_win_rate is the best score table swine solve finds (a course strategy \
-             cannot see the hidden memory)"
-        } else {
-            "optimal_win_rate is the exact best response's"
-        };
-        Ok((solved.outcome.win_rate(), about.to_string()))
-    }
 }
 
 /// `swine simulate` for a Hog ruleset.

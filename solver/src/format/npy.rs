@@ -213,8 +213,8 @@ impl Dtype {
     fn parse(descr: &str) -> Result<Dtype, Problem> {
         let reject = |what: &str| {
             Problem::Malformed(format!(
-                "the array's dtype '{descr}' is {what}, not integers; save the table as \
-                 integers, e.g. np.save(path, table.astype(np.uint8))"
+                "the array's dtype '{descr}' is {what}; save the table as integers of 1, 2, 4 \
+                 or 8 bytes, e.g. np.save(path, table.astype(np.uint8))"
             ))
         };
         let mut chars = descr.chars();
@@ -228,12 +228,12 @@ impl Dtype {
         let signed = match chars.next() {
             Some('i') => true,
             Some('u') => false,
-            Some('b' | '?') => return Err(reject("boolean")),
-            Some('f') => return Err(reject("floating point")),
-            Some('c') => return Err(reject("complex")),
-            Some('O') => return Err(reject("Python objects")),
-            Some('U' | 'S' | 'a') => return Err(reject("text")),
-            Some('m' | 'M') => return Err(reject("dates or times")),
+            Some('b' | '?') => return Err(reject("boolean, not integers")),
+            Some('f') => return Err(reject("floating point, not integers")),
+            Some('c') => return Err(reject("complex, not integers")),
+            Some('O') => return Err(reject("Python objects, not integers")),
+            Some('U' | 'S' | 'a') => return Err(reject("text, not integers")),
+            Some('m' | 'M') => return Err(reject("dates or times, not integers")),
             _ => return Err(reject("not a numeric type")),
         };
         let size = match chars.as_str().parse::<usize>() {
@@ -560,7 +560,7 @@ mod tests {
         assert_eq!(
             message(&grid("<f8", [1, 2, 3, 4], |n| (n as f64).to_le_bytes())),
             "the array's dtype '<f8' is floating point, not integers; save the table as \
-             integers, e.g. np.save(path, table.astype(np.uint8))"
+             integers of 1, 2, 4 or 8 bytes, e.g. np.save(path, table.astype(np.uint8))"
         );
         assert!(
             message(&npy(&header("|b1", "False", "(2, 2)"), &[1; 4])).contains("'|b1' is boolean")

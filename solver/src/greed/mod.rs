@@ -11,6 +11,7 @@
 //! - [`simulate`](mod@simulate): the independent Monte Carlo check and the transcript.
 
 mod analysis;
+mod contest;
 mod explain;
 mod game;
 mod policy;

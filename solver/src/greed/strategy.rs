@@ -6,14 +6,16 @@
 //! | `sample2` | own score <= 50: 30 dice; 51..=80: 10; above 80: pass |
 //! | `improve:S` | as the fixed strategy `S`, but pass whenever own score is the limit (100) |
 //! | `optimal` (alias `minimax`) | maximises its value in every state |
-//! | `path.csv`, `path.json`, `path.bin` | a table indexed `[own][opponent][passed]` |
+//! | `path.csv`, `path.json`, `path.npy`, `path.bin` | a table indexed `[own][opponent][passed]` |
+//! | `path.py`, `path.py:FUNCTION` | a Python `final_strategy(myscore, theirscore, last)` (or `myStrategy`), tabulated |
 //!
 //! The two samples ignore whether the opponent passed, as the assignment's do.
 
 use super::game::Greed;
 use super::policy::Policy;
 use super::sweep::Player;
-use crate::spec::{Spec, StrategyError, TABLE_FILES, load_table};
+use crate::python::Runner;
+use crate::spec::{Resolved, Spec, StrategyError, TABLE_FILES, load_table, tabulate};
 use crate::table::Table;
 
 /// The named strategy specs Greed accepts (table files aside).
@@ -33,16 +35,44 @@ pub struct Strategy {
 }
 
 impl Strategy {
-    /// Resolves `spec` for `game` (see the module docs for the forms it takes).
+    /// Resolves `spec` for `game` (see the module docs for the forms it takes), running a
+    /// Python strategy with `python3` from the PATH and the default limits.
     pub fn parse(spec: &str, game: &Greed) -> Result<Strategy, StrategyError> {
+        Strategy::resolve(spec, game, &Runner::default()).map(|r| r.strategy)
+    }
+
+    /// Resolves `spec` for `game`, tabulating a Python strategy with `runner`.
+    pub fn resolve(
+        spec: &str,
+        game: &Greed,
+        runner: &Runner,
+    ) -> Result<Resolved<Strategy>, StrategyError> {
         let spec = spec.trim();
-        let (name, arguments) = match Spec::of(spec) {
+        let (strategy, function) = match Spec::of(spec) {
+            Spec::Python(python) => {
+                let tabulated = tabulate(spec, &python, &game.schema(), runner)?;
+                let strategy = Strategy::from_table(spec, &tabulated.table, game);
+                (strategy, Some(tabulated.function))
+            }
             Spec::TableFile(path) => {
                 let file = load_table(path, &[game.schema()])?;
-                return Ok(Strategy::from_table(spec, &file.table, game));
+                (Strategy::from_table(spec, &file.table, game), None)
             }
-            Spec::Named { name, arguments } => (name, arguments),
+            Spec::Named { name, arguments } => {
+                (Strategy::named(spec, name, arguments, game, runner)?, None)
+            }
         };
+        Ok(Resolved { strategy, function })
+    }
+
+    /// The strategy called `name` with `arguments` (the text after the colon), from `spec`.
+    fn named(
+        spec: &str,
+        name: &str,
+        arguments: Option<&str>,
+        game: &Greed,
+        runner: &Runner,
+    ) -> Result<Strategy, StrategyError> {
         let no_arguments = |strategy: Strategy| match arguments {
             None => Ok(strategy),
             Some(_) => Err(StrategyError::Parameters {
@@ -64,7 +94,7 @@ impl Strategy {
                         problem: "improve needs a strategy, as in improve:sample1".to_string(),
                     }
                 })?;
-                let inner = Strategy::parse(inner, game)?;
+                let inner = Strategy::resolve(inner, game, runner)?.strategy;
                 let Player::Fixed(policy) = &inner.player else {
                     return Err(StrategyError::Parameters {
                         spec: spec.to_string(),
@@ -186,7 +216,7 @@ mod tests {
             message("always_roll:4"),
             "unknown strategy 'always_roll:4' for greed; expected sample1, sample2, \
              improve:STRATEGY, optimal, minimax, or a table file (.csv, .json, .npy, \
-             .bin)"
+             .bin) or a Python file (.py)"
         );
         assert_eq!(
             message("improve:optimal"),

@@ -12,6 +12,7 @@
 //! - [`simulate`](mod@simulate): the independent Monte Carlo check.
 
 mod analysis;
+mod contest;
 pub mod definition;
 mod explain;
 mod policy;

@@ -5,14 +5,16 @@
 //! | `always_roll:N` | roll N dice (0..=10) everywhere |
 //! | `bacon:8,6`, `extra_turn`, `comeback:5`, ... | the ruleset's built-ins, parameters defaulted as the course does |
 //! | `optimal` (alias `minimax`) | a player that maximises its winning probability in every state |
-//! | `path.csv`, `path.json`, `path.bin` | a table file (see [`format`](crate::format)) |
+//! | `path.csv`, `path.json`, `path.npy`, `path.bin` | a table file (see [`format`](crate::format)) |
+//! | `path.py`, `path.py:FUNCTION` | a Python `final_strategy(score, opponent_score)`, tabulated (see [`python`](crate::python)) |
 
 use super::definition::MAX_DICE;
 use super::definition::{Builtin, HogRules};
 use super::policy::{FullTable, Policy, ScoreTable};
 use super::ruleset::Ruleset;
 use super::sweep::Player;
-use crate::spec::{Spec, StrategyError, TABLE_FILES, load_table};
+use crate::python::Runner;
+use crate::spec::{Resolved, Spec, StrategyError, TABLE_FILES, load_table, tabulate};
 use crate::table::Table;
 
 /// A strategy resolved for one ruleset.
@@ -34,16 +36,46 @@ pub enum StrategyKind {
 }
 
 impl Strategy {
-    /// Resolves `spec` for `rules` (see the module docs for the forms it takes).
+    /// Resolves `spec` for `rules` (see the module docs for the forms it takes), running a
+    /// Python strategy with `python3` from the PATH and the default limits.
     pub fn parse(spec: &str, rules: &Ruleset) -> Result<Strategy, StrategyError> {
+        Strategy::resolve(spec, rules, &Runner::default()).map(|r| r.strategy)
+    }
+
+    /// Resolves `spec` for `rules`, tabulating a Python strategy with `runner` as a score
+    /// table (a course strategy sees only the two scores).
+    pub fn resolve(
+        spec: &str,
+        rules: &Ruleset,
+        runner: &Runner,
+    ) -> Result<Resolved<Strategy>, StrategyError> {
         let spec = spec.trim();
-        let (name, arguments) = match Spec::of(spec) {
+        let (strategy, function) = match Spec::of(spec) {
+            Spec::Python(python) => {
+                let tabulated = tabulate(spec, &python, &rules.score_schema(), runner)?;
+                (
+                    Strategy::from_table(spec, tabulated.table),
+                    Some(tabulated.function),
+                )
+            }
             Spec::TableFile(path) => {
                 let file = load_table(path, &rules.schemas())?;
-                return Ok(Strategy::from_table(spec, file.table));
+                (Strategy::from_table(spec, file.table), None)
             }
-            Spec::Named { name, arguments } => (name, arguments),
+            Spec::Named { name, arguments } => {
+                (Strategy::named(spec, name, arguments, rules)?, None)
+            }
         };
+        Ok(Resolved { strategy, function })
+    }
+
+    /// The strategy called `name` with `arguments` (the text after the colon), from `spec`.
+    fn named(
+        spec: &str,
+        name: &str,
+        arguments: Option<&str>,
+        rules: &Ruleset,
+    ) -> Result<Strategy, StrategyError> {
         let parameters = |problem: String| StrategyError::Parameters {
             spec: spec.to_string(),
             problem,
@@ -253,7 +285,7 @@ mod tests {
             err.to_string(),
             "unknown strategy 'comeback:5' for hog-fa20; expected always_roll:N, \
              bacon:CUTOFF,N, extra_turn:CUTOFF,N, optimal, minimax, or a table file (.csv, \
-             .json, .npy, .bin)"
+             .json, .npy, .bin) or a Python file (.py)"
         );
     }
 
