@@ -27,34 +27,42 @@ pub struct Entry {
     /// Its game.
     pub game: Game,
     /// One line describing it.
-    pub summary: &'static str,
+    pub summary: String,
     /// The strategy the course measures strategies against (none for Chopsticks, which is
     /// solved and played, not evaluated).
-    pub yardstick: Option<&'static str>,
+    pub yardstick: Option<String>,
     /// The named strategy specs it accepts (table files aside), e.g. `always_roll:N`.
     pub strategies: Vec<String>,
 }
 
 /// Every ruleset: Hog's presets (the default, `hog-fa20`, first), then Greed.
 pub fn rulesets() -> Vec<Entry> {
-    let hog = hog::presets::PRESETS.into_iter().map(|rules| Entry {
-        name: rules.name(),
-        game: Game::Hog,
-        summary: rules.summary(),
-        yardstick: Some(rules.yardstick()),
-        strategies: hog::strategy_forms(rules),
+    let hog = hog::presets::PRESETS.into_iter().map(|preset| {
+        let script = preset
+            .compile(&[])
+            .expect("every built-in rule script compiles (tested)");
+        Entry {
+            name: preset.name,
+            game: Game::Hog,
+            summary: script.summary().to_string(),
+            yardstick: Some(script.yardstick().to_string()),
+            strategies: hog::strategy_forms(&script),
+        }
     });
     let greed = Entry {
         name: greed::NAME,
         game: Game::Greed,
-        summary: "dice show 0..5, going over 100 loses, a pass gives one last turn, ties count half",
-        yardstick: Some(greed::YARDSTICK),
+        summary:
+            "dice show 0..5, going over 100 loses, a pass gives one last turn, ties count half"
+                .to_string(),
+        yardstick: Some(greed::YARDSTICK.to_string()),
         strategies: greed::STRATEGY_FORMS.map(String::from).to_vec(),
     };
     let chopsticks = Entry {
         name: chopsticks::NAME,
         game: Game::Chopsticks,
-        summary: "two hands of 0..4 fingers each, taps and transfers, a hand at 5 drops to 0",
+        summary: "two hands of 0..4 fingers each, taps and transfers, a hand at 5 drops to 0"
+            .to_string(),
         yardstick: None,
         strategies: Vec::new(),
     };
@@ -90,7 +98,7 @@ pub fn describe() -> String {
         .enumerate()
         .map(|(i, e)| {
             let default = if i == 0 { " (default)" } else { "" };
-            let usage = match e.yardstick {
+            let usage = match &e.yardstick {
                 Some(yardstick) => format!(
                     "Strategies: {}, or {TABLE_FILES}. Yardstick: {yardstick}.",
                     e.strategies.join(", ")

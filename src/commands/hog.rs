@@ -134,7 +134,7 @@ const FULL_TABLE_FORMATS: [Format; 2] = [Format::Npy, Format::Binary];
 pub fn tables() -> Result<Vec<TablesEntry>> {
     let mut written = Vec::new();
     for preset in PRESETS {
-        let rules = Ruleset::compile(preset, MAX_GOAL)?;
+        let rules = Ruleset::preset(preset.name, MAX_GOAL)?;
         for opponent in [rules.rules().yardstick(), "minimax"] {
             let opponent = Strategy::parse(opponent, &rules)?;
             let solved = solve_with_progress(&rules, &opponent, None);

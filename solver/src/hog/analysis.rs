@@ -65,7 +65,7 @@ pub fn solve_against(
         win_rates: Some(matchup.win_rates()),
         about: Some(about),
     };
-    let memory = rules.memory().meaning;
+    let memory = &rules.memory().meaning;
     let opposing = opponent.player(rules);
     let fixed = match &opposing {
         Player::Fixed(policy) if rules.hides_memory() => Some(policy),

@@ -1,8 +1,8 @@
 //! Hog and its rule variants.
 //!
-//! - [`definition`]: a ruleset as plain functions ([`HogRules`]); [`presets`] holds the built-in
-//!   ones.
-//! - [`Ruleset`]: a definition compiled for a goal into the dense tables the solver indexes.
+//! - [`Script`]: a ruleset as a rule script ([`script`](mod@script) documents its hooks);
+//!   [`presets`] holds the built-in ones, [`definition`] what a script declares besides hooks.
+//! - [`Ruleset`]: a script compiled for a goal into the dense tables the solver indexes.
 //! - [`StateSpace`]: how (scores, memories) map to array indices.
 //! - [`Strategy`]: the one parser of strategy specs; [`Policy`]: dice for every state.
 //! - [`solve`]: the backward sweep; [`evaluate`] and [`solve_against`] ask it questions;
@@ -19,6 +19,7 @@ mod policy;
 pub mod presets;
 mod reach;
 mod ruleset;
+pub mod script;
 mod search;
 pub mod simulate;
 mod space;
@@ -26,11 +27,12 @@ mod strategy;
 mod sweep;
 
 pub use analysis::{SearchSummary, Solved, evaluate, solve_against};
-pub use definition::{HogRules, MAX_DICE};
+pub use definition::{Builtin, MAX_DICE, Memory, Param};
 pub use explain::{CellGain, explain};
 pub use policy::{FullTable, Policy, ScoreTable};
 pub use reach::{Reach, reach};
 pub use ruleset::{MAX_GOAL, RulesError, Ruleset};
+pub use script::{AfterTurn, Parameter, Script, ScriptError};
 pub use search::{Round, STARTS, TOLERANCE, TableSearch, best_table};
 pub use space::StateSpace;
 pub use strategy::{Strategy, StrategyKind, strategy_forms};

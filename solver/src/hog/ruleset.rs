@@ -1,19 +1,22 @@
 //! A Hog ruleset compiled into the dense tables the solver indexes.
 //!
-//! [`Ruleset::compile`] evaluates every rule of a [`HogRules`] once, for every score it can see:
+//! [`Ruleset::compile`] calls every hook of a rule [`Script`] once, for every value it can see:
 //! Free Bacon points per opponent score, the dice limit and the die per cell, the bonus and the
 //! new memory per (memory, dice) pair, and the after-turn transform per (score after the turn's
 //! points, opponent score[, memory]) — already resolved to "mover wins", "opponent wins" or the
 //! cell where play continues. It also checks what makes one backward sweep exact: every turn
-//! raises the total of the two scores.
+//! raises the total of the two scores. The solver, the simulator and the built-in strategies
+//! read these tables; nothing calls the script afterwards.
+
+use std::sync::Arc;
 
 use thiserror::Error;
 
-use super::definition::MAX_DICE;
-use super::definition::{HogRules, Memory};
+use super::definition::{MAX_DICE, Memory};
 use super::presets::{PRESETS, preset};
+use super::script::{AfterTurn, Script, ScriptError};
 use super::space::StateSpace;
-use crate::dice::{DiceCache, LANES, TurnPoints};
+use crate::dice::{DiceCache, Die, LANES, TurnPoints};
 
 /// The highest goal a Hog ruleset is solved for.
 pub const MAX_GOAL: u32 = 100;
@@ -25,7 +28,7 @@ pub(crate) const ACTIONS: usize = MAX_DICE as usize + 1;
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum RulesError {
     /// No built-in ruleset has this name.
-    #[error("unknown ruleset '{name}'; the rulesets are {}", known.join(", "))]
+    #[error("unknown ruleset '{name}'; the rulesets are {}, or a rule script (FILE.rhai)", known.join(", "))]
     Unknown {
         /// The name asked for.
         name: String,
@@ -42,20 +45,13 @@ pub enum RulesError {
     #[error("{rules}: {detail}; a turn must raise the total score for the sweep to be exact")]
     NotIncreasing {
         /// The ruleset.
-        rules: &'static str,
+        rules: String,
         /// What happens, with the scores.
         detail: String,
     },
-    /// The memory a rule produced is outside the declared memory.
-    #[error("{rules}: remembering {value} is outside the declared memory 0..{size}")]
-    Memory {
-        /// The ruleset.
-        rules: &'static str,
-        /// The value produced.
-        value: u8,
-        /// The declared number of memory values.
-        size: u8,
-    },
+    /// The rule script failed.
+    #[error(transparent)]
+    Script(#[from] ScriptError),
 }
 
 /// Where play goes after a turn's points and after-turn rules, seen from the mover: the cell
@@ -112,6 +108,36 @@ impl Memories {
     }
 }
 
+/// An [`AfterTurn`] packed for the simulator: scores of a few thousand points at most (a
+/// compiled goal plus one turn's gain), 6 bytes instead of 12.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Turn {
+    mover: u16,
+    opponent: u16,
+    extra_turn: bool,
+}
+
+impl Turn {
+    /// Packs `turn`, whose scores are below the reachable bound of a compiled goal.
+    fn of(turn: AfterTurn) -> Turn {
+        let pack = |score: u32| u16::try_from(score).unwrap_or(u16::MAX);
+        Turn {
+            mover: pack(turn.mover),
+            opponent: pack(turn.opponent),
+            extra_turn: turn.extra_turn,
+        }
+    }
+
+    /// The turn unpacked.
+    fn after(self) -> AfterTurn {
+        AfterTurn {
+            mover: self.mover.into(),
+            opponent: self.opponent.into(),
+            extra_turn: self.extra_turn,
+        }
+    }
+}
+
 /// What choosing some dice does to the mover's memory and points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Effect {
@@ -153,7 +179,7 @@ impl Roll<'_> {
 /// A Hog ruleset with a goal, compiled into tables.
 #[derive(Debug)]
 pub struct Ruleset {
-    rules: &'static dyn HogRules,
+    script: Arc<Script>,
     space: StateSpace,
     memory: Memory,
     free_bacon: Vec<u32>,
@@ -164,6 +190,7 @@ pub struct Ruleset {
     distinct_effects: Vec<Vec<Effect>>,
     effect_variant: Vec<u8>,
     after: Vec<Next>,
+    turns: Vec<Turn>,
     after_plane: usize,
     after_row: usize,
     max_gain: usize,
@@ -172,44 +199,47 @@ pub struct Ruleset {
 impl Ruleset {
     /// Compiles the built-in ruleset called `name` for `goal`.
     pub fn preset(name: &str, goal: u32) -> Result<Ruleset, RulesError> {
-        let rules = preset(name).ok_or_else(|| RulesError::Unknown {
+        let preset = preset(name).ok_or_else(|| RulesError::Unknown {
             name: name.to_string(),
-            known: PRESETS.iter().map(|r| r.name()).collect(),
+            known: PRESETS.iter().map(|p| p.name).collect(),
         })?;
-        Ruleset::compile(rules, goal)
+        Ruleset::compile(preset.compile(&[("goal".to_string(), i64::from(goal))])?)
     }
 
-    /// Compiles `rules` for `goal` (in `1..=MAX_GOAL`) into tables.
-    pub fn compile(rules: &'static dyn HogRules, goal: u32) -> Result<Ruleset, RulesError> {
+    /// Compiles `script` (for its goal, in `1..=MAX_GOAL`) into tables.
+    pub fn compile(script: Script) -> Result<Ruleset, RulesError> {
+        let goal = script.goal();
         if !(1..=MAX_GOAL).contains(&goal) {
             return Err(RulesError::Goal { goal });
         }
-        let memory = rules.memory();
+        let memory = script.memory().clone();
         let space = StateSpace::new(goal, usize::from(memory.size));
         let not_increasing = |detail: String| RulesError::NotIncreasing {
-            rules: rules.name(),
+            rules: script.name().to_string(),
             detail,
         };
 
-        let free_bacon: Vec<u32> = (0..goal).map(|o| rules.free_bacon(o)).collect();
+        let free_bacon: Vec<u32> = (0..goal)
+            .map(|o| script.free_bacon(o))
+            .collect::<Result<_, _>>()?;
         if let Some(o) = free_bacon.iter().position(|&points| points == 0) {
             return Err(not_increasing(format!(
                 "Free Bacon scores 0 against opponent score {o}"
             )));
         }
 
-        let mut dice = Vec::new();
+        let mut dice: Vec<Die> = Vec::new();
         let mut die = Vec::with_capacity(space.cells());
         let mut dice_limit = Vec::with_capacity(space.cells());
         for own in 0..goal {
             for opponent in 0..goal {
-                let kind = rules.die(own, opponent);
+                let kind = script.die(own, opponent)?;
                 let index = dice.iter().position(|&d| d == kind).unwrap_or_else(|| {
                     dice.push(kind);
                     dice.len() - 1
                 });
                 die.push(index as u8);
-                dice_limit.push(rules.dice_limit(own, opponent).min(MAX_DICE));
+                dice_limit.push(script.dice_limit(own, opponent)?);
             }
         }
         let dice = DiceCache::new(dice, usize::from(MAX_DICE));
@@ -217,18 +247,10 @@ impl Ruleset {
         let mut effects = Vec::with_capacity(usize::from(memory.size) * ACTIONS);
         for remembered in 0..memory.size {
             for n in 0..=MAX_DICE {
-                let effect = Effect {
-                    bonus: rules.bonus(remembered, n),
-                    remembered: rules.remember(remembered, n),
-                };
-                if effect.remembered >= memory.size {
-                    return Err(RulesError::Memory {
-                        rules: rules.name(),
-                        value: effect.remembered,
-                        size: memory.size,
-                    });
-                }
-                effects.push(effect);
+                effects.push(Effect {
+                    bonus: script.bonus(remembered, n)?,
+                    remembered: script.remember(remembered, n)?,
+                });
             }
         }
         let mut distinct_effects = vec![Vec::new(); ACTIONS];
@@ -261,11 +283,17 @@ impl Ruleset {
         // reads.
         let reachable = goal as usize + max_gain + LANES - 1;
         let plane = reachable * goal as usize;
-        let mut after = Vec::with_capacity(plane * usize::from(memory.size));
-        for remembered in 0..memory.size {
+        let planes = if script.after_turn_reads_memory() {
+            memory.size
+        } else {
+            1
+        };
+        let mut after = Vec::with_capacity(plane * usize::from(planes));
+        let mut turns = Vec::with_capacity(plane * usize::from(planes));
+        for remembered in 0..planes {
             for opponent in 0..goal {
                 for reached in 0..reachable as u32 {
-                    let turn = rules.after_turn(reached, opponent, remembered);
+                    let turn = script.after_turn(reached, opponent, remembered)?;
                     let won = space.state(space.won_cell(), 0, 0);
                     let next = if turn.mover >= goal {
                         Next::new(won, false)
@@ -285,19 +313,21 @@ impl Ruleset {
                         Next::new(space.state(cell, 0, 0), true)
                     };
                     after.push(next);
+                    turns.push(Turn::of(turn));
                 }
             }
         }
         let memory_independent = after.chunks(plane).all(|p| p == &after[..plane]);
         let after_plane = if memory_independent {
             after.truncate(plane);
+            turns.truncate(plane);
             0
         } else {
             plane
         };
 
         Ok(Ruleset {
-            rules,
+            script: Arc::new(script),
             space,
             memory,
             free_bacon,
@@ -309,19 +339,20 @@ impl Ruleset {
             effect_variant,
             after,
             after_plane,
+            turns,
             after_row: reachable,
             max_gain,
         })
     }
 
-    /// The rules this was compiled from.
-    pub fn rules(&self) -> &'static dyn HogRules {
-        self.rules
+    /// The script this was compiled from.
+    pub fn rules(&self) -> &Script {
+        &self.script
     }
 
     /// The ruleset's name, e.g. `hog-fa20`.
-    pub fn name(&self) -> &'static str {
-        self.rules.name()
+    pub fn name(&self) -> &str {
+        self.script.name()
     }
 
     /// The goal score.
@@ -335,8 +366,8 @@ impl Ruleset {
     }
 
     /// What each player remembers.
-    pub fn memory(&self) -> Memory {
-        self.memory
+    pub fn memory(&self) -> &Memory {
+        &self.memory
     }
 
     /// Whether the state holds memory that a strategy seeing only the two scores cannot see:
@@ -368,6 +399,12 @@ impl Ruleset {
     /// Free Bacon points against `opponent` points.
     pub fn free_bacon(&self, opponent: u32) -> u32 {
         self.free_bacon[opponent as usize]
+    }
+
+    /// The die rolled at (own, opponent).
+    pub fn die(&self, own: u32, opponent: u32) -> Die {
+        let index = self.die[(own * self.goal() + opponent) as usize];
+        self.dice.dice()[usize::from(index)]
     }
 
     /// The dice actually rolled when the mover asks for `requested` at (own, opponent).
@@ -404,6 +441,17 @@ impl Ruleset {
         usize::from(self.effect_variant[usize::from(remembered) * ACTIONS + usize::from(n)])
     }
 
+    /// What the after-turn rules make of a turn that reached `reached` points against
+    /// `opponent`, the mover remembering `remembered` after it (`reached` below
+    /// [`reachable`](Self::reachable)).
+    #[inline]
+    pub fn after_turn(&self, reached: u32, opponent: u32, remembered: u8) -> AfterTurn {
+        let at = usize::from(remembered) * self.after_plane
+            + opponent as usize * self.after_row
+            + reached as usize;
+        self.turns[at].after()
+    }
+
     /// Where play goes when the mover reaches each score (the index) against `opponent`,
     /// with `remembered` as its memory after the turn.
     #[inline]
@@ -434,7 +482,8 @@ mod tests {
         let err = Ruleset::preset("hog-sp99", 100).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown ruleset 'hog-sp99'; the rulesets are hog-fa20, hog-wild, hog-fa19"
+            "unknown ruleset 'hog-sp99'; the rulesets are hog-fa20, hog-wild, hog-fa19, or a rule \
+             script (FILE.rhai)"
         );
         assert_eq!(
             Ruleset::preset("hog-fa20", 0).unwrap_err().to_string(),

@@ -1,14 +1,14 @@
 //! Playing Hog turn by turn, and the seeded Monte Carlo simulator built on it.
 //!
-//! [`Game`] applies the rules straight from their definition ([`HogRules`]), rolling real dice
-//! faces, so the simulator shares nothing with the solver but the players' policies: it is an
-//! independent check of the compiled tables, the dice distributions and the sweep.
+//! [`Game`] plays real dice faces through the compiled rules of a [`Ruleset`] (the tables its
+//! script was turned into: Free Bacon, the dice limit and die of each cell, bonuses, memories and
+//! the after-turn rules), so the simulator shares no arithmetic with the solver's sweep: it is an
+//! independent check of the dice distributions and the sweep.
 //!
 //! [`simulate`] plays them through the shared seeded, parallel [`montecarlo`] driver.
 
 use rand::Rng;
 
-use super::definition::HogRules;
 use super::definition::MAX_DICE;
 use super::policy::Policy;
 use super::ruleset::Ruleset;
@@ -29,7 +29,7 @@ pub struct Game {
 
 impl Game {
     /// A new game at 0 : 0 with `first` to move.
-    pub fn new(rules: &dyn HogRules, first: usize) -> Game {
+    pub fn new(rules: &Ruleset, first: usize) -> Game {
         let initial = rules.memory().initial;
         Game {
             scores: [0, 0],
@@ -39,42 +39,35 @@ impl Game {
     }
 
     /// How many dice, and of which kind, are rolled when the mover asks for `requested`.
-    pub fn dice_to_roll(&self, rules: &dyn HogRules, requested: u8) -> (u8, Die) {
+    pub fn dice_to_roll(&self, rules: &Ruleset, requested: u8) -> (u8, Die) {
         let (own, opponent) = (self.scores[self.mover], self.scores[1 - self.mover]);
-        let rolled = requested.min(rules.dice_limit(own, opponent)).min(MAX_DICE);
+        let rolled = rules.dice_rolled(own, opponent, requested.min(MAX_DICE));
         (rolled, rules.die(own, opponent))
     }
 
     /// Plays the mover's turn: it asked for `requested` dice and they showed `faces` (as many
     /// faces as [`dice_to_roll`](Self::dice_to_roll) says; none when rolling zero). Returns the
     /// winning seat when the game ends.
-    pub fn play(
-        &mut self,
-        rules: &dyn HogRules,
-        goal: u32,
-        requested: u8,
-        faces: &[u8],
-    ) -> Option<usize> {
+    pub fn play(&mut self, rules: &Ruleset, requested: u8, faces: &[u8]) -> Option<usize> {
         let (mover, other) = (self.mover, 1 - self.mover);
-        let (rolled, die) = self.dice_to_roll(rules, requested);
-        debug_assert_eq!(faces.len(), usize::from(rolled));
-        let points = if rolled == 0 {
-            rules.free_bacon(self.scores[other])
-        } else if die.pig_out && faces.contains(&1) {
+        let (own, opponent) = (self.scores[mover], self.scores[other]);
+        debug_assert_eq!(
+            faces.len(),
+            usize::from(self.dice_to_roll(rules, requested).0)
+        );
+        let points = if faces.is_empty() {
+            rules.free_bacon(opponent)
+        } else if rules.die(own, opponent).pig_out && faces.contains(&1) {
             1
         } else {
             faces.iter().map(|&f| u32::from(f)).sum()
         };
-        let remembered = self.memory[mover];
-        let bonus = rules.bonus(remembered, requested);
-        self.memory[mover] = rules.remember(remembered, requested);
-        let turn = rules.after_turn(
-            self.scores[mover] + points + bonus,
-            self.scores[other],
-            self.memory[mover],
-        );
+        let effect = rules.effect(self.memory[mover], requested);
+        self.memory[mover] = effect.remembered;
+        let turn = rules.after_turn(own + points + effect.bonus, opponent, effect.remembered);
         self.scores[mover] = turn.mover;
         self.scores[other] = turn.opponent;
+        let goal = rules.goal();
         if turn.mover >= goal {
             return Some(mover);
         }
@@ -107,21 +100,20 @@ pub fn simulate(
 
 /// Plays one game with `first` moving first; returns the winning seat.
 fn play_one(rules: &Ruleset, policies: [&Policy; 2], first: usize, rng: &mut impl Rng) -> usize {
-    let definition = rules.rules();
     let space = rules.space();
-    let mut game = Game::new(definition, first);
+    let mut game = Game::new(rules, first);
     let mut faces = [0u8; MAX_DICE as usize];
     loop {
         let (mover, other) = (game.mover, 1 - game.mover);
         let cell = space.cell(game.scores[mover], game.scores[other]);
         let state = space.state(cell, game.memory[mover], game.memory[other]);
         let requested = policies[mover].dice(state);
-        let (rolled, die) = game.dice_to_roll(definition, requested);
+        let (rolled, die) = game.dice_to_roll(rules, requested);
         let faces = &mut faces[..usize::from(rolled)];
         for face in faces.iter_mut() {
             *face = rng.random_range(die.first_face..=die.last_face());
         }
-        if let Some(winner) = game.play(definition, rules.goal(), requested, faces) {
+        if let Some(winner) = game.play(rules, requested, faces) {
             return winner;
         }
     }
@@ -130,32 +122,36 @@ fn play_one(rules: &Ruleset, policies: [&Policy; 2], first: usize, rng: &mut imp
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hog::presets::{Fa19, Fa20, Wild};
+
+    fn rules(name: &str) -> Ruleset {
+        Ruleset::preset(name, 100).unwrap()
+    }
 
     #[test]
     fn feral_hogs_example_game() {
         // RULES.md: every roll below pigs out (one die shows 1) and scores 1.
-        let mut game = Game::new(&Fa19, 0);
-        let goal = 100;
-        assert_eq!(game.play(&Fa19, goal, 3, &[1, 4, 5]), None);
+        let fa19 = rules("hog-fa19");
+        let mut game = Game::new(&fa19, 0);
+        assert_eq!(game.play(&fa19, 3, &[1, 4, 5]), None);
         assert_eq!(game.scores, [1, 0]);
-        assert_eq!(game.play(&Fa19, goal, 4, &[1, 1, 2, 3]), None);
+        assert_eq!(game.play(&fa19, 4, &[1, 1, 2, 3]), None);
         assert_eq!(game.scores, [1, 1]);
-        assert_eq!(game.play(&Fa19, goal, 5, &[1, 2, 3, 4, 5]), None);
+        assert_eq!(game.play(&fa19, 5, &[1, 2, 3, 4, 5]), None);
         assert_eq!(game.scores, [5, 1]);
-        assert_eq!(game.play(&Fa19, goal, 2, &[6, 1]), None);
+        assert_eq!(game.play(&fa19, 2, &[6, 1]), None);
         assert_eq!(game.scores, [5, 5]);
-        assert_eq!(game.play(&Fa19, goal, 7, &[1, 1, 1, 1, 1, 1, 1]), None);
+        assert_eq!(game.play(&fa19, 7, &[1, 1, 1, 1, 1, 1, 1]), None);
         assert_eq!(game.scores, [9, 5]);
-        assert_eq!(game.play(&Fa19, goal, 0, &[]), None);
+        assert_eq!(game.play(&fa19, 0, &[]), None);
         assert_eq!(game.scores, [9, 18]);
         assert_eq!(game.memory, [7, 0]);
     }
 
     #[test]
     fn feral_hogs_on_the_first_turn() {
-        let mut game = Game::new(&Fa19, 0);
-        assert_eq!(game.play(&Fa19, 100, 2, &[2, 2]), None);
+        let fa19 = rules("hog-fa19");
+        let mut game = Game::new(&fa19, 0);
+        assert_eq!(game.play(&fa19, 2, &[2, 2]), None);
         assert_eq!(game.scores, [7, 0]);
     }
 
@@ -167,7 +163,7 @@ mod tests {
             memory: [0, 0],
             mover: 0,
         };
-        assert_eq!(game.play(&Fa19, 100, 2, &[3, 4]), None);
+        assert_eq!(game.play(&rules("hog-fa19"), 2, &[3, 4]), None);
         assert_eq!(game.scores, [5, 55]);
         assert_eq!(game.mover, 1);
     }
@@ -180,7 +176,7 @@ mod tests {
             memory: [0, 0],
             mover: 0,
         };
-        assert_eq!(game.play(&Fa19, 100, 0, &[]), Some(1));
+        assert_eq!(game.play(&rules("hog-fa19"), 0, &[]), Some(1));
         assert_eq!(game.scores, [50, 100]);
     }
 
@@ -192,34 +188,36 @@ mod tests {
             memory: [2, 0],
             mover: 0,
         };
-        assert_eq!(game.play(&Fa19, 100, 0, &[]), None);
+        assert_eq!(game.play(&rules("hog-fa19"), 0, &[]), None);
         assert_eq!(game.scores, [13, 9]);
     }
 
     #[test]
     fn fa20_extra_turns_keep_the_mover() {
         // 10 vs 20 → +8 = 18 vs 20 (Pig Pass) → +12 = 30 vs 20 (Swine Align).
+        let fa20 = rules("hog-fa20");
         let mut game = Game {
             scores: [10, 20],
             memory: [0, 0],
             mover: 0,
         };
-        assert_eq!(game.play(&Fa20, 100, 2, &[4, 4]), None);
+        assert_eq!(game.play(&fa20, 2, &[4, 4]), None);
         assert_eq!((game.scores, game.mover), ([18, 20], 0));
-        assert_eq!(game.play(&Fa20, 100, 2, &[6, 6]), None);
+        assert_eq!(game.play(&fa20, 2, &[6, 6]), None);
         assert_eq!((game.scores, game.mover), ([30, 20], 0));
-        assert_eq!(game.play(&Fa20, 100, 1, &[3]), None);
+        assert_eq!(game.play(&fa20, 1, &[3]), None);
         assert_eq!((game.scores, game.mover), ([33, 20], 1));
     }
 
     #[test]
     fn fa20_extra_turn_on_the_final_turn_ends_the_game() {
+        let fa20 = rules("hog-fa20");
         let mut game = Game {
             scores: [96, 40],
             memory: [0, 0],
             mover: 0,
         };
-        assert_eq!(game.play(&Fa20, 100, 0, &[]), Some(0));
+        assert_eq!(game.play(&fa20, 0, &[]), Some(0));
     }
 
     #[test]
@@ -229,10 +227,11 @@ mod tests {
             memory: [0, 0],
             mover: 0,
         };
-        assert_eq!(game.dice_to_roll(&Wild, 10), (1, Die::FOUR_SIDED));
-        assert_eq!(game.dice_to_roll(&Wild, 0), (0, Die::FOUR_SIDED));
-        let first = Game::new(&Wild, 0);
-        assert_eq!(first.dice_to_roll(&Wild, 5), (5, Die::FOUR_SIDED));
+        let wild = rules("hog-wild");
+        assert_eq!(game.dice_to_roll(&wild, 10), (1, Die::FOUR_SIDED));
+        assert_eq!(game.dice_to_roll(&wild, 0), (0, Die::FOUR_SIDED));
+        let first = Game::new(&wild, 0);
+        assert_eq!(first.dice_to_roll(&wild, 5), (5, Die::FOUR_SIDED));
     }
 
     #[test]

@@ -9,9 +9,10 @@
 //! | `path.py`, `path.py:FUNCTION` | a Python `final_strategy(score, opponent_score)`, tabulated (see [`python`](crate::python)) |
 
 use super::definition::MAX_DICE;
-use super::definition::{Builtin, HogRules};
+use super::definition::{Builtin, Param};
 use super::policy::{FullTable, Policy, ScoreTable};
 use super::ruleset::Ruleset;
+use super::script::Script;
 use super::sweep::Player;
 use crate::python::Runner;
 use crate::spec::{Resolved, Spec, StrategyError, TABLE_FILES, load_table, tabulate};
@@ -90,21 +91,29 @@ impl Strategy {
                 Some(_) => Err(parameters(format!("{name} takes no numbers"))),
             };
         }
-        let builtin = always_roll()
-            .into_iter()
-            .chain(rules.rules().builtins().iter().copied())
+        let always = always_roll();
+        let builtin = std::iter::once(&always)
+            .chain(rules.rules().builtins())
             .find(|b| b.name == name)
             .ok_or_else(|| StrategyError::Unknown {
                 spec: spec.to_string(),
                 rules: rules.name().to_string(),
                 expected: expected_specs(rules),
             })?;
-        let values = parse_parameters(&builtin, arguments).map_err(parameters)?;
+        let values = parse_parameters(builtin, arguments).map_err(parameters)?;
         let canonical: Vec<String> = values.iter().map(u32::to_string).collect();
-        let goal = rules.goal();
-        let table = ScoreTable::from_shape_fn((goal as usize, goal as usize), |(own, opp)| {
-            (builtin.dice)(&values, own as u32, opp as u32)
-        });
+        let goal = rules.goal() as usize;
+        let mut table = ScoreTable::zeros((goal, goal));
+        for ((own, opponent), dice) in table.indexed_iter_mut() {
+            *dice = if builtin.name == always.name {
+                values[0] as u8
+            } else {
+                rules
+                    .rules()
+                    .builtin_dice(name, &values, own as u32, opponent as u32)
+                    .map_err(|e| parameters(e.to_string()))?
+            };
+        }
         Ok(Strategy {
             name: format!("{name}:{}", canonical.join(",")),
             kind: StrategyKind::Scores(table),
@@ -162,17 +171,16 @@ impl Strategy {
     }
 }
 
-/// The built-in every ruleset has.
-fn always_roll() -> [Builtin; 1] {
-    [Builtin {
-        name: "always_roll",
-        params: &[super::definition::Param {
-            name: "n",
+/// The built-in every ruleset has: `always_roll:N`.
+fn always_roll() -> Builtin {
+    Builtin {
+        name: "always_roll".to_string(),
+        params: vec![Param {
+            name: "n".to_string(),
             default: None,
         }],
-        about: "roll n dice every turn",
-        dice: |params, _, _| params[0] as u8,
-    }]
+        about: "roll n dice every turn".to_string(),
+    }
 }
 
 /// The spec forms a ruleset accepts, for error messages.
@@ -185,9 +193,9 @@ fn expected_specs(rules: &Ruleset) -> String {
 
 /// The named strategy specs `rules` accepts, e.g. `always_roll:N`, `bacon:CUTOFF,N`,
 /// `optimal` (table files aside).
-pub fn strategy_forms(rules: &dyn HogRules) -> Vec<String> {
-    let mut forms: Vec<String> = always_roll()
-        .iter()
+pub fn strategy_forms(rules: &Script) -> Vec<String> {
+    let always = always_roll();
+    let mut forms: Vec<String> = std::iter::once(&always)
         .chain(rules.builtins())
         .map(|b| {
             let params: Vec<String> = b.params.iter().map(|p| p.name.to_uppercase()).collect();

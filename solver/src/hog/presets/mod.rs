@@ -1,72 +1,132 @@
-//! The built-in rulesets, exactly as `RULES.md` specifies them.
+//! The built-in rulesets: rule scripts embedded in the binary, exactly as `RULES.md` specifies
+//! them (each script's header says its rules in words and cites its source).
 
-mod fa19;
-mod fa20;
-mod wild;
+use super::script::{Script, ScriptError};
 
-pub use fa19::Fa19;
-pub use fa20::Fa20;
-pub use wild::Wild;
-
-use super::definition::HogRules;
+/// A preset: its name and its script.
+#[derive(Clone, Copy, Debug)]
+pub struct Preset {
+    /// The name used with `--rules`.
+    pub name: &'static str,
+    /// The rule script.
+    pub script: &'static str,
+}
 
 /// Every built-in ruleset, the default (`hog-fa20`) first.
-pub const PRESETS: [&dyn HogRules; 3] = [&Fa20, &Wild, &Fa19];
+pub const PRESETS: [Preset; 3] = [
+    Preset {
+        name: "hog-fa20",
+        script: include_str!("hog-fa20.rhai"),
+    },
+    Preset {
+        name: "hog-wild",
+        script: include_str!("hog-wild.rhai"),
+    },
+    Preset {
+        name: "hog-fa19",
+        script: include_str!("hog-fa19.rhai"),
+    },
+];
 
 /// The built-in ruleset called `name`, if there is one.
-pub fn preset(name: &str) -> Option<&'static dyn HogRules> {
-    PRESETS.into_iter().find(|rules| rules.name() == name)
+pub fn preset(name: &str) -> Option<Preset> {
+    PRESETS.into_iter().find(|p| p.name == name)
 }
 
-/// The course's `bacon_strategy`: roll 0 if Free Bacon scores at least `params[0]`, else
-/// `params[1]` dice.
-fn bacon_strategy(free_bacon: u32, params: &[u32]) -> u8 {
-    if free_bacon >= params[0] {
-        0
-    } else {
-        params[1] as u8
+impl Preset {
+    /// The preset's script compiled with `settings` (`goal` among them, if given).
+    pub fn compile(&self, settings: &[(String, i64)]) -> Result<Script, ScriptError> {
+        Script::compile(self.name, self.script, settings)
     }
-}
-
-/// Leftmost digit times rightmost digit of `score` (a one-digit score x gives x·x).
-fn first_times_last_digit(score: u32) -> u32 {
-    let mut leftmost = score;
-    while leftmost >= 10 {
-        leftmost /= 10;
-    }
-    leftmost * (score % 10)
-}
-
-/// Greatest common divisor (gcd(0, x) = x).
-fn gcd(a: u32, b: u32) -> u32 {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dice::Die;
+
+    fn script(name: &str) -> Script {
+        preset(name).unwrap().compile(&[]).unwrap()
+    }
 
     #[test]
-    fn every_preset_is_found_by_its_name() {
-        for rules in PRESETS {
-            assert_eq!(preset(rules.name()).map(|r| r.name()), Some(rules.name()));
+    fn every_preset_is_found_by_its_name_and_says_so() {
+        for p in PRESETS {
+            assert_eq!(preset(p.name).map(|q| q.name), Some(p.name));
+            assert_eq!(p.compile(&[]).unwrap().name(), p.name);
         }
         assert!(preset("hog-sp99").is_none());
     }
 
     #[test]
-    fn digit_products() {
-        assert_eq!(first_times_last_digit(0), 0);
-        assert_eq!(first_times_last_digit(7), 49);
-        assert_eq!(first_times_last_digit(28), 16);
-        assert_eq!(first_times_last_digit(124), 4);
-        assert_eq!(first_times_last_digit(100), 0);
+    fn fa20_examples() {
+        let s = script("hog-fa20");
+        for (opponent, points) in [(0, 6), (1, 4), (2, 7), (42, 12), (99, 10)] {
+            assert_eq!(s.free_bacon(opponent).unwrap(), points);
+        }
+        let extra = |mover, opponent| s.after_turn(mover, opponent, 0).unwrap().extra_turn;
+        // Swine Align.
+        assert!(!extra(8, 36));
+        assert!(extra(20, 30));
+        assert!(extra(24, 36));
+        assert!(!extra(15, 0));
+        // Pig Pass.
+        assert!(!extra(11, 10));
+        assert!(!extra(7, 10));
+        assert!(extra(28, 30));
+        assert!(extra(29, 30));
+        // The course's clarification: 10 vs 20 aligns; 18 vs 20 passes; 30 vs 20 aligns.
+        assert!(extra(10, 20) && extra(18, 20) && extra(30, 20) && !extra(31, 20));
+        // RULES.md: (96, 40) with cutoff 19 rolls 0, because Free Bacon scores 4 and
+        // gcd(100, 40) = 20 aligns, even though 100 already wins.
+        assert_eq!(s.builtin_dice("extra_turn", &[19, 6], 96, 40).unwrap(), 0);
+        assert_eq!(s.builtin_dice("bacon", &[19, 6], 96, 40).unwrap(), 6);
+        assert_eq!(s.builtin_dice("bacon", &[8, 6], 0, 0).unwrap(), 6);
+        assert_eq!(s.builtin_dice("bacon", &[8, 6], 0, 42).unwrap(), 0);
     }
 
     #[test]
-    fn gcd_by_hand() {
-        assert_eq!(gcd(8, 36), 4);
-        assert_eq!(gcd(24, 36), 12);
-        assert_eq!(gcd(15, 0), 15);
+    fn wild_examples() {
+        let s = script("hog-wild");
+        for (opponent, points) in [(32, 4), (7, 1), (0, 1), (99, 10)] {
+            assert_eq!(s.free_bacon(opponent).unwrap(), points);
+        }
+        // Hog Tied: 3 + 4 = 7 ends in 7; Hog Wild: 3 + 4 is a multiple of 7 too.
+        assert_eq!(s.dice_limit(3, 4).unwrap(), 1);
+        assert_eq!(s.dice_limit(3, 5).unwrap(), 10);
+        assert_eq!(s.die(3, 4).unwrap(), Die::FOUR_SIDED);
+        assert_eq!(s.die(3, 5).unwrap(), Die::SIX_SIDED);
+        assert_eq!(s.builtin_dice("comeback", &[5, 5], 10, 15).unwrap(), 6);
+        assert_eq!(s.builtin_dice("comeback", &[5, 10], 10, 15).unwrap(), 10);
+        assert_eq!(s.builtin_dice("comeback", &[0, 5], 15, 10).unwrap(), 6);
+        assert_eq!(s.builtin_dice("comeback", &[6, 5], 10, 15).unwrap(), 5);
+    }
+
+    #[test]
+    fn fa19_examples() {
+        let s = script("hog-fa19");
+        for (opponent, points) in [(13, 9), (85, 5), (7, 10)] {
+            assert_eq!(s.free_bacon(opponent).unwrap(), points);
+        }
+        assert_eq!(s.memory().size, 11);
+        assert_eq!((s.bonus(0, 2).unwrap(), s.bonus(5, 3).unwrap()), (3, 3));
+        assert_eq!((s.bonus(5, 5).unwrap(), s.remember(5, 7).unwrap()), (0, 7));
+        let swapped = |mover, opponent| {
+            let turn = s.after_turn(mover, opponent, 0).unwrap();
+            (turn.mover, turn.opponent) == (opponent, mover)
+        };
+        for (a, b, swaps) in [
+            (2, 4, false),
+            (22, 4, false),
+            (28, 4, true),
+            (124, 2, true),
+            (44, 28, true),
+            (2, 0, false),
+            (10, 0, true),
+        ] {
+            assert_eq!(swapped(a, b), swaps, "{a}:{b}");
+        }
+        // own 36, opponent 43, margin 10, n 6: Free Bacon 7, 43 = 43 falls through; 7 < 10.
+        assert_eq!(s.builtin_dice("swap", &[10, 6], 36, 43).unwrap(), 6);
     }
 }

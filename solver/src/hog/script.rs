@@ -1,0 +1,612 @@
+//! Hog rulesets written as [rhai](https://rhai.rs) scripts: the presets are scripts embedded in
+//! the binary, and `--rules FILE.rhai` loads one of your own.
+//!
+//! A script sets a few variables and defines the hooks of the rules; every hook is a function of
+//! a small domain, which [`Ruleset::compile`](super::Ruleset::compile) calls once per value to
+//! build the tables the solver, the simulator and the built-in strategies read. The solver never
+//! calls the script.
+//!
+//! | in the script | what it is | if absent |
+//! |---|---|---|
+//! | `let name = "..."`, `let summary = "..."`, `let yardstick = "always_roll:4"` | the ruleset's name, one line about it, the strategy the course measures against | required |
+//! | `let goal = parameter("goal", 100)` | the goal; `parameter(NAME, DEFAULT)` declares any parameter, set with `--set NAME=VALUE`, which the hooks read as `param(NAME)` | required |
+//! | `let memory = #{ size: 11, initial: 0, meaning: "..." }` | what each player remembers between their turns (values `0..size`) | nothing |
+//! | `let pig_out = true` | whether a 1 on any die scores 1 for the turn | `true` |
+//! | `fn free_bacon(opponent)` | points for rolling 0 dice | required |
+//! | `fn dice_limit(own, opponent)` | the most dice the mover may roll (more are reduced to it) | 10 |
+//! | `fn die(own, opponent)` | the number of sides of the dice rolled | 6 |
+//! | `fn bonus(remembered, dice)` | points added to the turn for choosing `dice` | 0 |
+//! | `fn remember(remembered, dice)` | the mover's memory after choosing `dice` | 0 |
+//! | `fn after_turn(mover, opponent)` (or with a third argument, the mover's memory) | whether the mover goes again (`true`/`false`), or a map of the scores after the turn's rules and that: `#{ mover, opponent, extra_turn }`, each key optional | no change |
+//! | `let strategies = [#{ name, parameters, defaults, about }]` with `fn NAME(own, opponent, PARAMETERS...)` | the built-in strategies (a default `()` makes a parameter required) | none |
+//!
+//! Hooks are functions, and rhai functions see no variable of the script's top level: a hook
+//! reads a parameter with `param("NAME")` and a constant from a function of its own.
+//!
+//! Scripts are sandboxed: no file, network or process access, no modules, output discarded, and
+//! at most [`OPERATIONS`] operations per hook call, so a runaway loop is stopped. An error names
+//! the script, the line and the call that raised it.
+
+use std::fmt;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use rhai::{AST, CallFnOptions, Dynamic, Engine, Map, Position, Scope};
+
+use super::definition::{Builtin, MAX_DICE, Memory, Param};
+use crate::dice::Die;
+
+/// The most operations one call of a hook may take.
+pub const OPERATIONS: u64 = 1_000_000;
+
+/// A compiled rule script with its parameters set.
+pub struct Script {
+    origin: String,
+    text: String,
+    engine: Engine,
+    ast: AST,
+    scope: Mutex<Scope<'static>>,
+    name: String,
+    summary: String,
+    yardstick: String,
+    goal: u32,
+    memory: Memory,
+    pig_out: bool,
+    parameters: Vec<Parameter>,
+    builtins: Vec<Builtin>,
+    after_turn_reads_memory: bool,
+    functions: Vec<(String, usize)>,
+    fingerprint: u32,
+}
+
+impl fmt::Debug for Script {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Script")
+            .field("origin", &self.origin)
+            .field("name", &self.name)
+            .field("parameters", &self.parameters)
+            .finish()
+    }
+}
+
+/// A parameter a script declares, with the value it has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parameter {
+    /// Its name, as in `--set NAME=VALUE`.
+    pub name: String,
+    /// Its value.
+    pub value: i64,
+    /// The script's default.
+    pub default: i64,
+}
+
+/// What went wrong in a script: where, and what.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{origin}{}: {message}", line.map(|l| format!(":{l}")).unwrap_or_default())]
+pub struct ScriptError {
+    /// The script: a file's path, or the preset's name.
+    pub origin: String,
+    /// The line, when the script has one to blame.
+    pub line: Option<usize>,
+    /// What went wrong, with the call that raised it.
+    pub message: String,
+}
+
+/// What `parameter(NAME, DEFAULT)` sees while the script's top level runs.
+#[derive(Default)]
+struct Declarations {
+    settings: Vec<(String, i64)>,
+    declared: Vec<Parameter>,
+}
+
+impl Script {
+    /// Compiles `text` (from `origin`, a path or a preset's name) with the parameters in
+    /// `settings` set (every one must be declared by the script).
+    pub fn compile(
+        origin: &str,
+        text: &str,
+        settings: &[(String, i64)],
+    ) -> Result<Script, ScriptError> {
+        let error = |line: Option<usize>, message: String| ScriptError {
+            origin: origin.to_string(),
+            line,
+            message,
+        };
+        let declarations = Arc::new(Mutex::new(Declarations {
+            settings: settings.to_vec(),
+            declared: Vec::new(),
+        }));
+        let mut engine = Engine::new();
+        engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
+        engine.on_print(|_| {});
+        engine.on_debug(|_, _, _| {});
+        engine.set_max_operations(OPERATIONS);
+        engine.set_max_call_levels(64);
+        engine.set_max_expr_depths(64, 64);
+        engine.set_max_string_size(1 << 16);
+        engine.set_max_array_size(1 << 16);
+        engine.set_max_map_size(1 << 10);
+        let seen = Arc::clone(&declarations);
+        engine.register_fn("parameter", move |name: &str, default: i64| -> i64 {
+            let mut seen = seen.lock().unwrap_or_else(PoisonError::into_inner);
+            let value = seen
+                .settings
+                .iter()
+                .find(|(n, _)| n == name)
+                .map_or(default, |&(_, v)| v);
+            seen.declared.push(Parameter {
+                name: name.to_string(),
+                value,
+                default,
+            });
+            value
+        });
+        let known = Arc::clone(&declarations);
+        engine.register_fn(
+            "param",
+            move |name: &str| -> Result<i64, Box<rhai::EvalAltResult>> {
+                let known = known.lock().unwrap_or_else(PoisonError::into_inner);
+                known
+                    .declared
+                    .iter()
+                    .find(|p| p.name == name)
+                    .map(|p| p.value)
+                    .ok_or_else(|| {
+                        format!("param(\"{name}\"): no parameter {name} is declared").into()
+                    })
+            },
+        );
+        let ast = engine
+            .compile(text)
+            .map_err(|e| error(line_of(e.position()), e.to_string()))?;
+        let mut scope = Scope::new();
+        engine
+            .run_ast_with_scope(&mut scope, &ast)
+            .map_err(|e| error(line_of(e.position()), e.to_string()))?;
+        let (settings, declared) = {
+            let seen = declarations.lock().unwrap_or_else(PoisonError::into_inner);
+            (seen.settings.clone(), seen.declared.clone())
+        };
+        if let Some((unknown, _)) = settings
+            .iter()
+            .find(|(name, _)| !declared.iter().any(|p| &p.name == name))
+        {
+            let names: Vec<&str> = declared.iter().map(|p| p.name.as_str()).collect();
+            return Err(error(
+                None,
+                format!(
+                    "unknown parameter '{unknown}' in --set; the script declares {}",
+                    names.join(", ")
+                ),
+            ));
+        }
+        let text_of = |variable: &str| -> Result<String, ScriptError> {
+            scope
+                .get_value::<rhai::ImmutableString>(variable)
+                .map(|s| s.to_string())
+                .ok_or_else(|| {
+                    error(
+                        None,
+                        format!("the script sets no {variable}: let {variable} = \"...\";"),
+                    )
+                })
+        };
+        let name = text_of("name")?;
+        let summary = text_of("summary")?;
+        let yardstick = text_of("yardstick")?;
+        let goal = scope.get_value::<i64>("goal").ok_or_else(|| {
+            error(
+                None,
+                "the script declares no goal: let goal = parameter(\"goal\", 100);".to_string(),
+            )
+        })?;
+        let goal = u32::try_from(goal)
+            .map_err(|_| error(None, format!("goal {goal} is not a positive score")))?;
+        let memory = match scope.get_value::<Map>("memory") {
+            None => Memory::NONE,
+            Some(map) => memory_of(&map).map_err(|m| error(None, m))?,
+        };
+        let pig_out = scope.get_value::<bool>("pig_out").unwrap_or(true);
+        let builtins = match scope.get_value::<rhai::Array>("strategies") {
+            None => Vec::new(),
+            Some(list) => list
+                .iter()
+                .map(|entry| builtin_of(entry, &ast))
+                .collect::<Result<_, String>>()
+                .map_err(|m| error(None, m))?,
+        };
+        if !has_function(&ast, "free_bacon", 1) {
+            return Err(error(
+                None,
+                "the script defines no fn free_bacon(opponent)".to_string(),
+            ));
+        }
+        Ok(Script {
+            origin: origin.to_string(),
+            text: text.to_string(),
+            fingerprint: crc32fast::hash(text.as_bytes()),
+            after_turn_reads_memory: has_function(&ast, "after_turn", 3),
+            functions: ast
+                .iter_functions()
+                .map(|f| (f.name.to_string(), f.params.len()))
+                .collect(),
+            engine,
+            ast,
+            scope: Mutex::new(scope),
+            name,
+            summary,
+            yardstick,
+            goal,
+            memory,
+            pig_out,
+            parameters: declared,
+            builtins,
+        })
+    }
+
+    /// The ruleset's name, e.g. `hog-fa20`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// One line describing the variant.
+    pub fn summary(&self) -> &str {
+        &self.summary
+    }
+
+    /// The strategy spec the course measures strategies against, e.g. `always_roll:4`.
+    pub fn yardstick(&self) -> &str {
+        &self.yardstick
+    }
+
+    /// The goal score.
+    pub fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    /// What each player remembers.
+    pub fn memory(&self) -> &Memory {
+        &self.memory
+    }
+
+    /// Where the script came from: a path, or a preset's name.
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    /// The parameters the script declares, with their values.
+    pub fn parameters(&self) -> &[Parameter] {
+        &self.parameters
+    }
+
+    /// The built-in strategies the script defines (`always_roll` is common to all).
+    pub fn builtins(&self) -> &[Builtin] {
+        &self.builtins
+    }
+
+    /// The CRC-32 of the script's text.
+    pub fn fingerprint(&self) -> u32 {
+        self.fingerprint
+    }
+
+    /// Whether the after-turn rules read the mover's memory.
+    pub fn after_turn_reads_memory(&self) -> bool {
+        self.after_turn_reads_memory
+    }
+
+    /// Calls the hook `hook` with `args`, or gives `absent` when the script does not define it
+    /// with that many arguments.
+    fn call(
+        &self,
+        hook: &str,
+        args: &[i64],
+        absent: Option<Dynamic>,
+    ) -> Result<Dynamic, ScriptError> {
+        if let Some(absent) = absent.filter(|_| !self.defines(hook, args.len())) {
+            return Ok(absent);
+        }
+        let mut scope = self.scope.lock().unwrap_or_else(PoisonError::into_inner);
+        self.engine
+            .call_fn_with_options::<Dynamic>(
+                CallFnOptions::new().eval_ast(false),
+                &mut scope,
+                &self.ast,
+                hook,
+                args.to_vec(),
+            )
+            .map_err(|e| ScriptError {
+                origin: self.origin.clone(),
+                line: line_of(e.position()).or_else(|| self.line_of_function(hook)),
+                message: format!("{}: {}", call_text(hook, args), message_of(&e)),
+            })
+    }
+
+    /// Whether the script defines `hook` with `arity` parameters.
+    fn defines(&self, hook: &str, arity: usize) -> bool {
+        self.functions
+            .iter()
+            .any(|(name, n)| name == hook && *n == arity)
+    }
+
+    /// The line where `hook` is defined, if it is.
+    fn line_of_function(&self, hook: &str) -> Option<usize> {
+        let definition = format!("fn {hook}(");
+        self.text
+            .lines()
+            .position(|line| line.trim_start().starts_with(&definition))
+            .map(|index| index + 1)
+    }
+
+    /// A whole number from hook `hook` in `0..=most`, or an error naming the call and value.
+    fn number(
+        &self,
+        hook: &str,
+        args: &[i64],
+        absent: Option<i64>,
+        most: i64,
+        what: &str,
+    ) -> Result<i64, ScriptError> {
+        let value = self.call(hook, args, absent.map(Dynamic::from))?;
+        let fail = |message: String| ScriptError {
+            origin: self.origin.clone(),
+            line: self.line_of_function(hook),
+            message: format!("{} returned {message}", call_text(hook, args)),
+        };
+        let n = value
+            .as_int()
+            .map_err(|kind| fail(format!("{value} (a {kind}), not a whole number of {what}")))?;
+        if !(0..=most).contains(&n) {
+            return Err(fail(format!("{n}, outside 0..={most} {what}")));
+        }
+        Ok(n)
+    }
+
+    /// Points for rolling 0 dice against `opponent` points.
+    pub fn free_bacon(&self, opponent: u32) -> Result<u32, ScriptError> {
+        let n = self.number("free_bacon", &[opponent.into()], None, 1 << 20, "points")?;
+        Ok(n as u32)
+    }
+
+    /// The most dice the mover may roll at these scores.
+    pub fn dice_limit(&self, own: u32, opponent: u32) -> Result<u8, ScriptError> {
+        let limit = i64::from(MAX_DICE);
+        let n = self.number(
+            "dice_limit",
+            &[own.into(), opponent.into()],
+            Some(limit),
+            limit,
+            "dice",
+        )?;
+        Ok(n as u8)
+    }
+
+    /// The die rolled at these scores.
+    pub fn die(&self, own: u32, opponent: u32) -> Result<Die, ScriptError> {
+        let sides = self.number("die", &[own.into(), opponent.into()], Some(6), 20, "sides")?;
+        if sides < 2 {
+            return Err(ScriptError {
+                origin: self.origin.clone(),
+                line: self.line_of_function("die"),
+                message: format!(
+                    "die({own}, {opponent}) returned {sides}: a die has 2 to 20 sides"
+                ),
+            });
+        }
+        Ok(Die {
+            faces: sides as u8,
+            first_face: 1,
+            pig_out: self.pig_out,
+        })
+    }
+
+    /// Bonus points for choosing `dice` dice when the mover remembers `remembered`.
+    pub fn bonus(&self, remembered: u8, dice: u8) -> Result<u32, ScriptError> {
+        let args = [remembered.into(), dice.into()];
+        Ok(self.number("bonus", &args, Some(0), 1 << 20, "points")? as u32)
+    }
+
+    /// What the mover remembers after choosing `dice` dice while remembering `remembered`.
+    pub fn remember(&self, remembered: u8, dice: u8) -> Result<u8, ScriptError> {
+        let args = [remembered.into(), dice.into()];
+        let most = i64::from(self.memory.size) - 1;
+        Ok(self.number("remember", &args, Some(0), most, "(the declared memory)")? as u8)
+    }
+
+    /// The after-turn rules once the turn's points are added: `mover` may exceed the goal;
+    /// `remembered` is the mover's memory after this turn.
+    pub fn after_turn(
+        &self,
+        mover: u32,
+        opponent: u32,
+        remembered: u8,
+    ) -> Result<AfterTurn, ScriptError> {
+        let all = [i64::from(mover), i64::from(opponent), remembered.into()];
+        let args = &all[..if self.after_turn_reads_memory { 3 } else { 2 }];
+        let value = self.call("after_turn", args, Some(Dynamic::UNIT))?;
+        let fail = |message: String| ScriptError {
+            origin: self.origin.clone(),
+            line: self.line_of_function("after_turn"),
+            message: format!("{} returned {message}", call_text("after_turn", args)),
+        };
+        if value.is_unit() {
+            return Ok(AfterTurn {
+                mover,
+                opponent,
+                extra_turn: false,
+            });
+        }
+        if let Ok(extra_turn) = value.as_bool() {
+            return Ok(AfterTurn {
+                mover,
+                opponent,
+                extra_turn,
+            });
+        }
+        let map = value.try_cast::<Map>().ok_or_else(|| {
+            fail("something else than a map #{ mover, opponent, extra_turn } or true/false".into())
+        })?;
+        let score = |key: &str, default: u32| -> Result<u32, ScriptError> {
+            match map.get(key) {
+                None => Ok(default),
+                Some(v) => v
+                    .as_int()
+                    .ok()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| fail(format!("{key}: {v}, not a score"))),
+            }
+        };
+        let extra_turn = match map.get("extra_turn") {
+            None => false,
+            Some(v) => v
+                .as_bool()
+                .map_err(|_| fail(format!("extra_turn: {v}, not true or false")))?,
+        };
+        if let Some(key) = map
+            .keys()
+            .find(|k| !["mover", "opponent", "extra_turn"].contains(&k.as_str()))
+        {
+            return Err(fail(format!(
+                "the key '{key}'; the keys are mover, opponent and extra_turn"
+            )));
+        }
+        Ok(AfterTurn {
+            mover: score("mover", mover)?,
+            opponent: score("opponent", opponent)?,
+            extra_turn,
+        })
+    }
+
+    /// The dice the built-in strategy `name` rolls at (own, opponent) with `params`.
+    pub fn builtin_dice(
+        &self,
+        name: &str,
+        params: &[u32],
+        own: u32,
+        opponent: u32,
+    ) -> Result<u8, ScriptError> {
+        let mut args = vec![i64::from(own), i64::from(opponent)];
+        args.extend(params.iter().map(|&p| i64::from(p)));
+        Ok(self.number(name, &args, None, i64::from(MAX_DICE), "dice")? as u8)
+    }
+}
+
+/// The scores after a turn's after-turn rules (swaps) and whether the mover goes again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AfterTurn {
+    /// The mover's score.
+    pub mover: u32,
+    /// The opponent's score.
+    pub opponent: u32,
+    /// Whether the mover takes another turn (only if the game goes on).
+    pub extra_turn: bool,
+}
+
+/// A hook's call as text, e.g. `free_bacon(42)`, for errors.
+fn call_text(hook: &str, args: &[i64]) -> String {
+    let shown: Vec<String> = args.iter().map(i64::to_string).collect();
+    format!("{hook}({})", shown.join(", "))
+}
+
+/// Whether the script defines `name` with `arity` parameters.
+fn has_function(ast: &AST, name: &str, arity: usize) -> bool {
+    ast.iter_functions()
+        .any(|f| f.name == name && f.params.len() == arity)
+}
+
+/// The line of a position, if it has one.
+fn line_of(position: Position) -> Option<usize> {
+    position.line()
+}
+
+/// A rhai error's message without the position rhai appends (the caller places it).
+fn message_of(error: &rhai::EvalAltResult) -> String {
+    let text = error.to_string();
+    match text.rfind(" (line ") {
+        Some(at) if text.ends_with(')') => text[..at].to_string(),
+        _ => text,
+    }
+}
+
+/// The memory a script declares: `#{ size, initial, meaning }`.
+fn memory_of(map: &Map) -> Result<Memory, String> {
+    let int = |key: &str| map.get(key).and_then(|v| v.as_int().ok());
+    let size = int("size")
+        .and_then(|s| u8::try_from(s).ok())
+        .filter(|s| (1..=64).contains(s))
+        .ok_or("memory: size must be a whole number in 1..=64")?;
+    let initial = int("initial")
+        .map_or(Some(0), |i| u8::try_from(i).ok())
+        .filter(|i| *i < size)
+        .ok_or_else(|| format!("memory: initial must be in 0..{size}"))?;
+    let meaning = map
+        .get("meaning")
+        .and_then(|v| v.clone().into_string().ok())
+        .ok_or("memory: meaning must be a text, e.g. \"dice count of the previous turn\"")?;
+    Ok(Memory {
+        size,
+        initial,
+        meaning,
+    })
+}
+
+/// A built-in strategy the script lists: `#{ name, parameters, defaults, about }`, with a
+/// function `NAME(own, opponent, PARAMETERS...)` in the script.
+fn builtin_of(entry: &Dynamic, ast: &AST) -> Result<Builtin, String> {
+    let map = entry
+        .clone()
+        .try_cast::<Map>()
+        .ok_or("strategies: each entry is a map #{ name, parameters, defaults, about }")?;
+    let text = |key: &str| {
+        map.get(key)
+            .and_then(|v| v.clone().into_string().ok())
+            .ok_or_else(|| format!("strategies: an entry lacks its {key} (a text)"))
+    };
+    let name = text("name")?;
+    let about = text("about")?;
+    let list = |key: &str| {
+        map.get(key)
+            .and_then(|v| v.clone().try_cast::<rhai::Array>())
+            .unwrap_or_default()
+    };
+    let names = list("parameters");
+    let defaults = list("defaults");
+    let params = names
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let param = p
+                .clone()
+                .into_string()
+                .map_err(|_| format!("strategy {name}: parameter names are texts"))?;
+            let default = match defaults.get(i) {
+                None => None,
+                Some(d) if d.is_unit() => None,
+                Some(d) => Some(
+                    d.as_int()
+                        .ok()
+                        .and_then(|n| u32::try_from(n).ok())
+                        .ok_or_else(|| {
+                            format!("strategy {name}: default of {param} is not a whole number")
+                        })?,
+                ),
+            };
+            Ok(Param {
+                name: param,
+                default,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    if !has_function(ast, &name, params.len() + 2) {
+        return Err(format!(
+            "strategy {name}: the script defines no fn {name}(own, opponent{})",
+            params
+                .iter()
+                .map(|p| format!(", {}", p.name))
+                .collect::<String>()
+        ));
+    }
+    Ok(Builtin {
+        name,
+        params,
+        about,
+    })
+}
