@@ -101,6 +101,16 @@ Examples:
   swine tournament sample1 sample2 improve:sample1 optimal --rules greed
   swine tournament ann/hog.py bob/hog.py my_table.csv --report matrix.csv")]
     Tournament(TournamentArgs),
+    /// List, show and check Hog rule scripts.
+    #[command(
+        subcommand,
+        after_help = "\
+Examples:
+  swine rules list                              every built-in ruleset
+  swine rules show hog-fa19 > my-hog.rhai       a preset's script, to copy
+  swine rules check my-hog.rhai --set goal=50   compile a script and say what it is"
+    )]
+    Rules(RulesCommand),
     /// Regenerate the optimal and minimax tables of every built-in ruleset, of Greed, and the
     /// solved positions of Chopsticks.
     #[command(after_help = "\
@@ -112,11 +122,27 @@ Example:
 /// Which game and goal.
 #[derive(Debug, Args)]
 pub struct RulesArgs {
-    #[arg(long, value_name = "NAME", default_value = "hog-fa20", help = rules_help())]
+    #[arg(long, value_name = "NAME|FILE.rhai", default_value = "hog-fa20", help = rules_help())]
     pub rules: String,
-    /// The score that wins in Hog, or the limit over which a Greed player loses (1..=100).
-    #[arg(long, value_name = "N", default_value_t = 100)]
-    pub goal: u32,
+    /// The score that wins in Hog, or the limit over which a Greed player loses (1..=100)
+    /// [default: the ruleset's, 100].
+    #[arg(long, value_name = "N")]
+    pub goal: Option<u32>,
+    /// Sets a parameter a rule script declares (Hog), e.g. --set goal=50; may be repeated.
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = setting)]
+    pub settings: Vec<(String, i64)>,
+}
+
+/// Parses `--set NAME=VALUE` (a whole number).
+fn setting(text: &str) -> Result<(String, i64), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("'{text}' is not NAME=VALUE, e.g. goal=50"))?;
+    let value = value
+        .trim()
+        .parse::<i64>()
+        .map_err(|_| format!("'{text}': {} is not a whole number", value.trim()))?;
+    Ok((name.trim().to_string(), value))
 }
 
 /// `swine solve`.
@@ -265,6 +291,27 @@ pub struct SimulateArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `swine rules`.
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// Every built-in ruleset with one line about it.
+    List,
+    /// Print a built-in ruleset's script (a starting point to copy).
+    Show {
+        /// The preset, e.g. hog-fa20.
+        name: String,
+    },
+    /// Compile a rule script and report its parameters, memory, state space and whether every
+    /// turn raises the total score.
+    Check {
+        /// The script (or a preset's name).
+        file: String,
+        /// Sets a parameter the script declares; may be repeated.
+        #[arg(long = "set", value_name = "NAME=VALUE", value_parser = setting)]
+        settings: Vec<(String, i64)>,
+    },
 }
 
 /// `swine grade`.

@@ -49,6 +49,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Play(args) => commands::play_command(args),
         Command::Tables(args) => commands::tables_command(args),
         Command::Grade(args) => commands::grade_command(args),
+        Command::Rules(command) => commands::rules_command(command),
         Command::Tournament(args) => commands::tournament_command(args),
     }
 }

@@ -12,4 +12,5 @@ mod invariants;
 mod memory;
 mod monte_carlo;
 mod python;
+mod scripts;
 mod tables;

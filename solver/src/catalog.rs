@@ -71,7 +71,7 @@ pub fn rulesets() -> Vec<Entry> {
 
 /// No ruleset has this name.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown ruleset '{name}'; the rulesets are {}", known.join(", "))]
+#[error("unknown ruleset '{name}'; the rulesets are {}, or a Hog rule script (FILE.rhai)", known.join(", "))]
 pub struct UnknownRuleset {
     /// The name asked for.
     pub name: String,

@@ -84,7 +84,13 @@ fn report(rules: &Ruleset, solved: &Solved) -> MatchReport {
 
 /// The heading of `strategy` against `opponent` in `rules`.
 fn heading(rules: &Ruleset, strategy: &str, opponent: &str) -> Heading {
-    Heading::new(rules.name(), "goal", rules.goal(), strategy, opponent)
+    Heading::new(
+        &rules.rules().variant(),
+        "goal",
+        rules.goal(),
+        strategy,
+        opponent,
+    )
 }
 
 /// `swine eval` for a Hog ruleset.

@@ -6,6 +6,9 @@ mod chopsticks;
 mod contest;
 mod greed;
 mod hog;
+mod rules;
+
+pub use rules::rules_command;
 
 use std::io::Write;
 use std::path::Path;

@@ -36,7 +36,7 @@ impl Ruleset {
         let goal = self.goal() as usize;
         Schema {
             game: "Hog",
-            rules: self.name().to_string(),
+            rules: self.rules().variant(),
             goal: self.goal(),
             goal_name: "goal",
             default_goal: MAX_GOAL,

@@ -215,7 +215,7 @@ impl Ruleset {
         let memory = script.memory().clone();
         let space = StateSpace::new(goal, usize::from(memory.size));
         let not_increasing = |detail: String| RulesError::NotIncreasing {
-            rules: script.name().to_string(),
+            rules: script.origin().to_string(),
             detail,
         };
 

@@ -157,11 +157,11 @@ impl Script {
         );
         let ast = engine
             .compile(text)
-            .map_err(|e| error(line_of(e.position()), e.to_string()))?;
+            .map_err(|e| error(line_of(e.position()), without_position(e.to_string())))?;
         let mut scope = Scope::new();
         engine
             .run_ast_with_scope(&mut scope, &ast)
-            .map_err(|e| error(line_of(e.position()), e.to_string()))?;
+            .map_err(|e| error(line_of(e.position()), message_of(&e)))?;
         let (settings, declared) = {
             let seen = declarations.lock().unwrap_or_else(PoisonError::into_inner);
             (seen.settings.clone(), seen.declared.clone())
@@ -281,6 +281,28 @@ impl Script {
     /// The built-in strategies the script defines (`always_roll` is common to all).
     pub fn builtins(&self) -> &[Builtin] {
         &self.builtins
+    }
+
+    /// Which variant this is, as table files record it: the name; then the parameters whose
+    /// values differ from the script's defaults (the goal aside, which files record apart),
+    /// e.g. `hog-fa20[cutoff=9]`; then, unless the script is the built-in preset of that name,
+    /// `@` and the CRC-32 of its text. A table of one variant never loads for another.
+    pub fn variant(&self) -> String {
+        let changed: Vec<String> = self
+            .parameters
+            .iter()
+            .filter(|p| p.name != "goal" && p.value != p.default)
+            .map(|p| format!("{}={}", p.name, p.value))
+            .collect();
+        let mut variant = self.name.clone();
+        if !changed.is_empty() {
+            variant.push_str(&format!("[{}]", changed.join(",")));
+        }
+        let builtin = super::presets::preset(&self.name).is_some_and(|p| p.script == self.text);
+        if !builtin {
+            variant.push_str(&format!("@{:08x}", self.fingerprint));
+        }
+        variant
     }
 
     /// The CRC-32 of the script's text.
@@ -517,9 +539,18 @@ fn line_of(position: Position) -> Option<usize> {
     position.line()
 }
 
-/// A rhai error's message without the position rhai appends (the caller places it).
+/// A rhai error's message without the position rhai appends (the caller places it), with a
+/// hint where rhai's words alone would puzzle.
 fn message_of(error: &rhai::EvalAltResult) -> String {
-    let text = error.to_string();
+    let text = without_position(error.to_string());
+    if matches!(error, rhai::EvalAltResult::ErrorTooManyOperations(_)) {
+        return format!("{text} (more than {OPERATIONS} in one call: an endless loop?)");
+    }
+    text
+}
+
+/// `text` without the ` (line L, position P)` rhai appends.
+fn without_position(text: String) -> String {
     match text.rfind(" (line ") {
         Some(at) if text.ends_with(')') => text[..at].to_string(),
         _ => text,

@@ -1,0 +1,81 @@
+//! `swine rules`: the built-in rule scripts, and checking one of your own.
+
+use std::io::Write;
+
+use anyhow::{Result, bail};
+use swine_solver::hog::{RulesError, Ruleset, presets, strategy_forms};
+
+use crate::cli::RulesCommand;
+use crate::resolve;
+
+/// `swine rules list|show|check`.
+pub fn rules_command(command: &RulesCommand) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    match command {
+        RulesCommand::List => {
+            for preset in presets::PRESETS {
+                let script = preset.compile(&[])?;
+                writeln!(out, "{:<10}  {}", preset.name, script.summary())?;
+            }
+            writeln!(
+                out,
+                "(swine rules show NAME prints a script; --rules FILE.rhai uses your own)"
+            )?;
+        }
+        RulesCommand::Show { name } => match presets::preset(name) {
+            Some(preset) => write!(out, "{}", preset.script)?,
+            None => bail!(RulesError::Unknown {
+                name: name.clone(),
+                known: presets::PRESETS.iter().map(|p| p.name).collect(),
+            }),
+        },
+        RulesCommand::Check { file, settings } => {
+            let script = resolve::script(file, settings)?;
+            writeln!(out, "{} ({}): {}", script.variant(), file, script.summary())?;
+            let parameters: Vec<String> = script
+                .parameters()
+                .iter()
+                .map(|p| format!("{} = {} (default {})", p.name, p.value, p.default))
+                .collect();
+            writeln!(out, "  parameters   {}", parameters.join(", "))?;
+            let memory = script.memory();
+            if memory.size > 1 {
+                writeln!(
+                    out,
+                    "  memory       {} values per player ({}), both starting at {}",
+                    memory.size, memory.meaning, memory.initial
+                )?;
+            } else {
+                writeln!(out, "  memory       none")?;
+            }
+            writeln!(out, "  yardstick    {}", script.yardstick())?;
+            writeln!(out, "  strategies   {}", strategy_forms(&script).join(", "))?;
+            let goal = u64::from(script.goal());
+            let m = u64::from(memory.size);
+            let states = goal * goal * m * m;
+            let rules = match Ruleset::compile(script) {
+                Ok(rules) => rules,
+                Err(RulesError::NotIncreasing { detail, .. }) => {
+                    writeln!(out, "  total score  can stay or fall: {detail}")?;
+                    bail!(
+                        "{file}: a turn can leave the total score unchanged or lower, so \
+                         positions can repeat; swine's sweep needs every turn to raise it and \
+                         refuses this script"
+                    );
+                }
+                Err(other) => return Err(other.into()),
+            };
+            writeln!(
+                out,
+                "  state space  {goal} x {goal} scores x {m} x {m} memories = {states} states"
+            )?;
+            writeln!(
+                out,
+                "  total score  rises on every turn: one backward sweep solves it exactly \
+                 (at most {} points a turn)",
+                rules.max_gain()
+            )?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,192 @@
+//! Rule scripts through the real binary: a variant written from scratch, `rules list/show/check`,
+//! `--set`, tables that remember their variant, and every kind of script error.
+
+use crate::util::Sandbox;
+
+/// The lines every test script starts with.
+const HEADER: &str = r#"let name = "test-hog";
+let summary = "a test variant";
+let yardstick = "always_roll:4";
+let goal = parameter("goal", 100);
+"#;
+
+/// A script of `HEADER` and `body`, written into the sandbox.
+fn script(sandbox: &Sandbox, file: &str, body: &str) -> String {
+    sandbox.write(file, format!("{HEADER}{body}"));
+    file.to_string()
+}
+
+#[test]
+fn a_preset_copied_as_a_script_gives_the_same_numbers() {
+    let sandbox = Sandbox::new();
+    let text = sandbox.run(&["rules", "show", "hog-fa19"]).success();
+    assert!(text.starts_with("// hog-fa19: CS 61A Fall 2019"), "{text}");
+    sandbox.write("copy.rhai", text.replace("\"hog-fa19\";", "\"my-fa19\";"));
+    let builtin = sandbox
+        .run(&["eval", "swap", "--rules", "hog-fa19", "--json"])
+        .json();
+    let copied = sandbox
+        .run(&["eval", "swap", "--rules", "copy.rhai", "--json"])
+        .json();
+    assert_eq!(builtin["win_rate"], copied["win_rate"]);
+    assert!(
+        copied["rules"].as_str().unwrap().starts_with("my-fa19@"),
+        "{copied}"
+    );
+    let list = sandbox.run(&["rules", "list"]).success();
+    for name in ["hog-fa20", "hog-wild", "hog-fa19"] {
+        assert!(list.contains(name), "{list}");
+    }
+}
+
+#[test]
+fn parameters_are_set_checked_and_recorded() {
+    let sandbox = Sandbox::new();
+    let file = script(
+        &sandbox,
+        "bonus.rhai",
+        "let bonus = parameter(\"bonus\", 2);\nfn free_bacon(opponent) { param(\"bonus\") + opponent % 3 }\n",
+    );
+    let check = sandbox
+        .run(&[
+            "rules", "check", &file, "--set", "bonus=5", "--set", "goal=40",
+        ])
+        .success();
+    assert!(
+        check.contains("goal = 40 (default 100), bonus = 5 (default 2)"),
+        "{check}"
+    );
+    assert!(
+        check.contains("40 x 40 scores x 1 x 1 memories = 1600 states"),
+        "{check}"
+    );
+    assert!(check.contains("rises on every turn"), "{check}");
+    // A larger Free Bacon helps the player who rolls zero.
+    let rate = |bonus: &str| {
+        sandbox
+            .run(&[
+                "eval",
+                "always_roll:0",
+                "--rules",
+                &file,
+                "--set",
+                bonus,
+                "--json",
+            ])
+            .json()["win_rate"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(rate("bonus=9") > rate("bonus=1"));
+    // A table remembers its variant and refuses to load for another.
+    sandbox
+        .run(&[
+            "solve", "--rules", &file, "--set", "bonus=5", "--format", "json", "--out", "out",
+        ])
+        .success();
+    let written = sandbox.files("out");
+    assert_eq!(written.len(), 1);
+    assert!(written[0].starts_with("test_hog_bonus_5__"), "{written:?}");
+    let table = &format!("out/{}", written[0]);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(sandbox.join(table)).unwrap()).unwrap();
+    assert!(
+        json["rules"]
+            .as_str()
+            .unwrap()
+            .starts_with("test-hog[bonus=5]@"),
+        "{}",
+        json["rules"]
+    );
+    sandbox
+        .run(&["eval", table, "--rules", &file, "--set", "bonus=5"])
+        .success();
+    let refused = sandbox
+        .run(&["eval", table, "--rules", &file, "--set", "bonus=6"])
+        .failure();
+    assert!(refused.contains("test-hog[bonus=5]@"), "{refused}");
+    let unknown = sandbox
+        .run(&[
+            "eval",
+            "always_roll:4",
+            "--rules",
+            &file,
+            "--set",
+            "bouns=1",
+        ])
+        .failure();
+    assert_eq!(
+        unknown,
+        "swine: bonus.rhai: unknown parameter 'bouns' in --set; the script declares goal, bonus"
+    );
+}
+
+#[test]
+fn script_errors_name_the_file_the_line_and_the_call() {
+    let sandbox = Sandbox::new();
+    for (file, body, expected) in [
+        (
+            "syntax.rhai",
+            "fn free_bacon(o) { o + }\n",
+            "swine: syntax.rhai:5: Unexpected '}'",
+        ),
+        (
+            "negative.rhai",
+            "fn free_bacon(o) {\n  if o == 42 { -1 } else { 5 }\n}\n",
+            "swine: negative.rhai:5: free_bacon(42) returned -1, outside 0..=1048576 points",
+        ),
+        (
+            "float.rhai",
+            "fn free_bacon(o) {\n  if o == 7 { 2.5 } else { 5 }\n}\n",
+            "swine: float.rhai:5: free_bacon(7) returned 2.5 (a f64), not a whole number of \
+             points",
+        ),
+        (
+            "overflow.rhai",
+            "fn free_bacon(o) { 5 }\nfn after_turn(m, o) {\n  #{ mover: m * 100000000000 }\n}\n",
+            "swine: overflow.rhai:6: after_turn(1, 0) returned mover: 100000000000, not a score",
+        ),
+        (
+            "loop.rhai",
+            "fn free_bacon(o) {\n  loop { o += 1; }\n}\n",
+            "swine: loop.rhai:5: free_bacon(0): Too many operations (more than 1000000 in one \
+             call: an endless loop?)",
+        ),
+        (
+            "missing.rhai",
+            "fn bacon(o) { 5 }\n",
+            "swine: missing.rhai: the script defines no fn free_bacon(opponent)",
+        ),
+        (
+            "unknown.rhai",
+            "fn free_bacon(o) { 5 }\nfn after_turn(m, o) { m.frobnicate() }\n",
+            "swine: unknown.rhai:6: after_turn(0, 0): Function not found: frobnicate (i64)",
+        ),
+        (
+            "lowers.rhai",
+            "fn free_bacon(o) { 5 }\nfn after_turn(m, o) {\n  #{ mover: o, opponent: max(m - 3, 0) }\n}\n",
+            "swine: lowers.rhai: after a turn reaching 1 against 0, the scores become 0 and 0; a \
+             turn must raise the total score for the sweep to be exact",
+        ),
+    ] {
+        script(&sandbox, file, body);
+        let line = sandbox
+            .run(&["eval", "always_roll:4", "--rules", file])
+            .failure();
+        assert_eq!(line, expected, "{file}");
+    }
+    let refused = sandbox.run(&["rules", "check", "lowers.rhai"]);
+    assert_eq!(refused.code(), Some(2));
+    assert!(
+        refused.stdout().contains("total score  can stay or fall"),
+        "{}",
+        refused.stdout()
+    );
+    let line = sandbox
+        .run(&["eval", "always_roll:4", "--rules", "nothing.rhai"])
+        .failure();
+    assert!(
+        line.starts_with("swine: --rules nothing.rhai: cannot read it"),
+        "{line}"
+    );
+}
