@@ -101,6 +101,12 @@ Examples:
   swine tournament sample1 sample2 improve:sample1 optimal --rules greed
   swine tournament ann/hog.py bob/hog.py my_table.csv --report matrix.csv")]
     Tournament(TournamentArgs),
+    /// Solve every variant of a Hog ruleset over a grid of its parameters.
+    #[command(after_help = "\
+Examples:
+  swine sweep --set goal=50..100:10             hog-fa20 at goals 50, 60, ..., 100
+  swine sweep --rules my-hog.rhai --set bonus=1..5 --set goal=50,100 --report sweep.csv")]
+    Sweep(SweepArgs),
     /// List, show and check Hog rule scripts.
     #[command(
         subcommand,
@@ -291,6 +297,52 @@ pub struct SimulateArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `swine sweep`.
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// The Hog ruleset: a preset or a rule script.
+    #[arg(long, value_name = "NAME|FILE.rhai", default_value = "hog-fa20")]
+    pub rules: String,
+    /// The values of a parameter: A..B, A..B:STEP or A,B,C; several make a grid.
+    #[arg(long = "set", value_name = "NAME=VALUES", required = true, value_parser = sweep_values)]
+    pub settings: Vec<(String, Vec<i64>)>,
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+/// The most variants one sweep solves.
+const MOST_VARIANTS: usize = 10_000;
+
+/// Parses `--set NAME=A..B[:STEP]` or `NAME=A,B,C`.
+fn sweep_values(text: &str) -> Result<(String, Vec<i64>), String> {
+    let (name, values) = text
+        .split_once('=')
+        .ok_or_else(|| format!("'{text}' is not NAME=VALUES, e.g. goal=50..100:10"))?;
+    let number = |v: &str| {
+        v.trim()
+            .parse::<i64>()
+            .map_err(|_| format!("'{text}': {} is not a whole number", v.trim()))
+    };
+    let values: Vec<i64> = match values.split_once("..") {
+        Some((from, rest)) => {
+            let (to, step) = match rest.split_once(':') {
+                Some((to, step)) => (number(to)?, number(step)?),
+                None => (number(rest)?, 1),
+            };
+            let from = number(from)?;
+            if step <= 0 || to < from {
+                return Err(format!("'{text}': a range runs upwards by a positive step"));
+            }
+            if (to - from) / step >= MOST_VARIANTS as i64 {
+                return Err(format!("'{text}': more than {MOST_VARIANTS} values"));
+            }
+            (from..=to).step_by(step as usize).collect()
+        }
+        None => values.split(',').map(number).collect::<Result<_, _>>()?,
+    };
+    Ok((name.trim().to_string(), values))
 }
 
 /// `swine rules`.

@@ -50,6 +50,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Tables(args) => commands::tables_command(args),
         Command::Grade(args) => commands::grade_command(args),
         Command::Rules(command) => commands::rules_command(command),
+        Command::Sweep(args) => commands::sweep_command(args),
         Command::Tournament(args) => commands::tournament_command(args),
     }
 }

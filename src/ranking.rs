@@ -1,4 +1,4 @@
-//! What `grade` and `tournament` print and write: ranked tables for people, CSV and JSON
+//! What `grade`, `tournament` and `sweep` print and write: ranked tables for people, CSV and JSON
 //! reports for spreadsheets and scripts.
 
 use std::io::{self, Write};
@@ -254,5 +254,155 @@ fn csv_field(text: &str) -> String {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
         text.to_string()
+    }
+}
+
+/// One variant of a sweep: its parameters and its headline numbers.
+#[derive(Clone, Debug)]
+pub struct SweepRow {
+    /// The parameters set, in the order given.
+    pub parameters: Vec<(String, i64)>,
+    /// The best response's win rate against the yardstick.
+    pub optimal_win_rate: Probability,
+    /// Whether that optimum sees hidden memory (rules that hide it from a score table).
+    pub full_information: bool,
+    /// P(the first player wins), both optimal.
+    pub minimax_first_player_wins: Probability,
+    /// The best `always_roll:k`.
+    pub best_always_roll: u8,
+    /// Its win rate against the yardstick.
+    pub best_always_roll_win_rate: Probability,
+    /// Optimal minus the best `always_roll:k`.
+    pub gap: Probability,
+}
+
+impl SweepRow {
+    /// The row of the variant with `parameters`, from its survey.
+    pub fn new(parameters: &[(String, i64)], survey: &swine_solver::hog::Survey) -> SweepRow {
+        SweepRow {
+            parameters: parameters.to_vec(),
+            optimal_win_rate: Probability(survey.optimal_win_rate),
+            full_information: survey.full_information,
+            minimax_first_player_wins: Probability(survey.minimax_first_player_wins),
+            best_always_roll: survey.best_always_roll,
+            best_always_roll_win_rate: Probability(survey.best_always_roll_win_rate),
+            gap: Probability(survey.gap()),
+        }
+    }
+}
+
+impl Serialize for SweepRow {
+    /// The parameters by name, then the numbers.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.parameters.len() + 6))?;
+        for (name, value) in &self.parameters {
+            map.serialize_entry(name, value)?;
+        }
+        map.serialize_entry("optimal_win_rate", &self.optimal_win_rate)?;
+        map.serialize_entry("full_information", &self.full_information)?;
+        map.serialize_entry("minimax_first_player_wins", &self.minimax_first_player_wins)?;
+        map.serialize_entry("best_always_roll", &self.best_always_roll)?;
+        map.serialize_entry("best_always_roll_win_rate", &self.best_always_roll_win_rate)?;
+        map.serialize_entry("gap", &self.gap)?;
+        map.end()
+    }
+}
+
+/// A sweep over a ruleset's parameters: one row per variant.
+#[derive(Serialize)]
+pub struct SweepReport {
+    /// The ruleset or script swept.
+    pub rules: String,
+    /// One row per variant, in grid order.
+    pub rows: Vec<SweepRow>,
+}
+
+/// The columns of a sweep after the parameters.
+const SWEEP_COLUMNS: [&str; 5] = [
+    "optimal_win_rate",
+    "minimax_first_player_wins",
+    "best_always_roll",
+    "best_always_roll_win_rate",
+    "gap",
+];
+
+impl SweepReport {
+    /// The rows as CSV: the parameters, then the numbers.
+    pub fn csv(&self) -> String {
+        let mut header: Vec<String> = self
+            .rows
+            .first()
+            .map(|r| r.parameters.iter().map(|(n, _)| csv_field(n)).collect())
+            .unwrap_or_default();
+        header.extend(SWEEP_COLUMNS.iter().map(|c| c.to_string()));
+        let mut out = header.join(",") + "\n";
+        for row in &self.rows {
+            let mut fields: Vec<String> =
+                row.parameters.iter().map(|(_, v)| v.to_string()).collect();
+            fields.extend([
+                probability(row.optimal_win_rate.0),
+                probability(row.minimax_first_player_wins.0),
+                row.best_always_roll.to_string(),
+                probability(row.best_always_roll_win_rate.0),
+                probability(row.gap.0),
+            ]);
+            out.push_str(&fields.join(","));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl Report for SweepReport {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let full = self.rows.iter().any(|r| r.full_information);
+        writeln!(
+            out,
+            "{}: {} variant(s), each solved exactly{}",
+            self.rules,
+            self.rows.len(),
+            if full {
+                " (optimal: the full-information best response, which sees the hidden memory)"
+            } else {
+                ""
+            }
+        )?;
+        let names: Vec<String> = self
+            .rows
+            .first()
+            .map(|r| {
+                r.parameters
+                    .iter()
+                    .map(|(n, _)| format!("{n:>6}"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "{}  {:<20}  {:<20}  {:>11}  {:<20}  gap",
+            names.join(""),
+            "optimal",
+            "minimax first",
+            "always_roll",
+            "its win rate"
+        )?;
+        for row in &self.rows {
+            let values: String = row
+                .parameters
+                .iter()
+                .map(|(_, v)| format!("{v:>6}"))
+                .collect();
+            writeln!(
+                out,
+                "{values}  {:<20}  {:<20}  {:>11}  {:<20}  {}",
+                probability(row.optimal_win_rate.0),
+                probability(row.minimax_first_player_wins.0),
+                row.best_always_roll,
+                probability(row.best_always_roll_win_rate.0),
+                probability(row.gap.0)
+            )?;
+        }
+        Ok(())
     }
 }

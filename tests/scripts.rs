@@ -190,3 +190,67 @@ fn script_errors_name_the_file_the_line_and_the_call() {
         "{line}"
     );
 }
+
+#[test]
+fn a_sweeps_rows_equal_individual_solves() {
+    let sandbox = Sandbox::new();
+    let report = sandbox
+        .run(&[
+            "sweep",
+            "--set",
+            "goal=30..50:20",
+            "--report",
+            "sweep.csv",
+            "--json",
+        ])
+        .json();
+    assert_eq!(report["rules"], "hog-fa20");
+    let rows = report["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    for row in rows {
+        let goal = row["goal"].as_u64().unwrap().to_string();
+        let solve = |vs: &str| {
+            sandbox
+                .run(&[
+                    "solve", "--goal", &goal, "--vs", vs, "--json", "--format", "csv", "--out",
+                    "out",
+                ])
+                .json()
+        };
+        assert_eq!(row["optimal_win_rate"], solve("always_roll:4")["win_rate"]);
+        assert_eq!(
+            row["minimax_first_player_wins"],
+            solve("minimax")["first_player_wins"]
+        );
+        let best = format!("always_roll:{}", row["best_always_roll"]);
+        let rate = |spec: &str| {
+            sandbox
+                .run(&["eval", spec, "--goal", &goal, "--json"])
+                .json()["win_rate"]
+                .as_f64()
+                .unwrap()
+        };
+        let best_rate = rate(&best);
+        assert_eq!(
+            row["best_always_roll_win_rate"].as_f64().unwrap(),
+            best_rate
+        );
+        for k in 0..=10 {
+            assert!(rate(&format!("always_roll:{k}")) <= best_rate);
+        }
+        let gap = row["optimal_win_rate"].as_f64().unwrap() - best_rate;
+        // serde_json's default float parsing may miss the last bit; the digits are all there.
+        assert!((row["gap"].as_f64().unwrap() - gap).abs() < 1e-16);
+    }
+    let csv = std::fs::read_to_string(sandbox.join("sweep.csv")).unwrap();
+    assert!(csv.starts_with(
+        "goal,optimal_win_rate,minimax_first_player_wins,best_always_roll,best_always_roll_win_rate,gap\n30,"
+    ));
+    let line = sandbox.run(&["sweep", "--set", "goal=10..5"]).failure();
+    assert!(
+        line.contains("a range runs upwards by a positive step"),
+        "{line}"
+    );
+    let line = sandbox.run(&["sweep", "--set", "cutoff=1..3"]).failure();
+    assert!(line.contains("unknown parameter 'cutoff'"), "{line}");
+}

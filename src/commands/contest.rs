@@ -15,7 +15,7 @@ use crate::report::{Lost, Report, print};
 use crate::resolve;
 
 /// A thread pool of `jobs` threads (default: one per core).
-fn pool(jobs: Option<u16>) -> Result<rayon::ThreadPool> {
+pub(super) fn pool(jobs: Option<u16>) -> Result<rayon::ThreadPool> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = jobs {
         builder = builder.num_threads(usize::from(jobs));
@@ -24,7 +24,7 @@ fn pool(jobs: Option<u16>) -> Result<rayon::ThreadPool> {
 }
 
 /// A progress bar over `len` items on stderr (hidden when stderr is not a terminal).
-fn progress(len: usize, what: &str) -> ProgressBar {
+pub(super) fn progress(len: usize, what: &str) -> ProgressBar {
     let bar = ProgressBar::new(len as u64);
     bar.set_style(
         ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {pos}/{len} {msg}")
@@ -45,7 +45,7 @@ fn spinner(what: String) -> ProgressBar {
 
 /// Where `--report` goes and whether as JSON (else CSV), checked before any work: the
 /// extension must be .csv or .json and the folder must take a file.
-fn report_target(batch: &BatchArgs) -> Result<Option<(PathBuf, bool)>> {
+pub(super) fn report_target(batch: &BatchArgs) -> Result<Option<(PathBuf, bool)>> {
     let Some(path) = &batch.report else {
         return Ok(None);
     };
@@ -74,7 +74,7 @@ fn folder_of(path: &Path) -> &Path {
 
 /// Writes `report` to the `--report` target, if any (atomically: JSON, or its `csv`), then
 /// prints it; `failed` items make the command end non-zero after that.
-fn finish<R: Report>(
+pub(super) fn finish<R: Report>(
     batch: &BatchArgs,
     target: Option<(PathBuf, bool)>,
     report: &R,

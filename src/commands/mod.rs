@@ -7,8 +7,10 @@ mod contest;
 mod greed;
 mod hog;
 mod rules;
+mod sweep;
 
 pub use rules::rules_command;
+pub use sweep::sweep_command;
 
 use std::io::Write;
 use std::path::Path;

@@ -9,6 +9,7 @@
 //!   [`reach`] is the forward pass (how likely each state is).
 //! - [`explain`]: the cells whose single change would raise a table's win rate most, exactly.
 //! - [`best_table`]: the best score table when the rules hide memory from a strategy.
+//! - [`survey`]: a variant's headline numbers, for sweeps over its parameters.
 //! - [`simulate`](mod@simulate): the independent Monte Carlo check.
 
 mod analysis;
@@ -24,6 +25,7 @@ mod search;
 pub mod simulate;
 mod space;
 mod strategy;
+mod survey;
 mod sweep;
 
 pub use analysis::{SearchSummary, Solved, evaluate, solve_against};
@@ -36,4 +38,5 @@ pub use script::{AfterTurn, Parameter, Script, ScriptError};
 pub use search::{Round, STARTS, TOLERANCE, TableSearch, best_table};
 pub use space::StateSpace;
 pub use strategy::{Strategy, StrategyKind, strategy_forms};
+pub use survey::{Survey, survey};
 pub use sweep::{Improvement, Player, Solution, solve};
