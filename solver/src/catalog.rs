@@ -128,7 +128,7 @@ mod tests {
         assert_eq!(
             find("pig").unwrap_err().to_string(),
             "unknown ruleset 'pig'; the rulesets are hog-fa20, hog-wild, hog-fa19, greed, \
-             chopsticks"
+             chopsticks, or a Hog rule script (FILE.rhai)"
         );
         assert!(describe().contains("bacon:CUTOFF,N"));
         assert!(describe().contains("improve:STRATEGY"));
