@@ -130,8 +130,8 @@ Example:
 pub struct RulesArgs {
     #[arg(long, value_name = "NAME|FILE.rhai", default_value = "hog-fa20", help = rules_help())]
     pub rules: String,
-    /// The score that wins in Hog, or the limit over which a Greed player loses (1..=100)
-    /// [default: the ruleset's, 100].
+    /// The score that wins in Hog (1..=1000), or the limit over which a Greed player loses
+    /// (1..=100) [default: the ruleset's, 100].
     #[arg(long, value_name = "N")]
     pub goal: Option<u32>,
     /// Sets a parameter a rule script declares (Hog), e.g. --set goal=50; may be repeated.

@@ -15,7 +15,7 @@ fn unknown_rulesets_goals_and_strategies() {
         sandbox
             .run(&["eval", "always_roll:4", "--goal", "0"])
             .failure(),
-        "swine: goal 0 is outside 1..=100"
+        "swine: goal 0 is outside 1..=1000"
     );
     assert_eq!(
         sandbox.run(&["eval", "roll_lots"]).failure(),

@@ -254,3 +254,33 @@ fn a_sweeps_rows_equal_individual_solves() {
     let line = sandbox.run(&["sweep", "--set", "cutoff=1..3"]).failure();
     assert!(line.contains("unknown parameter 'cutoff'"), "{line}");
 }
+
+#[test]
+fn goals_above_100_solve_and_their_tables_load_back() {
+    let sandbox = Sandbox::new();
+    let solved = sandbox
+        .run(&[
+            "solve",
+            "--goal",
+            "300",
+            "--format",
+            "csv,json,py",
+            "--out",
+            "out",
+            "--json",
+        ])
+        .json();
+    assert_eq!(solved["goal"], 300);
+    let stem = "out/hog_fa20_goal300_optimal_vs_always_roll_4";
+    for extension in ["csv", "json"] {
+        let table = format!("{stem}.{extension}");
+        let again = sandbox
+            .run(&["eval", &table, "--goal", "300", "--json"])
+            .json();
+        assert_eq!(again["win_rate"], solved["win_rate"], "{extension}");
+    }
+    let module = std::fs::read_to_string(sandbox.join(&format!("{stem}.py"))).unwrap();
+    assert!(module.contains("def final_strategy(score, opponent_score):"));
+    let line = sandbox.run(&["eval", "bacon", "--goal", "1001"]).failure();
+    assert_eq!(line, "swine: goal 1001 is outside 1..=1000");
+}

@@ -8,7 +8,7 @@ use swine_solver::format::{Format, Probability, TableFile, prepare_directory};
 use swine_solver::hog::presets::PRESETS;
 use swine_solver::hog::simulate::simulate as play_games;
 use swine_solver::hog::{
-    MAX_GOAL, Ruleset, Solved, Strategy, evaluate, solve as sweep, solve_against,
+    DEFAULT_GOAL, Ruleset, Solved, Strategy, evaluate, solve as sweep, solve_against,
 };
 
 use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print};
@@ -140,7 +140,7 @@ const FULL_TABLE_FORMATS: [Format; 2] = [Format::Npy, Format::Binary];
 pub fn tables() -> Result<Vec<TablesEntry>> {
     let mut written = Vec::new();
     for preset in PRESETS {
-        let rules = Ruleset::preset(preset.name, MAX_GOAL)?;
+        let rules = Ruleset::preset(preset.name, DEFAULT_GOAL)?;
         for opponent in [rules.rules().yardstick(), "minimax"] {
             let opponent = Strategy::parse(opponent, &rules)?;
             let solved = solve_with_progress(&rules, &opponent, None);

@@ -33,7 +33,7 @@ pub use definition::{Builtin, MAX_DICE, Memory, Param};
 pub use explain::{CellGain, explain};
 pub use policy::{FullTable, Policy, ScoreTable};
 pub use reach::{Reach, reach};
-pub use ruleset::{MAX_GOAL, RulesError, Ruleset};
+pub use ruleset::{DEFAULT_GOAL, MAX_GOAL, RulesError, Ruleset};
 pub use script::{AfterTurn, Parameter, Script, ScriptError};
 pub use search::{Round, STARTS, TOLERANCE, TableSearch, best_table};
 pub use space::StateSpace;

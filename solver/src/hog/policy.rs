@@ -9,7 +9,7 @@
 use ndarray::{Array2, Array4};
 
 use super::definition::MAX_DICE;
-use super::ruleset::{MAX_GOAL, Ruleset};
+use super::ruleset::{DEFAULT_GOAL, Ruleset};
 use crate::table::{Axis, PythonSignature, Schema, Table};
 
 /// Dice counts indexed `[own score, opponent score]`.
@@ -39,7 +39,7 @@ impl Ruleset {
             rules: self.rules().variant(),
             goal: self.goal(),
             goal_name: "goal",
-            default_goal: MAX_GOAL,
+            default_goal: DEFAULT_GOAL,
             axes: vec![
                 Axis {
                     name: "own score",

@@ -19,7 +19,10 @@ use super::space::StateSpace;
 use crate::dice::{DiceCache, Die, LANES, TurnPoints};
 
 /// The highest goal a Hog ruleset is solved for.
-pub const MAX_GOAL: u32 = 100;
+pub const MAX_GOAL: u32 = 1000;
+
+/// The course's goal, which file names leave out.
+pub const DEFAULT_GOAL: u32 = 100;
 
 /// Number of distinct dice requests (0..=MAX_DICE).
 pub(crate) const ACTIONS: usize = MAX_DICE as usize + 1;
@@ -487,9 +490,9 @@ mod tests {
         );
         assert_eq!(
             Ruleset::preset("hog-fa20", 0).unwrap_err().to_string(),
-            "goal 0 is outside 1..=100"
+            "goal 0 is outside 1..=1000"
         );
-        assert!(Ruleset::preset("hog-fa20", 101).is_err());
+        assert!(Ruleset::preset("hog-fa20", 1001).is_err());
     }
 
     #[test]

@@ -61,7 +61,17 @@ mod tests {
     #[test]
     fn fa20_examples() {
         let s = script("hog-fa20");
-        for (opponent, points) in [(0, 6), (1, 4), (2, 7), (42, 12), (99, 10)] {
+        // Decimals 99, 100, 999 and 1000 of pi are 7, 9, 8 and 9.
+        for (opponent, points) in [
+            (0, 6),
+            (1, 4),
+            (2, 7),
+            (42, 12),
+            (99, 10),
+            (100, 12),
+            (999, 11),
+            (1000, 12),
+        ] {
             assert_eq!(s.free_bacon(opponent).unwrap(), points);
         }
         let extra = |mover, opponent| s.after_turn(mover, opponent, 0).unwrap().extra_turn;
