@@ -70,3 +70,15 @@ fn fa19_tracks_the_hidden_dice_counts() {
     );
     agrees("hog-fa19", table, "always_roll:4", 10);
 }
+
+#[test]
+fn nju24_swaps_on_perfect_squares() {
+    agrees("hog-nju24", "optimal", "always_roll:4", 11);
+    agrees("hog-nju24", "minimax", "minimax", 12);
+}
+
+#[test]
+fn digits_swaps_on_a_shared_digit() {
+    agrees("hog-digits", "optimal", "always_roll:4", 13);
+    agrees("hog-digits", "always_roll:6", "always_roll:3", 14);
+}

@@ -122,13 +122,21 @@ mod tests {
         let names: Vec<&str> = rulesets().iter().map(|e| e.name).collect();
         assert_eq!(
             names,
-            ["hog-fa20", "hog-wild", "hog-fa19", "greed", "chopsticks"]
+            [
+                "hog-fa20",
+                "hog-wild",
+                "hog-fa19",
+                "hog-nju24",
+                "hog-digits",
+                "greed",
+                "chopsticks"
+            ]
         );
         assert_eq!(find("greed").unwrap().game, Game::Greed);
         assert_eq!(
             find("pig").unwrap_err().to_string(),
-            "unknown ruleset 'pig'; the rulesets are hog-fa20, hog-wild, hog-fa19, greed, \
-             chopsticks, or a Hog rule script (FILE.rhai)"
+            "unknown ruleset 'pig'; the rulesets are hog-fa20, hog-wild, hog-fa19, hog-nju24, \
+             hog-digits, greed, chopsticks, or a Hog rule script (FILE.rhai)"
         );
         assert!(describe().contains("bacon:CUTOFF,N"));
         assert!(describe().contains("improve:STRATEGY"));

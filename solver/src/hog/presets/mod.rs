@@ -13,7 +13,7 @@ pub struct Preset {
 }
 
 /// Every built-in ruleset, the default (`hog-fa20`) first.
-pub const PRESETS: [Preset; 3] = [
+pub const PRESETS: [Preset; 5] = [
     Preset {
         name: "hog-fa20",
         script: include_str!("hog-fa20.rhai"),
@@ -25,6 +25,14 @@ pub const PRESETS: [Preset; 3] = [
     Preset {
         name: "hog-fa19",
         script: include_str!("hog-fa19.rhai"),
+    },
+    Preset {
+        name: "hog-nju24",
+        script: include_str!("hog-nju24.rhai"),
+    },
+    Preset {
+        name: "hog-digits",
+        script: include_str!("hog-digits.rhai"),
     },
 ];
 
@@ -110,6 +118,45 @@ mod tests {
         assert_eq!(s.builtin_dice("comeback", &[5, 10], 10, 15).unwrap(), 10);
         assert_eq!(s.builtin_dice("comeback", &[0, 5], 15, 10).unwrap(), 6);
         assert_eq!(s.builtin_dice("comeback", &[6, 5], 10, 15).unwrap(), 5);
+    }
+
+    /// Whether the after-turn rules swap `mover` and `opponent`.
+    fn swaps(s: &Script, mover: u32, opponent: u32) -> bool {
+        let turn = s.after_turn(mover, opponent, 0).unwrap();
+        assert!(!turn.extra_turn);
+        (turn.mover, turn.opponent) == (opponent, mover) && mover != opponent
+    }
+
+    #[test]
+    fn nju24_examples() {
+        let s = script("hog-nju24");
+        // The page's examples: 46 gives 5, 73 gives 9.
+        for (opponent, points) in [(46, 5), (73, 9), (0, 1), (9, 19), (90, 19)] {
+            assert_eq!(s.free_bacon(opponent).unwrap(), points);
+        }
+        // 4 against 2 swaps; 11 against 5 does not; 1, 49 and 100 are squares.
+        assert!(swaps(&s, 4, 2));
+        assert!(!swaps(&s, 11, 5));
+        assert!(swaps(&s, 1, 30) && swaps(&s, 49, 3) && swaps(&s, 100, 7));
+        assert!(!swaps(&s, 99, 7));
+    }
+
+    #[test]
+    fn digits_examples() {
+        let s = script("hog-digits");
+        // The write-up's examples: 10 gives 1, 39 gives 4.
+        for (opponent, points) in [(10, 1), (39, 4), (0, 1), (7, 1), (88, 9)] {
+            assert_eq!(s.free_bacon(opponent).unwrap(), points);
+        }
+        // 43 against 83 and 51 against 52 swap; 20 and 30 share the trailing 0.
+        assert!(swaps(&s, 43, 83) && swaps(&s, 51, 52) && swaps(&s, 20, 30));
+        // Leading zeros do not count: 5 against 15 shares the 5 in the ones place, but 5
+        // against 50 shares nothing (5 has no tens digit; 50's ones digit is 0).
+        assert!(swaps(&s, 5, 15));
+        assert!(!swaps(&s, 5, 50));
+        assert!(!swaps(&s, 123, 45));
+        assert!(swaps(&s, 123, 24));
+        assert!(!swaps(&s, 7, 0));
     }
 
     #[test]
