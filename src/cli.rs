@@ -312,8 +312,8 @@ pub struct SweepArgs {
     pub batch: BatchArgs,
 }
 
-/// The most variants one sweep solves.
-const MOST_VARIANTS: usize = 10_000;
+/// The most variants one sweep solves (the product of the sizes of its `--set`s).
+pub const MOST_VARIANTS: usize = 10_000;
 
 /// Parses `--set NAME=A..B[:STEP]` or `NAME=A,B,C`.
 fn sweep_values(text: &str) -> Result<(String, Vec<i64>), String> {
@@ -335,7 +335,7 @@ fn sweep_values(text: &str) -> Result<(String, Vec<i64>), String> {
             if step <= 0 || to < from {
                 return Err(format!("'{text}': a range runs upwards by a positive step"));
             }
-            if (to - from) / step >= MOST_VARIANTS as i64 {
+            if (i128::from(to) - i128::from(from)) / i128::from(step) >= MOST_VARIANTS as i128 {
                 return Err(format!("'{text}': more than {MOST_VARIANTS} values"));
             }
             (from..=to).step_by(step as usize).collect()

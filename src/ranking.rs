@@ -319,8 +319,9 @@ pub struct SweepReport {
 }
 
 /// The columns of a sweep after the parameters.
-const SWEEP_COLUMNS: [&str; 5] = [
+const SWEEP_COLUMNS: [&str; 6] = [
     "optimal_win_rate",
+    "full_information",
     "minimax_first_player_wins",
     "best_always_roll",
     "best_always_roll_win_rate",
@@ -342,6 +343,7 @@ impl SweepReport {
                 row.parameters.iter().map(|(_, v)| v.to_string()).collect();
             fields.extend([
                 probability(row.optimal_win_rate.0),
+                row.full_information.to_string(),
                 probability(row.minimax_first_player_wins.0),
                 row.best_always_roll.to_string(),
                 probability(row.best_always_roll_win_rate.0),

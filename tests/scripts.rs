@@ -133,7 +133,7 @@ fn script_errors_name_the_file_the_line_and_the_call() {
         (
             "negative.rhai",
             "fn free_bacon(o) {\n  if o == 42 { -1 } else { 5 }\n}\n",
-            "swine: negative.rhai:5: free_bacon(42) returned -1, outside 0..=1048576 points",
+            "swine: negative.rhai:5: free_bacon(42) returned -1, outside 0..=1000 points",
         ),
         (
             "float.rhai",
@@ -168,6 +168,16 @@ fn script_errors_name_the_file_the_line_and_the_call() {
             "swine: lowers.rhai: after a turn reaching 1 against 0, the scores become 0 and 0; a \
              turn must raise the total score for the sweep to be exact",
         ),
+        (
+            "arity.rhai",
+            "fn free_bacon(o) { 5 }\nfn die(total) { 4 }\n",
+            "swine: arity.rhai:6: fn die takes 2 argument(s), not 1",
+        ),
+        (
+            "typed.rhai",
+            "let pig_out = 0;\nfn free_bacon(o) { 5 }\n",
+            "swine: typed.rhai: pig_out is a i64, but must be a bool",
+        ),
     ] {
         script(&sandbox, file, body);
         let line = sandbox
@@ -175,6 +185,26 @@ fn script_errors_name_the_file_the_line_and_the_call() {
             .failure();
         assert_eq!(line, expected, "{file}");
     }
+    script(
+        &sandbox,
+        "huge.rhai",
+        "let memory = #{ size: 64, initial: 0, meaning: \"m\" };\nfn free_bacon(o) { 5 }\n",
+    );
+    let line = sandbox
+        .run(&[
+            "eval",
+            "always_roll:4",
+            "--rules",
+            "huge.rhai",
+            "--goal",
+            "300",
+        ])
+        .failure();
+    assert_eq!(
+        line,
+        "swine: huge.rhai: 368640000 states (goal 300, 64 memory values per player) are more \
+         than the 200000000 swine solves"
+    );
     let refused = sandbox.run(&["rules", "check", "lowers.rhai"]);
     assert_eq!(refused.code(), Some(2));
     assert!(
@@ -244,7 +274,8 @@ fn a_sweeps_rows_equal_individual_solves() {
     }
     let csv = std::fs::read_to_string(sandbox.join("sweep.csv")).unwrap();
     assert!(csv.starts_with(
-        "goal,optimal_win_rate,minimax_first_player_wins,best_always_roll,best_always_roll_win_rate,gap\n30,"
+        "goal,optimal_win_rate,full_information,minimax_first_player_wins,best_always_roll,\
+         best_always_roll_win_rate,gap\n30,"
     ));
     let line = sandbox.run(&["sweep", "--set", "goal=10..5"]).failure();
     assert!(
@@ -283,4 +314,21 @@ fn goals_above_100_solve_and_their_tables_load_back() {
     assert!(module.contains("def final_strategy(score, opponent_score):"));
     let line = sandbox.run(&["eval", "bacon", "--goal", "1001"]).failure();
     assert_eq!(line, "swine: goal 1001 is outside 1..=1000");
+}
+
+#[test]
+fn a_script_cannot_make_its_yardstick_a_file() {
+    // The yardstick is the default opponent; a path would have swine read or run that file.
+    let sandbox = Sandbox::new();
+    sandbox.write(
+        "yard.rhai",
+        "let name = \"t\";\nlet summary = \"s\";\nlet yardstick = \"/tmp/x.py\";\n\
+         let goal = parameter(\"goal\", 100);\nfn free_bacon(o) { 5 }\n",
+    );
+    let line = sandbox.run(&["solve", "--rules", "yard.rhai"]).failure();
+    assert_eq!(
+        line,
+        "swine: yard.rhai: yardstick '/tmp/x.py' is neither always_roll:N nor one of the \
+         script's strategies"
+    );
 }

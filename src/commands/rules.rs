@@ -53,6 +53,12 @@ pub fn rules_command(command: &RulesCommand) -> Result<()> {
             let goal = u64::from(script.goal());
             let m = u64::from(memory.size);
             let states = goal * goal * m * m;
+            writeln!(
+                out,
+                "  state space  {goal} x {goal} scores x {m} x {m} memories = {states} states \
+                 (about {} MB to solve)",
+                states * 36 / 1_000_000 + 1
+            )?;
             let rules = match Ruleset::compile(script) {
                 Ok(rules) => rules,
                 Err(RulesError::NotIncreasing { detail, .. }) => {
@@ -65,10 +71,6 @@ pub fn rules_command(command: &RulesCommand) -> Result<()> {
                 }
                 Err(other) => return Err(other.into()),
             };
-            writeln!(
-                out,
-                "  state space  {goal} x {goal} scores x {m} x {m} memories = {states} states"
-            )?;
             writeln!(
                 out,
                 "  total score  rises on every turn: one backward sweep solves it exactly \

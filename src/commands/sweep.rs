@@ -5,13 +5,21 @@ use rayon::prelude::*;
 use swine_solver::hog::{Ruleset, survey};
 
 use super::contest::{finish, pool, progress, report_target};
-use crate::cli::SweepArgs;
+use crate::cli::{MOST_VARIANTS, SweepArgs};
 use crate::ranking::{SweepReport, SweepRow};
 use crate::resolve;
 
 /// `swine sweep`.
 pub fn sweep_command(args: &SweepArgs) -> Result<()> {
     let target = report_target(&args.batch)?;
+    let size = args
+        .settings
+        .iter()
+        .try_fold(1usize, |n, (_, values)| n.checked_mul(values.len()))
+        .filter(|&n| n <= MOST_VARIANTS);
+    if size.is_none() {
+        bail!("--set: the grid has more than {MOST_VARIANTS} variants");
+    }
     let mut grid: Vec<Vec<(String, i64)>> = vec![Vec::new()];
     for (name, values) in &args.settings {
         if grid[0].iter().any(|(n, _)| n == name) {

@@ -52,10 +52,29 @@ pub enum RulesError {
         /// What happens, with the scores.
         detail: String,
     },
+    /// The state space would be too large to solve in memory.
+    #[error(
+        "{rules}: {states} states (goal {goal}, {memory} memory values per player) are more than \
+         the {MOST_STATES} swine solves"
+    )]
+    TooLarge {
+        /// The ruleset.
+        rules: String,
+        /// The goal.
+        goal: u32,
+        /// The memory values per player.
+        memory: u8,
+        /// goal² × memory².
+        states: u64,
+    },
     /// The rule script failed.
     #[error(transparent)]
     Script(#[from] ScriptError),
 }
+
+/// The most states a ruleset may have (hog-fa19 at goal 1000 has 121 million): beyond that the
+/// sweep's arrays would not fit in memory.
+pub const MOST_STATES: u64 = 200_000_000;
 
 /// Where play goes after a turn's points and after-turn rules, seen from the mover: the cell
 /// where play continues, seen from whoever moves next, and whether that is the opponent (no
@@ -216,6 +235,15 @@ impl Ruleset {
             return Err(RulesError::Goal { goal });
         }
         let memory = script.memory().clone();
+        let states = u64::from(goal).pow(2) * u64::from(memory.size).pow(2);
+        if states > MOST_STATES {
+            return Err(RulesError::TooLarge {
+                rules: script.origin().to_string(),
+                goal,
+                memory: memory.size,
+                states,
+            });
+        }
         let space = StateSpace::new(goal, usize::from(memory.size));
         let not_increasing = |detail: String| RulesError::NotIncreasing {
             rules: script.origin().to_string(),

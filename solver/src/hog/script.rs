@@ -23,20 +23,40 @@
 //! Hooks are functions, and rhai functions see no variable of the script's top level: a hook
 //! reads a parameter with `param("NAME")` and a constant from a function of its own.
 //!
+//! Free Bacon and bonuses give at most [`MOST_POINTS`] points; `die` returns 2 to 20 sides;
+//! `bonus` and `remember` see the dice count asked for (before `dice_limit`). The yardstick must
+//! be `always_roll:N` or one of the script's strategies. A hook of one of these names with other
+//! arguments, or a variable of the wrong type, is an error, never silently ignored.
+//!
 //! Scripts are sandboxed: no file, network or process access, no modules, output discarded, and
-//! at most [`OPERATIONS`] operations per hook call, so a runaway loop is stopped. An error names
-//! the script, the line and the call that raised it.
+//! at most [`OPERATIONS`] operations per hook call, so a runaway loop is stopped (a legal but
+//! slow hook is not: compiling calls hooks up to a million times at goal 1000). An error names
+//! the script, the call that raised it and, where rhai knows it, the line.
 
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use rhai::{AST, CallFnOptions, Dynamic, Engine, Map, Position, Scope};
+use rhai::{AST, CallFnOptions, Dynamic, Engine, Map, Scope};
 
 use super::definition::{Builtin, MAX_DICE, Memory, Param};
 use crate::dice::Die;
 
 /// The most operations one call of a hook may take.
 pub const OPERATIONS: u64 = 1_000_000;
+
+/// The most points Free Bacon or a bonus may give (more would only make the tables huge).
+pub const MOST_POINTS: i64 = 1000;
+
+/// The hooks a script may define, with their arguments: a function of one of these names must
+/// take exactly these (a misspelt hook would otherwise be silently ignored).
+const HOOKS: [(&str, &[usize]); 6] = [
+    ("free_bacon", &[1]),
+    ("dice_limit", &[2]),
+    ("die", &[2]),
+    ("bonus", &[2]),
+    ("remember", &[2]),
+    ("after_turn", &[2, 3]),
+];
 
 /// A compiled rule script with its parameters set.
 pub struct Script {
@@ -133,11 +153,13 @@ impl Script {
                 .iter()
                 .find(|(n, _)| n == name)
                 .map_or(default, |&(_, v)| v);
-            seen.declared.push(Parameter {
-                name: name.to_string(),
-                value,
-                default,
-            });
+            if !seen.declared.iter().any(|p| p.name == name) {
+                seen.declared.push(Parameter {
+                    name: name.to_string(),
+                    value,
+                    default,
+                });
+            }
             value
         });
         let known = Arc::clone(&declarations);
@@ -157,11 +179,11 @@ impl Script {
         );
         let ast = engine
             .compile(text)
-            .map_err(|e| error(line_of(e.position()), without_position(e.to_string())))?;
+            .map_err(|e| error(e.position().line(), without_position(e.to_string())))?;
         let mut scope = Scope::new();
         engine
             .run_ast_with_scope(&mut scope, &ast)
-            .map_err(|e| error(line_of(e.position()), message_of(&e)))?;
+            .map_err(|e| error(e.position().line(), message_of(&e)))?;
         let (settings, declared) = {
             let seen = declarations.lock().unwrap_or_else(PoisonError::into_inner);
             (seen.settings.clone(), seen.declared.clone())
@@ -201,19 +223,66 @@ impl Script {
         })?;
         let goal = u32::try_from(goal)
             .map_err(|_| error(None, format!("goal {goal} is not a positive score")))?;
-        let memory = match scope.get_value::<Map>("memory") {
-            None => Memory::NONE,
-            Some(map) => memory_of(&map).map_err(|m| error(None, m))?,
+        // A variable of the wrong type is an error, never silently the default.
+        let typed = |variable: &str, kind: &str| -> Result<Option<Dynamic>, ScriptError> {
+            match scope.get(variable) {
+                None => Ok(None),
+                Some(value) if value.type_name() == kind => Ok(Some(value.clone())),
+                Some(value) => Err(error(
+                    None,
+                    format!(
+                        "{variable} is a {}, but must be a {kind}",
+                        value.type_name()
+                    ),
+                )),
+            }
         };
-        let pig_out = scope.get_value::<bool>("pig_out").unwrap_or(true);
-        let builtins = match scope.get_value::<rhai::Array>("strategies") {
+        let memory = match typed("memory", "map")? {
+            None => Memory::NONE,
+            Some(map) => memory_of(&map.cast::<Map>()).map_err(|m| error(None, m))?,
+        };
+        let pig_out = typed("pig_out", "bool")?.is_none_or(|v| v.cast::<bool>());
+        let builtins = match typed("strategies", "array")? {
             None => Vec::new(),
             Some(list) => list
+                .cast::<rhai::Array>()
                 .iter()
                 .map(|entry| builtin_of(entry, &ast))
-                .collect::<Result<_, String>>()
+                .collect::<Result<Vec<_>, String>>()
                 .map_err(|m| error(None, m))?,
         };
+        for function in ast.iter_functions() {
+            if let Some((hook, arities)) = HOOKS.iter().find(|(name, _)| *name == function.name)
+                && !arities.contains(&function.params.len())
+            {
+                let line = text
+                    .lines()
+                    .position(|l| l.trim_start().starts_with(&format!("fn {hook}(")))
+                    .map(|i| i + 1);
+                return Err(error(
+                    line,
+                    format!(
+                        "fn {hook} takes {} argument(s), not {}",
+                        arities
+                            .iter()
+                            .map(usize::to_string)
+                            .collect::<Vec<_>>()
+                            .join(" or "),
+                        function.params.len()
+                    ),
+                ));
+            }
+        }
+        let base = yardstick.split(':').next().unwrap_or_default();
+        if base != "always_roll" && !builtins.iter().any(|b: &Builtin| b.name == base) {
+            return Err(error(
+                None,
+                format!(
+                    "yardstick '{yardstick}' is neither always_roll:N nor one of the script's \
+                     strategies"
+                ),
+            ));
+        }
         if !has_function(&ast, "free_bacon", 1) {
             return Err(error(
                 None,
@@ -305,11 +374,6 @@ impl Script {
         variant
     }
 
-    /// The CRC-32 of the script's text.
-    pub fn fingerprint(&self) -> u32 {
-        self.fingerprint
-    }
-
     /// Whether the after-turn rules read the mover's memory.
     pub fn after_turn_reads_memory(&self) -> bool {
         self.after_turn_reads_memory
@@ -337,7 +401,7 @@ impl Script {
             )
             .map_err(|e| ScriptError {
                 origin: self.origin.clone(),
-                line: line_of(e.position()).or_else(|| self.line_of_function(hook)),
+                line: e.position().line().or_else(|| self.line_of_function(hook)),
                 message: format!("{}: {}", call_text(hook, args), message_of(&e)),
             })
     }
@@ -384,7 +448,13 @@ impl Script {
 
     /// Points for rolling 0 dice against `opponent` points.
     pub fn free_bacon(&self, opponent: u32) -> Result<u32, ScriptError> {
-        let n = self.number("free_bacon", &[opponent.into()], None, 1 << 20, "points")?;
+        let n = self.number(
+            "free_bacon",
+            &[opponent.into()],
+            None,
+            MOST_POINTS,
+            "points",
+        )?;
         Ok(n as u32)
     }
 
@@ -423,7 +493,7 @@ impl Script {
     /// Bonus points for choosing `dice` dice when the mover remembers `remembered`.
     pub fn bonus(&self, remembered: u8, dice: u8) -> Result<u32, ScriptError> {
         let args = [remembered.into(), dice.into()];
-        Ok(self.number("bonus", &args, Some(0), 1 << 20, "points")? as u32)
+        Ok(self.number("bonus", &args, Some(0), MOST_POINTS, "points")? as u32)
     }
 
     /// What the mover remembers after choosing `dice` dice while remembering `remembered`.
@@ -532,11 +602,6 @@ fn call_text(hook: &str, args: &[i64]) -> String {
 fn has_function(ast: &AST, name: &str, arity: usize) -> bool {
     ast.iter_functions()
         .any(|f| f.name == name && f.params.len() == arity)
-}
-
-/// The line of a position, if it has one.
-fn line_of(position: Position) -> Option<usize> {
-    position.line()
 }
 
 /// A rhai error's message without the position rhai appends (the caller places it), with a

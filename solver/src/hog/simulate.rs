@@ -2,8 +2,10 @@
 //!
 //! [`Game`] plays real dice faces through the compiled rules of a [`Ruleset`] (the tables its
 //! script was turned into: Free Bacon, the dice limit and die of each cell, bonuses, memories and
-//! the after-turn rules), so the simulator shares no arithmetic with the solver's sweep: it is an
-//! independent check of the dice distributions and the sweep.
+//! the after-turn rules). It shares no arithmetic with the solver's sweep, so it checks the dice
+//! distributions, the successor tables and the sweep independently; the compiled rules
+//! themselves it shares with the solver, and those are checked against the rules' worked
+//! examples and the golden values instead.
 //!
 //! [`simulate`] plays them through the shared seeded, parallel [`montecarlo`] driver.
 

@@ -33,7 +33,7 @@ impl Survey {
     }
 }
 
-/// Surveys `rules`: three sweeps and eleven evaluations.
+/// Surveys `rules`: two solves (best response, minimax) and eleven evaluations.
 pub fn survey(rules: &Ruleset) -> Result<Survey, StrategyError> {
     let yardstick = Strategy::parse(rules.rules().yardstick(), rules)?;
     let opponent = yardstick.player(rules);
