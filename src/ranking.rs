@@ -257,11 +257,13 @@ fn csv_field(text: &str) -> String {
     }
 }
 
-/// One variant of a sweep: its parameters and its headline numbers.
+/// One variant of a sweep: its parameters and its headline numbers, or why it failed.
 #[derive(Clone, Debug)]
 pub struct SweepRow {
     /// The parameters set, in the order given.
     pub parameters: Vec<(String, i64)>,
+    /// Why the variant could not be solved (its numbers are then 0).
+    pub error: Option<String>,
     /// The best response's win rate against the yardstick.
     pub optimal_win_rate: Probability,
     /// Whether that optimum sees hidden memory (rules that hide it from a score table).
@@ -281,12 +283,29 @@ impl SweepRow {
     pub fn new(parameters: &[(String, i64)], survey: &swine_solver::hog::Survey) -> SweepRow {
         SweepRow {
             parameters: parameters.to_vec(),
+            error: None,
             optimal_win_rate: Probability(survey.optimal_win_rate),
             full_information: survey.full_information,
             minimax_first_player_wins: Probability(survey.minimax_first_player_wins),
             best_always_roll: survey.best_always_roll,
             best_always_roll_win_rate: Probability(survey.best_always_roll_win_rate),
             gap: Probability(survey.gap()),
+        }
+    }
+}
+
+impl SweepRow {
+    /// The row of a variant that could not be solved, and why.
+    pub fn failed(parameters: &[(String, i64)], error: String) -> SweepRow {
+        SweepRow {
+            parameters: parameters.to_vec(),
+            error: Some(error),
+            optimal_win_rate: Probability(0.0),
+            full_information: false,
+            minimax_first_player_wins: Probability(0.0),
+            best_always_roll: 0,
+            best_always_roll_win_rate: Probability(0.0),
+            gap: Probability(0.0),
         }
     }
 }
@@ -298,6 +317,10 @@ impl Serialize for SweepRow {
         let mut map = serializer.serialize_map(Some(self.parameters.len() + 6))?;
         for (name, value) in &self.parameters {
             map.serialize_entry(name, value)?;
+        }
+        if let Some(error) = &self.error {
+            map.serialize_entry("error", error)?;
+            return map.end();
         }
         map.serialize_entry("optimal_win_rate", &self.optimal_win_rate)?;
         map.serialize_entry("full_information", &self.full_information)?;
@@ -329,7 +352,7 @@ const SWEEP_COLUMNS: [&str; 6] = [
 ];
 
 impl SweepReport {
-    /// The rows as CSV: the parameters, then the numbers.
+    /// The rows as CSV: the parameters, the numbers, and why a variant failed (empty if not).
     pub fn csv(&self) -> String {
         let mut header: Vec<String> = self
             .rows
@@ -337,10 +360,18 @@ impl SweepReport {
             .map(|r| r.parameters.iter().map(|(n, _)| csv_field(n)).collect())
             .unwrap_or_default();
         header.extend(SWEEP_COLUMNS.iter().map(|c| c.to_string()));
+        header.push("error".to_string());
         let mut out = header.join(",") + "\n";
         for row in &self.rows {
             let mut fields: Vec<String> =
                 row.parameters.iter().map(|(_, v)| v.to_string()).collect();
+            if let Some(error) = &row.error {
+                fields.extend(std::iter::repeat_n(String::new(), SWEEP_COLUMNS.len()));
+                fields.push(csv_field(error));
+                out.push_str(&fields.join(","));
+                out.push('\n');
+                continue;
+            }
             fields.extend([
                 probability(row.optimal_win_rate.0),
                 row.full_information.to_string(),
@@ -348,6 +379,7 @@ impl SweepReport {
                 row.best_always_roll.to_string(),
                 probability(row.best_always_roll_win_rate.0),
                 probability(row.gap.0),
+                String::new(),
             ]);
             out.push_str(&fields.join(","));
             out.push('\n');
@@ -395,6 +427,10 @@ impl Report for SweepReport {
                 .iter()
                 .map(|(_, v)| format!("{v:>6}"))
                 .collect();
+            if let Some(error) = &row.error {
+                writeln!(out, "{values}  error: {error}")?;
+                continue;
+            }
             writeln!(
                 out,
                 "{values}  {:<20}  {:<20}  {:>11}  {:<20}  {}",

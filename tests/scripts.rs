@@ -275,12 +275,27 @@ fn a_sweeps_rows_equal_individual_solves() {
     let csv = std::fs::read_to_string(sandbox.join("sweep.csv")).unwrap();
     assert!(csv.starts_with(
         "goal,optimal_win_rate,full_information,minimax_first_player_wins,best_always_roll,\
-         best_always_roll_win_rate,gap\n30,"
+         best_always_roll_win_rate,gap,error\n30,"
     ));
     let line = sandbox.run(&["sweep", "--set", "goal=10..5"]).failure();
     assert!(
         line.contains("a range runs upwards by a positive step"),
         "{line}"
+    );
+    // A variant that fails gets its row; the others are solved; the sweep ends non-zero.
+    let run = sandbox.run(&["sweep", "--set", "goal=0..2", "--json"]);
+    assert_eq!(run.code(), Some(2));
+    let report: serde_json::Value = serde_json::from_str(&run.stdout()).unwrap();
+    let rows = report["rows"].as_array().unwrap();
+    assert_eq!(rows[0]["error"], "goal 0 is outside 1..=1000");
+    // At goal 1 whoever moves first wins: a win rate of exactly one half, and minimax's first
+    // player always wins.
+    assert_eq!(rows[1]["optimal_win_rate"], 0.5);
+    assert_eq!(rows[1]["minimax_first_player_wins"], 1.0);
+    assert!(rows[2]["optimal_win_rate"].as_f64().unwrap() > 0.5);
+    assert_eq!(
+        run.stderr(),
+        "swine: 1 of 3 variant(s) could not be solved (each row says why)\n"
     );
     let line = sandbox.run(&["sweep", "--set", "cutoff=1..3"]).failure();
     assert!(line.contains("unknown parameter 'cutoff'"), "{line}");

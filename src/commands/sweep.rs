@@ -1,6 +1,6 @@
 //! `swine sweep`: every variant of a grid of parameters, solved in parallel.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use rayon::prelude::*;
 use swine_solver::hog::{Ruleset, survey};
 
@@ -40,26 +40,33 @@ pub fn sweep_command(args: &SweepArgs) -> Result<()> {
     resolve::script(&args.rules, &grid[0])?;
     let pool = pool(args.batch.jobs)?;
     let bar = progress(grid.len(), "variants");
+    // A variant that fails (a goal out of range, a hook error at some value) gets its row
+    // with the reason; the others are still solved, and the sweep ends non-zero.
     let rows: Vec<SweepRow> = pool.install(|| {
         grid.par_iter()
             .map(|settings| {
-                let describe = || {
-                    let shown: Vec<String> =
-                        settings.iter().map(|(n, v)| format!("{n}={v}")).collect();
-                    format!("variant {}", shown.join(", "))
-                };
-                let rules = Ruleset::compile(resolve::script(&args.rules, settings)?)
-                    .with_context(describe)?;
-                let survey = survey(&rules).with_context(describe)?;
+                let surveyed = resolve::script(&args.rules, settings)
+                    .and_then(|script| Ok(Ruleset::compile(script)?))
+                    .and_then(|rules| Ok(survey(&rules)?));
                 bar.inc(1);
-                Ok(SweepRow::new(settings, &survey))
+                match surveyed {
+                    Ok(survey) => SweepRow::new(settings, &survey),
+                    Err(error) => SweepRow::failed(settings, format!("{error:#}")),
+                }
             })
-            .collect::<Result<_>>()
-    })?;
+            .collect()
+    });
     bar.finish_and_clear();
+    let failed = rows.iter().filter(|r| r.error.is_some()).count();
+    let failed = (failed > 0).then(|| {
+        format!(
+            "{failed} of {} variant(s) could not be solved (each row says why)",
+            rows.len()
+        )
+    });
     let report = SweepReport {
         rules: args.rules.clone(),
         rows,
     };
-    finish(&args.batch, target, &report, SweepReport::csv, None)
+    finish(&args.batch, target, &report, SweepReport::csv, failed)
 }
