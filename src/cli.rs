@@ -21,6 +21,8 @@ fn examples() -> String {
   swine eval hog.py --explain                  a course final_strategy, and where it loses
   swine grade submissions/ --report grades.csv every hog.py beneath, graded exactly
   swine tournament always_roll:4 bacon hog.py  an exact round robin
+  swine eval bacon --rules my-hog.rhai         a Hog variant written as a rule script
+  swine sweep --set goal=50..100:10            how optimal play moves with a parameter
   swine play --rules chopsticks                play Chopsticks against the solver
 
 Rulesets (--rules) and their strategies:

@@ -35,7 +35,16 @@ fn help_explains_every_verb_with_examples() {
     ] {
         assert!(help.contains(word), "--help lacks {word}:\n{help}");
     }
-    for verb in ["solve", "eval", "simulate", "tables", "grade", "tournament"] {
+    for verb in [
+        "solve",
+        "eval",
+        "simulate",
+        "tables",
+        "grade",
+        "tournament",
+        "sweep",
+        "rules",
+    ] {
         let help = sandbox.run(&[verb, "--help"]).success();
         assert!(
             help.contains("Example"),
