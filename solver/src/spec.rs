@@ -7,7 +7,7 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use crate::format::{self, Format, LoadError, Schema, TableFile};
+use crate::format::{self, Format, LoadError, Schema, Table, TableFile};
 use crate::python::{PythonError, PythonSpec, Runner, Tabulated};
 
 /// The files a spec may name, for error messages.
@@ -73,8 +73,39 @@ pub struct Resolved<S> {
     pub function: Option<String>,
 }
 
+/// Resolves `spec` the way every game does: a Python file is tabulated with `runner` under the
+/// course's schema (the first of `schemas`), a table file is loaded as any of `schemas`, and
+/// either becomes a strategy through `from_table`; a name goes to `named` with the text after
+/// its colon.
+pub fn resolve<S>(
+    spec: &str,
+    schemas: &[Schema],
+    runner: &Runner,
+    from_table: impl FnOnce(&str, Table) -> S,
+    named: impl FnOnce(&str, Option<&str>) -> Result<S, StrategyError>,
+) -> Result<Resolved<S>, StrategyError> {
+    let spec = spec.trim();
+    Ok(match Spec::of(spec) {
+        Spec::Python(python) => {
+            let tabulated = tabulate(spec, &python, &schemas[0], runner)?;
+            Resolved {
+                strategy: from_table(spec, tabulated.table),
+                function: Some(tabulated.function),
+            }
+        }
+        Spec::TableFile(path) => Resolved {
+            strategy: from_table(spec, load_table(path, schemas)?.table),
+            function: None,
+        },
+        Spec::Named { name, arguments } => Resolved {
+            strategy: named(name, arguments)?,
+            function: None,
+        },
+    })
+}
+
 /// Tabulates the Python strategy `python` (given as `spec`) under `schema` with `runner`.
-pub fn tabulate(
+fn tabulate(
     spec: &str,
     python: &PythonSpec,
     schema: &Schema,
@@ -89,7 +120,7 @@ pub fn tabulate(
 }
 
 /// Loads a table file as one of the game's `schemas`.
-pub fn load_table(path: &Path, schemas: &[Schema]) -> Result<TableFile, StrategyError> {
+fn load_table(path: &Path, schemas: &[Schema]) -> Result<TableFile, StrategyError> {
     Ok(format::load(path, schemas)?)
 }
 

@@ -15,7 +15,7 @@ use super::game::Greed;
 use super::policy::Policy;
 use super::sweep::Player;
 use crate::python::Runner;
-use crate::spec::{Resolved, Spec, StrategyError, TABLE_FILES, load_table, tabulate};
+use crate::spec::{self, Resolved, StrategyError, TABLE_FILES};
 use crate::table::Table;
 
 /// The named strategy specs Greed accepts (table files aside).
@@ -48,21 +48,13 @@ impl Strategy {
         runner: &Runner,
     ) -> Result<Resolved<Strategy>, StrategyError> {
         let spec = spec.trim();
-        let (strategy, function) = match Spec::of(spec) {
-            Spec::Python(python) => {
-                let tabulated = tabulate(spec, &python, &game.schema(), runner)?;
-                let strategy = Strategy::from_table(spec, &tabulated.table, game);
-                (strategy, Some(tabulated.function))
-            }
-            Spec::TableFile(path) => {
-                let file = load_table(path, &[game.schema()])?;
-                (Strategy::from_table(spec, &file.table, game), None)
-            }
-            Spec::Named { name, arguments } => {
-                (Strategy::named(spec, name, arguments, game, runner)?, None)
-            }
-        };
-        Ok(Resolved { strategy, function })
+        spec::resolve(
+            spec,
+            &[game.schema()],
+            runner,
+            |name, table| Strategy::from_table(name, &table, game),
+            |name, arguments| Strategy::named(spec, name, arguments, game, runner),
+        )
     }
 
     /// The strategy called `name` with `arguments` (the text after the colon), from `spec`.

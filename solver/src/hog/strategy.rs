@@ -15,7 +15,7 @@ use super::ruleset::Ruleset;
 use super::script::Script;
 use super::sweep::Player;
 use crate::python::Runner;
-use crate::spec::{Resolved, Spec, StrategyError, TABLE_FILES, load_table, tabulate};
+use crate::spec::{self, Resolved, StrategyError, TABLE_FILES};
 use crate::table::Table;
 
 /// A strategy resolved for one ruleset.
@@ -51,23 +51,13 @@ impl Strategy {
         runner: &Runner,
     ) -> Result<Resolved<Strategy>, StrategyError> {
         let spec = spec.trim();
-        let (strategy, function) = match Spec::of(spec) {
-            Spec::Python(python) => {
-                let tabulated = tabulate(spec, &python, &rules.score_schema(), runner)?;
-                (
-                    Strategy::from_table(spec, tabulated.table),
-                    Some(tabulated.function),
-                )
-            }
-            Spec::TableFile(path) => {
-                let file = load_table(path, &rules.schemas())?;
-                (Strategy::from_table(spec, file.table), None)
-            }
-            Spec::Named { name, arguments } => {
-                (Strategy::named(spec, name, arguments, rules)?, None)
-            }
-        };
-        Ok(Resolved { strategy, function })
+        spec::resolve(
+            spec,
+            &rules.schemas(),
+            runner,
+            Strategy::from_table,
+            |name, arguments| Strategy::named(spec, name, arguments, rules),
+        )
     }
 
     /// The strategy called `name` with `arguments` (the text after the colon), from `spec`.

@@ -165,11 +165,9 @@ pub(crate) fn weighted_choices(
     let m = rules.space().memory_size();
     let mut choices = vec![0.0; m * ACTIONS * m];
     let first = cell * m * m;
-    Cell::new(rules, reached, cell).weighted_values(
-        seat,
-        &weights[first..first + m * m],
-        &mut choices,
-    )
+    let cell = Cell::new(rules, reached, cell);
+    cell.fill_all_choices(seat, &mut choices);
+    cell.weighted_sums(&weights[first..first + m * m], &choices)
 }
 
 /// Values and choices of both seats on the diagonal of cells whose scores add up to `total`.
@@ -406,16 +404,22 @@ impl<'a> Cell<'a> {
         }
     }
 
-    /// The value to `seat` of each dice count (`[n]`), summed over the cell's states weighted
-    /// by `weights` (`[a · m + b]`); fills `choices` (`[b][n · m + variant]`) on the way.
-    fn weighted_values(&self, seat: usize, weights: &[f64], choices: &mut [f64]) -> [f64; ACTIONS] {
+    /// Fills `choices` (`[b][n · m + variant]`) with the value to `seat` of every choice
+    /// against every opponent memory.
+    fn fill_all_choices(&self, seat: usize, choices: &mut [f64]) {
+        let per_memory = ACTIONS * self.rules.space().memory_size();
+        for (b, slice) in choices.chunks_mut(per_memory).enumerate() {
+            self.fill_choices(seat, b as u8, slice);
+        }
+    }
+
+    /// The value of each dice count (`[n]`) summed over the cell's states weighted by
+    /// `weights` (`[a · m + b]`), from `choices` as [`fill_all_choices`](Self::fill_all_choices)
+    /// left them.
+    fn weighted_sums(&self, weights: &[f64], choices: &[f64]) -> [f64; ACTIONS] {
         let rules = self.rules;
         let m = rules.space().memory_size();
         let per_memory = ACTIONS * m;
-        for b in 0..m as u8 {
-            let at = usize::from(b) * per_memory;
-            self.fill_choices(seat, b, &mut choices[at..at + per_memory]);
-        }
         let mut sums = [0.0; ACTIONS];
         for (n, sum) in (0..=MAX_DICE).zip(&mut sums) {
             for a in 0..m as u8 {
@@ -443,7 +447,7 @@ impl<'a> Cell<'a> {
         let m = rules.space().memory_size();
         let first = self.cell * m * m;
         let weights = &step.weights[first..first + m * m];
-        let gains = self.weighted_values(seat, weights, choices);
+        self.fill_all_choices(seat, choices);
         let per_memory = ACTIONS * m;
         let value = |a: u8, b: u8, n: u8| {
             choices[usize::from(b) * per_memory + usize::from(n) * m + rules.effect_variant(a, n)]
@@ -451,6 +455,7 @@ impl<'a> Cell<'a> {
         let mut chosen = step.table[[self.own, self.opponent as usize]];
         let weight: f64 = weights.iter().sum();
         if weight > 0.0 {
+            let gains = self.weighted_sums(weights, choices);
             let mut best = 0;
             for n in 1..=MAX_DICE {
                 if gains[usize::from(n)] > gains[usize::from(best)] {
