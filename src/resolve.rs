@@ -22,13 +22,11 @@ pub enum Rules {
 /// The ruleset the flags name, of whichever game it belongs to: a built-in one, or a Hog rule
 /// script (`FILE.rhai`).
 pub fn rules(args: &RulesArgs) -> Result<Rules> {
-    if is_script(&args.rules) {
-        return Ok(Rules::Hog(Box::new(Ruleset::compile(script(
-            &args.rules,
-            &settings(args)?,
-        )?)?)));
-    }
-    let game = catalog::find(&args.rules)?.game;
+    let game = if is_script(&args.rules) {
+        Game::Hog
+    } else {
+        catalog::find(&args.rules)?.game
+    };
     if game != Game::Hog && !args.settings.is_empty() {
         bail!(
             "--set: {} has no script parameters (only Hog rule scripts do)",
