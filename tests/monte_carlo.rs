@@ -7,7 +7,15 @@ use swine_solver::hog::{Ruleset, Strategy, solve};
 const GAMES: u64 = 50_000;
 
 fn agrees(rules: &str, strategy: &str, opponent: &str, seed: u64) {
-    let rules = Ruleset::preset(rules, 100).unwrap();
+    agrees_under(
+        Ruleset::preset(rules, 100).unwrap(),
+        strategy,
+        opponent,
+        seed,
+    );
+}
+
+fn agrees_under(rules: Ruleset, strategy: &str, opponent: &str, seed: u64) {
     let strategy = Strategy::parse(strategy, &rules).unwrap();
     let opponent = Strategy::parse(opponent, &rules).unwrap();
     let solution = solve(&rules, [&strategy.player(&rules), &opponent.player(&rules)]);
@@ -81,4 +89,23 @@ fn nju24_swaps_on_perfect_squares() {
 fn digits_swaps_on_a_shared_digit() {
     agrees("hog-digits", "optimal", "always_roll:4", 13);
     agrees("hog-digits", "always_roll:6", "always_roll:3", 14);
+}
+
+#[test]
+fn fa24_boar_brawl_and_sus_fuss() {
+    agrees("hog-fa24", "optimal", "always_roll:6", 15);
+    agrees("hog-fa24", "sus", "boar:9,5", 16);
+}
+
+#[test]
+fn face_bonuses_scored_die_by_die() {
+    // One extra point per die of the mover's score's parity: the simulator scores each die's
+    // face through `Die::points`, the solver uses the distributions of the face bonuses.
+    let text = "let name = \"parity\";\nlet summary = \"parity\";\n\
+                let yardstick = \"always_roll:4\";\nlet goal = parameter(\"goal\", 100);\n\
+                fn free_bacon(opponent) { 1 + opponent % 7 }\n\
+                fn face_bonus(own, face) { if face % 2 == own % 2 { 1 } else { 0 } }\n";
+    let script = swine_solver::hog::Script::compile("parity.rhai", text, &[]).unwrap();
+    let rules = Ruleset::compile(script).unwrap();
+    agrees_under(rules, "optimal", "always_roll:4", 17);
 }

@@ -155,7 +155,19 @@ fn script_errors_name_the_file_the_line_and_the_call() {
         (
             "missing.rhai",
             "fn bacon(o) { 5 }\n",
-            "swine: missing.rhai: the script defines no fn free_bacon(opponent)",
+            "swine: missing.rhai: the script defines no fn free_bacon(opponent) or fn \
+             free_bacon(own, opponent)",
+        ),
+        (
+            "face.rhai",
+            "fn free_bacon(o) { 5 }\nfn face_bonus(own, face) {\n  if own == 3 { 21 } else { 0 }\n}\n",
+            "swine: face.rhai:6: face_bonus(3, 1) returned 21, outside 0..=20 points",
+        ),
+        (
+            "zero.rhai",
+            "fn free_bacon(own, o) {\n  if own == 4 && o == 2 { 0 } else { 1 }\n}\n",
+            "swine: zero.rhai: Free Bacon scores 0 at 4 against 2; a turn must raise the total \
+             score for the sweep to be exact",
         ),
         (
             "unknown.rhai",

@@ -15,12 +15,21 @@
 //! `(faces + 1) · (n − n₀ + 1) · 2^-53`, where `n₀` is the last exact count (for Greed's 255 dice:
 //! below `1.9e-13` relative). The tests check that bound against exact 128-bit counts.
 //!
+//! A die may also give **face bonuses**: points each die adds by the face it shows, whether or
+//! not the turn pigs out (a ruleset's hook, e.g. one extra point per die of the mover's score's
+//! parity). Such a die's distribution comes from the same kind of recurrence over the dice, kept
+//! apart for the outcomes with and without a 1; Hog rolls at most 10 dice of at most
+//! [`MOST_FACES`] faces, so its counts stay exact.
+//!
 //! [`DiceCache`] holds the distribution of every dice count for every die a ruleset uses, so each
 //! (die, n) pair is computed once.
 
 /// [`TurnPoints::expected_over`] sums in this many interleaved lanes, reading up to this many
 /// values minus one past [`TurnPoints::max_points`] (their probabilities are zero).
 pub const LANES: usize = 4;
+
+/// The most faces a die may have, and the highest face it may show.
+pub const MOST_FACES: usize = 20;
 
 /// A kind of die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,8 +38,12 @@ pub struct Die {
     pub faces: u8,
     /// The lowest face; the faces show `first_face..first_face + faces`.
     pub first_face: u8,
-    /// Whether a 1 on any die makes the turn score exactly 1 point (Pig Out).
+    /// Whether a 1 on any die makes the turn score exactly 1 point (Pig Out), face bonuses
+    /// aside.
     pub pig_out: bool,
+    /// Points each die adds to the turn by the face it shows (indexed by the face), Pig Out or
+    /// not; all zero for a plain die.
+    pub face_bonus: [u8; MOST_FACES + 1],
 }
 
 impl Die {
@@ -39,23 +52,67 @@ impl Die {
         faces: 6,
         first_face: 1,
         pig_out: true,
+        face_bonus: [0; MOST_FACES + 1],
     };
     /// A four-sided die (1..=4) with Pig Out, as Hog Wild uses.
     pub const FOUR_SIDED: Die = Die {
         faces: 4,
         first_face: 1,
         pig_out: true,
+        face_bonus: [0; MOST_FACES + 1],
     };
     /// Greed's die: faces 0..=5, no Pig Out.
     pub const ZERO_TO_FIVE: Die = Die {
         faces: 6,
         first_face: 0,
         pig_out: false,
+        face_bonus: [0; MOST_FACES + 1],
     };
 
     /// The highest face.
     pub fn last_face(self) -> u8 {
         self.first_face + self.faces - 1
+    }
+
+    /// The points a turn scores when the dice show `shown` (at least one face).
+    pub fn points(self, shown: &[u8]) -> u32 {
+        let bonus: u32 = shown
+            .iter()
+            .map(|&face| u32::from(self.face_bonus[usize::from(face)]))
+            .sum();
+        let faces = if self.pig_out && shown.contains(&1) {
+            1
+        } else {
+            shown.iter().map(|&face| u32::from(face)).sum()
+        };
+        faces + bonus
+    }
+
+    /// Whether some face adds bonus points.
+    fn has_face_bonus(self) -> bool {
+        self.face_bonus.iter().any(|&bonus| bonus > 0)
+    }
+
+    /// Whether `face` triggers Pig Out.
+    fn pigs_out(self, face: usize) -> bool {
+        self.pig_out && face == 1
+    }
+
+    /// The one-die polynomials of a die with face bonuses, each coefficient `weight`: the
+    /// points of each face without a 1 (face plus bonus), the bonus of every face, and the
+    /// bonus of each face without a 1.
+    fn face_bonus_polynomials<T: Weight>(self, weight: T) -> [Vec<T>; 3] {
+        let widest = usize::from(self.last_face()) + MOST_FACE_BONUS;
+        let mut polynomials = [(); 3].map(|_| vec![T::default(); widest + 1]);
+        for face in usize::from(self.first_face)..=usize::from(self.last_face()) {
+            let bonus = usize::from(self.face_bonus[face]);
+            polynomials[1][bonus] = polynomials[1][bonus] + weight;
+            if !self.pigs_out(face) {
+                polynomials[0][face + bonus] = polynomials[0][face + bonus] + weight;
+                polynomials[2][bonus] = polynomials[2][bonus] + weight;
+            }
+        }
+        polynomials
     }
 
     /// The lowest face that does not trigger Pig Out.
@@ -106,6 +163,9 @@ impl TurnPoints {
 
     /// The distributions of `1..=most` dice of kind `die`, in order.
     pub fn rolls(die: Die, most: usize) -> Vec<TurnPoints> {
+        if die.has_face_bonus() {
+            return TurnPoints::rolls_with_face_bonus(die, most);
+        }
         let faces = u64::from(die.faces);
         let lowest = die.lowest_scoring_face();
         let highest = usize::from(die.last_face());
@@ -160,6 +220,71 @@ impl TurnPoints {
                 TurnPoints::new(pig_out, lowest_sum, sums, None)
             };
             rolls.push(roll);
+        }
+        rolls
+    }
+
+    /// [`rolls`](Self::rolls) for a die with face bonuses. With `A`, `B`, `C` the one-die
+    /// polynomials of [`Die::face_bonus_polynomials`], `n` dice score `A^n` without a 1, and
+    /// `1 + (bonuses)` with one, the bonuses distributed as `B^n − C^n` (every outcome less
+    /// those without a 1): counted exactly while `faces^n <= 2^53`, in probabilities after.
+    fn rolls_with_face_bonus(die: Die, most: usize) -> Vec<TurnPoints> {
+        let faces = u64::from(die.faces);
+        let counting = die.face_bonus_polynomials(1u64);
+        let sharing = die.face_bonus_polynomials(1.0 / faces as f64);
+        let mut counts = [vec![1u64], vec![1u64], vec![1u64]];
+        let mut shares: Option<[Vec<f64>; 3]> = None;
+        let mut total = 1u64;
+        let mut rolls = Vec::with_capacity(most);
+        for _ in 0..most {
+            let exact = total.checked_mul(faces).filter(|&t| t <= EXACT_OUTCOMES);
+            let (points, exact_points) = match (exact, &mut shares) {
+                (Some(next_total), None) => {
+                    for (power, one_die) in counts.iter_mut().zip(&counting) {
+                        *power = times(power, one_die);
+                    }
+                    total = next_total;
+                    let [clean, all, no_one] = &counts;
+                    let pigged: Vec<u64> = all
+                        .iter()
+                        .enumerate()
+                        .map(|(b, &c)| c - no_one.get(b).copied().unwrap_or(0))
+                        .collect();
+                    let points = spread(clean, &pigged);
+                    let share = points.iter().map(|&c| c as f64 / total as f64).collect();
+                    (share, Some(points))
+                }
+                (_, shares) => {
+                    let powers = shares.get_or_insert_with(|| {
+                        counts
+                            .clone()
+                            .map(|power| power.iter().map(|&c| c as f64 / total as f64).collect())
+                    });
+                    for (power, one_die) in powers.iter_mut().zip(&sharing) {
+                        *power = times(power, one_die);
+                    }
+                    let [clean, all, no_one] = &*powers;
+                    let pigged: Vec<f64> = all
+                        .iter()
+                        .enumerate()
+                        .map(|(b, &p)| (p - no_one.get(b).copied().unwrap_or(0.0)).max(0.0))
+                        .collect();
+                    (spread(clean, &pigged), None)
+                }
+            };
+            let lowest = points.iter().position(|&p| p > 0.0).unwrap_or(0);
+            let highest = points.iter().rposition(|&p| p > 0.0).unwrap_or(0);
+            let counts = exact_points.map(|points| Counts {
+                sums: points[lowest..=highest].to_vec(),
+                pig_out: 0,
+                total,
+            });
+            rolls.push(TurnPoints::new(
+                0.0,
+                lowest,
+                points[lowest..=highest].to_vec(),
+                counts,
+            ));
         }
         rolls
     }
@@ -273,6 +398,39 @@ impl TurnPoints {
         };
         pig_out + ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]))
     }
+}
+
+/// The most bonus points one face may add.
+pub const MOST_FACE_BONUS: usize = 20;
+
+/// A count of outcomes or a probability: what the dice recurrences add up.
+trait Weight: Copy + Default + std::ops::Add<Output = Self> + std::ops::Mul<Output = Self> {}
+
+impl Weight for u64 {}
+impl Weight for f64 {}
+
+/// The product of two polynomials given by their coefficients, lowest power first.
+fn times<T: Weight>(a: &[T], b: &[T]) -> Vec<T> {
+    let mut product = vec![T::default(); a.len() + b.len() - 1];
+    for (i, &x) in a.iter().enumerate() {
+        for (j, &y) in b.iter().enumerate() {
+            product[i + j] = product[i + j] + x * y;
+        }
+    }
+    product
+}
+
+/// The points of a turn with face bonuses by number of points: `clean[p]` scores `p`,
+/// `pigged[b]` (Pig Out with bonuses `b`) scores `1 + b`.
+fn spread<T: Weight>(clean: &[T], pigged: &[T]) -> Vec<T> {
+    let mut points = vec![T::default(); clean.len().max(pigged.len() + 1)];
+    for (p, &w) in clean.iter().enumerate() {
+        points[p] = points[p] + w;
+    }
+    for (b, &w) in pigged.iter().enumerate() {
+        points[1 + b] = points[1 + b] + w;
+    }
+    points
 }
 
 /// Distributions of every dice count `1..=most` for a set of dice, computed once.
@@ -445,6 +603,66 @@ mod tests {
         let roll = TurnPoints::roll(Die::SIX_SIDED, 10);
         assert_eq!(roll.count(1), Some(6u64.pow(10) - 5u64.pow(10)));
         assert_eq!(roll.max_points(), 60);
+    }
+
+    /// A six-sided die with Pig Out giving one extra point per die of `parity` (0 even, 1 odd).
+    fn parity_die(parity: usize) -> Die {
+        let mut die = Die::SIX_SIDED;
+        for face in (1..=6).filter(|f| f % 2 == parity) {
+            die.face_bonus[face] = 1;
+        }
+        die
+    }
+
+    #[test]
+    fn face_bonuses_score_the_rule_examples() {
+        // NJU SICP 2021's Feral Hogs: score 21 (odd), dice 1, 3, 5: Pig Out's 1 + 3 odd dice;
+        // score 40 (even), dice 2, 3, 4, 5: 14 + 2 even dice.
+        assert_eq!(parity_die(1).points(&[1, 3, 5]), 4);
+        assert_eq!(parity_die(0).points(&[2, 3, 4, 5]), 16);
+        assert_eq!(Die::SIX_SIDED.points(&[2, 3, 4, 5]), 14);
+    }
+
+    #[test]
+    fn face_bonus_distributions_count_every_outcome() {
+        // Against every outcome enumerated and scored by `Die::points`.
+        for die in [parity_die(0), parity_die(1)] {
+            for (n, roll) in (1..=5).zip(TurnPoints::rolls(die, 5)) {
+                let mut counts = vec![0u64; 60];
+                for outcome in 0..6u32.pow(n) {
+                    let shown: Vec<u8> = (0..n)
+                        .map(|i| (outcome / 6u32.pow(i) % 6 + 1) as u8)
+                        .collect();
+                    counts[die.points(&shown) as usize] += 1;
+                }
+                assert_eq!(roll.total_count(), Some(6u64.pow(n)));
+                for (points, &count) in counts.iter().enumerate() {
+                    assert_eq!(roll.count(points), Some(count), "{n} dice, {points} points");
+                    assert_eq!(roll.probability(points), count as f64 / 6f64.powi(n as i32));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn face_bonus_probabilities_past_exact_counts_sum_to_one() {
+        let mut die = Die::ZERO_TO_FIVE;
+        die.face_bonus[3] = 2;
+        let rolls = TurnPoints::rolls(die, 25);
+        assert_eq!(rolls[20].total_count(), None);
+        let total: f64 = (0..=rolls[24].max_points())
+            .map(|p| rolls[24].probability(p))
+            .sum();
+        approx::assert_abs_diff_eq!(total, 1.0, epsilon = 1e-12);
+        // Each die averages 2.5 + 2/6 points.
+        let points: Vec<f64> = (0..rolls[24].max_points() + LANES)
+            .map(|p| p as f64)
+            .collect();
+        approx::assert_abs_diff_eq!(
+            rolls[24].expected_over(&points),
+            25.0 * (2.5 + 1.0 / 3.0),
+            epsilon = 1e-9
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! A Hog ruleset compiled into the dense tables the solver indexes.
 //!
 //! [`Ruleset::compile`] calls every hook of a rule [`Script`] once, for every value it can see:
-//! Free Bacon points per opponent score, the dice limit and the die per cell, the bonus and the
+//! Free Bacon points per opponent score (per cell if it reads the mover's score too), the dice
+//! limit and the die per cell (with its face bonuses per own score), the bonus and the
 //! new memory per (memory, dice) pair, and the after-turn transform per (score after the turn's
 //! points, opponent score[, memory]) — already resolved to "mover wins", "opponent wins" or the
 //! cell where play continues. It also checks what makes one backward sweep exact: every turn
@@ -250,12 +251,25 @@ impl Ruleset {
             detail,
         };
 
-        let free_bacon: Vec<u32> = (0..goal)
-            .map(|o| script.free_bacon(o))
-            .collect::<Result<_, _>>()?;
-        if let Some(o) = free_bacon.iter().position(|&points| points == 0) {
+        // Free Bacon by cell, calling a hook of the opponent's score only once per score.
+        let free_bacon: Vec<u32> = if script.free_bacon_reads_own() {
+            let mut points = Vec::with_capacity(space.cells());
+            for own in 0..goal {
+                for opponent in 0..goal {
+                    points.push(script.free_bacon(own, opponent)?);
+                }
+            }
+            points
+        } else {
+            let row: Vec<u32> = (0..goal)
+                .map(|o| script.free_bacon(0, o))
+                .collect::<Result<_, _>>()?;
+            row.repeat(goal as usize)
+        };
+        if let Some(cell) = free_bacon.iter().position(|&points| points == 0) {
+            let (own, opponent) = (cell as u32 / goal, cell as u32 % goal);
             return Err(not_increasing(format!(
-                "Free Bacon scores 0 against opponent score {o}"
+                "Free Bacon scores 0 at {own} against {opponent}"
             )));
         }
 
@@ -263,8 +277,17 @@ impl Ruleset {
         let mut die = Vec::with_capacity(space.cells());
         let mut dice_limit = Vec::with_capacity(space.cells());
         for own in 0..goal {
+            let face_bonus = if script.has_face_bonus() {
+                Some(script.face_bonus(own)?)
+            } else {
+                None
+            };
             for opponent in 0..goal {
-                let kind = script.die(own, opponent)?;
+                let mut kind = script.die(own, opponent)?;
+                if let Some(bonus) = face_bonus {
+                    let shown = 1..=usize::from(kind.faces);
+                    kind.face_bonus[shown.clone()].copy_from_slice(&bonus[shown]);
+                }
                 let index = dice.iter().position(|&d| d == kind).unwrap_or_else(|| {
                     dice.push(kind);
                     dice.len() - 1
@@ -427,9 +450,9 @@ impl Ruleset {
         self.after_row
     }
 
-    /// Free Bacon points against `opponent` points.
-    pub fn free_bacon(&self, opponent: u32) -> u32 {
-        self.free_bacon[opponent as usize]
+    /// Free Bacon points at (own, opponent).
+    pub fn free_bacon(&self, own: u32, opponent: u32) -> u32 {
+        self.free_bacon[(own * self.goal() + opponent) as usize]
     }
 
     /// The die rolled at (own, opponent).
@@ -447,7 +470,7 @@ impl Ruleset {
     #[inline]
     pub(crate) fn roll(&self, own: u32, opponent: u32, rolled: u8) -> Roll<'_> {
         if rolled == 0 {
-            Roll::FreeBacon(self.free_bacon[opponent as usize] as usize)
+            Roll::FreeBacon(self.free_bacon(own, opponent) as usize)
         } else {
             let die = self.die[(own * self.goal() + opponent) as usize];
             Roll::Dice(self.dice.get(usize::from(die), rolled))
@@ -514,7 +537,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "unknown ruleset 'hog-sp99'; the rulesets are hog-fa20, hog-wild, hog-fa19, hog-nju24, \
-             hog-digits, or a rule script (FILE.rhai)"
+             hog-digits, hog-fa24, or a rule script (FILE.rhai)"
         );
         assert_eq!(
             Ruleset::preset("hog-fa20", 0).unwrap_err().to_string(),
@@ -528,7 +551,8 @@ mod tests {
         let r = Ruleset::preset("hog-fa20", 100).unwrap();
         assert_eq!(r.space().memory_size(), 1);
         assert_eq!(r.max_gain(), 60);
-        assert_eq!(r.free_bacon(42), 12);
+        assert_eq!(r.free_bacon(0, 42), 12);
+        assert_eq!(r.free_bacon(99, 42), 12);
         // 20 and 30: Swine Align, the mover goes again at (20, 30).
         assert_eq!(
             next(&r, 20, 30, 0),

@@ -12,9 +12,10 @@
 //! | `let goal = parameter("goal", 100)` | the goal; `parameter(NAME, DEFAULT)` declares any parameter, set with `--set NAME=VALUE`, which the hooks read as `param(NAME)` | required |
 //! | `let memory = #{ size: 11, initial: 0, meaning: "..." }` | what each player remembers between their turns (values `0..size`) | nothing |
 //! | `let pig_out = true` | whether a 1 on any die scores 1 for the turn | `true` |
-//! | `fn free_bacon(opponent)` | points for rolling 0 dice | required |
+//! | `fn free_bacon(opponent)` or `fn free_bacon(own, opponent)` | points for rolling 0 dice | required |
 //! | `fn dice_limit(own, opponent)` | the most dice the mover may roll (more are reduced to it) | 10 |
 //! | `fn die(own, opponent)` | the number of sides of the dice rolled | 6 |
+//! | `fn face_bonus(own, face)` | points each die showing `face` adds to the turn, Pig Out or not (at most 20) | 0 |
 //! | `fn bonus(remembered, dice)` | points added to the turn for choosing `dice` | 0 |
 //! | `fn remember(remembered, dice)` | the mover's memory after choosing `dice` | 0 |
 //! | `fn after_turn(mover, opponent)` (or with a third argument, the mover's memory) | whether the mover goes again (`true`/`false`), or a map of the scores after the turn's rules and that: `#{ mover, opponent, extra_turn }`, each key optional | no change |
@@ -39,7 +40,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use rhai::{AST, CallFnOptions, Dynamic, Engine, Map, Scope};
 
 use super::definition::{Builtin, MAX_DICE, Memory, Param};
-use crate::dice::Die;
+use crate::dice::{Die, MOST_FACE_BONUS, MOST_FACES};
 
 /// The most operations one call of a hook may take.
 pub const OPERATIONS: u64 = 1_000_000;
@@ -49,8 +50,9 @@ pub const MOST_POINTS: i64 = 1000;
 
 /// The hooks a script may define, with their arguments: a function of one of these names must
 /// take exactly these (a misspelt hook would otherwise be silently ignored).
-const HOOKS: [(&str, &[usize]); 6] = [
-    ("free_bacon", &[1]),
+const HOOKS: [(&str, &[usize]); 7] = [
+    ("free_bacon", &[1, 2]),
+    ("face_bonus", &[2]),
     ("dice_limit", &[2]),
     ("die", &[2]),
     ("bonus", &[2]),
@@ -74,6 +76,7 @@ pub struct Script {
     parameters: Vec<Parameter>,
     builtins: Vec<Builtin>,
     after_turn_reads_memory: bool,
+    free_bacon_reads_own: bool,
     functions: Vec<(String, usize)>,
     fingerprint: u32,
 }
@@ -283,10 +286,11 @@ impl Script {
                 ),
             ));
         }
-        if !has_function(&ast, "free_bacon", 1) {
+        if !has_function(&ast, "free_bacon", 1) && !has_function(&ast, "free_bacon", 2) {
             return Err(error(
                 None,
-                "the script defines no fn free_bacon(opponent)".to_string(),
+                "the script defines no fn free_bacon(opponent) or fn free_bacon(own, opponent)"
+                    .to_string(),
             ));
         }
         Ok(Script {
@@ -294,6 +298,7 @@ impl Script {
             text: text.to_string(),
             fingerprint: crc32fast::hash(text.as_bytes()),
             after_turn_reads_memory: has_function(&ast, "after_turn", 3),
+            free_bacon_reads_own: has_function(&ast, "free_bacon", 2),
             functions: ast
                 .iter_functions()
                 .map(|f| (f.name.to_string(), f.params.len()))
@@ -446,16 +451,36 @@ impl Script {
         Ok(n)
     }
 
-    /// Points for rolling 0 dice against `opponent` points.
-    pub fn free_bacon(&self, opponent: u32) -> Result<u32, ScriptError> {
-        let n = self.number(
-            "free_bacon",
-            &[opponent.into()],
-            None,
-            MOST_POINTS,
-            "points",
-        )?;
+    /// Whether Free Bacon depends on the mover's own score (`fn free_bacon(own, opponent)`),
+    /// not only on the opponent's.
+    pub fn free_bacon_reads_own(&self) -> bool {
+        self.free_bacon_reads_own
+    }
+
+    /// Points for rolling 0 dice at (own, opponent); `own` is not passed to a
+    /// `fn free_bacon(opponent)`.
+    pub fn free_bacon(&self, own: u32, opponent: u32) -> Result<u32, ScriptError> {
+        let both = [i64::from(own), i64::from(opponent)];
+        let args = &both[if self.free_bacon_reads_own { 0 } else { 1 }..];
+        let n = self.number("free_bacon", args, None, MOST_POINTS, "points")?;
         Ok(n as u32)
+    }
+
+    /// Whether the script gives bonus points by the faces the dice show (`fn face_bonus`).
+    pub fn has_face_bonus(&self) -> bool {
+        self.defines("face_bonus", 2)
+    }
+
+    /// The points each die showing `face` adds when the mover has `own` points, by face
+    /// (`1..=MOST_FACES`; index 0 unused), from `fn face_bonus(own, face)`.
+    pub fn face_bonus(&self, own: u32) -> Result<[u8; MOST_FACES + 1], ScriptError> {
+        let mut bonus = [0u8; MOST_FACES + 1];
+        for (face, points) in bonus.iter_mut().enumerate().skip(1) {
+            let args = [i64::from(own), face as i64];
+            let most = MOST_FACE_BONUS as i64;
+            *points = self.number("face_bonus", &args, Some(0), most, "points")? as u8;
+        }
+        Ok(bonus)
     }
 
     /// The most dice the mover may roll at these scores.
@@ -487,6 +512,7 @@ impl Script {
             faces: sides as u8,
             first_face: 1,
             pig_out: self.pig_out,
+            face_bonus: [0; MOST_FACES + 1],
         })
     }
 

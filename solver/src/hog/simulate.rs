@@ -58,11 +58,9 @@ impl Game {
             usize::from(self.dice_to_roll(rules, requested).0)
         );
         let points = if faces.is_empty() {
-            rules.free_bacon(opponent)
-        } else if rules.die(own, opponent).pig_out && faces.contains(&1) {
-            1
+            rules.free_bacon(own, opponent)
         } else {
-            faces.iter().map(|&f| u32::from(f)).sum()
+            rules.die(own, opponent).points(faces)
         };
         let effect = rules.effect(self.memory[mover], requested);
         self.memory[mover] = effect.remembered;

@@ -13,7 +13,7 @@ pub struct Preset {
 }
 
 /// Every built-in ruleset, the default (`hog-fa20`) first.
-pub const PRESETS: [Preset; 5] = [
+pub const PRESETS: [Preset; 6] = [
     Preset {
         name: "hog-fa20",
         script: include_str!("hog-fa20.rhai"),
@@ -33,6 +33,10 @@ pub const PRESETS: [Preset; 5] = [
     Preset {
         name: "hog-digits",
         script: include_str!("hog-digits.rhai"),
+    },
+    Preset {
+        name: "hog-fa24",
+        script: include_str!("hog-fa24.rhai"),
     },
 ];
 
@@ -80,7 +84,7 @@ mod tests {
             (999, 11),
             (1000, 12),
         ] {
-            assert_eq!(s.free_bacon(opponent).unwrap(), points);
+            assert_eq!(s.free_bacon(0, opponent).unwrap(), points);
         }
         let extra = |mover, opponent| s.after_turn(mover, opponent, 0).unwrap().extra_turn;
         // Swine Align.
@@ -107,7 +111,7 @@ mod tests {
     fn wild_examples() {
         let s = script("hog-wild");
         for (opponent, points) in [(32, 4), (7, 1), (0, 1), (99, 10)] {
-            assert_eq!(s.free_bacon(opponent).unwrap(), points);
+            assert_eq!(s.free_bacon(0, opponent).unwrap(), points);
         }
         // Hog Tied: 3 + 4 = 7 ends in 7; Hog Wild: 3 + 4 is a multiple of 7 too.
         assert_eq!(s.dice_limit(3, 4).unwrap(), 1);
@@ -132,7 +136,7 @@ mod tests {
         let s = script("hog-nju24");
         // The page's examples: 46 gives 5, 73 gives 9.
         for (opponent, points) in [(46, 5), (73, 9), (0, 1), (9, 19), (90, 19)] {
-            assert_eq!(s.free_bacon(opponent).unwrap(), points);
+            assert_eq!(s.free_bacon(0, opponent).unwrap(), points);
         }
         // 4 against 2 swaps; 11 against 5 does not; 1, 49 and 100 are squares.
         assert!(swaps(&s, 4, 2));
@@ -146,7 +150,7 @@ mod tests {
         let s = script("hog-digits");
         // The write-up's examples: 10 gives 1, 39 gives 4.
         for (opponent, points) in [(10, 1), (39, 4), (0, 1), (7, 1), (88, 9)] {
-            assert_eq!(s.free_bacon(opponent).unwrap(), points);
+            assert_eq!(s.free_bacon(0, opponent).unwrap(), points);
         }
         // 43 against 83 and 51 against 52 swap; 20 and 30 share the trailing 0.
         assert!(swaps(&s, 43, 83) && swaps(&s, 51, 52) && swaps(&s, 20, 30));
@@ -163,7 +167,7 @@ mod tests {
     fn fa19_examples() {
         let s = script("hog-fa19");
         for (opponent, points) in [(13, 9), (85, 5), (7, 10)] {
-            assert_eq!(s.free_bacon(opponent).unwrap(), points);
+            assert_eq!(s.free_bacon(0, opponent).unwrap(), points);
         }
         assert_eq!(s.memory().size, 11);
         assert_eq!((s.bonus(0, 2).unwrap(), s.bonus(5, 3).unwrap()), (3, 3));
@@ -185,5 +189,40 @@ mod tests {
         }
         // own 36, opponent 43, margin 10, n 6: Free Bacon 7, 43 = 43 falls through; 7 < 10.
         assert_eq!(s.builtin_dice("swap", &[10, 6], 36, 43).unwrap(), 6);
+    }
+
+    #[test]
+    fn fa24_examples() {
+        let s = script("hog-fa24");
+        // Boar Brawl, the page's examples: 21 against 46 gives 9, 45 against 52 gives 1, 2
+        // against 5 gives 6.
+        for (own, opponent, points) in [(21, 46, 9), (45, 52, 1), (2, 5, 6), (9, 0, 27)] {
+            assert_eq!(s.free_bacon(own, opponent).unwrap(), points);
+        }
+        // Sus Fuss: 21 (1, 3, 7, 21) rises to 23; 64 (7 factors) and 67 (prime) stay; 62 = 2 ·
+        // 31 rises to 67; 9 = 3² (3 factors) to 11; 8 = 2³ (4 factors) to 11; 1 and 4 = 2² stay
+        // sus-free and sus: 4 has 3 factors, so it rises to 5.
+        for (score, after) in [
+            (21, 23),
+            (64, 64),
+            (67, 67),
+            (62, 67),
+            (9, 11),
+            (8, 11),
+            (1, 1),
+            (4, 5),
+        ] {
+            let turn = s.after_turn(score, 30, 0).unwrap();
+            assert_eq!(
+                (turn.mover, turn.opponent, turn.extra_turn),
+                (after, 30, false),
+                "{score}"
+            );
+        }
+        // sus_strategy: 53 against 60 rolls 0 for a gain of 14; boar_strategy sees only 9.
+        assert_eq!(s.builtin_dice("sus", &[11, 6], 53, 60).unwrap(), 0);
+        assert_eq!(s.builtin_dice("boar", &[11, 6], 53, 60).unwrap(), 6);
+        assert_eq!(s.builtin_dice("boar", &[9, 6], 53, 60).unwrap(), 0);
+        assert_eq!(s.yardstick(), "always_roll:6");
     }
 }
