@@ -44,7 +44,7 @@ fn greed(c: &mut Criterion) {
         b.iter(|| evaluate(&game, [&optimal, yardstick]))
     });
     group.bench_function("simulate", |b| {
-        b.iter(|| simulate(&game, [&optimal, yardstick], 10_000, 1))
+        b.iter(|| simulate(&game, [&optimal, yardstick], 10_000, 1, &|_| {}))
     });
     group.finish();
 }

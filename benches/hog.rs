@@ -14,7 +14,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use swine_solver::hog::simulate::simulate;
 use swine_solver::hog::{Player, Policy, Ruleset, Strategy, best_table, reach, solve};
 
@@ -94,11 +94,40 @@ fn simulation(c: &mut Criterion) {
     for name in RULESETS {
         let (rules, yardstick, table) = setup(name);
         group.bench_function(name, |b| {
-            b.iter(|| simulate(&rules, [&table, &yardstick], 10_000, 1))
+            b.iter(|| simulate(&rules, [&table, &yardstick], 10_000, 1, &|_| {}))
         });
     }
     group.finish();
 }
 
-criterion_group!(benches, compile, sweeps, table_search, simulation);
+/// Games per second of `always_roll:4` against itself in hog-fa20, on one thread and on all.
+fn throughput(c: &mut Criterion) {
+    let (rules, yardstick, _) = setup("hog-fa20");
+    let mut group = c.benchmark_group("games");
+    group.sample_size(10);
+    const PER_SEAT: u64 = 200_000;
+    group.throughput(Throughput::Elements(2 * PER_SEAT));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for threads in [1, cores] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        group.bench_function(format!("always_roll_4_{threads}_threads"), |b| {
+            b.iter(|| {
+                pool.install(|| simulate(&rules, [&yardstick, &yardstick], PER_SEAT, 1, &|_| {}))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    compile,
+    sweeps,
+    table_search,
+    simulation,
+    throughput
+);
 criterion_main!(benches);

@@ -23,6 +23,7 @@ fn examples() -> String {
   swine tournament always_roll:4 bacon hog.py  an exact round robin
   swine eval bacon --rules my-hog.rhai         a Hog variant written as a rule script
   swine sweep --set goal=50..100:10            how optimal play moves with a parameter
+  swine play                                   play Hog against perfect play, with exact hints
   swine play --rules chopsticks                play Chopsticks against the solver
 
 Rulesets (--rules) and their strategies:
@@ -81,9 +82,13 @@ Examples:
   swine simulate optimal --rules hog-wild
   swine simulate sample1 --vs sample1 --rules greed --games 1 --seed 3 --transcript")]
     Simulate(SimulateArgs),
-    /// Play a game against the solver (Chopsticks).
+    /// Play a game against the computer, with the exact value of every choice (Hog, Greed,
+    /// Chopsticks).
     #[command(after_help = "\
 Examples:
+  swine play                                    hog-fa20 against perfect play, with hints
+  swine play --rules hog-fa19 --vs always_roll:4 --seed 7
+  swine play --rules greed --no-hints --first computer
   swine play --rules chopsticks                 at most 10 moves each; asks who goes first
   swine play --rules chopsticks --first you --moves 5
   swine play --rules chopsticks --moves unlimited --first computer")]
@@ -197,9 +202,22 @@ pub struct PlayArgs {
     /// Chopsticks: at most M moves per player, or `unlimited` [default: 10].
     #[arg(long, value_name = "M|unlimited", value_parser = move_limit)]
     pub moves: Option<MoveLimit>,
-    /// Who moves first (as player A) [default: ask].
+    /// Who moves first (as player A in Chopsticks) [default: ask in Chopsticks, you in Hog and
+    /// Greed].
     #[arg(long, value_name = "WHO")]
     pub first: Option<First>,
+    /// Hog and Greed: the computer's strategy [default: optimal, perfect play].
+    #[arg(long, value_name = "STRATEGY")]
+    pub vs: Option<String>,
+    /// Hog and Greed: seed of the dice; the same seed and choices give the same game [default:
+    /// from the clock, printed].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Hog and Greed: do not show the win probability of each choice before your turns.
+    #[arg(long)]
+    pub no_hints: bool,
+    #[command(flatten)]
+    pub python: PythonArgs,
 }
 
 /// Who moves first in `swine play`.
@@ -296,6 +314,9 @@ pub struct SimulateArgs {
     /// strategy moving first; needs --games 1 or no --games.
     #[arg(long)]
     pub transcript: bool,
+    /// Threads playing games [default: the number of cores]; the results do not depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

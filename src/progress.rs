@@ -1,5 +1,5 @@
-//! A progress display on stderr while the table search runs; nothing when stderr is not a
-//! terminal.
+//! Progress displays on stderr, while the table search runs or games are simulated; nothing
+//! when stderr is not a terminal.
 
 use std::time::Duration;
 
@@ -61,5 +61,42 @@ impl SearchProgress {
     /// Clears the display.
     pub fn finish(self) {
         self.bar.finish_and_clear();
+    }
+}
+
+/// Games simulated so far out of all of them, shown from a million games on.
+pub struct GamesProgress {
+    bar: Option<ProgressBar>,
+}
+
+impl GamesProgress {
+    /// Starts the display for `total` games.
+    pub fn start(total: u64) -> GamesProgress {
+        let bar = (total >= 1_000_000).then(|| {
+            let bar = ProgressBar::new(total);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{elapsed:>4} [{bar:30}] {human_pos}/{human_len} games, {per_sec} (Ctrl-C stops)",
+                )
+                .expect("a valid progress template")
+                .progress_chars("=> "),
+            );
+            bar
+        });
+        GamesProgress { bar }
+    }
+
+    /// Counts `games` more finished (from any thread).
+    pub fn played(&self, games: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc(games);
+        }
+    }
+
+    /// Clears the display.
+    pub fn finish(self) {
+        if let Some(bar) = self.bar {
+            bar.finish_and_clear();
+        }
     }
 }

@@ -8,7 +8,7 @@ use swine_solver::chopsticks::{ByResult, LimitedSummary, UnlimitedSummary};
 use swine_solver::contest::Change;
 use swine_solver::format::{Probability, probability};
 use swine_solver::hog::SearchSummary;
-use swine_solver::outcome::{Outcome, SeatOutcome, Simulation, Tally, WinRates};
+use swine_solver::outcome::{Outcome, SeatOutcome, Simulation, WinRates};
 
 /// A report a verb prints.
 pub trait Report: Serialize {
@@ -444,55 +444,109 @@ pub struct SimulationReport {
     pub standard_error: SimulatedRates,
     /// The exact probabilities.
     pub exact: SimulatedRates,
+    /// How far each estimate is from the exact value, in standard errors.
+    pub z: SimulatedRates,
 }
 
 impl SimulationReport {
-    /// The report of `simulation` beside the `exact` match-up, in a game without ties.
+    /// The report of `simulation` beside the `exact` match-up, in a game without ties. The
+    /// standard errors are those of `games_per_seat` games with the exact probabilities.
     pub fn new(heading: Heading, seed: u64, simulation: Simulation, exact: Outcome) -> Self {
+        let games = simulation.games_per_seat();
+        let errors = [
+            exact.first.value_error(games),
+            exact.second.value_error(games),
+        ];
+        let simulated = SimulatedRates {
+            rates: Rates::new(
+                simulation.win_rate(),
+                simulation.first.value(),
+                simulation.second.value(),
+            ),
+            results: None,
+        };
+        let standard_error = SimulatedRates {
+            rates: Rates::new(independent_mean(errors), errors[0], errors[1]),
+            results: None,
+        };
+        let exact = SimulatedRates {
+            rates: Rates::exact(exact),
+            results: None,
+        };
+        let z = simulated.z(&standard_error, &exact);
         SimulationReport {
             heading,
-            games_per_seat: simulation.games_per_seat(),
+            games_per_seat: games,
             seed,
-            simulated: SimulatedRates {
-                rates: Rates::new(
-                    simulation.win_rate(),
-                    simulation.first.value(),
-                    simulation.second.value(),
-                ),
-                results: None,
-            },
-            standard_error: SimulatedRates {
-                rates: Rates::new(
-                    simulation.win_rate_error(),
-                    simulation.first.value_error(),
-                    simulation.second.value_error(),
-                ),
-                results: None,
-            },
-            exact: SimulatedRates {
-                rates: Rates::exact(exact),
-                results: None,
-            },
+            simulated,
+            standard_error,
+            exact,
+            z,
         }
     }
 
     /// The same, in a game with ties: win, tie and loss (averaged over the seats) too.
     pub fn with_ties(heading: Heading, seed: u64, simulation: Simulation, exact: Outcome) -> Self {
         let mut report = SimulationReport::new(heading, seed, simulation, exact);
-        let observed = simulation.averaged();
-        // Each seat's frequency has its own error; the average of two independent ones.
-        let error = |p: fn(&SeatOutcome) -> f64| {
-            let seat = |t: &Tally| t.frequency_error(p(&t.frequencies()));
-            (seat(&simulation.first).powi(2) + seat(&simulation.second).powi(2)).sqrt() / 2.0
-        };
-        report.simulated.results = Some(Results::new(observed));
+        let games = simulation.games_per_seat();
+        let [first, second] = [exact.first, exact.second].map(|s| s.frequency_errors(games));
+        report.simulated.results = Some(Results::new(simulation.averaged()));
         report.standard_error.results = Some(Results::new(SeatOutcome {
-            win: error(|s| s.win),
-            tie: error(|s| s.tie),
-            loss: error(|s| s.loss),
+            win: independent_mean([first.win, second.win]),
+            tie: independent_mean([first.tie, second.tie]),
+            loss: independent_mean([first.loss, second.loss]),
         }));
         report.exact.results = Some(Results::new(exact.averaged()));
+        report.z = report.simulated.z(&report.standard_error, &report.exact);
         report
+    }
+}
+
+/// The standard error of the mean of two independent estimates with these errors.
+fn independent_mean(errors: [f64; 2]) -> f64 {
+    (errors[0].powi(2) + errors[1].powi(2)).sqrt() / 2.0
+}
+
+impl SimulatedRates {
+    /// Every row as (label, value): the rates, then win, tie and loss if present.
+    fn rows(&self) -> Vec<(&'static str, f64)> {
+        let mut rows = self.rates.rows().to_vec();
+        if let Some(results) = &self.results {
+            rows.extend(["win", "tie", "loss"].into_iter().zip(results.values()));
+        }
+        rows
+    }
+
+    /// (simulated − exact) / standard error for every row; 0 where the error is 0 (a certain
+    /// result, which every game reproduces).
+    fn z(&self, error: &SimulatedRates, exact: &SimulatedRates) -> SimulatedRates {
+        let z = |simulated: f64, error: f64, exact: f64| {
+            if error > 0.0 {
+                (simulated - exact) / error
+            } else {
+                0.0
+            }
+        };
+        let rate =
+            |pick: fn(&Rates) -> f64| z(pick(&self.rates), pick(&error.rates), pick(&exact.rates));
+        SimulatedRates {
+            rates: Rates::new(
+                rate(|r| r.win_rate.0),
+                rate(|r| r.as_first.0),
+                rate(|r| r.as_second.0),
+            ),
+            results: match (&self.results, &error.results, &exact.results) {
+                (Some(s), Some(e), Some(x)) => {
+                    let [s, e, x] = [s.values(), e.values(), x.values()];
+                    Some(Results::new(SeatOutcome {
+                        win: z(s[0], e[0], x[0]),
+                        tie: z(s[1], e[1], x[1]),
+                        loss: z(s[2], e[2], x[2]),
+                    }))
+                }
+                _ => None,
+            },
+        }
     }
 }
 
@@ -510,23 +564,14 @@ impl Report for SimulationReport {
             "  {:<11}{:<21}{:<22}difference",
             "", "simulated", "exact"
         )?;
-        let rows = |r: &SimulatedRates| {
-            let mut rows = r.rates.rows().to_vec();
-            if let Some(results) = &r.results {
-                rows.extend(["win", "tie", "loss"].into_iter().zip(results.values()));
-            }
-            rows
-        };
-        let table = rows(&self.simulated)
+        let table = self
+            .simulated
+            .rows()
             .into_iter()
-            .zip(rows(&self.standard_error))
-            .zip(rows(&self.exact));
-        for (((label, simulated), (_, error)), (_, exact)) in table {
-            let z = if error > 0.0 {
-                (simulated - exact) / error
-            } else {
-                0.0
-            };
+            .zip(self.standard_error.rows())
+            .zip(self.exact.rows())
+            .zip(self.z.rows());
+        for ((((label, simulated), (_, error)), (_, exact)), (_, z)) in table {
             let estimate = format!("{simulated:.5} ± {error:.5}");
             // Two spaces part the columns even when a tiny probability prints long.
             writeln!(

@@ -1,9 +1,6 @@
 //! Chopsticks: the move-limited solve against retrograde analysis, counts, and the interactive
 //! game through the real binary.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use swine_solver::chopsticks::{
     Hands, Limited, LimitedSummary, NODES, Node, Player, Position, Retrograde, UnlimitedSummary,
 };
@@ -102,24 +99,7 @@ fn the_winner_plays_fastest_and_the_loser_slowest_taking_the_first_of_equals() {
 
 /// Runs `swine ARGS` with `input` on stdin and returns stdout.
 fn play(args: &[&str], input: impl AsRef<[u8]>) -> String {
-    let sandbox = Sandbox::new();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_swine"))
-        .args(args)
-        .current_dir(sandbox.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_ref())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "{output:?}");
-    String::from_utf8(output.stdout).unwrap()
+    Sandbox::new().run_with_input(args, input).success()
 }
 
 #[test]

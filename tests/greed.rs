@@ -335,6 +335,7 @@ fn simulation_agrees(a: &str, b: &str, seed: u64) {
         [&played.policies[0], &played.policies[1]],
         GAMES,
         seed,
+        &|_| {},
     );
     for (tally, exact, seat) in [
         (simulation.first, played.outcome.first, "first"),

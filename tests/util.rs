@@ -1,7 +1,8 @@
 //! Helpers: running the real binary in a temporary directory, and reading its output.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// A temporary directory with a `swine` command aimed at the built binary.
 pub struct Sandbox {
@@ -37,6 +38,26 @@ impl Sandbox {
             .current_dir(self.path())
             .output()
             .expect("run swine");
+        Run { output }
+    }
+
+    /// Runs `swine ARGS` in the sandbox with `input` on its stdin.
+    pub fn run_with_input(&self, args: &[&str], input: impl AsRef<[u8]>) -> Run {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_swine"))
+            .args(args)
+            .current_dir(self.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run swine");
+        child
+            .stdin
+            .take()
+            .expect("a pipe")
+            .write_all(input.as_ref())
+            .expect("write stdin");
+        let output = child.wait_with_output().expect("swine's output");
         Run { output }
     }
 

@@ -24,6 +24,9 @@
 //! [`DiceCache`] holds the distribution of every dice count for every die a ruleset uses, so each
 //! (die, n) pair is computed once.
 
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
 /// [`TurnPoints::expected_over`] sums in this many interleaved lanes, reading up to this many
 /// values minus one past [`TurnPoints::max_points`] (their probabilities are zero).
 pub const LANES: usize = 4;
@@ -42,8 +45,8 @@ pub struct Die {
     /// aside.
     pub pig_out: bool,
     /// Points each die adds to the turn by the face it shows (indexed by the face), Pig Out or
-    /// not; all zero for a plain die.
-    pub face_bonus: [u8; MOST_FACES + 1],
+    /// not; `None` for a plain die.
+    pub face_bonus: Option<[u8; MOST_FACES + 1]>,
 }
 
 impl Die {
@@ -52,21 +55,21 @@ impl Die {
         faces: 6,
         first_face: 1,
         pig_out: true,
-        face_bonus: [0; MOST_FACES + 1],
+        face_bonus: None,
     };
     /// A four-sided die (1..=4) with Pig Out, as Hog Wild uses.
     pub const FOUR_SIDED: Die = Die {
         faces: 4,
         first_face: 1,
         pig_out: true,
-        face_bonus: [0; MOST_FACES + 1],
+        face_bonus: None,
     };
     /// Greed's die: faces 0..=5, no Pig Out.
     pub const ZERO_TO_FIVE: Die = Die {
         faces: 6,
         first_face: 0,
         pig_out: false,
-        face_bonus: [0; MOST_FACES + 1],
+        face_bonus: None,
     };
 
     /// The highest face.
@@ -75,22 +78,26 @@ impl Die {
     }
 
     /// The points a turn scores when the dice show `shown` (at least one face).
-    pub fn points(self, shown: &[u8]) -> u32 {
-        let bonus: u32 = shown
-            .iter()
-            .map(|&face| u32::from(self.face_bonus[usize::from(face)]))
-            .sum();
-        let faces = if self.pig_out && shown.contains(&1) {
-            1
-        } else {
-            shown.iter().map(|&face| u32::from(face)).sum()
+    #[inline]
+    pub fn points(&self, shown: &[u8]) -> u32 {
+        let Some(face_bonus) = &self.face_bonus else {
+            return if self.pig_out && shown.contains(&1) {
+                1
+            } else {
+                shown.iter().map(|&face| u32::from(face)).sum()
+            };
         };
-        faces + bonus
-    }
-
-    /// Whether some face adds bonus points.
-    fn has_face_bonus(self) -> bool {
-        self.face_bonus.iter().any(|&bonus| bonus > 0)
+        let (mut faces, mut bonus, mut a_one) = (0u32, 0u32, false);
+        for &face in shown {
+            faces += u32::from(face);
+            bonus += u32::from(face_bonus[usize::from(face)]);
+            a_one |= face == 1;
+        }
+        if self.pig_out && a_one {
+            1 + bonus
+        } else {
+            faces + bonus
+        }
     }
 
     /// Whether `face` triggers Pig Out.
@@ -105,7 +112,7 @@ impl Die {
         let widest = usize::from(self.last_face()) + MOST_FACE_BONUS;
         let mut polynomials = [(); 3].map(|_| vec![T::default(); widest + 1]);
         for face in usize::from(self.first_face)..=usize::from(self.last_face()) {
-            let bonus = usize::from(self.face_bonus[face]);
+            let bonus = usize::from(self.face_bonus.map_or(0, |b| b[face]));
             polynomials[1][bonus] = polynomials[1][bonus] + weight;
             if !self.pigs_out(face) {
                 polynomials[0][face + bonus] = polynomials[0][face + bonus] + weight;
@@ -163,7 +170,7 @@ impl TurnPoints {
 
     /// The distributions of `1..=most` dice of kind `die`, in order.
     pub fn rolls(die: Die, most: usize) -> Vec<TurnPoints> {
-        if die.has_face_bonus() {
+        if die.face_bonus.is_some() {
             return TurnPoints::rolls_with_face_bonus(die, most);
         }
         let faces = u64::from(die.faces);
@@ -433,6 +440,25 @@ fn spread<T: Weight>(clean: &[T], pigged: &[T]) -> Vec<T> {
     points
 }
 
+/// Dice thrown by a seeded generator, for games played one at a time (transcripts, `play`):
+/// the same seed gives the same faces.
+#[derive(Clone, Debug)]
+pub struct SeededDice(ChaCha8Rng);
+
+impl SeededDice {
+    /// Dice seeded with `seed`.
+    pub fn new(seed: u64) -> SeededDice {
+        SeededDice(ChaCha8Rng::seed_from_u64(seed))
+    }
+
+    /// The faces `n` dice of kind `die` show.
+    pub fn roll(&mut self, die: Die, n: u8) -> Vec<u8> {
+        (0..n)
+            .map(|_| self.0.random_range(die.first_face..=die.last_face()))
+            .collect()
+    }
+}
+
 /// Distributions of every dice count `1..=most` for a set of dice, computed once.
 #[derive(Clone, Debug)]
 pub struct DiceCache {
@@ -609,7 +635,7 @@ mod tests {
     fn parity_die(parity: usize) -> Die {
         let mut die = Die::SIX_SIDED;
         for face in (1..=6).filter(|f| f % 2 == parity) {
-            die.face_bonus[face] = 1;
+            die.face_bonus.get_or_insert([0; MOST_FACES + 1])[face] = 1;
         }
         die
     }
@@ -647,7 +673,9 @@ mod tests {
     #[test]
     fn face_bonus_probabilities_past_exact_counts_sum_to_one() {
         let mut die = Die::ZERO_TO_FIVE;
-        die.face_bonus[3] = 2;
+        let mut bonus = [0; MOST_FACES + 1];
+        bonus[3] = 2;
+        die.face_bonus = Some(bonus);
         let rolls = TurnPoints::rolls(die, 25);
         assert_eq!(rolls[20].total_count(), None);
         let total: f64 = (0..=rolls[24].max_points())

@@ -42,6 +42,7 @@
 
 pub mod catalog;
 pub mod chopsticks;
+pub mod commentary;
 pub mod contest;
 pub mod dice;
 pub mod format;

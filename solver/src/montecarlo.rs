@@ -25,11 +25,13 @@ pub enum Result {
 const BATCH: u64 = 4096;
 
 /// Plays `games_per_seat` games with each seat moving first: `play(first, rng)` plays one game
-/// in which seat `first` moves first, drawing its dice from `rng`.
+/// in which seat `first` moves first, drawing its dice from `rng`. `played(n)` hears of every
+/// `n` games finished (a batch), from whichever thread played them.
 pub fn simulate(
     games_per_seat: u64,
     seed: u64,
     play: impl Fn(usize, &mut ChaCha8Rng) -> Result + Sync,
+    played: &(dyn Fn(u64) + Sync),
 ) -> Simulation {
     let batches = games_per_seat.div_ceil(BATCH);
     let tally = |first: usize| -> Tally {
@@ -47,6 +49,7 @@ pub fn simulate(
                         Result::Lost => {}
                     }
                 }
+                played(games);
                 counts
             })
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));

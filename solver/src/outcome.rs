@@ -26,6 +26,25 @@ impl SeatOutcome {
         }
     }
 
+    /// The standard error of the mean value of `games` independent games with these
+    /// probabilities (a game scores 1, ½ or 0).
+    pub fn value_error(&self, games: u64) -> f64 {
+        let mean = self.value();
+        let second_moment = self.win + self.tie / 4.0;
+        ((second_moment - mean * mean).max(0.0) / games as f64).sqrt()
+    }
+
+    /// The standard errors of the frequencies of win, tie and loss over `games` independent
+    /// games with these probabilities.
+    pub fn frequency_errors(&self, games: u64) -> SeatOutcome {
+        let error = |p: f64| (p * (1.0 - p) / games as f64).sqrt();
+        SeatOutcome {
+            win: error(self.win),
+            tie: error(self.tie),
+            loss: error(self.loss),
+        }
+    }
+
     /// The seat's value: P(win) + ½·P(tie).
     pub fn value(&self) -> f64 {
         self.win + self.tie / 2.0
@@ -153,20 +172,6 @@ impl Tally {
     pub fn value(&self) -> f64 {
         (self.wins as f64 + self.ties as f64 / 2.0) / self.games as f64
     }
-
-    /// The standard error of [`value`](Self::value): a game scores 1, ½ or 0, with the
-    /// observed frequencies.
-    pub fn value_error(&self) -> f64 {
-        let f = self.frequencies();
-        let mean = f.value();
-        let second_moment = f.win + f.tie / 4.0;
-        ((second_moment - mean * mean).max(0.0) / self.games as f64).sqrt()
-    }
-
-    /// The standard error of an observed frequency `p` over these games.
-    pub fn frequency_error(&self, p: f64) -> f64 {
-        (p * (1.0 - p) / self.games as f64).sqrt()
-    }
 }
 
 /// Simulated games of seat 0 against seat 1, each seat moving first in half of them.
@@ -187,11 +192,6 @@ impl Simulation {
     /// The observed win rate: the average of the two seats' values.
     pub fn win_rate(&self) -> f64 {
         (self.first.value() + self.second.value()) / 2.0
-    }
-
-    /// Standard error of [`win_rate`](Self::win_rate) (the two seats are independent).
-    pub fn win_rate_error(&self) -> f64 {
-        (self.first.value_error().powi(2) + self.second.value_error().powi(2)).sqrt() / 2.0
     }
 
     /// The observed win, tie and loss frequencies averaged over the two seats.
@@ -238,20 +238,25 @@ mod tests {
     }
 
     #[test]
-    fn tallies_give_frequencies_and_errors() {
+    fn tallies_give_frequencies_and_exact_outcomes_give_errors() {
         let tally = Tally {
             games: 4,
             wins: 2,
             ties: 2,
         };
         assert_eq!(tally.value(), 0.75);
-        // Scores 1, 1, ½, ½: variance 1/16, over 4 games: error 1/8.
-        assert_eq!(tally.value_error(), 0.125);
-        let no_ties = Tally {
-            games: 100,
-            wins: 25,
-            ties: 0,
+        // Win ½, tie ½: scores 1 or ½, variance 1/16; over 4 games: error 1/8.
+        let half = SeatOutcome {
+            win: 0.5,
+            tie: 0.5,
+            loss: 0.0,
         };
-        approx::assert_abs_diff_eq!(no_ties.value_error(), (0.25f64 * 0.75 / 100.0).sqrt());
+        assert_eq!(half.value_error(4), 0.125);
+        let quarter = SeatOutcome::without_ties(0.25);
+        approx::assert_abs_diff_eq!(quarter.value_error(100), (0.25f64 * 0.75 / 100.0).sqrt());
+        assert_eq!(quarter.frequency_errors(100).win, quarter.value_error(100));
+        assert_eq!(quarter.frequency_errors(100).tie, 0.0);
+        // A certain result has no error, whatever one game showed.
+        assert_eq!(SeatOutcome::without_ties(1.0).value_error(1), 0.0);
     }
 }

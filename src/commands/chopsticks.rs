@@ -10,6 +10,7 @@ use swine_solver::chopsticks::{
 use swine_solver::format::{Format, prepare_directory, write_rendered};
 
 use super::TablesEntry;
+use super::prompt::{ask_number, quit, read_line};
 use crate::cli::{First, MoveLimit, PlayArgs, SolveArgs};
 use crate::report::{LimitedReport, UnlimitedReport, print, text};
 
@@ -179,41 +180,6 @@ fn ask_choice(
     out: &mut impl Write,
     choices: &[Position],
 ) -> io::Result<Option<Position>> {
-    loop {
-        write!(out, "Your move: ")?;
-        out.flush()?;
-        let Some(line) = read_line(input)? else {
-            return Ok(None);
-        };
-        // Digits only, as the assignment's isnumeric() check: no sign, no spaces inside.
-        let digits = line.trim();
-        let number = digits
-            .bytes()
-            .all(|b| b.is_ascii_digit())
-            .then(|| digits.parse::<usize>());
-        match number {
-            Some(Ok(i)) if i < choices.len() => return Ok(Some(choices[i])),
-            _ => writeln!(
-                out,
-                "'{}' is not a choice: enter a number from 0 to {}.",
-                line.trim(),
-                choices.len() - 1
-            )?,
-        }
-    }
-}
-
-/// One line of input (bytes that are not UTF-8 replaced, so they are re-asked, not fatal), or
-/// `None` at its end.
-fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
-    let mut line = Vec::new();
-    let read = input.read_until(b'\n', &mut line)?;
-    Ok((read > 0).then(|| String::from_utf8_lossy(&line).into_owned()))
-}
-
-/// Ends the game when the input ends.
-fn quit(out: &mut impl Write) -> Result<()> {
-    writeln!(out)?;
-    writeln!(out, "No more input: the game is abandoned.")?;
-    Ok(())
+    let chosen = ask_number(input, out, "Your move: ", choices.len() - 1)?;
+    Ok(chosen.map(|i| choices[i]))
 }

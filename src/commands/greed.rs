@@ -1,14 +1,21 @@
 //! The verbs for Greed.
 
+use std::io::{self, Write};
+
 use anyhow::{Result, bail};
+use swine_solver::commentary::{self, Commentary};
 use swine_solver::contest::Contest;
+use swine_solver::dice::{Die, SeededDice};
 use swine_solver::format::{Format, prepare_directory};
-use swine_solver::greed::simulate::{simulate as play_games, transcript};
-use swine_solver::greed::{self, Greed, Solved, Strategy, play, solve_against};
+use swine_solver::greed::simulate::{End, Game, simulate as play_games, transcript};
+use swine_solver::greed::{self, Advisor, Greed, Solved, Strategy, play, solve_against};
 use swine_solver::python::Runner;
 
+use super::hog::clock_seed;
+use super::prompt::{ask_number, quit};
 use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print};
-use crate::cli::{EvalArgs, SimulateArgs, SolveArgs};
+use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
+use crate::progress::GamesProgress;
 use crate::report::{Heading, MatchReport, SimulationReport, lost, print};
 use crate::resolve;
 
@@ -88,7 +95,9 @@ pub fn simulate(game: &Greed, args: &SimulateArgs) -> Result<()> {
         return Ok(());
     }
     let games = args.games.unwrap_or(DEFAULT_GAMES);
-    let simulation = play_games(game, policies, games, args.seed);
+    let progress = GamesProgress::start(2 * games);
+    let simulation = play_games(game, policies, games, args.seed, &|n| progress.played(n));
+    progress.finish();
     let heading = heading(game, strategy.name(), opponent.name());
     let report = SimulationReport::with_ties(heading, args.seed, simulation, played.outcome);
     print(&report, args.json)?;
@@ -107,3 +116,116 @@ pub fn tables() -> Result<Vec<TablesEntry>> {
     }
     Ok(written)
 }
+
+/// `swine play --rules greed`: the person is Player 1, the computer Player 2 (the assignment's
+/// numbering).
+pub fn play_game(game: &Greed, args: &PlayArgs) -> Result<()> {
+    let runner = resolve::runner(&args.python);
+    let spec = args.vs.as_deref().unwrap_or("optimal");
+    let computer = resolve::greed_strategy(Some(spec), "--vs", game, &runner)?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let mut out = io::stdout().lock();
+    let mut input = io::stdin().lock();
+    let first = usize::from(args.first == Some(First::Computer));
+    writeln!(
+        out,
+        "greed (over {} loses): you are Player 1, the computer (Player 2) plays {}. Seed {seed}.",
+        game.limit(),
+        computer.name()
+    )?;
+    let advisor = Advisor::new(game, computer.player())?;
+    let mut dice = SeededDice::new(seed);
+    let mut position = Game::new(first);
+    let mut commentary = commentary::full(1);
+    loop {
+        let (own, opponent) = (
+            position.scores[position.mover],
+            position.scores[1 - position.mover],
+        );
+        let last = if position.passed {
+            " This is the last turn: the other player passed."
+        } else {
+            ""
+        };
+        let n = if position.mover == 0 {
+            writeln!(out, "\nYou {own}, computer {opponent}. Your turn.{last}")?;
+            if !args.no_hints {
+                let choices = advisor.choices(&position);
+                let best = advisor.best(&position);
+                let mut ranked: Vec<usize> = (1..choices.len()).collect();
+                ranked.sort_by(|&a, &b| choices[b].total_cmp(&choices[a]).then(a.cmp(&b)));
+                writeln!(
+                    out,
+                    "Your chance to win (ties count half), then playing perfectly:"
+                )?;
+                let mark = |n: usize| {
+                    if n == usize::from(best) {
+                        "  <- best"
+                    } else {
+                        ""
+                    }
+                };
+                writeln!(out, "  pass      {:.6}{}", choices[0], mark(0))?;
+                for &n in ranked.iter().take(HINTS) {
+                    writeln!(out, "  {n:>3} dice  {:.6}{}", choices[n], mark(n))?;
+                }
+            }
+            let question = format!("How many dice (0 to pass, up to {})? ", greed::MAX_DICE);
+            let Some(n) = ask_number(
+                &mut input,
+                &mut out,
+                &question,
+                usize::from(greed::MAX_DICE),
+            )?
+            else {
+                return quit(&mut out);
+            };
+            writeln!(out, "You roll {n}.")?;
+            n as u8
+        } else {
+            let n = advisor.opponent(&position);
+            writeln!(
+                out,
+                "\nComputer {own}, you {opponent}. The computer rolls {n}.{last}"
+            )?;
+            n
+        };
+        let faces = dice.roll(Die::ZERO_TO_FIVE, n);
+        let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
+        let player = position.mover + 1;
+        if n == 0 {
+            writeln!(out, "  Player {player} passes.")?;
+        } else {
+            let shown: Vec<String> = faces.iter().map(u8::to_string).collect();
+            writeln!(
+                out,
+                "  Player {player} rolls {n} dice: {}, total {total}.",
+                shown.join(" ")
+            )?;
+        }
+        let end = position.play(game.limit(), n, total);
+        writeln!(
+            out,
+            "  Scores: Player 1 {}, Player 2 {}.",
+            position.scores[0], position.scores[1]
+        )?;
+        for line in commentary.comment(position.scores) {
+            writeln!(out, "  {line}")?;
+        }
+        if let Some(end) = end {
+            let verdict = match end {
+                End::Won(0) | End::Bust(1) => "You win!",
+                End::Tie => "It's a tie.",
+                _ => "The computer wins.",
+            };
+            if let End::Bust(seat) = end {
+                writeln!(out, "  Player {} went over {}.", seat + 1, game.limit())?;
+            }
+            writeln!(out, "{verdict}")?;
+            return Ok(());
+        }
+    }
+}
+
+/// How many dice counts `play` shows besides passing.
+const HINTS: usize = 5;

@@ -1,18 +1,26 @@
 //! The verbs for Hog rulesets.
 
+use std::io::{self, Write};
 use std::time::Duration;
 
 use anyhow::{Result, bail};
+use swine_solver::commentary::{self, Commentary};
 use swine_solver::contest::Contest;
+use swine_solver::dice::SeededDice;
 use swine_solver::format::{Format, Probability, TableFile, prepare_directory};
+use swine_solver::hog::narrate::{describe, transcript};
 use swine_solver::hog::presets::PRESETS;
+use swine_solver::hog::simulate::Game;
 use swine_solver::hog::simulate::simulate as play_games;
 use swine_solver::hog::{
-    DEFAULT_GOAL, Ruleset, Solved, Strategy, evaluate, solve as sweep, solve_against,
+    Advisor, DEFAULT_GOAL, MAX_DICE, Ruleset, Solved, Strategy, evaluate, solve as sweep,
+    solve_against,
 };
 
+use super::prompt::{ask_number, quit};
 use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print};
-use crate::cli::{EvalArgs, SimulateArgs, SolveArgs};
+use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
+use crate::progress::GamesProgress;
 use crate::progress::SearchProgress;
 use crate::report::{Heading, MatchReport, SearchReport, SimulationReport, lost, print};
 use crate::resolve;
@@ -114,19 +122,32 @@ pub fn eval(rules: &Ruleset, args: &EvalArgs) -> Result<()> {
 
 /// `swine simulate` for a Hog ruleset.
 pub fn simulate(rules: &Ruleset, args: &SimulateArgs) -> Result<()> {
-    if args.transcript {
-        bail!(
-            "--transcript: {} has no transcript yet; greed has one (--rules greed)",
-            rules.name()
-        );
+    if args.transcript && args.json {
+        bail!("--transcript prints the game as text; leave out --json");
     }
     let runner = resolve::runner(&args.python);
     let strategy = resolve::strategy(Some(&args.strategy), "STRATEGY", rules, &runner)?;
     let opponent = resolve::strategy(args.vs.as_deref(), "--vs", rules, &runner)?;
     let solution = sweep(rules, [&strategy.player(rules), &opponent.player(rules)]);
     let policies = [solution.policy(0), solution.policy(1)];
+    if args.transcript {
+        let names = [strategy.name(), opponent.name()];
+        print!(
+            "{}",
+            transcript(rules, [&policies[0], &policies[1]], names, args.seed)
+        );
+        return Ok(());
+    }
     let games = args.games.unwrap_or(DEFAULT_GAMES);
-    let simulation = play_games(rules, [&policies[0], &policies[1]], games, args.seed);
+    let progress = GamesProgress::start(2 * games);
+    let simulation = play_games(
+        rules,
+        [&policies[0], &policies[1]],
+        games,
+        args.seed,
+        &|n| progress.played(n),
+    );
+    progress.finish();
     let heading = heading(rules, strategy.name(), opponent.name());
     let report = SimulationReport::new(heading, args.seed, simulation, solution.matchup());
     print(&report, args.json)?;
@@ -161,4 +182,106 @@ pub fn tables() -> Result<Vec<TablesEntry>> {
         }
     }
     Ok(written)
+}
+
+/// `swine play` for a Hog ruleset: the person is Player 0, the computer Player 1.
+pub fn play(rules: &Ruleset, args: &PlayArgs) -> Result<()> {
+    let runner = resolve::runner(&args.python);
+    let spec = args.vs.as_deref().unwrap_or("optimal");
+    let computer = resolve::strategy(Some(spec), "--vs", rules, &runner)?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let mut out = io::stdout().lock();
+    let mut input = io::stdin().lock();
+    let first = match args.first {
+        Some(First::Computer) => 1,
+        _ => 0,
+    };
+    writeln!(
+        out,
+        "{} (goal {}): you are Player 0, the computer (Player 1) plays {}. Seed {seed}.",
+        rules.name(),
+        rules.goal(),
+        computer.name()
+    )?;
+    let mut advisor = Advisor::new(rules, &computer.player(rules));
+    let mut dice = SeededDice::new(seed);
+    let mut game = Game::new(rules, first);
+    let mut commentary = commentary::full(0);
+    loop {
+        let before = game;
+        let (own, opponent) = (game.scores[game.mover], game.scores[1 - game.mover]);
+        let requested = if game.mover == 0 {
+            writeln!(out, "\nYou {own}, computer {opponent}. Your turn.")?;
+            let limit = rules.dice_rolled(own, opponent, MAX_DICE);
+            let die = rules.die(own, opponent);
+            let mut rules_now = vec![format!(
+                "Free Bacon would give {}",
+                rules.free_bacon(own, opponent)
+            )];
+            if limit < MAX_DICE {
+                rules_now.push(format!("you may roll at most {limit} dice"));
+            }
+            if die.faces != 6 {
+                rules_now.push(format!("the dice are {}-sided", die.faces));
+            }
+            writeln!(out, "{}.", capitalized(&rules_now.join("; ")))?;
+            if !args.no_hints {
+                let choices = advisor.choices(&game);
+                let best = advisor.best(&game);
+                writeln!(out, "Your chance to win if you roll, then play perfectly:")?;
+                for n in 0..=limit {
+                    let mark = if n == best { "  <- best" } else { "" };
+                    writeln!(out, "  {n:>2} dice  {:.6}{mark}", choices[usize::from(n)])?;
+                }
+            }
+            let question = format!("How many dice (0 to {limit})? ");
+            let Some(n) = ask_number(&mut input, &mut out, &question, usize::from(limit))? else {
+                return quit(&mut out);
+            };
+            writeln!(out, "You roll {n}.")?;
+            n as u8
+        } else {
+            let n = advisor.opponent(&game);
+            writeln!(
+                out,
+                "\nComputer {own}, you {opponent}. The computer rolls {n}."
+            )?;
+            n
+        };
+        let (rolled, die) = game.dice_to_roll(rules, requested);
+        let shown = dice.roll(*die, rolled);
+        let turn = game.turn(rules, requested, &shown);
+        for line in describe(rules, &before, requested, &shown, &turn)
+            .into_iter()
+            .chain(commentary.comment(turn.scores))
+        {
+            writeln!(out, "  {line}")?;
+        }
+        if let Some(winner) = turn.winner {
+            let verdict = if winner == 0 {
+                "You win!"
+            } else {
+                "The computer wins."
+            };
+            writeln!(out, "{verdict}")?;
+            return Ok(());
+        }
+    }
+}
+
+/// `text` with its first letter in upper case.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// A seed from the clock, for games nobody asked to repeat.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or_default()
 }

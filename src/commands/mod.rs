@@ -6,6 +6,7 @@ mod chopsticks;
 mod contest;
 mod greed;
 mod hog;
+mod prompt;
 mod rules;
 mod sweep;
 
@@ -56,11 +57,12 @@ pub fn simulate_command(args: &SimulateArgs) -> Result<()> {
     if args.transcript && args.games.is_some_and(|n| n != 1) {
         anyhow::bail!("--transcript prints one game: leave out --games, or give --games 1");
     }
-    match resolve::rules(&args.rules)? {
+    let pool = contest::pool(args.jobs)?;
+    pool.install(|| match resolve::rules(&args.rules)? {
         Rules::Hog(rules) => hog::simulate(&rules, args),
         Rules::Greed(game) => greed::simulate(&game, args),
         Rules::Chopsticks => bail!(NO_STRATEGIES),
-    }
+    })
 }
 
 /// `swine grade`: submissions graded exactly against one opponent, ranked.
@@ -89,10 +91,8 @@ const NO_STRATEGIES: &str = "chopsticks is a game without chance or strategies t
 pub fn play_command(args: &PlayArgs) -> Result<()> {
     match resolve::rules(&args.rules)? {
         Rules::Chopsticks => chopsticks::play(args),
-        _ => bail!(
-            "play: {} cannot be played yet; --rules chopsticks can",
-            args.rules.rules
-        ),
+        Rules::Hog(rules) => hog::play(&rules, args),
+        Rules::Greed(game) => greed::play_game(&game, args),
     }
 }
 

@@ -10,6 +10,7 @@
 //!   dice in one state.
 //! - [`simulate`](mod@simulate): the independent Monte Carlo check and the transcript.
 
+mod advice;
 mod analysis;
 mod contest;
 mod explain;
@@ -20,6 +21,7 @@ mod strategy;
 mod sweep;
 mod value;
 
+pub use advice::Advisor;
 pub use analysis::{Match, Solution, Solved, evaluate, play, solve, solve_against};
 pub use explain::{CellGain, Gains, explain};
 pub use game::{DEFAULT_LIMIT, Greed, GreedError, MAX_DICE, NAME, YARDSTICK};

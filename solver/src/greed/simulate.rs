@@ -12,6 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::game::Greed;
 use super::policy::Policy;
+use crate::commentary::{self, Commentary};
 use crate::montecarlo;
 use crate::outcome::Simulation;
 
@@ -104,24 +105,31 @@ fn play_one(game: &Greed, policies: [&Policy; 2], first: usize, rng: &mut impl R
 }
 
 /// Plays `games_per_seat` games with each seat moving first, seat 0 following `policies[0]`,
-/// with dice drawn from a generator seeded by `seed`.
+/// with dice drawn from a generator seeded by `seed`; `played(n)` hears of every `n` games
+/// finished.
 pub fn simulate(
     game: &Greed,
     policies: [&Policy; 2],
     games_per_seat: u64,
     seed: u64,
+    played: &(dyn Fn(u64) + Sync),
 ) -> Simulation {
-    montecarlo::simulate(games_per_seat, seed, |first, rng| {
-        play_one(game, policies, first, rng).for_seat_zero()
-    })
+    montecarlo::simulate(
+        games_per_seat,
+        seed,
+        |first, rng| play_one(game, policies, first, rng).for_seat_zero(),
+        played,
+    )
 }
 
 /// One game, `policies[0]` as Player 1 moving first, printed as the assignment's
 /// `autoplayLoud` prints it: the scores, whose turn, the dice chosen, the dice rolled and the
-/// turn's total, then who won (or that it is a tie). The same seed gives the same game.
+/// turn's total, then who won (or that it is a tie); after each turn, the course's Hog
+/// commentary (lead changes and biggest gains). The same seed gives the same game.
 pub fn transcript(game: &Greed, policies: [&Policy; 2], seed: u64) -> String {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut position = Game::new(0);
+    let mut commentary = commentary::full(1);
     let mut out = String::new();
     let scores = |out: &mut String, scores: [u32; 2]| {
         writeln!(out, "Player 1: {}    Player 2: {}", scores[0], scores[1]).expect("a String");
@@ -144,7 +152,11 @@ pub fn transcript(game: &Greed, policies: [&Policy; 2], seed: u64) -> String {
              this turn:  {total}"
         )
         .expect("a String");
-        match position.play(game.limit(), dice, total) {
+        let end = position.play(game.limit(), dice, total);
+        for line in commentary.comment(position.scores) {
+            writeln!(out, "{line}").expect("a String");
+        }
+        match end {
             None => out.push('\n'),
             Some(end) => {
                 scores(&mut out, position.scores);
@@ -224,5 +236,10 @@ mod tests {
             "{text}"
         );
         assert_eq!(text, transcript(&game, [&sample1, &sample1], 3));
+        assert!(text.contains("takes the lead by"), "{text}");
+        assert!(
+            text.contains("That's the biggest gain yet for Player 1"),
+            "{text}"
+        );
     }
 }

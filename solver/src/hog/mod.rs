@@ -10,12 +10,15 @@
 //! - [`explain`]: the cells whose single change would raise a table's win rate most, exactly.
 //! - [`best_table`]: the best score table when the rules hide memory from a strategy.
 //! - [`survey`]: a variant's headline numbers, for sweeps over its parameters.
-//! - [`simulate`](mod@simulate): the independent Monte Carlo check.
+//! - [`simulate`](mod@simulate): the independent Monte Carlo check; [`narrate`]: a game told
+//!   turn by turn with the course's commentary.
 
+mod advice;
 mod analysis;
 mod contest;
 pub mod definition;
 mod explain;
+pub mod narrate;
 mod policy;
 pub mod presets;
 mod reach;
@@ -28,6 +31,7 @@ mod strategy;
 mod survey;
 mod sweep;
 
+pub use advice::Advisor;
 pub use analysis::{SearchSummary, Solved, evaluate, solve_against};
 pub use definition::{Builtin, MAX_DICE, Memory, Param};
 pub use explain::{CellGain, explain};

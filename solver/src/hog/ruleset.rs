@@ -17,7 +17,7 @@ use super::definition::{MAX_DICE, Memory};
 use super::presets::{PRESETS, preset};
 use super::script::{AfterTurn, Script, ScriptError};
 use super::space::StateSpace;
-use crate::dice::{DiceCache, Die, LANES, TurnPoints};
+use crate::dice::{DiceCache, Die, LANES, MOST_FACES, TurnPoints};
 
 /// The highest goal a Hog ruleset is solved for.
 pub const MAX_GOAL: u32 = 1000;
@@ -285,8 +285,11 @@ impl Ruleset {
             for opponent in 0..goal {
                 let mut kind = script.die(own, opponent)?;
                 if let Some(bonus) = face_bonus {
-                    let shown = 1..=usize::from(kind.faces);
-                    kind.face_bonus[shown.clone()].copy_from_slice(&bonus[shown]);
+                    // Only the faces this die shows; none giving points is a plain die.
+                    let mut shown = [0; MOST_FACES + 1];
+                    let faces = 1..=usize::from(kind.faces);
+                    shown[faces.clone()].copy_from_slice(&bonus[faces]);
+                    kind.face_bonus = shown.iter().any(|&b| b > 0).then_some(shown);
                 }
                 let index = dice.iter().position(|&d| d == kind).unwrap_or_else(|| {
                     dice.push(kind);
@@ -456,9 +459,10 @@ impl Ruleset {
     }
 
     /// The die rolled at (own, opponent).
-    pub fn die(&self, own: u32, opponent: u32) -> Die {
+    #[inline]
+    pub fn die(&self, own: u32, opponent: u32) -> &Die {
         let index = self.die[(own * self.goal() + opponent) as usize];
-        self.dice.dice()[usize::from(index)]
+        &self.dice.dice()[usize::from(index)]
     }
 
     /// The dice actually rolled when the mover asks for `requested` at (own, opponent).

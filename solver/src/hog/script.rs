@@ -512,7 +512,7 @@ impl Script {
             faces: sides as u8,
             first_face: 1,
             pig_out: self.pig_out,
-            face_bonus: [0; MOST_FACES + 1],
+            face_bonus: None,
         })
     }
 

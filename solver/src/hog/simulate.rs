@@ -41,7 +41,8 @@ impl Game {
     }
 
     /// How many dice, and of which kind, are rolled when the mover asks for `requested`.
-    pub fn dice_to_roll(&self, rules: &Ruleset, requested: u8) -> (u8, Die) {
+    #[inline]
+    pub fn dice_to_roll<'r>(&self, rules: &'r Ruleset, requested: u8) -> (u8, &'r Die) {
         let (own, opponent) = (self.scores[self.mover], self.scores[1 - self.mover]);
         let rolled = rules.dice_rolled(own, opponent, requested.min(MAX_DICE));
         (rolled, rules.die(own, opponent))
@@ -50,7 +51,15 @@ impl Game {
     /// Plays the mover's turn: it asked for `requested` dice and they showed `faces` (as many
     /// faces as [`dice_to_roll`](Self::dice_to_roll) says; none when rolling zero). Returns the
     /// winning seat when the game ends.
+    #[inline]
     pub fn play(&mut self, rules: &Ruleset, requested: u8, faces: &[u8]) -> Option<usize> {
+        self.turn(rules, requested, faces).winner
+    }
+
+    /// [`play`](Self::play), returning what happened on the turn (always inlined, so `play`
+    /// computes only what it returns).
+    #[inline(always)]
+    pub fn turn(&mut self, rules: &Ruleset, requested: u8, faces: &[u8]) -> Turn {
         let (mover, other) = (self.mover, 1 - self.mover);
         let (own, opponent) = (self.scores[mover], self.scores[other]);
         debug_assert_eq!(
@@ -64,21 +73,51 @@ impl Game {
         };
         let effect = rules.effect(self.memory[mover], requested);
         self.memory[mover] = effect.remembered;
-        let turn = rules.after_turn(own + points + effect.bonus, opponent, effect.remembered);
-        self.scores[mover] = turn.mover;
-        self.scores[other] = turn.opponent;
+        let reached = own + points + effect.bonus;
+        let after = rules.after_turn(reached, opponent, effect.remembered);
+        self.scores[mover] = after.mover;
+        self.scores[other] = after.opponent;
         let goal = rules.goal();
-        if turn.mover >= goal {
-            return Some(mover);
-        }
-        if turn.opponent >= goal {
-            return Some(other);
-        }
-        if !turn.extra_turn {
+        let winner = if after.mover >= goal {
+            Some(mover)
+        } else if after.opponent >= goal {
+            Some(other)
+        } else {
+            None
+        };
+        let extra_turn = winner.is_none() && after.extra_turn;
+        if winner.is_none() && !extra_turn {
             self.mover = other;
         }
-        None
+        Turn {
+            mover,
+            points,
+            bonus: effect.bonus,
+            reached,
+            scores: self.scores,
+            extra_turn,
+            winner,
+        }
     }
+}
+
+/// What one turn did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// The seat that moved.
+    pub mover: usize,
+    /// The points of the dice (or Free Bacon when rolling zero), rules' bonuses aside.
+    pub points: u32,
+    /// Bonus points the rules added for the dice count chosen.
+    pub bonus: u32,
+    /// The mover's score once the points and bonus were added, before the after-turn rules.
+    pub reached: u32,
+    /// Both scores after the after-turn rules, by seat.
+    pub scores: [u32; 2],
+    /// Whether the mover goes again.
+    pub extra_turn: bool,
+    /// The winning seat, if the game ended.
+    pub winner: Option<usize>,
 }
 
 /// Plays `games_per_seat` games with each seat moving first, seat 0 following `policies[0]`
@@ -88,14 +127,20 @@ pub fn simulate(
     policies: [&Policy; 2],
     games_per_seat: u64,
     seed: u64,
+    played: &(dyn Fn(u64) + Sync),
 ) -> Simulation {
-    montecarlo::simulate(games_per_seat, seed, |first, rng| {
-        if play_one(rules, policies, first, rng) == 0 {
-            montecarlo::Result::Won
-        } else {
-            montecarlo::Result::Lost
-        }
-    })
+    montecarlo::simulate(
+        games_per_seat,
+        seed,
+        |first, rng| {
+            if play_one(rules, policies, first, rng) == 0 {
+                montecarlo::Result::Won
+            } else {
+                montecarlo::Result::Lost
+            }
+        },
+        played,
+    )
 }
 
 /// Plays one game with `first` moving first; returns the winning seat.
@@ -228,10 +273,10 @@ mod tests {
             mover: 0,
         };
         let wild = rules("hog-wild");
-        assert_eq!(game.dice_to_roll(&wild, 10), (1, Die::FOUR_SIDED));
-        assert_eq!(game.dice_to_roll(&wild, 0), (0, Die::FOUR_SIDED));
+        assert_eq!(game.dice_to_roll(&wild, 10), (1, &Die::FOUR_SIDED));
+        assert_eq!(game.dice_to_roll(&wild, 0), (0, &Die::FOUR_SIDED));
         let first = Game::new(&wild, 0);
-        assert_eq!(first.dice_to_roll(&wild, 5), (5, Die::FOUR_SIDED));
+        assert_eq!(first.dice_to_roll(&wild, 5), (5, &Die::FOUR_SIDED));
     }
 
     #[test]
@@ -239,9 +284,9 @@ mod tests {
         let rules = Ruleset::preset("hog-fa20", 30).unwrap();
         let table = ndarray::Array2::from_elem((30, 30), 4u8);
         let policy = Policy::from_scores(&rules, &table);
-        let a = simulate(&rules, [&policy, &policy], 5000, 7);
-        let b = simulate(&rules, [&policy, &policy], 5000, 7);
+        let a = simulate(&rules, [&policy, &policy], 5000, 7, &|_| {});
+        let b = simulate(&rules, [&policy, &policy], 5000, 7, &|_| {});
         assert_eq!(a, b);
-        assert_ne!(a, simulate(&rules, [&policy, &policy], 5000, 8));
+        assert_ne!(a, simulate(&rules, [&policy, &policy], 5000, 8, &|_| {}));
     }
 }

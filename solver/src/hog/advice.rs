@@ -1,0 +1,96 @@
+//! Exact advice during a game: what each dice count is worth to a player who plays on
+//! perfectly against a fixed opponent, in the true state (hidden memories included).
+
+use super::policy::Policy;
+use super::ruleset::{ACTIONS, Ruleset};
+use super::simulate::Game;
+use super::sweep::{Player, Reached, solve_keeping_reached, weighted_choices};
+
+/// The game solved for an advised player (seat 0 of every [`Game`] it is asked about) who
+/// plays optimally against a fixed opponent (seat 1).
+pub struct Advisor<'a> {
+    rules: &'a Ruleset,
+    reached: Reached,
+    opponent: Policy,
+    best: Policy,
+    weights: Vec<f64>,
+}
+
+impl<'a> Advisor<'a> {
+    /// Solves `rules` for the advised player against `opponent`.
+    pub fn new(rules: &'a Ruleset, opponent: &Player) -> Advisor<'a> {
+        let (solution, reached) = solve_keeping_reached(rules, [&Player::Optimising, opponent]);
+        Advisor {
+            rules,
+            reached,
+            opponent: solution.policy(1),
+            best: solution.policy(0),
+            weights: vec![0.0; rules.space().states()],
+        }
+    }
+
+    /// The state of `game` seen from its mover.
+    fn state(&self, game: &Game) -> usize {
+        let space = self.rules.space();
+        let (mover, other) = (game.mover, 1 - game.mover);
+        let cell = space.cell(game.scores[mover], game.scores[other]);
+        space.state(cell, game.memory[mover], game.memory[other])
+    }
+
+    /// The advised player's probability of winning if it asks for each dice count (`[n]`,
+    /// `0..=MAX_DICE`) now, in `game` with seat 0 to move, and plays optimally afterwards.
+    pub fn choices(&mut self, game: &Game) -> [f64; ACTIONS] {
+        debug_assert_eq!(game.mover, 0, "advice is for seat 0's turns");
+        let state = self.state(game);
+        let cell = state / self.rules.space().states_per_cell();
+        self.weights[state] = 1.0;
+        let choices = weighted_choices(self.rules, &self.reached, cell, 0, &self.weights);
+        self.weights[state] = 0.0;
+        choices
+    }
+
+    /// The dice the advised player's optimal play asks for in `game` (seat 0 to move).
+    pub fn best(&self, game: &Game) -> u8 {
+        self.best.dice(self.state(game))
+    }
+
+    /// The dice the opponent asks for in `game` (seat 1 to move).
+    pub fn opponent(&self, game: &Game) -> u8 {
+        self.opponent.dice(self.state(game))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hog::{Strategy, evaluate, solve};
+
+    #[test]
+    fn advice_is_the_exact_value_of_each_choice() {
+        // Against always_roll:4: at the start, the best choice is worth the optimal win rate as
+        // first player, and choosing n then playing optimally is worth what a table that rolls
+        // n at 0 : 0 and optimally elsewhere wins.
+        for (name, goal) in [("hog-fa20", 100), ("hog-fa19", 30)] {
+            let rules = Ruleset::preset(name, goal).unwrap();
+            let four = Strategy::parse("always_roll:4", &rules).unwrap();
+            let mut advisor = Advisor::new(&rules, &four.player(&rules));
+            let game = Game::new(&rules, 0);
+            let choices = advisor.choices(&game);
+            let optimal = Strategy::optimising("optimal");
+            let exact = evaluate(&rules, &optimal, &four).as_first();
+            let best = advisor.best(&game);
+            assert_eq!(choices[usize::from(best)], exact, "{name}");
+            assert!(choices.iter().all(|&c| c <= exact), "{name}");
+            let solution = solve(&rules, [&optimal.player(&rules), &four.player(&rules)]);
+            let mut dice: Vec<u8> = (0..rules.space().states())
+                .map(|s| solution.policy(0).dice(s))
+                .collect();
+            for n in [0u8, 3, 10] {
+                dice[rules.start()] = n;
+                let table = Player::Fixed(Policy::from_states(dice.clone()));
+                let value = solve(&rules, [&table, &four.player(&rules)]).value(0, rules.start());
+                approx::assert_abs_diff_eq!(choices[usize::from(n)], value, epsilon = 1e-15);
+            }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! Hog told turn by turn: what the dice showed, what the rules did, and the course's
+//! commentary. [`transcript`] plays one seeded game this way; `swine play` narrates the same.
+
+use std::fmt::Write;
+
+use super::policy::Policy;
+use super::ruleset::Ruleset;
+use super::simulate::{Game, Turn};
+use crate::commentary::{self, Commentary};
+use crate::dice::SeededDice;
+
+/// The lines that tell a turn: `before` is the game before it, `requested` the dice asked for,
+/// `shown` the faces rolled and `turn` what [`Game::turn`] made of them.
+pub fn describe(
+    rules: &Ruleset,
+    before: &Game,
+    requested: u8,
+    shown: &[u8],
+    turn: &Turn,
+) -> Vec<String> {
+    let mover = before.mover;
+    let (own, opponent) = (before.scores[mover], before.scores[1 - mover]);
+    let mut lines = Vec::new();
+    let asked = if usize::from(requested) != shown.len() {
+        format!(" (asked for {requested}; the rules allow {})", shown.len())
+    } else {
+        String::new()
+    };
+    if shown.is_empty() {
+        lines.push(format!(
+            "Player {mover} rolls 0 dice{asked}: Free Bacon gives {} point(s).",
+            turn.points
+        ));
+    } else {
+        let die = rules.die(own, opponent);
+        let kind = if die.faces == 6 {
+            String::new()
+        } else {
+            format!(" {}-sided", die.faces)
+        };
+        let faces: Vec<String> = shown.iter().map(u8::to_string).collect();
+        let pig_out = if die.pig_out && shown.contains(&1) {
+            " (Pig Out: a 1)"
+        } else {
+            ""
+        };
+        lines.push(format!(
+            "Player {mover} rolls {}{kind} dice{asked}: {}, {} point(s){pig_out}.",
+            shown.len(),
+            faces.join(" "),
+            turn.points
+        ));
+    }
+    if turn.bonus > 0 {
+        lines.push(format!(
+            "The rules add {} bonus point(s) for choosing {requested} dice.",
+            turn.bonus
+        ));
+    }
+    let mut expected = [0; 2];
+    expected[mover] = turn.reached;
+    expected[1 - mover] = opponent;
+    if turn.scores != expected {
+        lines.push(format!(
+            "The rules turn {} : {} into {} : {}.",
+            expected[0], expected[1], turn.scores[0], turn.scores[1]
+        ));
+    }
+    lines.push(format!(
+        "Scores: Player 0 {}, Player 1 {}.",
+        turn.scores[0], turn.scores[1]
+    ));
+    if turn.extra_turn {
+        lines.push(format!("Player {mover} takes another turn."));
+    }
+    if let Some(winner) = turn.winner {
+        lines.push(format!(
+            "Player {winner} wins, {} to {}.",
+            turn.scores[winner],
+            turn.scores[1 - winner]
+        ));
+    }
+    lines
+}
+
+/// One game between `policies[0]` (Player 0, moving first) and `policies[1]` (Player 1), named
+/// `names`, told turn by turn with the course's commentary. The same seed gives the same game.
+pub fn transcript(rules: &Ruleset, policies: [&Policy; 2], names: [&str; 2], seed: u64) -> String {
+    let mut dice = SeededDice::new(seed);
+    let mut game = Game::new(rules, 0);
+    let mut commentary = commentary::full(0);
+    let mut out = format!(
+        "{} (goal {}): Player 0 plays {}, Player 1 plays {}; seed {seed}.\n",
+        rules.name(),
+        rules.goal(),
+        names[0],
+        names[1]
+    );
+    let space = rules.space();
+    for number in 1.. {
+        let before = game;
+        let (mover, other) = (game.mover, 1 - game.mover);
+        let cell = space.cell(game.scores[mover], game.scores[other]);
+        let state = space.state(cell, game.memory[mover], game.memory[other]);
+        let requested = policies[mover].dice(state);
+        let (rolled, die) = game.dice_to_roll(rules, requested);
+        let shown = dice.roll(*die, rolled);
+        let turn = game.turn(rules, requested, &shown);
+        writeln!(out, "\nTurn {number}").expect("a String");
+        for line in describe(rules, &before, requested, &shown, &turn)
+            .into_iter()
+            .chain(commentary.comment(turn.scores))
+        {
+            writeln!(out, "  {line}").expect("a String");
+        }
+        if turn.winner.is_some() {
+            break;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hog::{Strategy, solve};
+
+    fn policies(rules: &Ruleset, a: &str, b: &str) -> [Policy; 2] {
+        let a = Strategy::parse(a, rules).unwrap().player(rules);
+        let b = Strategy::parse(b, rules).unwrap().player(rules);
+        let solution = solve(rules, [&a, &b]);
+        [solution.policy(0), solution.policy(1)]
+    }
+
+    #[test]
+    fn a_turn_reads_as_what_happened() {
+        let rules = Ruleset::preset("hog-fa20", 100).unwrap();
+        // Player 0 at 28 against 30 rolls 1 die showing 1: Pig Out, 29 against 30, Pig Pass.
+        let mut game = Game {
+            scores: [28, 30],
+            memory: [0, 0],
+            mover: 0,
+        };
+        let before = game;
+        let turn = game.turn(&rules, 1, &[1]);
+        assert_eq!(
+            describe(&rules, &before, 1, &[1], &turn),
+            [
+                "Player 0 rolls 1 dice: 1, 1 point(s) (Pig Out: a 1).",
+                "Scores: Player 0 29, Player 1 30.",
+                "Player 0 takes another turn.",
+            ]
+        );
+        // hog-fa19: rolling 2 after 0 earns Feral Hogs' 3; 45 + 7 + 3 = 55 against 5 swaps.
+        let rules = Ruleset::preset("hog-fa19", 100).unwrap();
+        let mut game = Game {
+            scores: [5, 45],
+            memory: [0, 0],
+            mover: 1,
+        };
+        let before = game;
+        let turn = game.turn(&rules, 2, &[3, 4]);
+        assert_eq!(
+            describe(&rules, &before, 2, &[3, 4], &turn),
+            [
+                "Player 1 rolls 2 dice: 3 4, 7 point(s).",
+                "The rules add 3 bonus point(s) for choosing 2 dice.",
+                "The rules turn 5 : 55 into 55 : 5.",
+                "Scores: Player 0 55, Player 1 5.",
+            ]
+        );
+    }
+
+    #[test]
+    fn transcripts_end_with_the_winner_and_repeat_with_the_seed() {
+        for name in [
+            "hog-fa20",
+            "hog-wild",
+            "hog-fa19",
+            "hog-nju24",
+            "hog-digits",
+            "hog-fa24",
+        ] {
+            let rules = Ruleset::preset(name, 100).unwrap();
+            let [a, b] = policies(&rules, "optimal", "always_roll:4");
+            let text = transcript(&rules, [&a, &b], ["optimal", "always_roll:4"], 5);
+            assert_eq!(
+                text,
+                transcript(&rules, [&a, &b], ["optimal", "always_roll:4"], 5)
+            );
+            assert_ne!(
+                text,
+                transcript(&rules, [&a, &b], ["optimal", "always_roll:4"], 6)
+            );
+            let last_turn = text.rsplit("\nTurn ").next().unwrap();
+            assert!(last_turn.contains(" wins, "), "{name}: {last_turn}");
+            assert_eq!(text.matches(" wins, ").count(), 1, "{name}");
+            assert!(text.contains("takes the lead by"), "{name}");
+        }
+    }
+}
