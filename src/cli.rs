@@ -93,6 +93,16 @@ Examples:
   swine play --rules chopsticks --first you --moves 5
   swine play --rules chopsticks --moves unlimited --first computer")]
     Play(PlayArgs),
+    /// Draw a strategy map, where two strategies differ, a win-probability surface, or a sweep
+    /// (PNG or SVG, by the extension of --out).
+    #[command(after_help = "\
+Examples:
+  swine plot map optimal --out map.png               hog-fa20's optimal strategy
+  swine plot map optimal --rules greed --out greed.svg
+  swine plot diff bacon optimal --out diff.png       where bacon differs from optimal, and what each cell costs
+  swine plot win optimal --out win.png
+  swine plot sweep sweep.json --x goal --y optimal_win_rate --out sweep.png")]
+    Plot(PlotArgs),
     /// Grade submissions exactly: Python files, folders of them, or tables, ranked.
     #[command(after_help = "\
 Examples:
@@ -478,4 +488,68 @@ fn seconds(text: &str) -> Result<Duration, String> {
         .filter(|s| *s > 0.0)
         .and_then(|s| Duration::try_from_secs_f64(s).ok())
         .ok_or_else(|| format!("'{text}' is not a positive number of seconds"))
+}
+
+/// `swine plot`.
+#[derive(Debug, Args)]
+pub struct PlotArgs {
+    #[command(subcommand)]
+    pub what: PlotCommand,
+}
+
+/// What `swine plot` draws.
+#[derive(Debug, Subcommand)]
+pub enum PlotCommand {
+    /// The strategy map: the dice rolled in every (own, opponent) cell (Greed: normal play and
+    /// after a pass, side by side).
+    Map(PlotStrategyArgs),
+    /// Where STRATEGY and OTHER choose differently, each cell coloured by the exact change of
+    /// STRATEGY's win rate if it took OTHER's choice there alone (Hog).
+    Diff(PlotDiffArgs),
+    /// The exact probability that STRATEGY wins from every (own, opponent) cell, to move (Hog).
+    Win(PlotStrategyArgs),
+    /// A line chart of a sweep's rows, from the CSV or JSON `swine sweep` writes.
+    Sweep(PlotSweepArgs),
+}
+
+/// A picture of one strategy against an opponent.
+#[derive(Debug, Args)]
+pub struct PlotStrategyArgs {
+    /// The strategy (`optimal` is solved against --vs first).
+    pub strategy: String,
+    /// The opponent [default: the ruleset's yardstick].
+    #[arg(long, value_name = "STRATEGY")]
+    pub vs: Option<String>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// The picture to write: .png or .svg.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub python: PythonArgs,
+}
+
+/// Two strategies compared cell by cell.
+#[derive(Debug, Args)]
+pub struct PlotDiffArgs {
+    #[command(flatten)]
+    pub strategy: PlotStrategyArgs,
+    /// The strategy whose choices STRATEGY might take.
+    pub other: String,
+}
+
+/// A sweep's rows as a line.
+#[derive(Debug, Args)]
+pub struct PlotSweepArgs {
+    /// The sweep's rows: a .csv or .json file `swine sweep` wrote.
+    pub file: PathBuf,
+    /// The parameter across.
+    #[arg(long, value_name = "PARAM")]
+    pub x: String,
+    /// The column up, e.g. optimal_win_rate or gap.
+    #[arg(long, value_name = "COLUMN")]
+    pub y: String,
+    /// The picture to write: .png or .svg.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
 }

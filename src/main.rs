@@ -3,6 +3,7 @@
 
 mod cli;
 mod commands;
+mod plot;
 mod progress;
 mod ranking;
 mod report;
@@ -47,6 +48,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Eval(args) => commands::eval_command(args),
         Command::Simulate(args) => commands::simulate_command(args),
         Command::Play(args) => commands::play_command(args),
+        Command::Plot(args) => commands::plot::plot_command(args),
         Command::Tables(args) => commands::tables_command(args),
         Command::Grade(args) => commands::grade_command(args),
         Command::Rules(command) => commands::rules_command(command),

@@ -12,6 +12,7 @@ mod invariants;
 mod memory;
 mod monte_carlo;
 mod play;
+mod plot;
 mod python;
 mod scripts;
 mod tables;

@@ -6,6 +6,7 @@ mod chopsticks;
 mod contest;
 mod greed;
 mod hog;
+pub mod plot;
 mod prompt;
 mod rules;
 mod sweep;

@@ -30,18 +30,64 @@ pub struct CellGain {
     pub opponent_score: u32,
     /// The dice count the table chooses there.
     pub chosen: u8,
-    /// The dice count that gains the most there (the smallest of equally good ones).
+    /// The alternative dice count: for [`explain`], the one that gains the most there (the
+    /// smallest of equally good ones); for [`switch_gains`], the other table's.
     pub best: u8,
     /// P(a game passes through the cell with the player to move), each seat starting half
     /// the games, over every hidden memory.
     pub reach: f64,
-    /// The exact rise of the seat-averaged win rate if the cell alone chose `best`.
+    /// The exact change of the seat-averaged win rate if the cell alone chose `best`.
     pub gain: f64,
 }
 
 /// Every cell of `table` whose change alone raises its win rate against the fixed policy
 /// `opponent`, the largest gain first (equal gains by score, then opponent score).
 pub fn explain(rules: &Ruleset, table: &ScoreTable, opponent: &Policy) -> Vec<CellGain> {
+    let mut gains = cell_gains(rules, table, opponent, |_, values| {
+        let best = (0..=MAX_DICE).fold(0, |best, n| {
+            if values[usize::from(n)] > values[usize::from(best)] {
+                n
+            } else {
+                best
+            }
+        });
+        Some(best)
+    });
+    gains.retain(|g| g.gain > NOISE);
+    gains.sort_by(|a, b| {
+        b.gain
+            .total_cmp(&a.gain)
+            .then((a.score, a.opponent_score).cmp(&(b.score, b.opponent_score)))
+    });
+    gains
+}
+
+/// Every reachable cell where `table` and `other` choose differently, with the exact change of
+/// `table`'s win rate against `opponent` if that cell alone took `other`'s choice (in
+/// [`CellGain::best`]; the gain is negative where it loses), by score then opponent score.
+pub fn switch_gains(
+    rules: &Ruleset,
+    table: &ScoreTable,
+    other: &ScoreTable,
+    opponent: &Policy,
+) -> Vec<CellGain> {
+    let mut gains = cell_gains(rules, table, opponent, |(own, opponent), _| {
+        let (a, b) = (table[[own, opponent]], other[[own, opponent]]);
+        (a != b).then_some(b)
+    });
+    gains.sort_by_key(|g| (g.score, g.opponent_score));
+    gains
+}
+
+/// For every cell a game can reach with `table`'s player to move: the values of each dice
+/// count there (weighted by reach, over the cell's states), from which `target` picks the
+/// alternative to `table`'s choice (or none), and the gain of switching to it.
+fn cell_gains(
+    rules: &Ruleset,
+    table: &ScoreTable,
+    opponent: &Policy,
+    target: impl Fn((usize, usize), &[f64]) -> Option<u8> + Sync,
+) -> Vec<CellGain> {
     let policy = Policy::from_scores(rules, table);
     let players = [
         Player::Fixed(policy.clone()),
@@ -54,7 +100,7 @@ pub fn explain(rules: &Ruleset, table: &ScoreTable, opponent: &Policy) -> Vec<Ce
         .map(|state| reach.probability(0, state))
         .collect();
     let per_cell = space.states_per_cell();
-    let mut gains: Vec<CellGain> = (0..space.cells())
+    (0..space.cells())
         .into_par_iter()
         .filter_map(|cell| {
             let weight: f64 = weights[cell * per_cell..(cell + 1) * per_cell].iter().sum();
@@ -64,30 +110,17 @@ pub fn explain(rules: &Ruleset, table: &ScoreTable, opponent: &Policy) -> Vec<Ce
             let (score, opponent_score) = space.scores(cell);
             let chosen = table[[score as usize, opponent_score as usize]];
             let values = weighted_choices(rules, &reached, cell, 0, &weights);
-            let best = (0..=MAX_DICE).fold(0, |best, n| {
-                if values[usize::from(n)] > values[usize::from(best)] {
-                    n
-                } else {
-                    best
-                }
-            });
-            let gain = values[usize::from(best)] - values[usize::from(chosen)];
-            (gain > NOISE).then_some(CellGain {
+            let best = target((score as usize, opponent_score as usize), &values)?;
+            Some(CellGain {
                 score,
                 opponent_score,
                 chosen,
                 best,
                 reach: weight,
-                gain,
+                gain: values[usize::from(best)] - values[usize::from(chosen)],
             })
         })
-        .collect();
-    gains.sort_by(|a, b| {
-        b.gain
-            .total_cmp(&a.gain)
-            .then((a.score, a.opponent_score).cmp(&(b.score, b.opponent_score)))
-    });
-    gains
+        .collect()
 }
 
 #[cfg(test)]
@@ -157,5 +190,42 @@ mod tests {
             .unwrap();
         let gains = explain(&rules, &optimal, &policy);
         assert!(gains.iter().all(|g| g.gain < 1e-12), "{:?}", gains.first());
+    }
+
+    /// Switching a cell to another table's choice moves the win rate by exactly the gain
+    /// reported, a loss as well as a gain.
+    #[test]
+    fn switch_gains_are_re_evaluated_differences() {
+        let rules = Ruleset::preset("hog-fa20", 100).unwrap();
+        let four = Strategy::parse("always_roll:4", &rules).unwrap();
+        let Player::Fixed(policy) = four.player(&rules) else {
+            unreachable!("a built-in is fixed")
+        };
+        let bacon = Strategy::parse("bacon:8,6", &rules).unwrap();
+        let (a, b) = (table_of(&bacon), table_of(&four));
+        let before = evaluate(&rules, &bacon, &four).win_rate();
+        let gains = switch_gains(&rules, &a, &b, &policy);
+        assert!(
+            gains
+                .iter()
+                .all(|g| g.best == b[[g.score as usize, g.opponent_score as usize]])
+        );
+        assert!(gains.iter().all(|g| g.best != g.chosen));
+        let worst = gains
+            .iter()
+            .min_by(|x, y| x.gain.total_cmp(&y.gain))
+            .unwrap();
+        let best = gains
+            .iter()
+            .max_by(|x, y| x.gain.total_cmp(&y.gain))
+            .unwrap();
+        assert!(worst.gain < 0.0 && best.gain > 0.0, "{worst:?} {best:?}");
+        for cell in [worst, best] {
+            let mut changed = a.clone();
+            changed[[cell.score as usize, cell.opponent_score as usize]] = cell.best;
+            let changed = Strategy::from_table("changed", rules.score_table(changed));
+            let after = evaluate(&rules, &changed, &four).win_rate();
+            assert!(((after - before) - cell.gain).abs() <= 1e-12, "{cell:?}");
+        }
     }
 }

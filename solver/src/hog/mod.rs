@@ -34,7 +34,7 @@ mod sweep;
 pub use advice::Advisor;
 pub use analysis::{SearchSummary, Solved, evaluate, solve_against};
 pub use definition::{Builtin, MAX_DICE, Memory, Param};
-pub use explain::{CellGain, explain};
+pub use explain::{CellGain, explain, switch_gains};
 pub use policy::{FullTable, Policy, ScoreTable};
 pub use reach::{Reach, reach};
 pub use ruleset::{DEFAULT_GOAL, MAX_GOAL, RulesError, Ruleset};

@@ -1,0 +1,269 @@
+//! `swine plot`: strategy maps, where two strategies differ and what it costs, win-probability
+//! surfaces, and sweeps as line charts.
+
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use ndarray::{Array2, Ix2};
+use swine_solver::format::write_rendered;
+use swine_solver::greed::Greed;
+use swine_solver::hog::{
+    Player, Ruleset, ScoreTable, Strategy, StrategyKind, solve, solve_against, switch_gains,
+};
+
+use crate::cli::{PlotArgs, PlotCommand, PlotDiffArgs, PlotStrategyArgs, PlotSweepArgs};
+use crate::plot::{Chart, DEFAULT_SIZE, Kind, render};
+use crate::resolve::{self, Rules};
+
+/// `swine plot`.
+pub fn plot_command(args: &PlotArgs) -> Result<()> {
+    let (chart, out) = match &args.what {
+        PlotCommand::Map(map) => (map_chart(map)?, &map.out),
+        PlotCommand::Win(win) => (win_chart(win)?, &win.out),
+        PlotCommand::Diff(diff) => (diff_chart(diff)?, &diff.strategy.out),
+        PlotCommand::Sweep(sweep) => (sweep_chart(sweep)?, &sweep.out),
+    };
+    let kind = Kind::of(out)?;
+    let bytes = render(&chart, kind, DEFAULT_SIZE)?;
+    let directory = out
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = out
+        .file_name()
+        .and_then(|n| n.to_str())
+        .with_context(|| format!("{}: not a file name", out.display()))?;
+    for path in write_rendered(directory, vec![(name.to_string(), bytes)])? {
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// The strategy map of `args.strategy`.
+fn map_chart(args: &PlotStrategyArgs) -> Result<Chart> {
+    match resolve::rules(&args.rules)? {
+        Rules::Hog(rules) => {
+            let (name, opponent, table, rate) = hog_table(&rules, args, &args.strategy)?;
+            Ok(Chart::Dice {
+                title: format!("{}: {name} vs {opponent} (wins {rate:.4})", rules.name()),
+                planes: vec![("dice rolled".to_string(), table)],
+            })
+        }
+        Rules::Greed(game) => {
+            let (name, opponent, dice, rate) = greed_table(&game, args)?;
+            let plane = |passed: usize| dice.index_axis(ndarray::Axis(2), passed).to_owned();
+            Ok(Chart::Dice {
+                title: format!("greed: {name} vs {opponent} (value {rate:.4})"),
+                planes: vec![
+                    ("normal play".to_string(), plane(0)),
+                    ("after the opponent passed".to_string(), plane(1)),
+                ],
+            })
+        }
+        Rules::Chopsticks => bail!("plot: chopsticks has no strategy tables to draw"),
+    }
+}
+
+/// The win-probability surface of `args.strategy` against the opponent (Hog).
+fn win_chart(args: &PlotStrategyArgs) -> Result<Chart> {
+    let Rules::Hog(rules) = resolve::rules(&args.rules)? else {
+        bail!("plot win: draws Hog rulesets; greed's values are in swine solve's files");
+    };
+    let (name, opponent_name, table, rate) = hog_table(&rules, args, &args.strategy)?;
+    let opponent = hog_strategy(&rules, args.vs.as_deref(), "--vs", args)?;
+    let players = [
+        Player::Fixed(swine_solver::hog::Policy::from_scores(&rules, &table)),
+        opponent.player(&rules),
+    ];
+    let solution = solve(&rules, [&players[0], &players[1]]);
+    let space = rules.space();
+    let initial = rules.memory().initial;
+    let goal = rules.goal() as usize;
+    let values = Array2::from_shape_fn((goal, goal), |(own, other)| {
+        let cell = space.cell(own as u32, other as u32);
+        Some(solution.value(0, space.state(cell, initial, initial)))
+    });
+    Ok(Chart::Values {
+        title: format!(
+            "{}: P({name} wins) to move, vs {opponent_name} (wins {rate:.4})",
+            rules.name()
+        ),
+        values,
+        legend: "P(win)".to_string(),
+        around_zero: false,
+    })
+}
+
+/// Where A and B differ, coloured by the exact gain of A taking B's choice there (Hog).
+fn diff_chart(args: &PlotDiffArgs) -> Result<Chart> {
+    let Rules::Hog(rules) = resolve::rules(&args.strategy.rules)? else {
+        bail!("plot diff: compares Hog strategies");
+    };
+    let (a_name, opponent_name, a, rate) =
+        hog_table(&rules, &args.strategy, &args.strategy.strategy)?;
+    let (b_name, _, b, _) = hog_table(&rules, &args.strategy, &args.other)?;
+    let opponent = hog_strategy(&rules, args.strategy.vs.as_deref(), "--vs", &args.strategy)?;
+    let Player::Fixed(policy) = opponent.player(&rules) else {
+        bail!(
+            "plot diff: the opponent must be a fixed strategy, not {}",
+            opponent.name()
+        );
+    };
+    let goal = rules.goal() as usize;
+    let mut values = Array2::from_elem((goal, goal), None);
+    let gains = switch_gains(&rules, &a, &b, &policy);
+    for gain in &gains {
+        values[[gain.score as usize, gain.opponent_score as usize]] = Some(gain.gain);
+    }
+    Ok(Chart::Values {
+        title: format!(
+            "{}: {a_name} (wins {rate:.4}) taking {b_name}'s choice alone, vs {opponent_name}",
+            rules.name()
+        ),
+        values,
+        legend: format!("{} cells differ", gains.len()),
+        around_zero: true,
+    })
+}
+
+/// A sweep's `--y` column against its `--x` parameter, from the CSV or JSON `sweep` wrote.
+fn sweep_chart(args: &PlotSweepArgs) -> Result<Chart> {
+    let file = &args.file;
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let rows: Vec<(f64, f64)> = match file.extension().and_then(|e| e.to_str()) {
+        Some("json") => {
+            let report: serde_json::Value = serde_json::from_str(&text)
+                .with_context(|| format!("{}: not JSON", file.display()))?;
+            let rows = report["rows"].as_array().with_context(|| {
+                format!(
+                    "{}: no \"rows\" array (a file swine sweep --json writes)",
+                    file.display()
+                )
+            })?;
+            rows.iter()
+                .enumerate()
+                .filter_map(|(i, row)| {
+                    let number = |key: &str| row[key].as_f64();
+                    match (number(&args.x), number(&args.y)) {
+                        (Some(x), Some(y)) => Some(Ok((x, y))),
+                        _ if row.get("error").is_some() => None,
+                        _ => Some(Err(anyhow::anyhow!(
+                            "{}: row {}: no number under '{}' and '{}'",
+                            file.display(),
+                            i + 1,
+                            args.x,
+                            args.y
+                        ))),
+                    }
+                })
+                .collect::<Result<_>>()?
+        }
+        Some("csv") => {
+            let mut lines = text.lines();
+            let header: Vec<&str> = lines.next().unwrap_or_default().split(',').collect();
+            let column = |name: &str| {
+                header.iter().position(|h| *h == name).with_context(|| {
+                    format!(
+                        "{}: no column '{name}'; the columns are {}",
+                        file.display(),
+                        header.join(", ")
+                    )
+                })
+            };
+            let (x, y) = (column(&args.x)?, column(&args.y)?);
+            lines
+                .enumerate()
+                .filter_map(|(i, line)| {
+                    let fields: Vec<&str> = line.split(',').collect();
+                    let number =
+                        |c: usize| fields.get(c).and_then(|f| f.trim().parse::<f64>().ok());
+                    match (number(x), number(y)) {
+                        (Some(a), Some(b)) => Some(Ok((a, b))),
+                        // A failed variant's row has its reason instead of numbers.
+                        (Some(_), None) if fields.get(y).is_some_and(|f| f.is_empty()) => None,
+                        _ => Some(Err(anyhow::anyhow!(
+                            "{}: line {}: '{}' is not a number row",
+                            file.display(),
+                            i + 2,
+                            line
+                        ))),
+                    }
+                })
+                .collect::<Result<_>>()?
+        }
+        _ => bail!("{}: a sweep file is .csv or .json", file.display()),
+    };
+    if rows.is_empty() {
+        bail!("{}: no rows to draw", file.display());
+    }
+    let mut points = rows;
+    points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    Ok(Chart::Line {
+        title: format!("{} against {} ({})", args.y, args.x, file.display()),
+        x_label: args.x.clone(),
+        y_label: args.y.clone(),
+        points,
+    })
+}
+
+/// A Hog strategy resolved as the CLI resolves it.
+fn hog_strategy(
+    rules: &Ruleset,
+    spec: Option<&str>,
+    label: &str,
+    args: &PlotStrategyArgs,
+) -> Result<Strategy> {
+    let runner = resolve::runner(&args.python);
+    resolve::strategy(spec, label, rules, &runner)
+}
+
+/// `spec`'s score table (`optimal` solved against the opponent first), with its name, the
+/// opponent's name and its exact win rate against it.
+fn hog_table(
+    rules: &Ruleset,
+    args: &PlotStrategyArgs,
+    spec: &str,
+) -> Result<(String, String, ScoreTable, f64)> {
+    let strategy = hog_strategy(rules, Some(spec), "STRATEGY", args)?;
+    let opponent = hog_strategy(rules, args.vs.as_deref(), "--vs", args)?;
+    let table: ScoreTable = match strategy.kind() {
+        StrategyKind::Scores(table) => table.clone(),
+        StrategyKind::Optimising => solve_against(rules, &opponent, None, |_| {})
+            .file
+            .table
+            .dice
+            .into_dimensionality::<Ix2>()
+            .context("a Hog table is own × opponent")?,
+        StrategyKind::Full(_) => bail!(
+            "{}: reads the hidden memories; a map shows what a course strategy sees",
+            strategy.name()
+        ),
+    };
+    let fixed = Strategy::from_table(strategy.name(), rules.score_table(table.clone()));
+    let rate = swine_solver::hog::evaluate(rules, &fixed, &opponent).win_rate();
+    Ok((
+        strategy.name().to_string(),
+        opponent.name().to_string(),
+        table,
+        rate,
+    ))
+}
+
+/// A Greed strategy's table `[own][opponent][passed]` with names and its value.
+fn greed_table(
+    game: &Greed,
+    args: &PlotStrategyArgs,
+) -> Result<(String, String, ndarray::Array3<u8>, f64)> {
+    let runner = resolve::runner(&args.python);
+    let strategy = resolve::greed_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?;
+    let opponent = resolve::greed_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
+    let played = swine_solver::greed::play(game, &strategy, &opponent)?;
+    let dice = played.policies[0].to_table(game);
+    Ok((
+        strategy.name().to_string(),
+        opponent.name().to_string(),
+        dice,
+        played.outcome.win_rate(),
+    ))
+}

@@ -1,0 +1,403 @@
+//! Pictures of strategies and sweeps, drawn with `plotters`: PNG or SVG by the file's extension.
+//!
+//! A [`Chart`] says what to draw; [`render`] draws it into the bytes of a PNG or SVG file. Text
+//! is set in DejaVu Sans, embedded in the binary, so nothing depends on the system's fonts.
+
+use std::path::Path;
+use std::sync::Once;
+
+use anyhow::{Context, Result, bail};
+use ndarray::Array2;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// The picture's size in pixels unless `--size` says otherwise.
+pub const DEFAULT_SIZE: (u32, u32) = (900, 760);
+
+/// What to draw.
+pub enum Chart {
+    /// A choice (dice count) per (own score, opponent score) cell on a discrete colour scale,
+    /// one panel per plane (Greed: normal play, and after the opponent passed).
+    Dice {
+        /// The title above the panels.
+        title: String,
+        /// Each panel's name and its dice, indexed `[own][opponent]`.
+        planes: Vec<(String, Array2<u8>)>,
+    },
+    /// A number per cell on a continuous colour scale (a cell without one stays blank).
+    Values {
+        /// The title.
+        title: String,
+        /// The values, indexed `[own][opponent]`.
+        values: Array2<Option<f64>>,
+        /// What the values are, for the legend.
+        legend: String,
+        /// Whether the values are gains and losses around 0 (a diverging scale) rather than
+        /// probabilities in 0..=1.
+        around_zero: bool,
+    },
+    /// A line through points.
+    Line {
+        /// The title.
+        title: String,
+        /// The x axis's label.
+        x_label: String,
+        /// The y axis's label.
+        y_label: String,
+        /// The points, by increasing x.
+        points: Vec<(f64, f64)>,
+    },
+}
+
+/// The picture file's kind, from its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A PNG image.
+    Png,
+    /// An SVG drawing.
+    Svg,
+}
+
+impl Kind {
+    /// The kind `path`'s extension names, or an error naming the path.
+    pub fn of(path: &Path) -> Result<Kind> {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("png") => Ok(Kind::Png),
+            Some("svg") => Ok(Kind::Svg),
+            _ => bail!(
+                "{}: a picture is .png or .svg (by the extension)",
+                path.display()
+            ),
+        }
+    }
+}
+
+/// The bytes of `chart` drawn as a `kind` picture of `size` pixels.
+pub fn render(chart: &Chart, kind: Kind, size: (u32, u32)) -> Result<Vec<u8>> {
+    register_font();
+    match kind {
+        Kind::Svg => {
+            let mut text = String::new();
+            {
+                let root = SVGBackend::with_string(&mut text, size).into_drawing_area();
+                draw(&root, chart)?;
+                root.present().context("drawing the picture")?;
+            }
+            Ok(text.into_bytes())
+        }
+        Kind::Png => {
+            let (width, height) = size;
+            let mut pixels = vec![0u8; width as usize * height as usize * 3];
+            {
+                let root = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
+                draw(&root, chart)?;
+                root.present().context("drawing the picture")?;
+            }
+            encode_png(&pixels, size)
+        }
+    }
+}
+
+/// RGB pixels as a PNG file.
+fn encode_png(pixels: &[u8], (width, height): (u32, u32)) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().context("encoding PNG")?;
+    writer.write_image_data(pixels).context("encoding PNG")?;
+    writer.finish().context("encoding PNG")?;
+    Ok(bytes)
+}
+
+/// The embedded font, registered once as "sans-serif".
+fn register_font() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let font: &'static [u8] = include_bytes!("../assets/DejaVuSans.ttf");
+        // The font is valid: it is part of the binary.
+        let _ = plotters::style::register_font("sans-serif", FontStyle::Normal, font);
+    });
+}
+
+/// Draws `chart` on `root`; for a choice or value chart, returns each panel's mapping from
+/// (own, opponent) cell corners to pixels.
+fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart) -> Result<Vec<Mapping>> {
+    root.fill(&WHITE).map_err(drawing)?;
+    match chart {
+        Chart::Dice { title, planes } => {
+            let most = planes
+                .iter()
+                .flat_map(|(_, d)| d.iter().copied())
+                .max()
+                .unwrap_or(0);
+            let root = root.titled(title, ("sans-serif", 18)).map_err(drawing)?;
+            let (panels, legend) = root.split_horizontally(root.dim_in_pixel().0 as i32 - 110);
+            let mut mappings = Vec::new();
+            for ((name, dice), panel) in planes.iter().zip(panels.split_evenly((1, planes.len()))) {
+                let cells = dice.map(|&n| Some(dice_colour(n, most)));
+                mappings.push(grid(&panel, name, &cells)?);
+            }
+            let entries: Vec<(String, RGBColor)> = legend_steps(most)
+                .map(|n| (format!("{n} dice"), dice_colour(n, most)))
+                .collect();
+            swatches(&legend, &entries)?;
+            Ok(mappings)
+        }
+        Chart::Values {
+            title,
+            values,
+            legend: label,
+            around_zero,
+        } => {
+            let largest = values.iter().flatten().fold(0.0f64, |m, v| m.max(v.abs()));
+            let colour = |v: f64| {
+                if *around_zero {
+                    diverging(v, largest)
+                } else {
+                    sequential(v)
+                }
+            };
+            let root = root.titled(title, ("sans-serif", 18)).map_err(drawing)?;
+            let (panel, legend) = root.split_horizontally(root.dim_in_pixel().0 as i32 - 150);
+            let cells = values.map(|v| v.map(colour));
+            let mapping = grid(&panel, "", &cells)?;
+            let steps: Vec<f64> = if *around_zero {
+                [1.0, 0.25, 0.01, 0.0, -0.01, -0.25, -1.0]
+                    .map(|f| f * largest)
+                    .to_vec()
+            } else {
+                (0..=10).rev().map(|i| i as f64 / 10.0).collect()
+            };
+            let mut entries = vec![(label.clone(), WHITE)];
+            entries.extend(steps.into_iter().map(|v| (format!("{v:+.2e}"), colour(v))));
+            if !around_zero {
+                for (entry, step) in entries.iter_mut().skip(1).zip((0..=10).rev()) {
+                    entry.0 = format!("{:.1}", step as f64 / 10.0);
+                }
+            }
+            swatches(&legend, &entries)?;
+            Ok(vec![mapping])
+        }
+        Chart::Line {
+            title,
+            x_label,
+            y_label,
+            points,
+        } => {
+            let (x_min, x_max) = bounds(points.iter().map(|p| p.0));
+            let (y_min, y_max) = bounds(points.iter().map(|p| p.1));
+            let mut chart = ChartBuilder::on(root)
+                .caption(title, ("sans-serif", 18))
+                .margin(16)
+                .x_label_area_size(44)
+                .y_label_area_size(70)
+                .build_cartesian_2d(x_min..x_max, y_min..y_max)
+                .map_err(drawing)?;
+            chart
+                .configure_mesh()
+                .x_desc(x_label)
+                .y_desc(y_label)
+                .label_style(("sans-serif", 15))
+                .draw()
+                .map_err(drawing)?;
+            chart
+                .draw_series(LineSeries::new(
+                    points.iter().copied(),
+                    BLUE.stroke_width(2),
+                ))
+                .map_err(drawing)?;
+            chart
+                .draw_series(points.iter().map(|&p| Circle::new(p, 3, BLUE.filled())))
+                .map_err(drawing)?;
+            Ok(Vec::new())
+        }
+    }
+}
+
+/// A panel's mapping from (own score, opponent score) to pixels.
+pub type Mapping =
+    Cartesian2d<plotters::coord::types::RangedCoordi32, plotters::coord::types::RangedCoordi32>;
+
+/// Draws one cell grid: own score across, opponent score up, each cell in its colour.
+fn grid<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    name: &str,
+    cells: &Array2<Option<RGBColor>>,
+) -> Result<Mapping> {
+    let (own, opponent) = cells.dim();
+    let mut chart = ChartBuilder::on(area)
+        .caption(name, ("sans-serif", 17))
+        .margin(10)
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d(0..own as i32, 0..opponent as i32)
+        .map_err(drawing)?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_desc("own score")
+        .y_desc("opponent score")
+        .label_style(("sans-serif", 14))
+        .draw()
+        .map_err(drawing)?;
+    chart
+        .draw_series(cells.indexed_iter().filter_map(|((a, b), colour)| {
+            colour.map(|c| {
+                let (a, b) = (a as i32, b as i32);
+                Rectangle::new([(a, b), (a + 1, b + 1)], c.filled())
+            })
+        }))
+        .map_err(drawing)?;
+    Ok(chart.as_coord_spec().clone())
+}
+
+/// A legend: a coloured square and a label per entry, top to bottom.
+fn swatches<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[(String, RGBColor)],
+) -> Result<()> {
+    for (i, (label, colour)) in entries.iter().enumerate() {
+        let y = 60 + 26 * i as i32;
+        if *colour != WHITE {
+            area.draw(&Rectangle::new([(8, y), (26, y + 18)], colour.filled()))
+                .map_err(drawing)?;
+        }
+        area.draw(&Text::new(label.clone(), (32, y + 2), ("sans-serif", 15)))
+            .map_err(drawing)?;
+    }
+    Ok(())
+}
+
+/// The dice counts a legend shows: all up to 10, else eleven evenly spaced.
+fn legend_steps(most: u8) -> impl Iterator<Item = u8> {
+    let step = u32::from(most).div_ceil(10).max(1);
+    (0..=u32::from(most))
+        .step_by(step as usize)
+        .map(|n| n as u8)
+}
+
+/// The eleven colours of 0..=10 dice: distinct at a glance.
+const PALETTE: [RGBColor; 11] = [
+    RGBColor(0, 0, 0),
+    RGBColor(31, 119, 180),
+    RGBColor(174, 199, 232),
+    RGBColor(44, 160, 44),
+    RGBColor(152, 223, 138),
+    RGBColor(255, 187, 120),
+    RGBColor(255, 127, 14),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+];
+
+/// The colour of `n` dice when the most any cell rolls is `most`: the palette up to 10 dice,
+/// else a blend along it.
+pub fn dice_colour(n: u8, most: u8) -> RGBColor {
+    if most <= 10 {
+        return PALETTE[usize::from(n)];
+    }
+    if n == 0 {
+        return PALETTE[0];
+    }
+    let t = f64::from(n) / f64::from(most) * 9.0 + 1.0;
+    let i = (t.floor() as usize).min(9);
+    blend(PALETTE[i], PALETTE[i + 1], t - i as f64)
+}
+
+/// A probability in 0..=1 from white to dark blue.
+fn sequential(p: f64) -> RGBColor {
+    blend(
+        RGBColor(255, 255, 255),
+        RGBColor(8, 48, 107),
+        p.clamp(0.0, 1.0),
+    )
+}
+
+/// A gain (green) or loss (red): the shade grows with the square root of the magnitude
+/// relative to the largest, from a visible tint for the smallest to full for the largest, so
+/// small changes still show; exactly 0 is white.
+fn diverging(v: f64, largest: f64) -> RGBColor {
+    if v == 0.0 || largest <= 0.0 {
+        return WHITE;
+    }
+    let t = 0.15 + 0.85 * (v.abs() / largest).min(1.0).sqrt();
+    if v > 0.0 {
+        blend(RGBColor(255, 255, 255), RGBColor(0, 109, 44), t)
+    } else {
+        blend(RGBColor(255, 255, 255), RGBColor(165, 15, 21), t)
+    }
+}
+
+/// `a` blended towards `b` by `t` in 0..=1.
+fn blend(a: RGBColor, b: RGBColor, t: f64) -> RGBColor {
+    let mix = |x: u8, y: u8| (f64::from(x) + (f64::from(y) - f64::from(x)) * t).round() as u8;
+    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+/// The range of `values`, widened a little, and never empty.
+fn bounds(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    let (low, high) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
+        (l.min(v), h.max(v))
+    });
+    if !low.is_finite() {
+        return (0.0, 1.0);
+    }
+    let pad = ((high - low) * 0.05).max(1e-9);
+    (low - pad, high + pad)
+}
+
+/// A drawing error as an error of this program.
+fn drawing<E: std::fmt::Debug>(error: E) -> anyhow::Error {
+    anyhow::anyhow!("drawing the picture: {error:?}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plotters::coord::CoordTranslate;
+
+    #[test]
+    fn a_maps_cells_have_the_colour_of_their_dice() {
+        let dice = Array2::from_shape_fn((20, 20), |(a, b)| ((a + 2 * b) % 11) as u8);
+        let chart = Chart::Dice {
+            title: "test".into(),
+            planes: vec![("plane".into(), dice.clone())],
+        };
+        let size = (600, 500);
+        let mut pixels = vec![0u8; 600 * 500 * 3];
+        let mappings = {
+            let root = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
+            register_font();
+            let mappings = draw(&root, &chart).unwrap();
+            root.present().unwrap();
+            mappings
+        };
+        for (a, b) in [(0, 0), (3, 7), (19, 19), (10, 2), (5, 15)] {
+            let (x0, y0) = mappings[0].translate(&(a as i32, b as i32));
+            let (x1, y1) = mappings[0].translate(&(a as i32 + 1, b as i32 + 1));
+            let (x, y) = ((x0 + x1) / 2, (y0 + y1) / 2);
+            let at = (y as usize * 600 + x as usize) * 3;
+            let expected = dice_colour(dice[[a, b]], 10);
+            assert_eq!(
+                &pixels[at..at + 3],
+                &[expected.0, expected.1, expected.2],
+                "cell {a}, {b}"
+            );
+        }
+        let png = encode_png(&pixels, size).unwrap();
+        assert_eq!(&png[1..4], b"PNG");
+    }
+
+    #[test]
+    fn colours_blend_and_diverge() {
+        assert_eq!(dice_colour(10, 10), PALETTE[10]);
+        assert_eq!(dice_colour(0, 80), PALETTE[0]);
+        assert_eq!(dice_colour(80, 80), PALETTE[10]);
+        assert_eq!(diverging(0.0, 1.0), WHITE);
+        assert_eq!(diverging(-1.0, 1.0), RGBColor(165, 15, 21));
+        assert_ne!(diverging(1e-9, 1.0), WHITE);
+        assert_eq!(sequential(1.0), RGBColor(8, 48, 107));
+    }
+}

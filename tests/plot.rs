@@ -1,0 +1,118 @@
+//! `swine plot` through the real binary: the pictures decode, have the default size, and show
+//! what they claim.
+
+use crate::util::Sandbox;
+
+/// The size of every picture at the default size.
+const SIZE: (u32, u32) = (900, 760);
+
+/// The decoded RGB pixels and size of a PNG file in the sandbox.
+fn decode(sandbox: &Sandbox, name: &str) -> (Vec<u8>, (u32, u32)) {
+    let file = std::fs::File::open(sandbox.join(name)).unwrap();
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!(frame.color_type, png::ColorType::Rgb);
+    (pixels, (frame.width, frame.height))
+}
+
+#[test]
+fn a_map_of_one_choice_is_that_choices_colour() {
+    let sandbox = Sandbox::new();
+    let out = sandbox
+        .run(&["plot", "map", "always_roll:4", "--out", "map.png"])
+        .success();
+    assert_eq!(out, "wrote ./map.png\n");
+    let (pixels, size) = decode(&sandbox, "map.png");
+    assert_eq!(size, SIZE);
+    // The middle of the grid is a cell; every cell rolls 4: the legend's colour of 4 dice.
+    let at = |x: usize, y: usize| &pixels[(y * SIZE.0 as usize + x) * 3..][..3];
+    assert_eq!(at(400, 380), [152, 223, 138]);
+    assert_eq!(at(300, 200), [152, 223, 138]);
+    // Greed: two panels side by side, each a grid.
+    sandbox
+        .run(&[
+            "plot",
+            "map",
+            "sample1",
+            "--rules",
+            "greed",
+            "--out",
+            "greed.png",
+        ])
+        .success();
+    assert_eq!(decode(&sandbox, "greed.png").1, SIZE);
+}
+
+#[test]
+fn diffs_win_surfaces_and_sweeps_are_drawn_as_asked() {
+    let sandbox = Sandbox::new();
+    sandbox
+        .run(&[
+            "plot", "diff", "bacon", "optimal", "--out", "diff.png", "--goal", "40",
+        ])
+        .success();
+    assert_eq!(decode(&sandbox, "diff.png").1, SIZE);
+    sandbox
+        .run(&["plot", "win", "bacon", "--out", "win.svg"])
+        .success();
+    let svg = std::fs::read_to_string(sandbox.join("win.svg")).unwrap();
+    assert!(svg.starts_with("<svg"), "{}", &svg[..100]);
+    assert!(svg.contains("width=\"900\"") && svg.contains("height=\"760\""));
+    assert!(
+        svg.contains("P(bacon:8,6 wins) to move"),
+        "the title names the strategy"
+    );
+    let rows = sandbox
+        .run(&["sweep", "--set", "goal=20..24", "--json"])
+        .success();
+    sandbox.write("sweep.json", rows);
+    sandbox
+        .run(&[
+            "plot",
+            "sweep",
+            "sweep.json",
+            "--x",
+            "goal",
+            "--y",
+            "gap",
+            "--out",
+            "sweep.png",
+        ])
+        .success();
+    assert_eq!(decode(&sandbox, "sweep.png").1, SIZE);
+}
+
+#[test]
+fn bad_pictures_are_refused_and_nothing_is_written() {
+    let sandbox = Sandbox::new();
+    assert_eq!(
+        sandbox
+            .run(&["plot", "map", "bacon", "--out", "map.jpg"])
+            .failure(),
+        "swine: map.jpg: a picture is .png or .svg (by the extension)"
+    );
+    sandbox.write(
+        "rows.json",
+        "{\"rules\": \"hog-fa20\", \"rows\": [{\"goal\": 5}]}",
+    );
+    assert_eq!(
+        sandbox
+            .run(&[
+                "plot",
+                "sweep",
+                "rows.json",
+                "--x",
+                "goal",
+                "--y",
+                "gap",
+                "--out",
+                "s.png"
+            ])
+            .failure(),
+        "swine: rows.json: row 1: no number under 'goal' and 'gap'"
+    );
+    assert_eq!(sandbox.files("."), ["rows.json"]);
+}
