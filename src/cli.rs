@@ -188,6 +188,10 @@ pub struct SolveArgs {
     /// by both scores and both memories (.py excepted).
     #[arg(long)]
     pub full_information: bool,
+    /// Also write the win probability of every state (hidden memory included) with the solved
+    /// strategy to move, as STEM_values in each format (Hog and Greed).
+    #[arg(long)]
+    pub values: bool,
     /// Rules with hidden memory: stop searching for the best score table after this many
     /// seconds (checked after each round, so it can run over by one round, about 0.3 s at goal
     /// 100) and write the best table found so far.

@@ -116,3 +116,58 @@ fn bad_pictures_are_refused_and_nothing_is_written() {
     );
     assert_eq!(sandbox.files("."), ["rows.json"]);
 }
+
+#[test]
+fn solve_writes_the_value_of_every_state_in_every_format() {
+    let sandbox = Sandbox::new();
+    let solved = sandbox.run(&["solve", "--values", "--json"]).json();
+    let stem = "swine-out/hog_fa20_optimal_vs_always_roll_4_values";
+    for ext in ["csv", "json", "py", "npy", "bin"] {
+        assert!(sandbox.join(&format!("{stem}.{ext}")).exists(), "{ext}");
+    }
+    // The start's value is the solved strategy's exact value moving first, to the last bit.
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(sandbox.join(&format!("{stem}.json"))).unwrap())
+            .unwrap();
+    assert_eq!(json["values"][0][0].as_f64(), solved["as_first"].as_f64());
+    assert_eq!(json["shape"], serde_json::json!([100, 100]));
+    let csv = std::fs::read_to_string(sandbox.join(&format!("{stem}.csv"))).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 100 * 100);
+    let first: f64 = csv
+        .lines()
+        .nth(1)
+        .unwrap()
+        .rsplit(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(Some(first), solved["as_first"].as_f64());
+    // Hidden memory: both memories are axes; Greed: the pass is one.
+    sandbox
+        .run(&[
+            "solve", "--rules", "hog-fa19", "--goal", "20", "--values", "--format", "json",
+            "--out", "m",
+        ])
+        .success();
+    let json: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(sandbox.join("m/hog_fa19_goal20_best_table_vs_always_roll_4_values.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        json["axes"],
+        serde_json::json!(["own", "opponent", "own_memory", "opponent_memory"])
+    );
+    assert_eq!(json["shape"], serde_json::json!([20, 20, 11, 11]));
+    let greed = sandbox
+        .run(&[
+            "solve", "--rules", "greed", "--values", "--format", "json", "--out", "g", "--json",
+        ])
+        .json();
+    let json: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(sandbox.join("g/greed_optimal_vs_sample2_values.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(json["values"][0][0][0].as_f64(), greed["as_first"].as_f64());
+}

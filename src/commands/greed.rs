@@ -33,7 +33,14 @@ pub fn solve(game: &Greed, args: &SolveArgs) -> Result<()> {
     let solved = solve_against(game, &opponent)?;
     let formats = formats_for(&solved.file, requested(args).as_deref());
     let files = [(solved.file.clone(), formats)];
-    write_and_print(report(game, &solved), &files, &args.out, args.json)
+    let values = if args.values {
+        let strategy = Strategy::from_table(&solved.file.meta.strategy, &solved.file.table, game);
+        let values = greed::values_file(game, &strategy, &opponent, solved.file.stem())?;
+        Some((values, requested(args).unwrap_or(Format::ALL.to_vec())))
+    } else {
+        None
+    };
+    write_and_print(report(game, &solved), &files, values, &args.out, args.json)
 }
 
 /// The report of a solve, before its files are written.

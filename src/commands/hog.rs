@@ -14,7 +14,7 @@ use swine_solver::hog::simulate::Game;
 use swine_solver::hog::simulate::simulate as play_games;
 use swine_solver::hog::{
     Advisor, DEFAULT_GOAL, MAX_DICE, Ruleset, Solved, Strategy, evaluate, solve as sweep,
-    solve_against,
+    solve_against, values_file,
 };
 
 use super::prompt::{ask_number, quit};
@@ -55,7 +55,12 @@ pub fn solve(rules: &Ruleset, args: &SolveArgs) -> Result<()> {
         }
         files.push((full.clone(), formats));
     }
-    write_and_print(report(rules, &solved), &files, &args.out, args.json)
+    let values = args.values.then(|| {
+        let strategy = Strategy::from_table(&solved.file.meta.strategy, solved.file.table.clone());
+        let values = values_file(rules, &strategy, &opponent, solved.file.stem());
+        (values, requested.clone().unwrap_or(Format::ALL.to_vec()))
+    });
+    write_and_print(report(rules, &solved), &files, values, &args.out, args.json)
 }
 
 /// Solves against `opponent`, with a progress display while a table search runs.

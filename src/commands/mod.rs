@@ -19,7 +19,7 @@ use std::path::Path;
 
 use anyhow::{Result, bail};
 use swine_solver::format::{
-    Format, TableFile, prepare_directory, render_files, write_files, write_rendered,
+    Format, TableFile, ValuesFile, prepare_directory, render_files, write_rendered,
 };
 
 use crate::cli::{
@@ -164,6 +164,7 @@ fn formats_for(file: &TableFile, requested: Option<&[Format]>) -> Vec<Format> {
 fn write_and_print(
     mut report: MatchReport,
     files: &[(TableFile, Vec<Format>)],
+    values: Option<(ValuesFile, Vec<Format>)>,
     out: &Path,
     json: bool,
 ) -> Result<()> {
@@ -171,7 +172,14 @@ fn write_and_print(
         .iter()
         .map(|(f, formats)| (f, formats.clone()))
         .collect();
-    report.files = write_files(out, &refs)?;
+    let mut rendered = render_files(&refs)?;
+    if let Some((values, formats)) = values {
+        rendered.extend(formats.into_iter().map(|format| {
+            let name = format!("{}_values.{}", values.stem, format.extension());
+            (name, values.render(format))
+        }));
+    }
+    report.files = write_rendered(out, rendered)?;
     print(&report, json)?;
     Ok(())
 }

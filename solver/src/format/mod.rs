@@ -23,6 +23,7 @@ mod csv;
 mod json;
 mod npy;
 mod python;
+mod values;
 
 use std::fmt;
 use std::io::Write;
@@ -33,6 +34,7 @@ use thiserror::Error;
 
 use crate::outcome::WinRates;
 pub use crate::table::{Schema, Table};
+pub use values::ValuesFile;
 
 /// A file format for strategy tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -14,9 +14,17 @@ const MAGIC: &[u8; 6] = b"\x93NUMPY";
 
 /// The `.npy` bytes of `table`.
 pub(super) fn render(table: &Table) -> Vec<u8> {
-    let dims: Vec<String> = table.shape().iter().map(usize::to_string).collect();
+    let mut out = header("|u1", table.shape());
+    out.extend(table.values());
+    out
+}
+
+/// The start of a version 1.0 `.npy` file of values of numpy type `descr` (e.g. `<f8`) and
+/// `shape`, in C order: the values follow it.
+pub(super) fn header(descr: &str, shape: &[usize]) -> Vec<u8> {
+    let dims: Vec<String> = shape.iter().map(usize::to_string).collect();
     let mut header = format!(
-        "{{'descr': '|u1', 'fortran_order': False, 'shape': ({},), }}",
+        "{{'descr': '{descr}', 'fortran_order': False, 'shape': ({},), }}",
         dims.join(", ")
     );
     // Magic (6) + version (2) + header length (2) + header, padded with spaces to a multiple
@@ -28,7 +36,6 @@ pub(super) fn render(table: &Table) -> Vec<u8> {
     out.extend_from_slice(&[1, 0]);
     out.extend_from_slice(&(header.len() as u16).to_le_bytes());
     out.extend_from_slice(header.as_bytes());
-    out.extend(table.values());
     out
 }
 

@@ -10,7 +10,9 @@ use super::policy::Policy;
 use super::strategy::Strategy;
 use super::sweep::{Player, SolveError, sweep};
 use super::value::Wtl;
-use crate::format::{TableFile, TableMeta};
+use ndarray::ArrayD;
+
+use crate::format::{TableFile, TableMeta, ValuesFile};
 use crate::outcome::{Outcome, SeatOutcome};
 use crate::table::Table;
 
@@ -62,17 +64,21 @@ pub fn evaluate(game: &Greed, policies: [&Policy; 2]) -> Result<(Outcome, f64), 
     let players = policies.map(|p| Player::Fixed(p.clone()));
     let swept = sweep::<Wtl>(game, [&players[0], &players[1]])?;
     let start = game.start();
-    // Sums of probabilities can round a hair past 1 (1 + 2^-52): no report shows that.
-    let seat = |w: Wtl| SeatOutcome {
-        win: w.win.clamp(0.0, 1.0),
-        tie: w.tie.clamp(0.0, 1.0),
-        loss: w.loss.clamp(0.0, 1.0),
-    };
     let outcome = Outcome {
         first: seat(swept.values[0][start]),
         second: seat(swept.values[1][start]).flipped(),
     };
     Ok((outcome, swept.residual))
+}
+
+/// A state's win, tie and loss for the player to move. Sums of probabilities can round a hair
+/// past 1 (1 + 2^-52): no report shows that.
+fn seat(w: Wtl) -> SeatOutcome {
+    SeatOutcome {
+        win: w.win.clamp(0.0, 1.0),
+        tie: w.tie.clamp(0.0, 1.0),
+        loss: w.loss.clamp(0.0, 1.0),
+    }
 }
 
 /// A match-up played out exactly: each seat's policy (optimisers solved first), the outcome,
@@ -161,5 +167,34 @@ pub fn solve_against(game: &Greed, opponent: &Strategy) -> Result<Solved, SolveE
         outcome: played.outcome,
         first_player_wins: minimax.then_some(played.outcome.as_first()),
         residual: played.residual,
+    })
+}
+
+/// The value (P(win) + ½·P(tie)) of every state for `strategy` against `opponent`, with
+/// `strategy` to move, as a values file named `stem`, indexed `[own][opponent][passed]`
+/// (`passed`: 1 if the opponent passed on its last turn).
+pub fn values_file(
+    game: &Greed,
+    strategy: &Strategy,
+    opponent: &Strategy,
+    stem: String,
+) -> Result<ValuesFile, SolveError> {
+    // The values of the policies played, from the same win/tie/loss sweep that reports the
+    // outcome, so the start's value is the reported one to the last bit.
+    let played = play(game, strategy, opponent)?;
+    let players = played.policies.map(Player::Fixed);
+    let swept = sweep::<Wtl>(game, [&players[0], &players[1]])?;
+    let scores = game.scores();
+    let values = ArrayD::from_shape_fn(vec![scores, scores, 2], |index| {
+        seat(swept.values[0][game.state(index[0], index[1], index[2] == 1)]).value()
+    });
+    Ok(ValuesFile {
+        stem,
+        rules: super::NAME.to_string(),
+        goal: game.limit(),
+        strategy: strategy.name().to_string(),
+        opponent: opponent.name().to_string(),
+        axes: vec!["own".into(), "opponent".into(), "passed".into()],
+        values,
     })
 }

@@ -22,7 +22,7 @@ mod sweep;
 mod value;
 
 pub use advice::Advisor;
-pub use analysis::{Match, Solution, Solved, evaluate, play, solve, solve_against};
+pub use analysis::{Match, Solution, Solved, evaluate, play, solve, solve_against, values_file};
 pub use explain::{CellGain, Gains, explain};
 pub use game::{DEFAULT_LIMIT, Greed, GreedError, MAX_DICE, NAME, YARDSTICK};
 pub use policy::{GreedTable, Policy};

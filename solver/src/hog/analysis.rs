@@ -7,7 +7,9 @@ use super::ruleset::Ruleset;
 use super::search::{Round, best_table};
 use super::strategy::Strategy;
 use super::sweep::{Player, solve};
-use crate::format::{TableFile, TableMeta, probability};
+use ndarray::ArrayD;
+
+use crate::format::{TableFile, TableMeta, ValuesFile, probability};
 use crate::outcome::Outcome;
 use crate::table::Table;
 
@@ -146,5 +148,44 @@ fn table_of(rules: &Ruleset, policy: &Policy) -> Table {
     match policy.to_scores(rules) {
         Some(table) => rules.score_table(table),
         None => rules.full_table(policy.to_full(rules)),
+    }
+}
+
+/// The value (P(win)) of every state for `strategy` against `opponent`, with `strategy` to
+/// move, as a values file named `stem`: indexed `[own][opponent]`, and by both players' memories
+/// after them where the rules remember something.
+pub fn values_file(
+    rules: &Ruleset,
+    strategy: &Strategy,
+    opponent: &Strategy,
+    stem: String,
+) -> ValuesFile {
+    let solution = solve(rules, [&strategy.player(rules), &opponent.player(rules)]);
+    let space = rules.space();
+    let goal = rules.goal() as usize;
+    let m = space.memory_size();
+    let mut axes = vec!["own".to_string(), "opponent".to_string()];
+    let mut shape = vec![goal, goal];
+    if m > 1 {
+        axes.extend(["own_memory".to_string(), "opponent_memory".to_string()]);
+        shape.extend([m, m]);
+    }
+    let values = ArrayD::from_shape_fn(shape, |index| {
+        let cell = space.cell(index[0] as u32, index[1] as u32);
+        let (a, b) = if m > 1 {
+            (index[2] as u8, index[3] as u8)
+        } else {
+            (0, 0)
+        };
+        solution.value(0, space.state(cell, a, b))
+    });
+    ValuesFile {
+        stem,
+        rules: rules.name().to_string(),
+        goal: rules.goal(),
+        strategy: strategy.name().to_string(),
+        opponent: opponent.name().to_string(),
+        axes,
+        values,
     }
 }

@@ -32,7 +32,7 @@ mod survey;
 mod sweep;
 
 pub use advice::Advisor;
-pub use analysis::{SearchSummary, Solved, evaluate, solve_against};
+pub use analysis::{SearchSummary, Solved, evaluate, solve_against, values_file};
 pub use definition::{Builtin, MAX_DICE, Memory, Param};
 pub use explain::{CellGain, explain, switch_gains};
 pub use policy::{FullTable, Policy, ScoreTable};
