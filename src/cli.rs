@@ -103,6 +103,13 @@ Examples:
   swine plot win optimal --out win.png
   swine plot sweep sweep.json --x goal --y optimal_win_rate --out sweep.png")]
     Plot(PlotArgs),
+    /// Serve a local web page (loopback only) to play Hog against the computer with exact
+    /// hints, the commentary and the strategy map; its JSON API is in the README.
+    #[command(after_help = "\
+Examples:
+  swine serve                       http://127.0.0.1:8000/
+  swine serve --port 0 --open       any free port, opened in the browser")]
+    Serve(ServeArgs),
     /// Grade submissions exactly: Python files, folders of them, or tables, ranked.
     #[command(after_help = "\
 Examples:
@@ -556,4 +563,15 @@ pub struct PlotSweepArgs {
     /// The picture to write: .png or .svg.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
+}
+
+/// `swine serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port on 127.0.0.1 (0: any free one; the address is printed).
+    #[arg(long, default_value_t = 8000)]
+    pub port: u16,
+    /// Open the page in the desktop's browser (xdg-open).
+    #[arg(long)]
+    pub open: bool,
 }

@@ -8,6 +8,7 @@ mod progress;
 mod ranking;
 mod report;
 mod resolve;
+mod serve;
 
 use std::io;
 use std::process::ExitCode;
@@ -49,6 +50,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Simulate(args) => commands::simulate_command(args),
         Command::Play(args) => commands::play_command(args),
         Command::Plot(args) => commands::plot::plot_command(args),
+        Command::Serve(args) => serve::serve(args.port, args.open),
         Command::Tables(args) => commands::tables_command(args),
         Command::Grade(args) => commands::grade_command(args),
         Command::Rules(command) => commands::rules_command(command),

@@ -15,4 +15,5 @@ mod play;
 mod plot;
 mod python;
 mod scripts;
+mod serve;
 mod tables;

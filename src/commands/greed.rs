@@ -11,7 +11,6 @@ use swine_solver::greed::simulate::{End, Game, simulate as play_games, transcrip
 use swine_solver::greed::{self, Advisor, Greed, Solved, Strategy, play, solve_against};
 use swine_solver::python::Runner;
 
-use super::hog::clock_seed;
 use super::prompt::{ask_number, quit};
 use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print};
 use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
@@ -130,7 +129,7 @@ pub fn play_game(game: &Greed, args: &PlayArgs) -> Result<()> {
     let runner = resolve::runner(&args.python);
     let spec = args.vs.as_deref().unwrap_or("optimal");
     let computer = resolve::greed_strategy(Some(spec), "--vs", game, &runner)?;
-    let seed = args.seed.unwrap_or_else(clock_seed);
+    let seed = args.seed.unwrap_or_else(super::clock_seed);
     let mut out = io::stdout().lock();
     let mut input = io::stdin().lock();
     let first = usize::from(args.first == Some(First::Computer));

@@ -194,7 +194,7 @@ pub fn play(rules: &Ruleset, args: &PlayArgs) -> Result<()> {
     let runner = resolve::runner(&args.python);
     let spec = args.vs.as_deref().unwrap_or("optimal");
     let computer = resolve::strategy(Some(spec), "--vs", rules, &runner)?;
-    let seed = args.seed.unwrap_or_else(clock_seed);
+    let seed = args.seed.unwrap_or_else(super::clock_seed);
     let mut out = io::stdout().lock();
     let mut input = io::stdin().lock();
     let first = match args.first {
@@ -280,13 +280,5 @@ fn capitalized(text: &str) -> String {
     chars
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
-/// A seed from the clock, for games nobody asked to repeat.
-pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
         .unwrap_or_default()
 }

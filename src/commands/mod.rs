@@ -183,3 +183,11 @@ fn write_and_print(
     print(&report, json)?;
     Ok(())
 }
+
+/// A seed from the clock, for games nobody asked to repeat.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or_default()
+}

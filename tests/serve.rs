@@ -1,0 +1,207 @@
+//! `swine serve`: its JSON API against `eval`, a burst of concurrent and malformed requests,
+//! and one turn of a game clicked through in headless Chromium.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+use crate::util::Sandbox;
+
+/// A running `swine serve --port 0`, stopped when dropped.
+struct Served {
+    child: Child,
+    address: String,
+}
+
+impl Served {
+    fn start() -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_swine"))
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start swine serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Served { child, address }
+    }
+
+    /// Sends `raw` bytes as a request and returns the status and body of the answer.
+    fn raw(&self, raw: &[u8]) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream.write_all(raw).unwrap();
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        let status = answer
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let body = answer.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+        (status, body)
+    }
+
+    fn request(&self, method: &str, path: &str) -> (u16, serde_json::Value) {
+        let raw = format!(
+            "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+        );
+        let (status, body) = self.raw(raw.as_bytes());
+        (
+            status,
+            serde_json::from_str(&body).unwrap_or(serde_json::Value::Null),
+        )
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `swine eval STRATEGY --vs always_roll:4 --json`'s value moving first.
+fn as_first(strategy: &str) -> f64 {
+    let report = Sandbox::new()
+        .run(&["eval", strategy, "--vs", "always_roll:4", "--json"])
+        .json();
+    report["as_first"].as_f64().unwrap()
+}
+
+#[test]
+fn the_api_answers_with_evals_numbers_and_clear_errors() {
+    let served = Served::start();
+    let (status, game) = served.request("POST", "/api/games?vs=always_roll:4&seed=7");
+    assert_eq!(status, 200, "{game}");
+    let best = game["best"].as_u64().unwrap() as usize;
+    assert_eq!(
+        game["hints"][best]["win"].as_f64(),
+        Some(as_first("optimal"))
+    );
+    assert_eq!(game["hints"].as_array().unwrap().len(), 11);
+    let (status, after) = served.request("POST", "/api/games/1/roll?dice=6");
+    assert_eq!(status, 200);
+    let log: Vec<&str> = after["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    // The same seed and choice as `swine play --seed 7`: the same dice.
+    assert_eq!(
+        log[0],
+        "Player 0 rolls 6 dice: 1 1 2 2 2 5, 1 point(s) (Pig Out: a 1)."
+    );
+    assert!(log.contains(&"The computer rolls 4."), "{log:?}");
+    for (method, path, status, error) in [
+        (
+            "POST",
+            "/api/games/1/roll?dice=x",
+            400,
+            "roll: dice 'x' is not 0 to 10",
+        ),
+        (
+            "POST",
+            "/api/games/1/roll?dice=11",
+            400,
+            "roll: dice 11 is not 0 to 10",
+        ),
+        ("POST", "/api/games/1/roll", 400, "roll: give ?dice=N"),
+        ("GET", "/api/games/99", 404, "no game 99"),
+        ("GET", "/api/games/abc", 400, "game 'abc' is not a game id"),
+        ("POST", "/api/games?vs=nonsense", 400, ""),
+        (
+            "POST",
+            "/api/games?rules=../../etc/passwd",
+            400,
+            "rules: the page plays the built-in Hog rulesets",
+        ),
+        (
+            "GET",
+            "/api/nothing",
+            404,
+            "no such resource: GET /api/nothing",
+        ),
+    ] {
+        let (got, body) = served.request(method, path);
+        assert_eq!(got, status, "{method} {path}: {body}");
+        let message = body["error"].as_str().unwrap_or_default();
+        assert!(message.starts_with(error), "{method} {path}: {message}");
+    }
+    let (status, map) = served.request("GET", "/api/map?vs=always_roll:4");
+    assert_eq!(status, 200);
+    assert_eq!(map["dice"][0][0].as_u64(), Some(best as u64));
+}
+
+#[test]
+fn the_server_survives_a_burst_of_concurrent_and_malformed_requests() {
+    let served = Served::start();
+    std::thread::scope(|scope| {
+        for i in 0..24 {
+            let served = &served;
+            scope.spawn(move || match i % 4 {
+                0 => assert_eq!(served.request("GET", "/api/rulesets").0, 200),
+                1 => {
+                    let (status, _) = served.raw(b"\x00\xff garbage \r\n\r\n");
+                    assert!(status == 0 || status >= 400, "{status}");
+                }
+                2 => assert_eq!(
+                    served
+                        .request("POST", "/api/games?seed=%zz&vs=always_roll:4")
+                        .0,
+                    400
+                ),
+                _ => assert_eq!(served.request("POST", "/api/games?vs=always_roll:5").0, 200),
+            });
+        }
+    });
+    assert_eq!(served.request("GET", "/api/rulesets").0, 200);
+    let (status, page) = served.raw(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert_eq!(status, 200);
+    assert!(page.contains("<title>swine"));
+}
+
+#[test]
+fn one_turn_in_headless_chromium_shows_the_clis_numbers() {
+    for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
+        assert!(
+            std::path::Path::new(tool).exists(),
+            "{tool} is missing: install Debian's chromium and chromium-driver (.ci/run does)"
+        );
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/browser/drive.py");
+    let output = Command::new("python3")
+        .args([script, env!("CARGO_BIN_EXE_swine")])
+        .output()
+        .expect("run python3");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let seen: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    // The page shows every choice's exact value; the best is eval's optimal value moving first.
+    let hints = seen["hints"].as_array().unwrap();
+    assert_eq!(hints.len(), 11);
+    let best: Vec<&serde_json::Value> = hints
+        .iter()
+        .filter(|h| h[2].as_str().unwrap().contains("best"))
+        .collect();
+    assert_eq!(best.len(), 1);
+    assert_eq!(
+        best[0][1].as_str().unwrap().parse::<f64>().unwrap(),
+        as_first("optimal")
+    );
+    // Clicking the best choice plays the turn the CLI plays with the same seed.
+    assert_eq!(seen["before"], "You 0, computer 0. Your turn.");
+    let log = seen["log"].as_str().unwrap();
+    assert!(log.contains("Player 0 rolls 6 dice: 1 1 2 2 2 5"), "{log}");
+    assert_eq!(seen["after"], "You 1, computer 1. Your turn.");
+}
