@@ -13,7 +13,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use anyhow::{Context, Result};
 use serde_json::{Value, json};
 use swine_solver::commentary::{self, Commentary};
-use swine_solver::dice::SeededDice;
+use swine_solver::dice::{Die, SeededDice};
+use swine_solver::greed::simulate::{End, Game as GreedGame};
+use swine_solver::greed::{self, Greed};
 use swine_solver::hog::narrate::describe;
 use swine_solver::hog::simulate::Game;
 use swine_solver::hog::{Advisor, MAX_DICE, Ruleset, Strategy};
@@ -34,17 +36,38 @@ const MOST_BODY: usize = 1 << 16;
 
 /// A ruleset solved against an opponent: what games of that match-up share.
 struct Engine {
-    rules: &'static Ruleset,
     opponent: String,
-    advisor: Mutex<Advisor<'static>>,
+    solved: Solved,
+}
+
+/// The game and its advisor, solved once per (rules, opponent) for the server's life (the
+/// advisor borrows the game, so both are leaked, never freed).
+enum Solved {
+    Hog {
+        rules: &'static Ruleset,
+        advisor: Mutex<Advisor<'static>>,
+    },
+    Greed {
+        game: &'static Greed,
+        advisor: greed::Advisor<'static>,
+    },
+}
+
+/// A position of either game.
+#[derive(Clone, Copy)]
+enum Position {
+    Hog(Game),
+    Greed(GreedGame),
 }
 
 /// A game in progress: the person is seat 0, the computer seat 1.
 struct Session {
     engine: Arc<Engine>,
-    game: Game,
+    position: Position,
     dice: SeededDice,
     commentary: Box<dyn Commentary + Send>,
+    /// How a Greed game ended, once it has: the winning seat, or none for a tie.
+    ended: Option<Option<usize>>,
 }
 
 /// Everything the server keeps.
@@ -131,8 +154,8 @@ fn route(state: &State, method: &Method, path: &str, query: &HashMap<String, Str
                 .get("dice")
                 .ok_or_else(|| bad("roll: give ?dice=N"))
                 .and_then(|d| {
-                    d.parse::<u8>()
-                        .map_err(|_| bad(&format!("roll: dice '{d}' is not 0 to 10")))
+                    d.parse::<u32>()
+                        .map_err(|_| bad(&format!("roll: dice '{d}' is not a whole number")))
                 });
             match dice {
                 Ok(dice) => with_game(state, id, |s| roll(s, dice)),
@@ -190,14 +213,19 @@ fn decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Every Hog preset with its one line.
+/// Every Hog preset and Greed, with their one line.
 fn rulesets() -> Value {
-    let presets: Vec<Value> = swine_solver::hog::presets::PRESETS
+    let mut rulesets: Vec<Value> = swine_solver::hog::presets::PRESETS
         .iter()
         .filter_map(|p| p.compile(&[]).ok())
         .map(|s| json!({"name": s.name(), "summary": s.summary(), "yardstick": s.yardstick()}))
         .collect();
-    json!({ "rulesets": presets })
+    rulesets.push(json!({
+        "name": greed::NAME,
+        "summary": "roll any number of dice showing 0 to 5; over 100 loses; a pass gives one last turn",
+        "yardstick": greed::YARDSTICK,
+    }));
+    json!({ "rulesets": rulesets })
 }
 
 /// The engine of (rules, opponent), solved once and kept.
@@ -207,22 +235,8 @@ fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>,
         .cloned()
         .unwrap_or_else(|| "hog-fa20".to_string());
     if rules_name.ends_with(".rhai") || rules_name.contains('/') {
-        return Err(bad("rules: the page plays the built-in Hog rulesets"));
+        return Err(bad("rules: the page plays the built-in rulesets"));
     }
-    let args = RulesArgs {
-        rules: rules_name.clone(),
-        goal: None,
-        settings: Vec::new(),
-    };
-    let rules = match resolve::rules(&args) {
-        Ok(Rules::Hog(rules)) => rules,
-        Ok(_) => {
-            return Err(bad(&format!(
-                "rules: {rules_name} is not played on this page; the Hog rulesets are"
-            )));
-        }
-        Err(error) => return Err(bad(&format!("rules: {error}"))),
-    };
     let vs = query
         .get("vs")
         .cloned()
@@ -230,21 +244,45 @@ fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>,
     if vs.ends_with(".py") || vs.contains('/') {
         return Err(bad("vs: the page plays built-in strategies, not files"));
     }
-    let key = (rules_name, vs.clone());
+    let key = (rules_name.clone(), vs.clone());
     if let Some(engine) = lock(&state.engines).get(&key) {
         return Ok(Arc::clone(engine));
     }
-    let opponent = Strategy::resolve(&vs, &rules, &Runner::default())
-        .map(|r| r.strategy)
-        .map_err(|e| bad(&format!("vs: {e}")))?;
-    // One ruleset per (rules, opponent) for the server's life: the advisor borrows it.
-    let rules: &'static Ruleset = Box::leak(rules);
-    let advisor = Advisor::new(rules, &opponent.player(rules));
-    let engine = Arc::new(Engine {
-        rules,
-        opponent: opponent.name().to_string(),
-        advisor: Mutex::new(advisor),
-    });
+    let args = RulesArgs {
+        rules: rules_name.clone(),
+        goal: None,
+        settings: Vec::new(),
+    };
+    let engine = match resolve::rules(&args) {
+        Ok(Rules::Hog(rules)) => {
+            let opponent = Strategy::resolve(&vs, &rules, &Runner::default())
+                .map(|r| r.strategy)
+                .map_err(|e| bad(&format!("vs: {e}")))?;
+            let rules: &'static Ruleset = Box::leak(rules);
+            Engine {
+                opponent: opponent.name().to_string(),
+                solved: Solved::Hog {
+                    rules,
+                    advisor: Mutex::new(Advisor::new(rules, &opponent.player(rules))),
+                },
+            }
+        }
+        Ok(Rules::Greed(game)) => {
+            let opponent = greed::Strategy::resolve(&vs, &game, &Runner::default())
+                .map(|r| r.strategy)
+                .map_err(|e| bad(&format!("vs: {e}")))?;
+            let game: &'static Greed = Box::leak(Box::new(game));
+            let advisor = greed::Advisor::new(game, opponent.player())
+                .map_err(|e| bad(&format!("vs: {e}")))?;
+            Engine {
+                opponent: opponent.name().to_string(),
+                solved: Solved::Greed { game, advisor },
+            }
+        }
+        Ok(Rules::Chopsticks) => return Err(bad("rules: chopsticks is played with swine play")),
+        Err(error) => return Err(bad(&format!("rules: {error}"))),
+    };
+    let engine = Arc::new(engine);
     lock(&state.engines).insert(key, Arc::clone(&engine));
     Ok(engine)
 }
@@ -264,11 +302,16 @@ fn new_game(state: &State, query: &HashMap<String, String>) -> Result<Value, (u1
         None => crate::commands::clock_seed(),
     };
     let engine = engine(state, query)?;
+    let (position, numbered_from) = match &engine.solved {
+        Solved::Hog { rules, .. } => (Position::Hog(Game::new(rules, 0)), 0),
+        Solved::Greed { .. } => (Position::Greed(GreedGame::new(0)), 1),
+    };
     let session = Session {
-        game: Game::new(engine.rules, 0),
         engine,
+        position,
         dice: SeededDice::new(seed),
-        commentary: Box::new(commentary::full(0)),
+        commentary: Box::new(commentary::full(numbered_from)),
+        ended: None,
     };
     let id = state.next.fetch_add(1, Ordering::Relaxed) + 1;
     let value = view(
@@ -301,89 +344,183 @@ fn with_game(
 
 /// `POST /api/games/ID/roll?dice=N`: the person's turn, then the computer's until it is the
 /// person's again or the game ends.
-fn roll(session: &mut Session, dice: u8) -> Result<Value, (u16, String)> {
-    if winner(session).is_some() {
+fn roll(session: &mut Session, dice: u32) -> Result<Value, (u16, String)> {
+    if winner(session).is_some() || session.ended.is_some() {
         return Err(bad("roll: the game is over"));
     }
-    if dice > MAX_DICE {
-        return Err(bad(&format!("roll: dice {dice} is not 0 to {MAX_DICE}")));
-    }
+    let most = match session.position {
+        Position::Hog(_) => MAX_DICE,
+        Position::Greed(_) => greed::MAX_DICE,
+    };
+    let mut requested = u8::try_from(dice)
+        .ok()
+        .filter(|&n| n <= most)
+        .ok_or_else(|| bad(&format!("roll: dice {dice} is not 0 to {most}")))?;
     let mut log = Vec::new();
-    let mut requested = dice;
     loop {
-        let rules = session.engine.rules;
-        let before = session.game;
-        let (rolled, die) = session.game.dice_to_roll(rules, requested);
-        let shown = session.dice.roll(*die, rolled);
-        let turn = session.game.turn(rules, requested, &shown);
-        log.extend(describe(rules, &before, requested, &shown, &turn));
-        log.extend(session.commentary.comment(turn.scores));
-        if turn.winner.is_some() || session.game.mover == 0 {
+        let (over, your_turn) = match (&session.engine.solved, &mut session.position) {
+            (Solved::Hog { rules, .. }, Position::Hog(game)) => {
+                let before = *game;
+                let (rolled, die) = game.dice_to_roll(rules, requested);
+                let shown = session.dice.roll(*die, rolled);
+                let turn = game.turn(rules, requested, &shown);
+                log.extend(describe(rules, &before, requested, &shown, &turn));
+                log.extend(session.commentary.comment(turn.scores));
+                (turn.winner.is_some(), game.mover == 0)
+            }
+            (Solved::Greed { game, .. }, Position::Greed(position)) => {
+                let faces = session.dice.roll(Die::ZERO_TO_FIVE, requested);
+                let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
+                let player = position.mover + 1;
+                log.push(if requested == 0 {
+                    format!("Player {player} passes.")
+                } else {
+                    let shown: Vec<String> = faces.iter().map(u8::to_string).collect();
+                    format!(
+                        "Player {player} rolls {requested} dice: {}, total {total}.",
+                        shown.join(" ")
+                    )
+                });
+                let end = position.play(game.limit(), requested, total);
+                log.extend(session.commentary.comment(position.scores));
+                if let Some(end) = end {
+                    session.ended = Some(match end {
+                        End::Won(seat) => Some(seat),
+                        End::Bust(seat) => {
+                            log.push(format!("Player {} went over {}.", seat + 1, game.limit()));
+                            Some(1 - seat)
+                        }
+                        End::Tie => None,
+                    });
+                }
+                (end.is_some(), position.mover == 0)
+            }
+            _ => unreachable!("a session's position is of its engine's game"),
+        };
+        if over || your_turn {
             return Ok(view(session, log));
         }
-        requested = lock(&session.engine.advisor).opponent(&session.game);
+        requested = match (&session.engine.solved, &session.position) {
+            (Solved::Hog { advisor, .. }, Position::Hog(game)) => lock(advisor).opponent(game),
+            (Solved::Greed { advisor, .. }, Position::Greed(position)) => {
+                advisor.opponent(position)
+            }
+            _ => unreachable!("a session's position is of its engine's game"),
+        };
         log.push(format!("The computer rolls {requested}."));
     }
 }
 
-/// The winner of the session's game, if it is over.
+/// The winner of the session's game, if it is over with one.
 fn winner(session: &Session) -> Option<usize> {
-    let goal = session.engine.rules.goal();
-    session.game.scores.iter().position(|&s| s >= goal)
+    match (&session.engine.solved, &session.position) {
+        (Solved::Hog { rules, .. }, Position::Hog(game)) => {
+            game.scores.iter().position(|&s| s >= rules.goal())
+        }
+        _ => session.ended.flatten(),
+    }
 }
+
+/// How many dice counts the page hints for Greed besides passing.
+const GREED_HINTS: usize = 5;
 
 /// The game as the page shows it: scores, the rules about to apply and the hints on the
 /// person's turn, the log of what just happened.
 fn view(session: &Session, log: Vec<String>) -> Value {
-    let rules = session.engine.rules;
-    let game = &session.game;
-    let (own, opponent) = (game.scores[0], game.scores[1]);
     let mut value = json!({
-        "rules": rules.name(),
-        "goal": rules.goal(),
         "vs": session.engine.opponent,
-        "scores": game.scores,
-        "memory": game.memory,
-        "your_turn": game.mover == 0,
         "winner": winner(session),
         "log": log,
     });
-    if winner(session).is_none() && game.mover == 0 {
-        let mut advisor = lock(&session.engine.advisor);
-        let choices = advisor.choices(game);
-        let limit = rules.dice_rolled(own, opponent, MAX_DICE);
-        value["best"] = json!(advisor.best(game));
-        value["free_bacon"] = json!(rules.free_bacon(own, opponent));
-        value["limit"] = json!(limit);
-        value["faces"] = json!(rules.die(own, opponent).faces);
-        value["hints"] = (0..=limit)
-            .map(|n| json!({"dice": n, "win": choices[usize::from(n)]}))
-            .collect();
+    let over = winner(session).is_some() || session.ended.is_some();
+    match (&session.engine.solved, &session.position) {
+        (Solved::Hog { rules, advisor }, Position::Hog(game)) => {
+            let (own, opponent) = (game.scores[0], game.scores[1]);
+            value["rules"] = json!(rules.name());
+            value["goal"] = json!(rules.goal());
+            value["scores"] = json!(game.scores);
+            value["memory"] = json!(game.memory);
+            value["your_turn"] = json!(!over && game.mover == 0);
+            if !over && game.mover == 0 {
+                let mut advisor = lock(advisor);
+                let choices = advisor.choices(game);
+                let limit = rules.dice_rolled(own, opponent, MAX_DICE);
+                value["best"] = json!(advisor.best(game));
+                value["free_bacon"] = json!(rules.free_bacon(own, opponent));
+                value["limit"] = json!(limit);
+                value["faces"] = json!(rules.die(own, opponent).faces);
+                value["hints"] = (0..=limit)
+                    .map(|n| json!({"dice": n, "win": choices[usize::from(n)]}))
+                    .collect();
+            }
+        }
+        (Solved::Greed { game, advisor }, Position::Greed(position)) => {
+            value["rules"] = json!(greed::NAME);
+            value["goal"] = json!(game.limit());
+            value["scores"] = json!(position.scores);
+            value["passed"] = json!(position.passed);
+            value["tie"] = json!(session.ended == Some(None));
+            value["your_turn"] = json!(!over && position.mover == 0);
+            if !over && position.mover == 0 {
+                let choices = advisor.choices(position);
+                let mut ranked: Vec<usize> = (1..choices.len()).collect();
+                ranked.sort_by(|&a, &b| choices[b].total_cmp(&choices[a]).then(a.cmp(&b)));
+                ranked.truncate(GREED_HINTS);
+                ranked.insert(0, 0);
+                value["best"] = json!(advisor.best(position));
+                value["limit"] = json!(greed::MAX_DICE);
+                value["hints"] = ranked
+                    .into_iter()
+                    .map(|n| json!({"dice": n, "win": choices[n]}))
+                    .collect();
+            }
+        }
+        _ => unreachable!("a session's position is of its engine's game"),
     }
     value
 }
 
-/// `GET /api/map?rules=R&vs=S`: the optimal dice in every (own, opponent) cell, memories at
-/// their start.
+/// `GET /api/map?rules=R&vs=S`: the optimal dice in every (own, opponent) cell (Hog: memories
+/// at their start; Greed: nobody has passed).
 fn map(state: &State, query: &HashMap<String, String>) -> Result<Value, (u16, String)> {
     let engine = engine(state, query)?;
-    let rules = engine.rules;
-    let goal = rules.goal();
-    let advisor = lock(&engine.advisor);
-    let initial = rules.memory().initial;
-    let dice: Vec<Vec<u8>> = (0..goal)
-        .map(|own| {
-            (0..goal)
-                .map(|other| {
-                    let game = Game {
-                        scores: [own, other],
-                        memory: [initial, initial],
-                        mover: 0,
-                    };
-                    advisor.best(&game)
+    let (name, size, dice): (String, u32, Vec<Vec<u8>>) = match &engine.solved {
+        Solved::Hog { rules, advisor } => {
+            let advisor = lock(advisor);
+            let initial = rules.memory().initial;
+            let goal = rules.goal();
+            let dice = (0..goal)
+                .map(|own| {
+                    (0..goal)
+                        .map(|other| {
+                            advisor.best(&Game {
+                                scores: [own, other],
+                                memory: [initial, initial],
+                                mover: 0,
+                            })
+                        })
+                        .collect()
                 })
-                .collect()
-        })
-        .collect();
-    Ok(json!({"rules": rules.name(), "vs": engine.opponent, "goal": goal, "dice": dice}))
+                .collect();
+            (rules.name().to_string(), goal, dice)
+        }
+        Solved::Greed { game, advisor } => {
+            let size = game.limit() + 1;
+            let dice = (0..size)
+                .map(|own| {
+                    (0..size)
+                        .map(|other| {
+                            advisor.best(&GreedGame {
+                                scores: [own, other],
+                                mover: 0,
+                                passed: false,
+                            })
+                        })
+                        .collect()
+                })
+                .collect();
+            (greed::NAME.to_string(), size, dice)
+        }
+    };
+    Ok(json!({"rules": name, "vs": engine.opponent, "goal": size, "dice": dice}))
 }
