@@ -28,6 +28,9 @@ use crate::resolve::{self, Rules};
 /// The page, with its script and style.
 const PAGE: &str = include_str!("../assets/serve.html");
 
+/// The most (rules, opponent) match-ups solved and kept (each holds the game's values).
+const MOST_ENGINES: usize = 16;
+
 /// Requests handled at once.
 const WORKERS: usize = 4;
 
@@ -247,6 +250,12 @@ fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>,
     let key = (rules_name.clone(), vs.clone());
     if let Some(engine) = lock(&state.engines).get(&key) {
         return Ok(Arc::clone(engine));
+    }
+    if lock(&state.engines).len() >= MOST_ENGINES {
+        return Err(bad(&format!(
+            "the server keeps {MOST_ENGINES} match-ups (rules and opponent) solved and has them \
+             all; play one of those or restart it"
+        )));
     }
     let args = RulesArgs {
         rules: rules_name.clone(),

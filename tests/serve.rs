@@ -197,6 +197,25 @@ fn the_server_survives_a_burst_of_concurrent_and_malformed_requests() {
         }
     });
     assert_eq!(served.request("GET", "/api/rulesets").0, 200);
+    // Match-ups are solved once and kept, up to a bound: past it, a clear refusal.
+    for rules in ["hog-wild", "hog-digits"] {
+        for n in 0..=10 {
+            let path = format!("/api/games?rules={rules}&vs=always_roll:{n}");
+            let (status, body) = served.request("POST", &path);
+            assert!(
+                status == 200 || body["error"].as_str().unwrap().contains("match-ups"),
+                "{body}"
+            );
+        }
+    }
+    let (status, body) = served.request("POST", "/api/games?rules=hog-nju24&vs=always_roll:3");
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("the server keeps 16 match-ups")
+    );
     let (status, page) = served.raw(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     assert_eq!(status, 200);
     assert!(page.contains("<title>swine"));
