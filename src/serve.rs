@@ -23,6 +23,9 @@ use swine_solver::python::Runner;
 use tiny_http::{Header, Method, Request, Response, Server};
 
 use crate::cli::RulesArgs;
+use swine_solver::catalog;
+use swine_solver::spec::Spec;
+
 use crate::resolve::{self, Rules};
 
 /// The page, with its script and style.
@@ -30,6 +33,9 @@ const PAGE: &str = include_str!("../assets/serve.html");
 
 /// The most (rules, opponent) match-ups solved and kept (each holds the game's values).
 const MOST_ENGINES: usize = 16;
+
+/// The most games kept; a new one past it replaces the oldest.
+const MOST_GAMES: usize = 1000;
 
 /// Requests handled at once.
 const WORKERS: usize = 4;
@@ -69,7 +75,7 @@ struct Session {
     position: Position,
     dice: SeededDice,
     commentary: Box<dyn Commentary + Send>,
-    /// How a Greed game ended, once it has: the winning seat, or none for a tie.
+    /// How the game ended, once it has: the winning seat, or none for a tie (Greed).
     ended: Option<Option<usize>>,
 }
 
@@ -237,21 +243,25 @@ fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>,
         .get("rules")
         .cloned()
         .unwrap_or_else(|| "hog-fa20".to_string());
-    if rules_name.ends_with(".rhai") || rules_name.contains('/') {
+    if catalog::find(&rules_name).is_err() {
         return Err(bad("rules: the page plays the built-in rulesets"));
     }
     let vs = query
         .get("vs")
         .cloned()
         .unwrap_or_else(|| "optimal".to_string());
-    if vs.ends_with(".py") || vs.contains('/') {
+    // Built-in strategies only: the page never runs a file (a Python strategy, a table) of
+    // the machine it runs on.
+    if !matches!(Spec::of(&vs), Spec::Named { .. }) {
         return Err(bad("vs: the page plays built-in strategies, not files"));
     }
     let key = (rules_name.clone(), vs.clone());
-    if let Some(engine) = lock(&state.engines).get(&key) {
+    // Held while solving: match-ups are solved one at a time, each once, within the bound.
+    let mut engines = lock(&state.engines);
+    if let Some(engine) = engines.get(&key) {
         return Ok(Arc::clone(engine));
     }
-    if lock(&state.engines).len() >= MOST_ENGINES {
+    if engines.len() >= MOST_ENGINES {
         return Err(bad(&format!(
             "the server keeps {MOST_ENGINES} match-ups (rules and opponent) solved and has them \
              all; play one of those or restart it"
@@ -292,12 +302,13 @@ fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>,
         Err(error) => return Err(bad(&format!("rules: {error}"))),
     };
     let engine = Arc::new(engine);
-    lock(&state.engines).insert(key, Arc::clone(&engine));
+    engines.insert(key, Arc::clone(&engine));
     Ok(engine)
 }
 
-/// A mutex's contents, even after a panic elsewhere (the data stay consistent: every change is
-/// one assignment).
+/// A mutex's contents. A panic while one is held would be a bug (no request can cause one that
+/// the tests know of); the server then goes on answering rather than dying, and that game's or
+/// match-up's later answers are not to be trusted.
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
@@ -327,7 +338,14 @@ fn new_game(state: &State, query: &HashMap<String, String>) -> Result<Value, (u1
         &session,
         vec![format!("New game, seed {seed}. You move first.")],
     );
-    lock(&state.games).insert(id, session);
+    let mut games = lock(&state.games);
+    if games.len() >= MOST_GAMES {
+        // The oldest game makes room.
+        if let Some(&oldest) = games.keys().min() {
+            games.remove(&oldest);
+        }
+    }
+    games.insert(id, session);
     let mut value = value;
     value["id"] = json!(id);
     Ok(value)
@@ -354,7 +372,7 @@ fn with_game(
 /// `POST /api/games/ID/roll?dice=N`: the person's turn, then the computer's until it is the
 /// person's again or the game ends.
 fn roll(session: &mut Session, dice: u32) -> Result<Value, (u16, String)> {
-    if winner(session).is_some() || session.ended.is_some() {
+    if session.ended.is_some() {
         return Err(bad("roll: the game is over"));
     }
     let most = match session.position {
@@ -375,6 +393,9 @@ fn roll(session: &mut Session, dice: u32) -> Result<Value, (u16, String)> {
                 let turn = game.turn(rules, requested, &shown);
                 log.extend(describe(rules, &before, requested, &shown, &turn));
                 log.extend(session.commentary.comment(turn.scores));
+                if turn.winner.is_some() {
+                    session.ended = Some(turn.winner);
+                }
                 (turn.winner.is_some(), game.mover == 0)
             }
             (Solved::Greed { game, .. }, Position::Greed(position)) => {
@@ -422,12 +443,7 @@ fn roll(session: &mut Session, dice: u32) -> Result<Value, (u16, String)> {
 
 /// The winner of the session's game, if it is over with one.
 fn winner(session: &Session) -> Option<usize> {
-    match (&session.engine.solved, &session.position) {
-        (Solved::Hog { rules, .. }, Position::Hog(game)) => {
-            game.scores.iter().position(|&s| s >= rules.goal())
-        }
-        _ => session.ended.flatten(),
-    }
+    session.ended.flatten()
 }
 
 /// How many dice counts the page hints for Greed besides passing.
@@ -441,7 +457,7 @@ fn view(session: &Session, log: Vec<String>) -> Value {
         "winner": winner(session),
         "log": log,
     });
-    let over = winner(session).is_some() || session.ended.is_some();
+    let over = session.ended.is_some();
     match (&session.engine.solved, &session.position) {
         (Solved::Hog { rules, advisor }, Position::Hog(game)) => {
             let (own, opponent) = (game.scores[0], game.scores[1]);

@@ -116,7 +116,36 @@ fn the_api_answers_with_evals_numbers_and_clear_errors() {
         ("POST", "/api/games/1/roll", 400, "roll: give ?dice=N"),
         ("GET", "/api/games/99", 404, "no game 99"),
         ("GET", "/api/games/abc", 400, "game 'abc' is not a game id"),
-        ("POST", "/api/games?vs=nonsense", 400, ""),
+        (
+            "POST",
+            "/api/games?vs=nonsense",
+            400,
+            "vs: unknown strategy 'nonsense' for hog-fa20",
+        ),
+        (
+            "POST",
+            "/api/games?vs=x.py:f",
+            400,
+            "vs: the page plays built-in strategies, not files",
+        ),
+        (
+            "POST",
+            "/api/games?vs=hog.PY",
+            400,
+            "vs: the page plays built-in strategies, not files",
+        ),
+        (
+            "POST",
+            "/api/games?vs=t.npy",
+            400,
+            "vs: the page plays built-in strategies, not files",
+        ),
+        (
+            "POST",
+            "/api/games?rules=evil.RHAI",
+            400,
+            "rules: the page plays the built-in rulesets",
+        ),
         (
             "POST",
             "/api/games?rules=../../etc/passwd",

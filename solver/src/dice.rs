@@ -90,7 +90,7 @@ impl Die {
         let (mut faces, mut bonus, mut a_one) = (0u32, 0u32, false);
         for &face in shown {
             faces += u32::from(face);
-            bonus += u32::from(face_bonus[usize::from(face)]);
+            bonus += u32::from(face_bonus.get(usize::from(face)).copied().unwrap_or(0));
             a_one |= face == 1;
         }
         if self.pig_out && a_one {
@@ -109,10 +109,15 @@ impl Die {
     /// points of each face without a 1 (face plus bonus), the bonus of every face, and the
     /// bonus of each face without a 1.
     fn face_bonus_polynomials<T: Weight>(self, weight: T) -> [Vec<T>; 3] {
-        let widest = usize::from(self.last_face()) + MOST_FACE_BONUS;
+        let most_bonus = self
+            .face_bonus
+            .map_or(0, |b| usize::from(*b.iter().max().unwrap_or(&0)));
+        let widest = usize::from(self.last_face()) + most_bonus;
         let mut polynomials = [(); 3].map(|_| vec![T::default(); widest + 1]);
         for face in usize::from(self.first_face)..=usize::from(self.last_face()) {
-            let bonus = usize::from(self.face_bonus.map_or(0, |b| b[face]));
+            let bonus = self
+                .face_bonus
+                .map_or(0, |b| usize::from(b.get(face).copied().unwrap_or(0)));
             polynomials[1][bonus] = polynomials[1][bonus] + weight;
             if !self.pigs_out(face) {
                 polynomials[0][face + bonus] = polynomials[0][face + bonus] + weight;

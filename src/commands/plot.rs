@@ -121,7 +121,7 @@ fn diff_chart(args: &PlotDiffArgs) -> Result<Chart> {
             rules.name()
         ),
         values,
-        legend: format!("{} cells differ", gains.len()),
+        legend: format!("{} reachable cells differ", gains.len()),
         around_zero: true,
     })
 }
@@ -161,7 +161,7 @@ fn sweep_chart(args: &PlotSweepArgs) -> Result<Chart> {
         }
         Some("csv") => {
             let mut lines = text.lines();
-            let header: Vec<&str> = lines.next().unwrap_or_default().split(',').collect();
+            let header: Vec<String> = csv_fields(lines.next().unwrap_or_default());
             let column = |name: &str| {
                 header.iter().position(|h| *h == name).with_context(|| {
                     format!(
@@ -175,7 +175,7 @@ fn sweep_chart(args: &PlotSweepArgs) -> Result<Chart> {
             lines
                 .enumerate()
                 .filter_map(|(i, line)| {
-                    let fields: Vec<&str> = line.split(',').collect();
+                    let fields = csv_fields(line);
                     let number =
                         |c: usize| fields.get(c).and_then(|f| f.trim().parse::<f64>().ok());
                     match (number(x), number(y)) {
@@ -266,4 +266,23 @@ fn greed_table(
         dice,
         played.outcome.win_rate(),
     ))
+}
+
+/// The fields of one CSV line, quoted fields (with `""` for a quote) unquoted.
+fn csv_fields(line: &str) -> Vec<String> {
+    let mut fields = vec![String::new()];
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                chars.next();
+                fields.last_mut().expect("a field").push('"');
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => fields.push(String::new()),
+            (c, _) => fields.last_mut().expect("a field").push(c),
+        }
+    }
+    fields
 }

@@ -39,10 +39,11 @@ pub fn describe(
             format!(" {}-sided", die.faces)
         };
         let faces: Vec<String> = shown.iter().map(u8::to_string).collect();
-        let pig_out = if die.pig_out && shown.contains(&1) {
-            " (Pig Out: a 1)"
-        } else {
-            ""
+        let pig_out = match (die.pig_out && shown.contains(&1), die.face_bonus.is_some()) {
+            (true, false) => " (Pig Out: a 1)",
+            (true, true) => " (Pig Out: a 1; face bonuses included)",
+            (false, true) => " (face bonuses included)",
+            (false, false) => "",
         };
         lines.push(format!(
             "Player {mover} rolls {}{kind} dice{asked}: {}, {} point(s){pig_out}.",
