@@ -80,8 +80,11 @@ struct Session {
 }
 
 /// Everything the server keeps.
-#[derive(Default)]
 struct State {
+    /// The hosts the page is reached by (`127.0.0.1:PORT`, `localhost:PORT`): a request naming
+    /// another, or coming from a page of another origin, is refused (a site in the same
+    /// browser must not drive the server, even by DNS rebinding).
+    hosts: [String; 2],
     engines: Mutex<HashMap<(String, String), Arc<Engine>>>,
     games: Mutex<HashMap<u64, Session>>,
     next: AtomicU64,
@@ -104,7 +107,13 @@ pub fn serve(port: u16, open: bool) -> Result<()> {
         let _ = std::process::Command::new("xdg-open").arg(&url).spawn();
     }
     let server = Arc::new(server);
-    let state = Arc::new(State::default());
+    let port = address.port();
+    let state = Arc::new(State {
+        hosts: [format!("127.0.0.1:{port}"), format!("localhost:{port}")],
+        engines: Mutex::default(),
+        games: Mutex::default(),
+        next: AtomicU64::default(),
+    });
     let workers: Vec<_> = (0..WORKERS)
         .map(|_| {
             let (server, state) = (Arc::clone(&server), Arc::clone(&state));
@@ -131,6 +140,13 @@ fn handle(state: &State, mut request: Request) {
         .as_reader()
         .take(MOST_BODY as u64)
         .read_to_string(&mut body);
+    if let Some(refusal) = foreign(state, &request) {
+        let response = Response::from_string(json!({ "error": refusal }).to_string())
+            .with_status_code(403)
+            .with_header(header("application/json"));
+        let _ = request.respond(response);
+        return;
+    }
     if path == "/" && *request.method() == Method::Get {
         let page = Response::from_string(PAGE).with_header(header("text/html; charset=utf-8"));
         let _ = request.respond(page);
@@ -144,6 +160,26 @@ fn handle(state: &State, mut request: Request) {
         .with_status_code(status)
         .with_header(header("application/json"));
     let _ = request.respond(response);
+}
+
+/// Why `request` is refused, if it names a host other than the server's, or comes from a page
+/// of another origin.
+fn foreign(state: &State, request: &Request) -> Option<String> {
+    let value = |name: &'static str| {
+        request
+            .headers()
+            .iter()
+            .find(|h| h.field.equiv(name))
+            .map(|h| h.value.as_str().to_string())
+    };
+    let ours = |host: &str| state.hosts.iter().any(|h| h == host);
+    match (value("Host"), value("Origin")) {
+        (Some(host), _) if !ours(&host) => Some(format!("host '{host}' is not this server")),
+        (_, Some(origin)) if !origin.strip_prefix("http://").is_some_and(ours) => {
+            Some(format!("requests from '{origin}' are not served"))
+        }
+        _ => None,
+    }
 }
 
 /// A Content-Type header.

@@ -50,7 +50,8 @@ impl Served {
 
     fn request(&self, method: &str, path: &str) -> (u16, serde_json::Value) {
         let raw = format!(
-            "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+            self.address
         );
         let (status, body) = self.raw(raw.as_bytes());
         (
@@ -245,9 +246,30 @@ fn the_server_survives_a_burst_of_concurrent_and_malformed_requests() {
             .unwrap()
             .starts_with("the server keeps 16 match-ups")
     );
-    let (status, page) = served.raw(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let get = |host: &str, origin: &str| {
+        let request = format!(
+            "POST /api/games?vs=always_roll:5 HTTP/1.1\r\nHost: {host}\r\n{origin}Connection: close\r\nContent-Length: 0\r\n\r\n"
+        );
+        served.raw(request.as_bytes())
+    };
+    let (status, page) = served.raw(
+        format!(
+            "GET / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            served.address
+        )
+        .as_bytes(),
+    );
     assert_eq!(status, 200);
     assert!(page.contains("<title>swine"));
+    // Another host (DNS rebinding) or a page of another origin is refused; the page's own
+    // origin plays a match-up already solved.
+    let (status, body) = get("evil.example", "");
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("host 'evil.example' is not this server"));
+    let (status, body) = get(&served.address, "Origin: http://evil.example\r\n");
+    assert_eq!(status, 403, "{body}");
+    let origin = format!("Origin: http://{}\r\n", served.address);
+    assert_eq!(get(&served.address, &origin).0, 200);
 }
 
 #[test]
