@@ -13,10 +13,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use anyhow::{Context, Result};
 use serde_json::{Value, json};
 use swine_solver::commentary::{self, Commentary};
-use swine_solver::dice::{Die, SeededDice};
-use swine_solver::greed::simulate::{End, Game as GreedGame};
+use swine_solver::dice::SeededDice;
+use swine_solver::greed::simulate::{End, Game as GreedGame, play_turn as greed_turn};
 use swine_solver::greed::{self, Greed};
-use swine_solver::hog::narrate::describe;
+use swine_solver::hog::narrate::play_turn;
 use swine_solver::hog::simulate::Game;
 use swine_solver::hog::{Advisor, MAX_DICE, Ruleset, Strategy};
 use swine_solver::python::Runner;
@@ -423,39 +423,32 @@ fn roll(session: &mut Session, dice: u32) -> Result<Value, (u16, String)> {
     loop {
         let (over, your_turn) = match (&session.engine.solved, &mut session.position) {
             (Solved::Hog { rules, .. }, Position::Hog(game)) => {
-                let before = *game;
-                let (rolled, die) = game.dice_to_roll(rules, requested);
-                let shown = session.dice.roll(*die, rolled);
-                let turn = game.turn(rules, requested, &shown);
-                log.extend(describe(rules, &before, requested, &shown, &turn));
-                log.extend(session.commentary.comment(turn.scores));
+                let (turn, lines) = play_turn(
+                    rules,
+                    game,
+                    requested,
+                    &mut session.dice,
+                    &mut *session.commentary,
+                );
+                log.extend(lines);
                 if turn.winner.is_some() {
                     session.ended = Some(turn.winner);
                 }
                 (turn.winner.is_some(), game.mover == 0)
             }
             (Solved::Greed { game, .. }, Position::Greed(position)) => {
-                let faces = session.dice.roll(Die::ZERO_TO_FIVE, requested);
-                let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
-                let player = position.mover + 1;
-                log.push(if requested == 0 {
-                    format!("Player {player} passes.")
-                } else {
-                    let shown: Vec<String> = faces.iter().map(u8::to_string).collect();
-                    format!(
-                        "Player {player} rolls {requested} dice: {}, total {total}.",
-                        shown.join(" ")
-                    )
-                });
-                let end = position.play(game.limit(), requested, total);
-                log.extend(session.commentary.comment(position.scores));
+                let (end, lines) = greed_turn(
+                    game,
+                    position,
+                    requested,
+                    &mut session.dice,
+                    &mut *session.commentary,
+                );
+                log.extend(lines);
                 if let Some(end) = end {
                     session.ended = Some(match end {
                         End::Won(seat) => Some(seat),
-                        End::Bust(seat) => {
-                            log.push(format!("Player {} went over {}.", seat + 1, game.limit()));
-                            Some(1 - seat)
-                        }
+                        End::Bust(seat) => Some(1 - seat),
                         End::Tie => None,
                     });
                 }
@@ -523,16 +516,12 @@ fn view(session: &Session, log: Vec<String>) -> Value {
             value["tie"] = json!(session.ended == Some(None));
             value["your_turn"] = json!(!over && position.mover == 0);
             if !over && position.mover == 0 {
-                let choices = advisor.choices(position);
-                let mut ranked: Vec<usize> = (1..choices.len()).collect();
-                ranked.sort_by(|&a, &b| choices[b].total_cmp(&choices[a]).then(a.cmp(&b)));
-                ranked.truncate(GREED_HINTS);
-                ranked.insert(0, 0);
                 value["best"] = json!(advisor.best(position));
                 value["limit"] = json!(greed::MAX_DICE);
-                value["hints"] = ranked
+                value["hints"] = advisor
+                    .hints(position, GREED_HINTS)
                     .into_iter()
-                    .map(|n| json!({"dice": n, "win": choices[n]}))
+                    .map(|(n, win)| json!({"dice": n, "win": win}))
                     .collect();
             }
         }

@@ -3,11 +3,11 @@
 use std::io::{self, Write};
 
 use anyhow::{Result, bail};
-use swine_solver::commentary::{self, Commentary};
+use swine_solver::commentary;
 use swine_solver::contest::Contest;
-use swine_solver::dice::{Die, SeededDice};
+use swine_solver::dice::SeededDice;
 use swine_solver::format::{Format, prepare_directory};
-use swine_solver::greed::simulate::{End, Game, simulate as play_games, transcript};
+use swine_solver::greed::simulate::{End, Game, play_turn, simulate as play_games, transcript};
 use swine_solver::greed::{self, Advisor, Greed, Solved, Strategy, play, solve_against};
 use swine_solver::python::Runner;
 
@@ -156,24 +156,18 @@ pub fn play_game(game: &Greed, args: &PlayArgs) -> Result<()> {
         let n = if position.mover == 0 {
             writeln!(out, "\nYou {own}, computer {opponent}. Your turn.{last}")?;
             if !args.no_hints {
-                let choices = advisor.choices(&position);
                 let best = advisor.best(&position);
-                let mut ranked: Vec<usize> = (1..choices.len()).collect();
-                ranked.sort_by(|&a, &b| choices[b].total_cmp(&choices[a]).then(a.cmp(&b)));
                 writeln!(
                     out,
                     "Your chance to win (ties count half), then playing perfectly:"
                 )?;
-                let mark = |n: usize| {
-                    if n == usize::from(best) {
-                        "  <- best"
+                for (n, value) in advisor.hints(&position, HINTS) {
+                    let mark = if n == best { "  <- best" } else { "" };
+                    if n == 0 {
+                        writeln!(out, "  pass      {value:.6}{mark}")?;
                     } else {
-                        ""
+                        writeln!(out, "  {n:>3} dice  {value:.6}{mark}")?;
                     }
-                };
-                writeln!(out, "  pass      {:.6}{}", choices[0], mark(0))?;
-                for &n in ranked.iter().take(HINTS) {
-                    writeln!(out, "  {n:>3} dice  {:.6}{}", choices[n], mark(n))?;
                 }
             }
             let question = format!("How many dice (0 to pass, up to {})? ", greed::MAX_DICE);
@@ -196,26 +190,8 @@ pub fn play_game(game: &Greed, args: &PlayArgs) -> Result<()> {
             )?;
             n
         };
-        let faces = dice.roll(Die::ZERO_TO_FIVE, n);
-        let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
-        let player = position.mover + 1;
-        if n == 0 {
-            writeln!(out, "  Player {player} passes.")?;
-        } else {
-            let shown: Vec<String> = faces.iter().map(u8::to_string).collect();
-            writeln!(
-                out,
-                "  Player {player} rolls {n} dice: {}, total {total}.",
-                shown.join(" ")
-            )?;
-        }
-        let end = position.play(game.limit(), n, total);
-        writeln!(
-            out,
-            "  Scores: Player 1 {}, Player 2 {}.",
-            position.scores[0], position.scores[1]
-        )?;
-        for line in commentary.comment(position.scores) {
+        let (end, lines) = play_turn(game, &mut position, n, &mut dice, &mut commentary);
+        for line in lines {
             writeln!(out, "  {line}")?;
         }
         if let Some(end) = end {
@@ -224,9 +200,6 @@ pub fn play_game(game: &Greed, args: &PlayArgs) -> Result<()> {
                 End::Tie => "It's a tie.",
                 _ => "The computer wins.",
             };
-            if let End::Bust(seat) = end {
-                writeln!(out, "  Player {} went over {}.", seat + 1, game.limit())?;
-            }
             writeln!(out, "{verdict}")?;
             return Ok(());
         }

@@ -4,11 +4,11 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use anyhow::{Result, bail};
-use swine_solver::commentary::{self, Commentary};
+use swine_solver::commentary;
 use swine_solver::contest::Contest;
 use swine_solver::dice::SeededDice;
 use swine_solver::format::{Format, Probability, TableFile, prepare_directory};
-use swine_solver::hog::narrate::{describe, transcript};
+use swine_solver::hog::narrate::{play_turn, transcript};
 use swine_solver::hog::presets::PRESETS;
 use swine_solver::hog::simulate::Game;
 use swine_solver::hog::simulate::simulate as play_games;
@@ -213,7 +213,6 @@ pub fn play(rules: &Ruleset, args: &PlayArgs) -> Result<()> {
     let mut game = Game::new(rules, first);
     let mut commentary = commentary::full(0);
     loop {
-        let before = game;
         let (own, opponent) = (game.scores[game.mover], game.scores[1 - game.mover]);
         let requested = if game.mover == 0 {
             writeln!(out, "\nYou {own}, computer {opponent}. Your turn.")?;
@@ -253,13 +252,8 @@ pub fn play(rules: &Ruleset, args: &PlayArgs) -> Result<()> {
             )?;
             n
         };
-        let (rolled, die) = game.dice_to_roll(rules, requested);
-        let shown = dice.roll(*die, rolled);
-        let turn = game.turn(rules, requested, &shown);
-        for line in describe(rules, &before, requested, &shown, &turn)
-            .into_iter()
-            .chain(commentary.comment(turn.scores))
-        {
+        let (turn, lines) = play_turn(rules, &mut game, requested, &mut dice, &mut commentary);
+        for line in lines {
             writeln!(out, "  {line}")?;
         }
         if let Some(winner) = turn.winner {

@@ -37,6 +37,17 @@ impl<'a> Advisor<'a> {
             .collect()
     }
 
+    /// Passing and the `count` best dice counts with their values (as in
+    /// [`choices`](Self::choices)), passing first, then the best first (equal values by count).
+    pub fn hints(&self, position: &Game, count: usize) -> Vec<(u8, f64)> {
+        let choices = self.choices(position);
+        let mut ranked: Vec<usize> = (1..choices.len()).collect();
+        ranked.sort_by(|&a, &b| choices[b].total_cmp(&choices[a]).then(a.cmp(&b)));
+        ranked.truncate(count);
+        ranked.insert(0, 0);
+        ranked.into_iter().map(|n| (n as u8, choices[n])).collect()
+    }
+
     /// The dice the advised player's optimal play rolls in `position` (seat 0 to move).
     pub fn best(&self, position: &Game) -> u8 {
         self.sweep.dice[0][position.state(self.game)]

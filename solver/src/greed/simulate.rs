@@ -13,6 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use super::game::Greed;
 use super::policy::Policy;
 use crate::commentary::{self, Commentary};
+use crate::dice::{Die, SeededDice};
 use crate::montecarlo;
 use crate::outcome::Simulation;
 
@@ -85,6 +86,40 @@ impl End {
             _ => montecarlo::Result::Lost,
         }
     }
+}
+
+/// Plays `position`'s turn: the mover rolls `dice` dice (0: passes), thrown by `thrown`.
+/// Returns how the game ended, if it did, and how the turn reads: the dice, the scores, what
+/// `commentary` says, and who went over the limit.
+pub fn play_turn(
+    game: &Greed,
+    position: &mut Game,
+    dice: u8,
+    thrown: &mut SeededDice,
+    commentary: &mut (impl Commentary + ?Sized),
+) -> (Option<End>, Vec<String>) {
+    let faces = thrown.roll(Die::ZERO_TO_FIVE, dice);
+    let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
+    let player = position.mover + 1;
+    let mut lines = vec![if dice == 0 {
+        format!("Player {player} passes.")
+    } else {
+        let shown: Vec<String> = faces.iter().map(u8::to_string).collect();
+        format!(
+            "Player {player} rolls {dice} dice: {}, total {total}.",
+            shown.join(" ")
+        )
+    }];
+    let end = position.play(game.limit(), dice, total);
+    lines.push(format!(
+        "Scores: Player 1 {}, Player 2 {}.",
+        position.scores[0], position.scores[1]
+    ));
+    lines.extend(commentary.comment(position.scores));
+    if let Some(End::Bust(seat)) = end {
+        lines.push(format!("Player {} went over {}.", seat + 1, game.limit()));
+    }
+    (end, lines)
 }
 
 /// Rolls `dice` dice showing 0..=5 and returns their faces.

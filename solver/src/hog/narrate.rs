@@ -84,6 +84,24 @@ pub fn describe(
     lines
 }
 
+/// Plays `game`'s turn: the mover asks for `requested` dice, `dice` throws them. Returns what
+/// the turn did and how it reads: the lines of [`describe`], then what `commentary` says.
+pub fn play_turn(
+    rules: &Ruleset,
+    game: &mut Game,
+    requested: u8,
+    dice: &mut SeededDice,
+    commentary: &mut (impl Commentary + ?Sized),
+) -> (Turn, Vec<String>) {
+    let before = *game;
+    let (rolled, die) = game.dice_to_roll(rules, requested);
+    let shown = dice.roll(*die, rolled);
+    let turn = game.turn(rules, requested, &shown);
+    let mut lines = describe(rules, &before, requested, &shown, &turn);
+    lines.extend(commentary.comment(turn.scores));
+    (turn, lines)
+}
+
 /// One game between `policies[0]` (Player 0, moving first) and `policies[1]` (Player 1), named
 /// `names`, told turn by turn with the course's commentary. The same seed gives the same game.
 pub fn transcript(rules: &Ruleset, policies: [&Policy; 2], names: [&str; 2], seed: u64) -> String {
@@ -99,19 +117,13 @@ pub fn transcript(rules: &Ruleset, policies: [&Policy; 2], names: [&str; 2], see
     );
     let space = rules.space();
     for number in 1.. {
-        let before = game;
         let (mover, other) = (game.mover, 1 - game.mover);
         let cell = space.cell(game.scores[mover], game.scores[other]);
         let state = space.state(cell, game.memory[mover], game.memory[other]);
         let requested = policies[mover].dice(state);
-        let (rolled, die) = game.dice_to_roll(rules, requested);
-        let shown = dice.roll(*die, rolled);
-        let turn = game.turn(rules, requested, &shown);
+        let (turn, lines) = play_turn(rules, &mut game, requested, &mut dice, &mut commentary);
         writeln!(out, "\nTurn {number}").expect("a String");
-        for line in describe(rules, &before, requested, &shown, &turn)
-            .into_iter()
-            .chain(commentary.comment(turn.scores))
-        {
+        for line in lines {
             writeln!(out, "  {line}").expect("a String");
         }
         if turn.winner.is_some() {
@@ -174,14 +186,7 @@ mod tests {
 
     #[test]
     fn transcripts_end_with_the_winner_and_repeat_with_the_seed() {
-        for name in [
-            "hog-fa20",
-            "hog-wild",
-            "hog-fa19",
-            "hog-nju24",
-            "hog-digits",
-            "hog-fa24",
-        ] {
+        for name in crate::hog::presets::PRESETS.map(|p| p.name) {
             let rules = Ruleset::preset(name, 100).unwrap();
             let [a, b] = policies(&rules, "optimal", "always_roll:4");
             let text = transcript(&rules, [&a, &b], ["optimal", "always_roll:4"], 5);
