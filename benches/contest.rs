@@ -4,6 +4,10 @@
 //!   `bacon:CUTOFF,N` tables for cutoffs 4..=13 and 1..=10 dice, all different: Free Bacon
 //!   scores 3..=12), 4,950 matches, on all cores:
 //!   what `swine tournament` computes once the tables are loaded.
+//! - `round_robin/hog-fa19-30-strategies-N-threads`: the exact round robin of 30 hog-fa19
+//!   strategies (`always_roll:0..=10`, `bacon` and `swap` with 8 parameter pairs each, and the
+//!   best score table, the full-information best response and the minimax strategy from
+//!   `tables/`), 435 matches, on one thread and on all cores.
 //! - `explain/<rules>`: every cell's exact single-change gain of one table against the
 //!   yardstick (what `--explain` computes).
 
@@ -31,6 +35,56 @@ fn round_robin_of_tables(c: &mut Criterion) {
             )
         })
     });
+    group.finish();
+}
+
+/// The 30 hog-fa19 strategies of the README's tournament figure.
+fn hog_fa19_entries(rules: &Ruleset) -> Vec<Strategy> {
+    let parameters = ["6,4", "7,4", "8,4", "9,4", "10,4", "8,3", "8,5", "8,6"];
+    let tables = [
+        "hog_fa19_best_table_vs_always_roll_4.csv",
+        "hog_fa19_full_information_vs_always_roll_4.bin",
+        "hog_fa19_minimax.bin",
+    ];
+    (0..=10)
+        .map(|k| format!("always_roll:{k}"))
+        .chain(
+            ["bacon", "swap"]
+                .iter()
+                .flat_map(|name| parameters.iter().map(move |p| format!("{name}:{p}"))),
+        )
+        .chain(
+            tables
+                .iter()
+                .map(|file| format!("{}/tables/{file}", env!("CARGO_MANIFEST_DIR"))),
+        )
+        .map(|spec| Strategy::parse(&spec, rules).expect("a built-in or a table in tables/"))
+        .collect()
+}
+
+fn round_robin_with_hidden_memory(c: &mut Criterion) {
+    let rules = Ruleset::preset("hog-fa19", 100).expect("built-in ruleset");
+    let entries = hog_fa19_entries(&rules);
+    let mut group = c.benchmark_group("round_robin");
+    group.sample_size(10);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for threads in [1, cores] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        group.bench_function(format!("hog-fa19-30-strategies-{threads}-threads"), |b| {
+            b.iter(|| {
+                pool.install(|| {
+                    round_robin(
+                        entries.len(),
+                        |i, j| Ok::<_, ()>(evaluate(&rules, &entries[i], &entries[j])),
+                        || {},
+                    )
+                })
+            })
+        });
+    }
     group.finish();
 }
 
@@ -66,5 +120,10 @@ fn explain_gains(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, round_robin_of_tables, explain_gains);
+criterion_group!(
+    benches,
+    round_robin_of_tables,
+    round_robin_with_hidden_memory,
+    explain_gains
+);
 criterion_main!(benches);

@@ -9,14 +9,21 @@
 //!   `swine eval` computes): the optimal table for hog-fa20 and hog-wild, the `swap` built-in
 //!   for hog-fa19, whose hidden dice counts the evaluation tracks.
 //! - `reach/<rules>`: the forward pass (how likely each state is) for the same match-up.
-//! - `table_search/hog-fa19`: the search for the best score table, to a local optimum.
+//! - `hog-fa19/table_search_climbs`: the search for the best score table, climbing from its two
+//!   starting tables to local optima; `hog-fa19/table_search_8_perturbations_N_threads`: the
+//!   same, then two batches of perturbations climbed again, on one thread and on all.
+//! - `hog-fa19-evaluate/always_roll_K`: `always_roll:K` against `always_roll:4` in hog-fa19,
+//!   K = 0..=10, and `hog-fa19-evaluate/best_table`: the best score table in `tables/` against
+//!   it (the hidden dice counts each player can hold are few).
 //! - `simulate/<rules>`: 10,000 Monte Carlo games per seat of the same match-up.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use swine_solver::hog::simulate::simulate;
-use swine_solver::hog::{Player, Policy, Ruleset, Strategy, best_table, reach, solve};
+use swine_solver::hog::{
+    Player, Policy, Ruleset, SearchLimits, Strategy, best_table, reach, solve,
+};
 
 const RULESETS: [&str; 3] = ["hog-fa20", "hog-wild", "hog-fa19"];
 
@@ -78,13 +85,53 @@ fn sweeps(c: &mut Criterion) {
     }
 }
 
+fn hidden_memory_evaluation(c: &mut Criterion) {
+    let (rules, yardstick, _) = setup("hog-fa19");
+    let yardstick = Player::Fixed(yardstick);
+    let mut group = c.benchmark_group("hog-fa19-evaluate");
+    for k in 0..=10 {
+        let player = Player::Fixed(fixed(&rules, &format!("always_roll:{k}")));
+        group.bench_function(format!("always_roll_{k}"), |b| {
+            b.iter(|| solve(&rules, [black_box(&player), &yardstick]).matchup())
+        });
+    }
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tables/hog_fa19_best_table_vs_always_roll_4.csv"
+    );
+    let table = Player::Fixed(fixed(&rules, path));
+    group.bench_function("best_table", |b| {
+        b.iter(|| solve(&rules, [black_box(&table), &yardstick]).matchup())
+    });
+    group.finish();
+}
+
 fn table_search(c: &mut Criterion) {
     let (rules, yardstick, _) = setup("hog-fa19");
     let mut group = c.benchmark_group("hog-fa19");
     group.sample_size(10);
-    group.bench_function("table_search", |b| {
-        b.iter(|| best_table(&rules, &yardstick, None, |_| {}))
+    let climbs_only = SearchLimits {
+        perturbations: 0,
+        ..SearchLimits::default()
+    };
+    group.bench_function("table_search_climbs", |b| {
+        b.iter(|| best_table(&rules, &yardstick, climbs_only, |_| {}))
     });
+    let perturbed = SearchLimits {
+        perturbations: 8,
+        ..SearchLimits::default()
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for threads in [1, cores] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        group.bench_function(
+            format!("table_search_8_perturbations_{threads}_threads"),
+            |b| b.iter(|| pool.install(|| best_table(&rules, &yardstick, perturbed, |_| {}))),
+        );
+    }
     group.finish();
 }
 
@@ -126,6 +173,7 @@ criterion_group!(
     benches,
     compile,
     sweeps,
+    hidden_memory_evaluation,
     table_search,
     simulation,
     throughput

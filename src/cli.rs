@@ -200,10 +200,18 @@ pub struct SolveArgs {
     #[arg(long)]
     pub values: bool,
     /// Rules with hidden memory: stop searching for the best score table after this many
-    /// seconds (checked after each round, so it can run over by one round, about 0.3 s at goal
+    /// seconds (checked after each round of a climb, so it can run over by about 0.1 s at goal
     /// 100) and write the best table found so far.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub time_limit: Option<Duration>,
+    /// Rules with hidden memory: perturbations of the best table the search climbs from again
+    /// after its starting climbs, in batches of 4 [default: 200].
+    #[arg(long, value_name = "N")]
+    pub perturbations: Option<usize>,
+    /// Rules with hidden memory: the seed of the search's perturbations; the same seed and
+    /// number of perturbations give the same table on every machine [default: 0].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
     /// Chopsticks: at most M moves per player, or `unlimited` for retrograde analysis
     /// [default: unlimited].
     #[arg(long, value_name = "M|unlimited", value_parser = move_limit)]

@@ -4,19 +4,20 @@
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use swine_solver::hog::{Round, STARTS};
+use swine_solver::hog::{Round, STARTS, SearchLimits};
 
 /// Shows what the best-table search has reached: a bar over the time limit when there is one,
 /// else a spinner.
 pub struct SearchProgress {
     bar: ProgressBar,
     time_limit: Option<Duration>,
-    best: f64,
+    perturbations: usize,
 }
 
 impl SearchProgress {
-    /// Starts the display for a search in `rules`, bounded by `time_limit` if given.
-    pub fn start(rules: &str, time_limit: Option<Duration>) -> SearchProgress {
+    /// Starts the display for a search in `rules` within `limits`.
+    pub fn start(rules: &str, limits: SearchLimits) -> SearchProgress {
+        let time_limit = limits.time_limit;
         let bar = match time_limit {
             Some(limit) => {
                 let bar = ProgressBar::new(limit.as_millis() as u64);
@@ -41,21 +42,29 @@ impl SearchProgress {
         SearchProgress {
             bar,
             time_limit,
-            best: 0.0,
+            perturbations: limits.perturbations,
         }
     }
 
     /// Reports a finished round.
     pub fn round(&mut self, round: &Round) {
-        self.best = self.best.max(round.win_rate);
         if let Some(limit) = self.time_limit {
             self.bar
                 .set_position(round.elapsed.min(limit).as_millis() as u64);
         }
-        self.bar.set_message(format!(
-            "best score table: start {}/{STARTS}, round {}, {} cells changed, best win rate {:.12}",
-            round.start, round.round, round.changed, self.best
-        ));
+        let best = round.best.max(round.win_rate);
+        self.bar.set_message(if round.start > 0 {
+            format!(
+                "best score table: start {}/{STARTS}, round {}, {} cells changed, best win rate \
+                 {best:.12}",
+                round.start, round.round, round.changed
+            )
+        } else {
+            format!(
+                "best score table: {}/{} perturbations climbed, best win rate {best:.12}",
+                round.round, self.perturbations
+            )
+        });
     }
 
     /// Clears the display.

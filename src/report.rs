@@ -263,8 +263,14 @@ pub struct SearchReport {
     pub gap: Probability,
     /// Whether no single-cell change improves the table.
     pub table_local_optimum: bool,
-    /// Rounds of improvement run.
+    /// Rounds of improvement run, over all climbs.
     pub search_rounds: usize,
+    /// Perturbations of the best table climbed again after the starting climbs.
+    pub search_perturbations: usize,
+    /// How many of them won more than the best table before them.
+    pub search_improvements: usize,
+    /// The seed of the perturbations.
+    pub search_seed: u64,
 }
 
 impl SearchReport {
@@ -283,6 +289,9 @@ impl SearchReport {
             gap: Probability(full.win_rate - table.win_rate()),
             table_local_optimum: search.local_optimum,
             search_rounds: search.rounds,
+            search_perturbations: search.perturbations.0,
+            search_improvements: search.perturbations.1,
+            search_seed: search.seed,
         }
     }
 }
@@ -403,8 +412,12 @@ impl Report for MatchReport {
             };
             writeln!(
                 out,
-                "final_strategy is the best score table found ({} rounds): {how}",
-                search.search_rounds
+                "final_strategy is the best score table found ({} rounds; {} perturbations \
+                 climbed again, {} of them better; seed {}): {how}",
+                search.search_rounds,
+                search.search_perturbations,
+                search.search_improvements,
+                search.search_seed
             )?;
         }
         if let Some(lost) = &self.explain {

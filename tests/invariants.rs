@@ -1,6 +1,6 @@
 //! Invariants every exact answer must satisfy.
 
-use swine_solver::hog::{Player, Ruleset, Strategy, evaluate, solve, solve_against};
+use swine_solver::hog::{Player, Ruleset, SearchLimits, Strategy, evaluate, solve, solve_against};
 
 fn parse(spec: &str, rules: &Ruleset) -> Strategy {
     Strategy::parse(spec, rules).unwrap()
@@ -62,7 +62,7 @@ fn a_solved_strategy_is_worth_exactly_what_solve_reports() {
         let rules = Ruleset::preset(name, 100).unwrap();
         for opponent in [rules.rules().yardstick(), "minimax"] {
             let opponent = parse(opponent, &rules);
-            let solved = solve_against(&rules, &opponent, None, |_| {});
+            let solved = solve_against(&rules, &opponent, SearchLimits::default(), |_| {});
             let table = Strategy::from_table("solved", solved.file.table.clone());
             let judge = if opponent.is_optimising() {
                 Strategy::from_table("solved", solved.file.table.clone())
@@ -85,7 +85,12 @@ fn the_best_response_beats_every_other_strategy_against_the_same_opponent() {
         let rules = Ruleset::preset(name, 100).unwrap();
         let yardstick = parse(rules.rules().yardstick(), &rules);
         let best = evaluate(&rules, &Strategy::optimising("optimal"), &yardstick);
-        let minimax = solve_against(&rules, &Strategy::optimising("minimax"), None, |_| {});
+        let minimax = solve_against(
+            &rules,
+            &Strategy::optimising("minimax"),
+            SearchLimits::default(),
+            |_| {},
+        );
         let minimax = Strategy::from_table("minimax", minimax.file.table);
         for strategy in strategies(&rules).into_iter().chain([minimax]) {
             let other = evaluate(&rules, &strategy, &yardstick);
@@ -118,7 +123,7 @@ fn minimax_seats_agree_and_cannot_be_exploited() {
         );
         // The minimax table against the best response to it still wins half overall: nobody
         // can exploit it, and it holds the game's value in each seat.
-        let solved = solve_against(&rules, &optimal, None, |_| {});
+        let solved = solve_against(&rules, &optimal, SearchLimits::default(), |_| {});
         let table = Strategy::from_table("minimax", solved.file.table);
         let exploited = evaluate(&rules, &table, &optimal);
         approx::assert_abs_diff_eq!(exploited.as_first(), game.as_first(), epsilon = 1e-14);
@@ -134,7 +139,7 @@ fn every_value_is_a_probability_and_optimal_choices_are_dice_counts() {
         let solution = solve(&rules, [&Player::Optimising, &yardstick]);
         for state in 0..rules.space().states() {
             for seat in 0..2 {
-                let value = solution.value(seat, state);
+                let value = solution.value(seat, state).expect("no memory: every state");
                 assert!(
                     (0.0..=1.0).contains(&value),
                     "{name} state {state}: {value}"

@@ -5,8 +5,8 @@ use std::path::Path;
 
 use swine_solver::format;
 use swine_solver::hog::{
-    Player, Ruleset, ScoreTable, Strategy, StrategyKind, TOLERANCE, best_table, evaluate,
-    solve_against,
+    Player, Ruleset, ScoreTable, SearchLimits, Strategy, StrategyKind, TOLERANCE, best_table,
+    evaluate, solve, solve_against, solve_everywhere,
 };
 
 use crate::util::Sandbox;
@@ -76,12 +76,139 @@ fn the_committed_best_table_is_worth_what_its_file_says_and_no_more_than_full_in
     assert_eq!(optimal.win_rates(), full_matchup);
 }
 
+/// A table that looks random: dice counts spread over `0..=10` (or over `counts`), by seed.
+fn scrambled(goal: usize, seed: usize, counts: &[u8]) -> ScoreTable {
+    ScoreTable::from_shape_fn((goal, goal), |(own, opponent)| {
+        let mixed = (own * 7919 + opponent * 104_729 + seed * 1_299_709) ^ (own * opponent * 31);
+        counts[mixed % 97 % counts.len()]
+    })
+}
+
+#[test]
+fn sweeping_only_reachable_memories_gives_the_full_state_values() {
+    let rules = Ruleset::preset("hog-fa19", 100).unwrap();
+    let everything: Vec<u8> = (0..=10).collect();
+    let mut strategies: Vec<Strategy> = [
+        "always_roll:0",
+        "always_roll:4",
+        "always_roll:10",
+        "bacon:8,4",
+        "swap:8,6",
+    ]
+    .iter()
+    .map(|spec| Strategy::parse(spec, &rules).unwrap())
+    .collect();
+    for file in [
+        "hog_fa19_best_table_vs_always_roll_4.csv",
+        "hog_fa19_full_information_vs_always_roll_4.bin",
+    ] {
+        let path = committed(file);
+        strategies.push(Strategy::parse(path.to_str().unwrap(), &rules).unwrap());
+    }
+    for (seed, counts) in [
+        (1, &everything[..]),
+        (2, &everything[..]),
+        (3, &[3, 5, 7][..]),
+    ] {
+        let table = rules.score_table(scrambled(100, seed, counts));
+        strategies.push(Strategy::from_table(&format!("scrambled {seed}"), table));
+    }
+    let mut players: Vec<(String, Player)> = strategies
+        .iter()
+        .map(|s| (s.name().to_string(), s.player(&rules)))
+        .collect();
+    players.push(("optimal".to_string(), Player::Optimising));
+    let yardstick = strategies[1].player(&rules);
+    let pairs = players
+        .iter()
+        .map(|(name, player)| ((name.as_str(), player), ("always_roll:4", &yardstick)))
+        .chain([
+            (
+                (players[5].0.as_str(), &players[5].1),
+                (players[7].0.as_str(), &players[7].1),
+            ),
+            (
+                (players[8].0.as_str(), &players[8].1),
+                (players[9].0.as_str(), &players[9].1),
+            ),
+            (
+                (players[3].0.as_str(), &players[3].1),
+                (players[9].0.as_str(), &players[9].1),
+            ),
+        ]);
+    let space = rules.space();
+    for ((a, first), (b, second)) in pairs {
+        let reachable = solve(&rules, [first, second]);
+        let full = solve_everywhere(&rules, [first, second]);
+        assert_eq!(reachable.matchup(), full.matchup(), "{a} vs {b}");
+        let mut visited = 0;
+        for state in 0..space.states() {
+            for seat in 0..2 {
+                if let Some(value) = reachable.value(seat, state) {
+                    assert_eq!(Some(value), full.value(seat, state), "{a} vs {b}: {state}");
+                    visited += 1;
+                }
+            }
+        }
+        if (a, b) == ("always_roll:10", "always_roll:4") {
+            // Each seat holds 0 before its first turn, then its own count: 4 slots per cell.
+            assert_eq!(visited, 2 * space.cells() * 4);
+        }
+        // Where the two can meet, they ask for the same dice.
+        let policies = [reachable.policy(0), full.policy(0)];
+        let reach = swine_solver::hog::reach(&rules, [&policies[1], &full.policy(1)]);
+        for state in (0..space.states()).filter(|&s| reach.probability(0, s) > 0.0) {
+            assert_eq!(
+                policies[0].dice(state),
+                policies[1].dice(state),
+                "{a} vs {b}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_search_gives_the_same_table_for_the_same_seed_on_any_number_of_threads() {
+    let rules = Ruleset::preset("hog-fa19", 40).unwrap();
+    let yardstick = fixed(&Strategy::parse("always_roll:4", &rules).unwrap(), &rules);
+    let limits = |seed| SearchLimits {
+        perturbations: 12,
+        seed,
+        ..SearchLimits::default()
+    };
+    let search_on = |threads: usize, seed: u64| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| best_table(&rules, &yardstick, limits(seed), |_| {}))
+    };
+    let one = search_on(1, 5);
+    let two = search_on(2, 5);
+    assert_eq!(one.table, two.table);
+    assert_eq!(one.matchup, two.matchup);
+    assert_eq!(one.perturbations, (12, two.perturbations.1));
+    assert!(one.local_optimum);
+    // The perturbations only ever keep a better table than the climbs found without them.
+    let no_perturbations = SearchLimits {
+        perturbations: 0,
+        ..limits(5)
+    };
+    let climbs_only = best_table(&rules, &yardstick, no_perturbations, |_| {});
+    assert!(one.matchup.win_rate() >= climbs_only.matchup.win_rate());
+}
+
 #[test]
 fn no_single_cell_change_improves_a_searched_table() {
     // Small enough to try every change of every cell exactly.
-    let rules = Ruleset::preset("hog-fa19", 12).unwrap();
+    let rules = Ruleset::preset("hog-fa19", 20).unwrap();
     let yardstick = Strategy::parse("always_roll:4", &rules).unwrap();
-    let search = best_table(&rules, &fixed(&yardstick, &rules), None, |_| {});
+    let search = best_table(
+        &rules,
+        &fixed(&yardstick, &rules),
+        SearchLimits::default(),
+        |_| {},
+    );
     assert!(search.local_optimum);
     let table = Strategy::from_table("t", rules.score_table(search.table.clone()));
     let base = evaluate(&rules, &table, &yardstick).win_rate();
@@ -147,7 +274,7 @@ fn sampled_single_cell_changes_do_not_improve_the_committed_table() {
 fn minimax_with_memory_sees_the_full_state() {
     let rules = Ruleset::preset("hog-fa19", 100).unwrap();
     let minimax = Strategy::optimising("minimax");
-    let solved = solve_against(&rules, &minimax, None, |_| {});
+    let solved = solve_against(&rules, &minimax, SearchLimits::default(), |_| {});
     let None = &solved.file.table.schema.python else {
         panic!("minimax with memory reads the memories");
     };
@@ -227,7 +354,8 @@ fn solve_reports_both_optima_and_which_one_it_wrote() {
     assert!(text.contains("full information  0.88"), "{text}");
     assert!(
         text.contains(
-            "final_strategy is the best score table found (1 rounds): stopped by the time limit"
+            "final_strategy is the best score table found (1 rounds; 0 perturbations climbed \
+             again, 0 of them better; seed 0): stopped by the time limit"
         ),
         "{text}"
     );

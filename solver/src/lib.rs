@@ -31,7 +31,7 @@
 //!
 //! let rules = Ruleset::preset("hog-fa20", 100)?;
 //! let yardstick = Strategy::parse(rules.rules().yardstick(), &rules)?;
-//! let solved = solve_against(&rules, &yardstick, None, |_| {});
+//! let solved = solve_against(&rules, &yardstick, SearchLimits::default(), |_| {});
 //! println!("at 0 : 0 roll {}", solved.file.table.dice[[0, 0]]);
 //! // The reported win rate is the exact evaluation of the table it wrote.
 //! let optimal = Strategy::from_table("optimal", solved.file.table.clone());

@@ -1,7 +1,6 @@
 //! The verbs for Hog rulesets.
 
 use std::io::{self, Write};
-use std::time::Duration;
 
 use anyhow::{Result, bail};
 use swine_solver::commentary;
@@ -13,8 +12,8 @@ use swine_solver::hog::presets::PRESETS;
 use swine_solver::hog::simulate::Game;
 use swine_solver::hog::simulate::simulate as play_games;
 use swine_solver::hog::{
-    Advisor, DEFAULT_GOAL, MAX_DICE, Ruleset, Solved, Strategy, evaluate, solve as sweep,
-    solve_against, values_file,
+    Advisor, DEFAULT_GOAL, MAX_DICE, PERTURBATIONS, Ruleset, SEED, SearchLimits, Solved, Strategy,
+    evaluate, solve as sweep, solve_against, values_file,
 };
 
 use super::prompt::{ask_number, quit};
@@ -41,7 +40,12 @@ pub fn solve(rules: &Ruleset, args: &SolveArgs) -> Result<()> {
     }
     let requested = requested(args);
     prepare_directory(&args.out)?;
-    let solved = solve_with_progress(rules, &opponent, args.time_limit);
+    let limits = SearchLimits {
+        time_limit: args.time_limit,
+        perturbations: args.perturbations.unwrap_or(PERTURBATIONS),
+        seed: args.seed.unwrap_or(SEED),
+    };
+    let solved = solve_with_progress(rules, &opponent, limits);
     let formats = formats_for(&solved.file, requested.as_deref());
     let mut files = vec![(solved.file.clone(), formats)];
     if let Some(search) = solved.search.as_ref().filter(|_| args.full_information) {
@@ -64,16 +68,12 @@ pub fn solve(rules: &Ruleset, args: &SolveArgs) -> Result<()> {
 }
 
 /// Solves against `opponent`, with a progress display while a table search runs.
-fn solve_with_progress(
-    rules: &Ruleset,
-    opponent: &Strategy,
-    time_limit: Option<Duration>,
-) -> Solved {
+fn solve_with_progress(rules: &Ruleset, opponent: &Strategy, limits: SearchLimits) -> Solved {
     if !rules.hides_memory() {
-        return solve_against(rules, opponent, time_limit, |_| {});
+        return solve_against(rules, opponent, limits, |_| {});
     }
-    let mut progress = SearchProgress::start(rules.name(), time_limit);
-    let solved = solve_against(rules, opponent, time_limit, |round| progress.round(round));
+    let mut progress = SearchProgress::start(rules.name(), limits);
+    let solved = solve_against(rules, opponent, limits, |round| progress.round(round));
     progress.finish();
     solved
 }
@@ -169,7 +169,7 @@ pub fn tables() -> Result<Vec<TablesEntry>> {
         let rules = Ruleset::preset(preset.name, DEFAULT_GOAL)?;
         for opponent in [rules.rules().yardstick(), "minimax"] {
             let opponent = Strategy::parse(opponent, &rules)?;
-            let solved = solve_with_progress(&rules, &opponent, None);
+            let solved = solve_with_progress(&rules, &opponent, SearchLimits::default());
             let mut files: Vec<TableFile> = vec![solved.file.clone()];
             files.extend(solved.search.as_ref().map(|s| s.full_information.clone()));
             let files = files

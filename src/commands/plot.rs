@@ -81,7 +81,7 @@ fn win_chart(args: &PlotStrategyArgs) -> Result<Chart> {
     let goal = rules.goal() as usize;
     let values = Array2::from_shape_fn((goal, goal), |(own, other)| {
         let cell = space.cell(own as u32, other as u32);
-        Some(solution.value(0, space.state(cell, initial, initial)))
+        solution.value(0, space.state(cell, initial, initial))
     });
     Ok(Chart::Values {
         title: format!(
@@ -229,12 +229,19 @@ fn hog_table(
     let opponent = hog_strategy(rules, args.vs.as_deref(), "--vs", args)?;
     let table: ScoreTable = match strategy.kind() {
         StrategyKind::Scores(table) => table.clone(),
-        StrategyKind::Optimising => solve_against(rules, &opponent, None, |_| {})
-            .file
-            .table
-            .dice
-            .into_dimensionality::<Ix2>()
-            .context("a Hog table is own × opponent")?,
+        StrategyKind::Optimising => {
+            solve_against(
+                rules,
+                &opponent,
+                swine_solver::hog::SearchLimits::default(),
+                |_| {},
+            )
+        }
+        .file
+        .table
+        .dice
+        .into_dimensionality::<Ix2>()
+        .context("a Hog table is own × opponent")?,
         StrategyKind::Full(_) => bail!(
             "{}: reads the hidden memories; a map shows what a course strategy sees",
             strategy.name()

@@ -333,6 +333,25 @@ mod tests {
     }
 
     #[test]
+    fn win_rates_read_back_to_the_last_bit() {
+        // 0.84874499861253161 lies close to the midpoint of two doubles: a parser that is not
+        // correctly rounded reads the one above.
+        let mut original = file(scores(3, vec![0, 2, 4, 1, 3, 5, 2, 4, 6]));
+        original.meta.win_rates = Some(WinRates {
+            as_first: 0.8598388698199659,
+            as_second: 0.8376511274050973,
+            win_rate: 0.8487449986125316,
+        });
+        let bytes = render(&original);
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        assert!(
+            text.contains("\"win_rate\": 0.84874499861253161,"),
+            "{text}"
+        );
+        assert_eq!(parse(&bytes, &[score_schema(3)]).unwrap(), original);
+    }
+
+    #[test]
     fn four_dimensional_tables_round_trip() {
         let schema = full_schema(2, 11);
         let dice = (0..2 * 2 * 11 * 11).map(|i| (i * 7 % 11) as u8).collect();

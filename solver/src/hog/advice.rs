@@ -82,13 +82,19 @@ mod tests {
             assert_eq!(choices[usize::from(best)], exact, "{name}");
             assert!(choices.iter().all(|&c| c <= exact), "{name}");
             let solution = solve(&rules, [&optimal.player(&rules), &four.player(&rules)]);
+            let optimal_policy = solution.policy(0);
             let mut dice: Vec<u8> = (0..rules.space().states())
-                .map(|s| solution.policy(0).dice(s))
+                .map(|s| optimal_policy.dice(s))
                 .collect();
             for n in [0u8, 3, 10] {
                 dice[rules.start()] = n;
-                let table = Player::Fixed(Policy::from_states(dice.clone()));
-                let value = solve(&rules, [&table, &four.player(&rules)]).value(0, rules.start());
+                let table = Player::Fixed(Policy::from_states(
+                    dice.clone(),
+                    rules.space().states_per_cell(),
+                ));
+                let value = solve(&rules, [&table, &four.player(&rules)])
+                    .value(0, rules.start())
+                    .unwrap();
                 approx::assert_abs_diff_eq!(choices[usize::from(n)], value, epsilon = 1e-15);
             }
         }

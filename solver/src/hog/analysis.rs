@@ -1,12 +1,10 @@
 //! The questions users ask, each answered by one or a few sweeps.
 
-use std::time::Duration;
-
 use super::policy::Policy;
 use super::ruleset::Ruleset;
-use super::search::{Round, best_table};
+use super::search::{Round, STARTS, SearchLimits, best_table};
 use super::strategy::Strategy;
-use super::sweep::{Player, solve};
+use super::sweep::{Player, solve, solve_everywhere};
 use ndarray::ArrayD;
 
 use crate::format::{TableFile, TableMeta, ValuesFile, probability};
@@ -43,6 +41,10 @@ pub struct SearchSummary {
     pub local_optimum: bool,
     /// Rounds of improvement run.
     pub rounds: usize,
+    /// Perturbations climbed after the starting climbs, and how many of them won more.
+    pub perturbations: (usize, usize),
+    /// The seed of the perturbations.
+    pub seed: u64,
     /// The full-information best response (it also reads both memories), with its win rates:
     /// an upper bound for every score table.
     pub full_information: TableFile,
@@ -53,12 +55,12 @@ pub struct SearchSummary {
 /// - Against an optimising opponent: the minimax strategy (both optimal, full information).
 /// - Rules without memory: the best response, a score table.
 /// - Rules with memory hidden from a score table: the best score table [`best_table`] finds
-///   (within `time_limit`, reporting each round to `progress`), with the full-information best
+///   (within `limits`, reporting each round to `progress`), with the full-information best
 ///   response beside it.
 pub fn solve_against(
     rules: &Ruleset,
     opponent: &Strategy,
-    time_limit: Option<Duration>,
+    limits: SearchLimits,
     progress: impl FnMut(&Round),
 ) -> Solved {
     let meta = |strategy: &str, opponent: &str, matchup: Outcome, about: String| TableMeta {
@@ -74,17 +76,20 @@ pub fn solve_against(
         _ => None,
     };
     if let Some(policy) = fixed {
-        let search = best_table(rules, policy, time_limit, progress);
+        let search = best_table(rules, policy, limits, progress);
         let full = search.full_information_matchup;
         let how = if search.local_optimum {
             "no single-cell change improves it"
         } else {
             "stopped by the time limit, so a single-cell change may still improve it"
         };
+        let (tried, improved) = search.perturbations;
         let about = format!(
-            "The best score table found by exact policy improvement ({} rounds): {how}. The \
-             full-information optimum, which also sees each player's {memory}, wins {} (a gap \
-             of {}).",
+            "The best score table found by exact policy improvement from {STARTS} starting \
+             tables, then {tried} seeded perturbations (seed {}) climbed again, {improved} of \
+             which won more ({} rounds in all): {how}. The full-information optimum, which also \
+             sees each player's {memory}, wins {} (a gap of {}).",
+            limits.seed,
             search.rounds,
             probability(full.win_rate()),
             probability(full.win_rate() - search.matchup.win_rate())
@@ -103,6 +108,8 @@ pub fn solve_against(
             search: Some(SearchSummary {
                 local_optimum: search.local_optimum,
                 rounds: search.rounds,
+                perturbations: search.perturbations,
+                seed: limits.seed,
                 full_information: TableFile {
                     meta: meta("full_information", opponent.name(), full, full_about),
                     table: rules.full_table(search.full_information),
@@ -111,7 +118,7 @@ pub fn solve_against(
         };
     }
     let minimax = opponent.is_optimising();
-    let solution = solve(rules, [&Player::Optimising, &opposing]);
+    let solution = solve_everywhere(rules, [&Player::Optimising, &opposing]);
     let matchup = solution.matchup();
     let (name, opponent_name, mut about) = if minimax {
         (
@@ -160,7 +167,7 @@ pub fn values_file(
     opponent: &Strategy,
     stem: String,
 ) -> ValuesFile {
-    let solution = solve(rules, [&strategy.player(rules), &opponent.player(rules)]);
+    let solution = solve_everywhere(rules, [&strategy.player(rules), &opponent.player(rules)]);
     let space = rules.space();
     let goal = rules.goal() as usize;
     let m = space.memory_size();
@@ -177,7 +184,9 @@ pub fn values_file(
         } else {
             (0, 0)
         };
-        solution.value(0, space.state(cell, a, b))
+        solution
+            .value(0, space.state(cell, a, b))
+            .expect("a sweep everywhere values every state")
     });
     ValuesFile {
         stem,

@@ -4,7 +4,7 @@ use super::explain::explain;
 use super::ruleset::Ruleset;
 use super::strategy::{Strategy, StrategyKind};
 use super::sweep::Player;
-use super::{evaluate, solve_against};
+use super::{SearchLimits, evaluate, solve_against};
 use crate::contest::{Change, Contest, ContestError};
 use crate::outcome::Outcome;
 use crate::python::Runner;
@@ -91,7 +91,7 @@ impl Contest for Ruleset {
     }
 
     fn optimal(&self, opponent: &Strategy) -> Result<(Outcome, String), ContestError> {
-        let solved = solve_against(self, opponent, None, |_| {});
+        let solved = solve_against(self, opponent, SearchLimits::default(), |_| {});
         let what = if solved.search.is_some() {
             "the best score table swine solve finds (a course strategy cannot see the hidden \
              memory)"

@@ -177,7 +177,8 @@ mod tests {
     fn the_best_response_has_no_gains() {
         let rules = Ruleset::preset("hog-fa20", 100).unwrap();
         let four = Strategy::parse("always_roll:4", &rules).unwrap();
-        let solved = crate::hog::solve_against(&rules, &four, None, |_| {});
+        let solved =
+            crate::hog::solve_against(&rules, &four, crate::hog::SearchLimits::default(), |_| {});
         let Player::Fixed(policy) = four.player(&rules) else {
             unreachable!("a built-in is fixed")
         };

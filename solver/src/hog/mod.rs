@@ -18,6 +18,7 @@ mod analysis;
 mod contest;
 pub mod definition;
 mod explain;
+mod layout;
 pub mod narrate;
 mod policy;
 pub mod presets;
@@ -39,8 +40,10 @@ pub use policy::{FullTable, Policy, ScoreTable};
 pub use reach::{Reach, reach};
 pub use ruleset::{DEFAULT_GOAL, MAX_GOAL, RulesError, Ruleset};
 pub use script::{AfterTurn, Parameter, Script, ScriptError};
-pub use search::{Round, STARTS, TOLERANCE, TableSearch, best_table};
+pub use search::{
+    BATCH, PERTURBATIONS, Round, SEED, STARTS, SearchLimits, TOLERANCE, TableSearch, best_table,
+};
 pub use space::StateSpace;
 pub use strategy::{Strategy, StrategyKind, strategy_forms};
 pub use survey::{Survey, survey};
-pub use sweep::{Improvement, Player, Solution, solve};
+pub use sweep::{Improvement, Player, Solution, solve, solve_everywhere};

@@ -9,6 +9,7 @@
 use ndarray::{Array2, Array4};
 
 use super::definition::MAX_DICE;
+use super::layout::DiceSet;
 use super::ruleset::{DEFAULT_GOAL, Ruleset};
 use crate::table::{Axis, PythonSignature, Schema, Table};
 
@@ -98,53 +99,101 @@ impl Ruleset {
 }
 
 /// The dice a player asks for in every state of a ruleset's state space.
+///
+/// A policy that ignores memory (every score table) keeps one dice count per cell, so that
+/// building one for a match-up costs `goal²` entries, not the `goal² · m²` states; any other
+/// keeps one per state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Policy {
+    /// By cell when `per_entry` is the cell's number of states, else by state.
     dice: Vec<u8>,
+    /// States each entry of `dice` stands for: 1, or the states of a cell.
+    per_entry: usize,
+    used: DiceSet,
+}
+
+/// The set of the dice counts in `dice`.
+fn dice_set(dice: impl IntoIterator<Item = u8>) -> DiceSet {
+    dice.into_iter().fold(0, |set, n| set | 1 << n)
 }
 
 impl Policy {
-    /// Wraps dice counts already laid out by state index.
-    pub(crate) fn from_states(dice: Vec<u8>) -> Policy {
-        Policy { dice }
+    /// Wraps dice counts laid out by state index, cells having `per_cell` states each.
+    pub(crate) fn from_states(dice: Vec<u8>, per_cell: usize) -> Policy {
+        let used = dice_set(dice.iter().copied());
+        let by_cell = dice
+            .chunks(per_cell)
+            .all(|states| states.iter().all(|&n| n == states[0]));
+        if by_cell && per_cell > 1 {
+            let dice = dice.iter().step_by(per_cell).copied().collect();
+            return Policy {
+                dice,
+                per_entry: per_cell,
+                used,
+            };
+        }
+        Policy {
+            dice,
+            per_entry: 1,
+            used,
+        }
     }
 
     /// The policy that plays `table[own, opponent]` whatever either player remembers.
     /// `table` must be `goal × goal`.
     pub fn from_scores(rules: &Ruleset, table: &ScoreTable) -> Policy {
         let space = rules.space();
-        let per_cell = space.states_per_cell();
-        let mut dice = vec![0; space.states()];
-        for cell in 0..space.cells() {
-            let (own, opponent) = space.scores(cell);
-            let n = table[[own as usize, opponent as usize]];
-            dice[cell * per_cell..(cell + 1) * per_cell].fill(n);
+        let dice = (0..space.cells())
+            .map(|cell| {
+                let (own, opponent) = space.scores(cell);
+                table[[own as usize, opponent as usize]]
+            })
+            .collect();
+        Policy {
+            dice,
+            per_entry: space.states_per_cell(),
+            used: dice_set(table.iter().copied()),
         }
-        Policy { dice }
     }
 
     /// The policy that plays `table[own, opponent, own memory, opponent memory]`. `table` must be
     /// `goal × goal × m × m` for the ruleset's memory of `m` values.
     pub fn from_full(rules: &Ruleset, table: &FullTable) -> Policy {
         let space = rules.space();
-        let m = space.memory_size() as u8;
+        let (g, per_cell) = (space.goal() as usize, space.states_per_cell());
+        let in_order: Vec<u8> = table.iter().copied().collect();
         let mut dice = vec![0; space.states()];
-        for cell in 0..space.cells() {
-            let (own, opponent) = space.scores(cell);
-            for a in 0..m {
-                for b in 0..m {
-                    dice[space.state(cell, a, b)] =
-                        table[[own as usize, opponent as usize, a.into(), b.into()]];
-                }
-            }
+        for (index, memories) in in_order.chunks(per_cell).enumerate() {
+            let cell = space.cell((index / g) as u32, (index % g) as u32);
+            // A cell's states are numbered as the table orders its memories: own, then opponent.
+            dice[cell * per_cell..(cell + 1) * per_cell].copy_from_slice(memories);
         }
-        Policy { dice }
+        Policy::from_states(dice, per_cell)
     }
 
     /// The dice asked for in `state`.
     #[inline]
     pub fn dice(&self, state: usize) -> u8 {
-        self.dice[state]
+        if self.per_entry == 1 {
+            self.dice[state]
+        } else {
+            self.dice[state / self.per_entry]
+        }
+    }
+
+    /// The dice asked for in `state`, which lies in `cell`.
+    #[inline]
+    pub(crate) fn dice_in(&self, cell: usize, state: usize) -> u8 {
+        if self.per_entry == 1 {
+            self.dice[state]
+        } else {
+            self.dice[cell]
+        }
+    }
+
+    /// Every dice count the policy asks for somewhere.
+    pub(crate) fn dice_set(&self) -> DiceSet {
+        self.used
     }
 
     /// The policy as a full-information table.
@@ -152,23 +201,21 @@ impl Policy {
         let space = rules.space();
         let (g, m) = (space.goal() as usize, space.memory_size());
         FullTable::from_shape_fn((g, g, m, m), |(own, opponent, a, b)| {
-            self.dice[space.state(space.cell(own as u32, opponent as u32), a as u8, b as u8)]
+            self.dice(space.state(space.cell(own as u32, opponent as u32), a as u8, b as u8))
         })
     }
 
     /// The policy as a score table, if it ignores memory (always so for rules without memory).
     pub fn to_scores(&self, rules: &Ruleset) -> Option<ScoreTable> {
         let space = rules.space();
-        let per_cell = space.states_per_cell();
+        if self.per_entry != space.states_per_cell() {
+            return None;
+        }
         let g = space.goal() as usize;
         let mut table = ScoreTable::zeros((g, g));
-        for cell in 0..space.cells() {
-            let states = &self.dice[cell * per_cell..(cell + 1) * per_cell];
-            if states.iter().any(|&n| n != states[0]) {
-                return None;
-            }
+        for (cell, &n) in self.dice.iter().enumerate() {
             let (own, opponent) = space.scores(cell);
-            table[[own as usize, opponent as usize]] = states[0];
+            table[[own as usize, opponent as usize]] = n;
         }
         Some(table)
     }

@@ -4,10 +4,12 @@
 //! two fixed policies. With half the games started by each seat, the mass of a state is the
 //! probability that a game passes through it with that seat to move; a game visits a state at
 //! most once, because every turn raises the total. This weighs states by how much they matter to
-//! the win rate: it is what the table search uses to choose one dice count per cell.
+//! the win rate: it is what the table search uses to choose one dice count per cell. Like the
+//! sweep, it visits only the states whose memories the two policies can hold.
 
+use super::layout::Layout;
 use super::policy::Policy;
-use super::ruleset::{Memories, Ruleset};
+use super::ruleset::Ruleset;
 
 /// For every state, the probability that a game passes through it with each seat to move, when
 /// each seat starts half the games.
@@ -35,6 +37,9 @@ impl Reach {
 pub fn reach(rules: &Ruleset, policies: [&Policy; 2]) -> Reach {
     let space = rules.space();
     let m = space.memory_size();
+    let held = Layout::reachable(rules, policies.map(Policy::dice_set));
+    // Mass is kept by state, so that its slots are those of every state.
+    let everywhere = Layout::everywhere(m);
     // The won cell at the end gathers finished games, by winning seat.
     let mut mass = vec![[0.0; 2]; space.states() + m * m];
     mass[rules.start()] = [0.5, 0.5];
@@ -46,18 +51,22 @@ pub fn reach(rules: &Ruleset, policies: [&Policy; 2]) -> Reach {
                 for b in 0..m as u8 {
                     let state = space.state(cell, a, b);
                     for seat in 0..2 {
+                        if held.slot(seat, a, b).is_none() {
+                            continue;
+                        }
                         let here = flat[2 * state + seat];
                         if here == 0.0 {
                             continue;
                         }
-                        let n = policies[seat].dice(state);
+                        let n = policies[seat].dice_in(cell, state);
                         let effect = rules.effect(a, n);
-                        let memories = Memories::new(m, effect.remembered.into(), b.into());
+                        let memories = everywhere.memories(seat, effect.remembered, b);
                         let nexts = &rules.nexts(opponent, effect.remembered)
                             [own as usize + effect.bonus as usize..];
                         let rolled = rules.dice_rolled(own, opponent, n);
                         for (points, p) in rules.roll(own, opponent, rolled).outcomes() {
-                            flat[nexts[points].index(&memories, seat)] += here * p;
+                            let next = nexts[points];
+                            flat[2 * next.slot(&memories) + next.next_seat(seat)] += here * p;
                         }
                     }
                 }

@@ -14,6 +14,7 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use super::definition::{MAX_DICE, Memory};
+use super::layout::Memories;
 use super::presets::{PRESETS, preset};
 use super::script::{AfterTurn, Script, ScriptError};
 use super::space::StateSpace;
@@ -83,16 +84,14 @@ pub const MOST_STATES: u64 = 200_000_000;
 /// player "to move" is the winner: the mover after reaching the goal, the opponent after a swap
 /// handed it the goal.
 ///
-/// Packed for the sweep's inner loop as `2 · (the cell's first state) + (opponent moves)`: with
-/// both seats' values interleaved by state, `(packed + 2 · memory offset) XOR seat` is the index
-/// of the value of whoever moves next.
+/// Packed for the sweep's inner loop as `2 · cell + (opponent moves)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Next(u32);
 
 impl Next {
-    /// Play continues at the cell whose first state (both memories 0) is `first_state`.
-    pub fn new(first_state: usize, opponent_moves: bool) -> Next {
-        Next((first_state as u32) << 1 | u32::from(opponent_moves))
+    /// Play continues at `cell`.
+    pub fn new(cell: usize, opponent_moves: bool) -> Next {
+        Next((cell as u32) << 1 | u32::from(opponent_moves))
     }
 
     /// Whether the opponent moves next (no extra turn).
@@ -101,33 +100,18 @@ impl Next {
         self.0 & 1 == 1
     }
 
-    /// Where, in an array holding two values per state interleaved (`2 · state + seat`), sits
-    /// the entry of whoever moves next, when `seat` moved and the memories after the turn are
-    /// placed by `memories`.
+    /// The seat that moves next when `seat` moved.
     #[inline]
-    pub fn index(self, memories: &Memories, seat: usize) -> usize {
-        let flip = usize::from(self.opponent_moves());
-        (self.0 as usize + memories.offset[flip]) ^ seat
+    pub fn next_seat(self, seat: usize) -> usize {
+        seat ^ usize::from(self.opponent_moves())
     }
-}
 
-/// Where the two memories after a turn place a successor among its cell's states, in arrays
-/// with two entries per state: offset `[0]` when the mover moves again (the mover's memory
-/// first), `[1]` when the opponent moves.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Memories {
-    offset: [usize; 2],
-}
-
-impl Memories {
-    /// The offsets for a memory of `m` values, the mover remembering `remembered` after the
-    /// turn and the opponent `opponent_memory`.
+    /// The slot, in arrays of one value per slot ([`Layout`](super::layout::Layout)), of the
+    /// state where play continues, the memories after the turn placed by `memories`.
     #[inline]
-    pub fn new(m: usize, remembered: usize, opponent_memory: usize) -> Memories {
-        let (a, b) = (remembered, opponent_memory);
-        Memories {
-            offset: [2 * (a * m + b), 2 * (b * m + a)],
-        }
+    pub fn slot(self, memories: &Memories) -> usize {
+        (self.0 >> 1) as usize * memories.stride
+            + memories.offset[usize::from(self.opponent_moves())]
     }
 }
 
@@ -210,8 +194,8 @@ pub struct Ruleset {
     die: Vec<u8>,
     dice: DiceCache,
     effects: Vec<Effect>,
-    distinct_effects: Vec<Vec<Effect>>,
     effect_variant: Vec<u8>,
+    most_effect_variants: usize,
     after: Vec<Next>,
     turns: Vec<Turn>,
     after_plane: usize,
@@ -324,6 +308,7 @@ impl Ruleset {
             effect_variant[index] = variant as u8;
         }
 
+        let most_effect_variants = distinct_effects.iter().map(Vec::len).max().unwrap_or(1);
         let max_bonus = effects.iter().map(|e| e.bonus).max().unwrap_or(0) as usize;
         let max_dice_points = dice
             .dice()
@@ -351,7 +336,7 @@ impl Ruleset {
             for opponent in 0..goal {
                 for reached in 0..reachable as u32 {
                     let turn = script.after_turn(reached, opponent, remembered)?;
-                    let won = space.state(space.won_cell(), 0, 0);
+                    let won = space.won_cell();
                     let next = if turn.mover >= goal {
                         Next::new(won, false)
                     } else if turn.opponent >= goal {
@@ -363,11 +348,9 @@ impl Ruleset {
                             turn.mover, turn.opponent
                         )));
                     } else if turn.extra_turn {
-                        let cell = space.cell(turn.mover, turn.opponent);
-                        Next::new(space.state(cell, 0, 0), false)
+                        Next::new(space.cell(turn.mover, turn.opponent), false)
                     } else {
-                        let cell = space.cell(turn.opponent, turn.mover);
-                        Next::new(space.state(cell, 0, 0), true)
+                        Next::new(space.cell(turn.opponent, turn.mover), true)
                     };
                     after.push(next);
                     turns.push(Turn::of(turn));
@@ -392,8 +375,8 @@ impl Ruleset {
             die,
             dice,
             effects,
-            distinct_effects,
             effect_variant,
+            most_effect_variants,
             after,
             after_plane,
             turns,
@@ -487,13 +470,14 @@ impl Ruleset {
         self.effects[usize::from(remembered) * ACTIONS + usize::from(n)]
     }
 
-    /// The distinct effects choosing `n` dice can have, over every memory.
+    /// The most distinct effects any dice count has.
     #[inline]
-    pub(crate) fn distinct_effects(&self, n: u8) -> &[Effect] {
-        &self.distinct_effects[usize::from(n)]
+    pub(crate) fn most_effect_variants(&self) -> usize {
+        self.most_effect_variants
     }
 
-    /// Which of [`distinct_effects`](Self::distinct_effects)`(n)` applies to `remembered`.
+    /// Which of the distinct effects of choosing `n` dice (numbered in order of the first
+    /// memory that has each) applies to `remembered`.
     #[inline]
     pub(crate) fn effect_variant(&self, remembered: u8, n: u8) -> usize {
         usize::from(self.effect_variant[usize::from(remembered) * ACTIONS + usize::from(n)])
@@ -524,15 +508,11 @@ mod tests {
     use super::*;
 
     fn won(rules: &Ruleset, opponent_moves: bool) -> Next {
-        Next::new(first_state(rules, rules.space().won_cell()), opponent_moves)
+        Next::new(rules.space().won_cell(), opponent_moves)
     }
 
     fn next(rules: &Ruleset, reached: usize, opponent: u32, remembered: u8) -> Next {
         rules.nexts(opponent, remembered)[reached]
-    }
-
-    fn first_state(rules: &Ruleset, cell: usize) -> usize {
-        rules.space().state(cell, 0, 0)
     }
 
     #[test]
@@ -560,13 +540,10 @@ mod tests {
         // 20 and 30: Swine Align, the mover goes again at (20, 30).
         assert_eq!(
             next(&r, 20, 30, 0),
-            Next::new(first_state(&r, r.space().cell(20, 30)), false)
+            Next::new(r.space().cell(20, 30), false)
         );
         // 8 and 36: no extra turn; the opponent moves at (36, 8).
-        assert_eq!(
-            next(&r, 8, 36, 0),
-            Next::new(first_state(&r, r.space().cell(36, 8)), true)
-        );
+        assert_eq!(next(&r, 8, 36, 0), Next::new(r.space().cell(36, 8), true));
         // An extra turn earned on the final turn is never taken: the mover has won.
         assert_eq!(next(&r, 100, 50, 0), won(&r, false));
     }
@@ -607,7 +584,7 @@ mod tests {
                 remembered: 5
             }
         );
-        assert_eq!(r.distinct_effects(4).len(), 2);
+        assert_eq!(r.most_effect_variants(), 2);
         // 90 + 10 vs 50: swapped, the opponent wins.
         assert_eq!(next(&r, 100, 50, 0), won(&r, true));
         // 124 vs 2 swaps too: the opponent wins with 124.
@@ -615,9 +592,6 @@ mod tests {
         // 125 vs 2 does not: the mover wins.
         assert_eq!(next(&r, 125, 2, 0), won(&r, false));
         // 55 vs 5 swaps to 5 vs 55; the opponent moves at (55, 5).
-        assert_eq!(
-            next(&r, 55, 5, 0),
-            Next::new(first_state(&r, r.space().cell(55, 5)), true)
-        );
+        assert_eq!(next(&r, 55, 5, 0), Next::new(r.space().cell(55, 5), true));
     }
 }

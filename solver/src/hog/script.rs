@@ -66,7 +66,10 @@ pub struct Script {
     text: String,
     engine: Engine,
     ast: AST,
-    scope: Mutex<Scope<'static>>,
+    /// The variables the script's top level left, which hooks are called with.
+    scope: Scope<'static>,
+    /// Copies of `scope` not in use: each call takes one, so that threads call hooks at once.
+    spare_scopes: Mutex<Vec<Scope<'static>>>,
     name: String,
     summary: String,
     yardstick: String,
@@ -305,7 +308,8 @@ impl Script {
                 .collect(),
             engine,
             ast,
-            scope: Mutex::new(scope),
+            scope,
+            spare_scopes: Mutex::new(Vec::new()),
             name,
             summary,
             yardstick,
@@ -395,20 +399,26 @@ impl Script {
         if let Some(absent) = absent.filter(|_| !self.defines(hook, args.len())) {
             return Ok(absent);
         }
-        let mut scope = self.scope.lock().unwrap_or_else(PoisonError::into_inner);
-        self.engine
-            .call_fn_with_options::<Dynamic>(
-                CallFnOptions::new().eval_ast(false),
-                &mut scope,
-                &self.ast,
-                hook,
-                args.to_vec(),
-            )
-            .map_err(|e| ScriptError {
-                origin: self.origin.clone(),
-                line: e.position().line().or_else(|| self.line_of_function(hook)),
-                message: format!("{}: {}", call_text(hook, args), message_of(&e)),
-            })
+        let spares = || {
+            self.spare_scopes
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+        };
+        let mut scope = spares().pop().unwrap_or_else(|| self.scope.clone());
+        // The call leaves the scope as it found it (rhai rewinds it).
+        let called = self.engine.call_fn_with_options::<Dynamic>(
+            CallFnOptions::new().eval_ast(false),
+            &mut scope,
+            &self.ast,
+            hook,
+            args.to_vec(),
+        );
+        spares().push(scope);
+        called.map_err(|e| ScriptError {
+            origin: self.origin.clone(),
+            line: e.position().line().or_else(|| self.line_of_function(hook)),
+            message: format!("{}: {}", call_text(hook, args), message_of(&e)),
+        })
     }
 
     /// Whether the script defines `hook` with `arity` parameters.

@@ -9,43 +9,94 @@
 //!   memories. Choosing it is a harder problem (the value of a cell depends on the memories the
 //!   table itself tends to produce), which [`best_table`] attacks by exact policy improvement.
 //!
-//! From a starting table, each round computes how likely every state is under the current table
-//! ([`reach`]), then
-//! sweeps backwards once with an [`Improving`](Player::Improving) player: in every cell it picks
-//! the dice count that maximises the reach-weighted value of the cell's states, which is the exact
-//! best change of that one cell given the rest of the table. Every change raises the win rate, so
-//! the rounds end; when a round changes nothing, no single-cell change improves the table (by
-//! more than a relative 1e-12, the tolerance that keeps floating-point noise from cycling).
+//! A *climb* improves a table round after round. Each round computes how likely every state is
+//! under the current table ([`reach`]), then sweeps backwards once with an
+//! [`Improving`](Player::Improving) player: in every cell it picks the dice count that maximises
+//! the reach-weighted value of the cell's states, which is the exact best change of that one cell
+//! given the rest of the table. Every change raises the win rate, so the rounds end; when a round
+//! changes nothing, no single-cell change improves the table (by more than a relative 1e-12, the
+//! tolerance that keeps floating-point noise from cycling): a local optimum.
+//!
+//! Single-cell changes stop where a better table differs in several cells at once (in hog-fa19,
+//! where the hidden dice counts make neighbouring choices work together). So [`best_table`]
+//! climbs from two starting tables, then runs an *iterated local search*: it perturbs the best
+//! table found (a block of cells around a cell the game often reaches, set to another dice
+//! count), climbs again, and keeps the result if it wins more. Perturbations come in batches of
+//! [`BATCH`] climbed in parallel, drawn from a seeded generator and compared in a fixed order, so
+//! the same seed and number of perturbations give the same table on any machine and any number
+//! of threads. Only completed climbs are kept, so the result is always a local optimum unless the
+//! time limit stopped the first climb.
 
 use std::time::{Duration, Instant};
 
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
 use super::policy::{FullTable, Policy, ScoreTable};
-use super::reach::reach;
+use super::reach::{Reach, reach};
 use super::ruleset::{ACTIONS, Ruleset};
-use super::sweep::{Improvement, Player, solve};
+use super::sweep::{Improvement, Player, solve, solve_everywhere};
 use crate::outcome::Outcome;
 
 /// A change must raise a cell's reach-weighted value by more than this fraction of the cell's
 /// weight to be made.
 pub const TOLERANCE: f64 = 1e-12;
 
-/// What one round of the search reached.
+/// How many starting tables the search climbs from (see [`best_table`]).
+pub const STARTS: usize = 2;
+
+/// Perturbations climbed at once; a batch's results are compared in order, so the table found
+/// does not depend on how many threads climb them.
+pub const BATCH: usize = 4;
+
+/// Perturbations a search tries by default after its starting climbs.
+pub const PERTURBATIONS: usize = 200;
+
+/// Seed of the perturbations by default.
+pub const SEED: u64 = 0;
+
+/// How long and how widely [`best_table`] searches.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchLimits {
+    /// Stop after this long (checked after every round of a climb), keeping the best table of
+    /// the climbs completed.
+    pub time_limit: Option<Duration>,
+    /// Perturbations to try after the starting climbs (rounded up to whole batches).
+    pub perturbations: usize,
+    /// Seed of the perturbations.
+    pub seed: u64,
+}
+
+impl Default for SearchLimits {
+    fn default() -> SearchLimits {
+        SearchLimits {
+            time_limit: None,
+            perturbations: PERTURBATIONS,
+            seed: SEED,
+        }
+    }
+}
+
+/// What the search has done: reported after every round of a starting climb and after every
+/// batch of perturbations.
 #[derive(Clone, Copy, Debug)]
 pub struct Round {
-    /// Which starting table this round improves (1-based), of [`STARTS`].
+    /// Which starting table is being climbed (1-based, of [`STARTS`]), or 0 once the search
+    /// perturbs.
     pub start: usize,
-    /// Rounds done from this start, counting this one.
+    /// Rounds done by the current starting climb, or perturbations tried so far.
     pub round: usize,
-    /// The exact win rate of the table after this round.
+    /// The exact win rate of the table the report is about: the climb's table after this
+    /// round, or the best of the batch.
     pub win_rate: f64,
-    /// Cells this round changed.
+    /// Cells the round changed (starting climbs), or 1 if the batch improved the best table.
     pub changed: usize,
+    /// The best win rate of a completed climb so far (0 before the first completes).
+    pub best: f64,
     /// Time since the search began.
     pub elapsed: Duration,
 }
-
-/// How many starting tables the search climbs from (see [`best_table`]).
-pub const STARTS: usize = 2;
 
 /// The result of [`best_table`].
 #[derive(Clone, Debug)]
@@ -54,33 +105,39 @@ pub struct TableSearch {
     pub table: ScoreTable,
     /// Its exact winning probabilities against the opponent.
     pub matchup: Outcome,
-    /// Whether no single-cell change improves it (false when the time limit stopped the search).
+    /// Whether no single-cell change improves it (false when the time limit stopped the first
+    /// climb).
     pub local_optimum: bool,
-    /// Rounds of improvement run, over all starts.
+    /// Rounds of improvement run, over all climbs.
     pub rounds: usize,
+    /// Perturbations climbed, and how many of them won more than the best table before.
+    pub perturbations: (usize, usize),
     /// The full-information best response, which also reads both memories.
     pub full_information: FullTable,
     /// Its exact winning probabilities: an upper bound for every score table.
     pub full_information_matchup: Outcome,
 }
 
-/// Searches for the best score table against the fixed `opponent` policy, stopping after
-/// `time_limit` if one is given; `progress` hears about every round.
+/// Searches for the best score table against the fixed `opponent` policy within `limits`;
+/// `progress` hears about every round of the starting climbs and every batch of perturbations.
 ///
-/// Different starting tables climb to different local optima, so the search climbs from two,
-/// both read off the full-information best response: in every cell, the choice the game most
-/// likely makes there, and the choice with both memories as at the start of the game. It keeps
-/// the better result (the first on a tie).
+/// The two starting tables are read off the full-information best response: in every cell, the
+/// choice the game most likely makes there, and the choice with both memories as at the start
+/// of the game. The search keeps the best table (the first on a tie).
 pub fn best_table(
     rules: &Ruleset,
     opponent: &Policy,
-    time_limit: Option<Duration>,
+    limits: SearchLimits,
     mut progress: impl FnMut(&Round),
 ) -> TableSearch {
     let began = Instant::now();
-    let out_of_time = || time_limit.is_some_and(|limit| began.elapsed() >= limit);
+    let out_of_time = || {
+        limits
+            .time_limit
+            .is_some_and(|limit| began.elapsed() >= limit)
+    };
     let opponent_player = Player::Fixed(opponent.clone());
-    let full = solve(rules, [&Player::Optimising, &opponent_player]);
+    let full = solve_everywhere(rules, [&Player::Optimising, &opponent_player]);
     let full_policy = full.policy(0);
     let at_start = choices_at_start(rules, &full_policy);
     let starts: [ScoreTable; STARTS] = [
@@ -93,6 +150,7 @@ pub fn best_table(
         if best.is_some() && out_of_time() {
             break;
         }
+        let best_so_far = best.as_ref().map_or(0.0, |b| b.matchup.win_rate());
         let climb = climb(
             rules,
             opponent,
@@ -104,6 +162,7 @@ pub fn best_table(
                     round,
                     win_rate,
                     changed,
+                    best: best_so_far,
                     elapsed: began.elapsed(),
                 })
             },
@@ -116,15 +175,99 @@ pub fn best_table(
             best = Some(climb);
         }
     }
-    let best = best.expect("the first start always climbs");
+    let mut best = best.expect("the first start always climbs");
+    let mut rng = ChaCha8Rng::seed_from_u64(limits.seed);
+    let (mut tried, mut improved) = (0, 0);
+    let mut where_games_go = reach(rules, [&Policy::from_scores(rules, &best.table), opponent]);
+    while tried < limits.perturbations && !out_of_time() {
+        let kicks: Vec<ScoreTable> = (0..BATCH)
+            .map(|_| perturb(rules, &best.table, &where_games_go, &mut rng))
+            .collect();
+        let climbs: Vec<Climb> = kicks
+            .into_par_iter()
+            .map(|table| climb(rules, opponent, table, out_of_time, |_, _, _| {}))
+            .collect();
+        tried += BATCH;
+        let batch_best = climbs
+            .iter()
+            .map(|c| c.matchup.win_rate())
+            .fold(0.0, f64::max);
+        let mut better = false;
+        for climb in climbs {
+            rounds += climb.rounds;
+            if climb.local_optimum && climb.matchup.win_rate() > best.matchup.win_rate() {
+                best = climb;
+                better = true;
+            }
+        }
+        if better {
+            improved += 1;
+            where_games_go = reach(rules, [&Policy::from_scores(rules, &best.table), opponent]);
+        }
+        progress(&Round {
+            start: 0,
+            round: tried,
+            win_rate: batch_best,
+            changed: usize::from(better),
+            best: best.matchup.win_rate(),
+            elapsed: began.elapsed(),
+        });
+    }
     TableSearch {
         table: best.table,
         matchup: best.matchup,
         local_optimum: best.local_optimum,
         rounds,
+        perturbations: (tried, improved),
         full_information: full_policy.to_full(rules),
         full_information_matchup: full.matchup(),
     }
+}
+
+/// `table` with a block of cells set to another dice count: around a cell drawn by how likely
+/// the game is to pass through it (`reach`, with the table's player to move), at most 4 cells
+/// each way, the new count 1 or 2 away from the cell's (Feral Hogs pays for 2) or any.
+fn perturb(rules: &Ruleset, table: &ScoreTable, reach: &Reach, rng: &mut ChaCha8Rng) -> ScoreTable {
+    let space = rules.space();
+    let g = rules.goal() as usize;
+    let per_cell = space.states_per_cell();
+    let weights: Vec<f64> = (0..space.cells())
+        .map(|cell| {
+            (cell * per_cell..(cell + 1) * per_cell)
+                .map(|state| reach.probability(0, state))
+                .sum()
+        })
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let mut target = rng.random::<f64>() * total;
+    let cell = weights
+        .iter()
+        .position(|&w| {
+            target -= w;
+            target < 0.0
+        })
+        .unwrap_or(0);
+    let (own, opponent) = space.scores(cell);
+    let (own, opponent) = (own as usize, opponent as usize);
+    let n = table[[own, opponent]];
+    let shift: i8 = [-2, -1, 1, 2][rng.random_range(0..4)];
+    let dice = if rng.random_bool(0.25) {
+        rng.random_range(0..ACTIONS as u8)
+    } else {
+        (n as i8 + shift).clamp(0, (ACTIONS - 1) as i8) as u8
+    };
+    let mut block = |centre: usize| {
+        let (before, after) = (rng.random_range(0..=4), rng.random_range(0..=4));
+        centre.saturating_sub(before)..(centre + after + 1).min(g)
+    };
+    let (owns, opponents) = (block(own), block(opponent));
+    let mut kicked = table.clone();
+    for own in owns {
+        for opponent in opponents.clone() {
+            kicked[[own, opponent]] = dice;
+        }
+    }
+    kicked
 }
 
 /// Where one climb from a starting table ended.
@@ -225,19 +368,33 @@ mod tests {
             unreachable!("a built-in is a fixed policy")
         };
         let mut seen = Vec::new();
-        let search = best_table(&rules, &opponent, None, |round| seen.push(*round));
+        let limits = SearchLimits {
+            perturbations: 8,
+            ..SearchLimits::default()
+        };
+        let search = best_table(&rules, &opponent, limits, |round| seen.push(*round));
         assert!(search.local_optimum);
-        assert_eq!(seen.len(), search.rounds);
+        let (climbing, batches): (Vec<Round>, Vec<Round>) =
+            seen.iter().partition(|round| round.start > 0);
+        assert!(
+            climbing.len() < search.rounds,
+            "perturbed climbs add rounds"
+        );
         // Every round of a climb raises the win rate; every climb ends with an unchanged round.
-        for pair in seen.windows(2) {
+        for pair in climbing.windows(2) {
             if pair[1].start == pair[0].start {
                 assert!(pair[1].win_rate >= pair[0].win_rate, "{pair:?}");
             } else {
                 assert_eq!(pair[0].changed, 0, "{pair:?}");
             }
         }
-        assert_eq!(seen.last().unwrap().changed, 0);
-        assert_eq!(seen.last().unwrap().start, STARTS);
+        assert_eq!(climbing.last().unwrap().changed, 0);
+        assert_eq!(climbing.last().unwrap().start, STARTS);
+        // Then two batches of perturbations, the best never falling, ending at the result.
+        assert_eq!(batches.len(), 8 / BATCH);
+        assert_eq!(search.perturbations.0, 8);
+        assert!(batches.windows(2).all(|pair| pair[1].best >= pair[0].best));
+        assert_eq!(batches.last().unwrap().best, search.matchup.win_rate());
         let table = Strategy::from_table("best", rules.score_table(search.table.clone()));
         assert_eq!(evaluate(&rules, &table, &four), search.matchup);
         assert!(search.full_information_matchup.win_rate() >= search.matchup.win_rate());

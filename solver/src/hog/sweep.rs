@@ -17,14 +17,19 @@
 //! optimising players. Cells of one diagonal are independent and are computed in parallel when
 //! the diagonal is large enough to pay for it.
 //!
+//! The sweep visits only the states whose memories both seats can hold given the dice each
+//! can ask for (see [`Layout`]): a fixed policy holds only what its own dice counts lead to.
+//! [`solve_everywhere`] visits every state, for files that tabulate them all.
+//!
 //! Hog has no ties (only the mover's score rises, and a swap leaves one score below the goal),
 //! so the value is also P(win) + ½·P(tie).
 
 use rayon::prelude::*;
 
 use super::definition::MAX_DICE;
+use super::layout::{ANY_DICE, DiceSet, Layout, Memories};
 use super::policy::{Policy, ScoreTable};
-use super::ruleset::{ACTIONS, Effect, Memories, Next, Ruleset};
+use super::ruleset::{ACTIONS, Effect, Next, Ruleset};
 use crate::outcome::{Outcome, SeatOutcome};
 
 /// Who sits in a seat: a fixed policy, or a player that maximises its winning probability.
@@ -68,32 +73,62 @@ impl Improvement {
     }
 }
 
-/// The exact result of a sweep: values and choices of both seats in every state.
+impl Player {
+    /// The dice counts this player can ask for: a fixed policy's, or any.
+    fn dice(&self) -> DiceSet {
+        match self {
+            Player::Fixed(policy) => policy.dice_set(),
+            Player::Optimising | Player::Improving(_) => ANY_DICE,
+        }
+    }
+}
+
+/// The exact result of a sweep: values and choices of both seats in every state it visited.
 #[derive(Clone, Debug)]
 pub struct Solution {
-    /// By state: the value for each seat to move there (the won cell's last).
-    values: Vec<[f64; 2]>,
-    /// By state: the dice each seat asks for there.
-    dice: Vec<[u8; 2]>,
-    start: usize,
+    /// By seat, then slot (see [`Layout`]): the value for the seat to move there.
+    values: [Vec<f64>; 2],
+    /// By seat, then slot: the dice the seat asks for there.
+    dice: [Vec<u8>; 2],
+    layout: Layout,
+    memory: usize,
+    /// The slot of the start, for each seat.
+    start: [usize; 2],
 }
 
 impl Solution {
-    /// P(the player in `seat` wins) when it is to move in `state`.
-    pub fn value(&self, seat: usize, state: usize) -> f64 {
-        self.values[state][seat]
+    /// P(the player in `seat` wins) when it is to move in `state`, if the sweep visited it: a
+    /// state whose memories the players cannot hold was not (see [`solve_everywhere`]).
+    pub fn value(&self, seat: usize, state: usize) -> Option<f64> {
+        let m = self.memory;
+        let (cell, a, b) = (state / (m * m), state / m % m, state % m);
+        let slot = self.layout.slot(seat, a as u8, b as u8)?;
+        Some(self.values[seat][cell * self.layout.per_cell() + slot])
     }
 
-    /// The policy the player in `seat` followed (for an optimising player, its optimal choices).
+    /// The policy the player in `seat` followed (for an optimising player, its optimal
+    /// choices). A state the sweep did not visit asks for what the first visited state of its
+    /// cell asks for (a score table's choice).
     pub fn policy(&self, seat: usize) -> Policy {
-        Policy::from_states(self.dice.iter().map(|d| d[seat]).collect())
+        let (m, per_cell) = (self.memory, self.layout.per_cell());
+        let mut dice = vec![0; self.dice[seat].len() / per_cell * m * m];
+        for (states, slots) in dice.chunks_mut(m * m).zip(self.dice[seat].chunks(per_cell)) {
+            if !self.layout.is_everywhere() {
+                states.fill(slots[0]);
+            }
+            for (slot, &chosen) in slots.iter().enumerate() {
+                let (a, b) = self.layout.memories_of(seat, slot);
+                states[usize::from(a) * m + usize::from(b)] = chosen;
+            }
+        }
+        Policy::from_states(dice, m * m)
     }
 
     /// Seat 0's outcome from the start, moving first and second (Hog has no ties).
     pub fn matchup(&self) -> Outcome {
         Outcome {
-            first: SeatOutcome::without_ties(self.values[self.start][0]),
-            second: SeatOutcome::without_ties(1.0 - self.values[self.start][1]),
+            first: SeatOutcome::without_ties(self.values[0][self.start[0]]),
+            second: SeatOutcome::without_ties(1.0 - self.values[1][self.start[1]]),
         }
     }
 }
@@ -102,25 +137,45 @@ impl Solution {
 /// than it saves, so small diagonals run inline.
 const STATES_PER_JOB: usize = 4096;
 
-/// Games with fewer states are solved on the calling thread alone: the whole sweep takes about
+/// Sweeps visiting fewer states run on the calling thread alone: the whole sweep takes about
 /// as long as handing work to other threads a few hundred times.
 const PARALLEL_STATES: usize = 100_000;
 
-/// Runs the backward sweep with `players[0]` in seat 0 and `players[1]` in seat 1.
+/// Runs the backward sweep with `players[0]` in seat 0 and `players[1]` in seat 1, over the
+/// states whose memories the two can hold.
 pub fn solve(rules: &Ruleset, players: [&Player; 2]) -> Solution {
-    solve_keeping_reached(rules, players).0
+    let layout = Layout::reachable(rules, players.map(Player::dice));
+    sweep(rules, players, layout).0
+}
+
+/// [`solve`] over every state of the space, those no game of this match-up reaches included:
+/// for tables and values files, which tabulate them all.
+pub fn solve_everywhere(rules: &Ruleset, players: [&Player; 2]) -> Solution {
+    let layout = Layout::everywhere(rules.space().memory_size());
+    sweep(rules, players, layout).0
 }
 
 /// [`solve`], also returning the values of every turn's reachable outcome, from which any
-/// choice in any state can be valued afterwards ([`weighted_choices`]).
+/// choice of seat 0 in any state can be valued afterwards ([`weighted_choices`]).
 pub(crate) fn solve_keeping_reached(rules: &Ruleset, players: [&Player; 2]) -> (Solution, Reached) {
+    let layout = Layout::reachable(rules, [ANY_DICE, players[1].dice()]);
+    sweep(rules, players, layout)
+}
+
+/// The backward sweep over the states of `layout`.
+fn sweep(rules: &Ruleset, players: [&Player; 2], layout: Layout) -> (Solution, Reached) {
     let space = rules.space();
-    let per_cell = space.states_per_cell();
-    let mut values = vec![[0.0; 2]; space.states() + per_cell];
-    values[space.states()..].fill([1.0; 2]);
-    let mut dice = vec![[0u8; 2]; space.states()];
-    let mut reached = Reached::new(rules);
-    let parallel = space.states() >= PARALLEL_STATES;
+    let per_cell = layout.per_cell();
+    let slots = space.cells() * per_cell;
+    let seat_values = || {
+        let mut values = vec![0.0; slots + per_cell];
+        values[slots..].fill(1.0);
+        values
+    };
+    let mut values = [seat_values(), seat_values()];
+    let mut dice = [vec![0u8; slots], vec![0u8; slots]];
+    let mut reached = Reached::new(rules, layout);
+    let parallel = slots >= PARALLEL_STATES;
     let mut sweep = || {
         for total in (0..reached.totals()).rev() {
             if total < space.diagonals() {
@@ -134,7 +189,7 @@ pub(crate) fn solve_keeping_reached(rules: &Ruleset, players: [&Player; 2]) -> (
                     parallel,
                 );
             }
-            reached.update(rules, total, values.as_flattened(), parallel);
+            reached.update(rules, total, [&values[0], &values[1]], parallel);
         }
     };
     if parallel {
@@ -143,18 +198,29 @@ pub(crate) fn solve_keeping_reached(rules: &Ruleset, players: [&Player; 2]) -> (
     } else {
         sweep();
     }
-    values.truncate(space.states());
+    for values in &mut values {
+        values.truncate(slots);
+    }
+    let initial = rules.memory().initial;
+    let start_cell = space.cell(0, 0) * per_cell;
+    let start = [0, 1].map(|seat| {
+        let slot = reached.layout.slot(seat, initial, initial);
+        start_cell + slot.expect("both seats hold the initial memory")
+    });
     let solution = Solution {
         values,
         dice,
-        start: rules.start(),
+        layout: reached.layout.clone(),
+        memory: space.memory_size(),
+        start,
     };
     (solution, reached)
 }
 
 /// For `seat` in `cell` after a sweep that produced `reached`: the value of each dice count
 /// (`[n]`, `0..=MAX_DICE`) summed over the cell's states, each weighted by `weights[state]`
-/// (indexed by state over the whole space), every other state keeping its swept value.
+/// (indexed by state over the whole space; zero where the sweep visited no state), every other
+/// state keeping its swept value.
 pub(crate) fn weighted_choices(
     rules: &Ruleset,
     reached: &Reached,
@@ -162,12 +228,11 @@ pub(crate) fn weighted_choices(
     seat: usize,
     weights: &[f64],
 ) -> [f64; ACTIONS] {
-    let m = rules.space().memory_size();
-    let mut choices = vec![0.0; m * ACTIONS * m];
-    let first = cell * m * m;
+    let first = rules.space().state(cell, 0, 0);
+    let per_cell = rules.space().states_per_cell();
     let cell = Cell::new(rules, reached, cell);
-    cell.fill_all_choices(seat, &mut choices);
-    cell.weighted_sums(&weights[first..first + m * m], &choices)
+    let mut known = vec![f64::NAN; cell.known_size()];
+    cell.weighted_sums(seat, &weights[first..first + per_cell], &mut known)
 }
 
 /// Values and choices of both seats on the diagonal of cells whose scores add up to `total`.
@@ -176,66 +241,91 @@ fn solve_diagonal(
     players: [&Player; 2],
     total: usize,
     reached: &Reached,
-    values: &mut [[f64; 2]],
-    dice: &mut [[u8; 2]],
+    values: &mut [Vec<f64>; 2],
+    dice: &mut [Vec<u8>; 2],
     parallel: bool,
 ) {
-    let space = rules.space();
-    let per_cell = space.states_per_cell();
-    let cells = space.diagonal(total);
-    let states = cells.start * per_cell..cells.end * per_cell;
-    let solve_cell = |choices: &mut Vec<f64>, i: usize, values: &mut [[f64; 2]], dice: &mut _| {
+    let per_cell = reached.layout.per_cell();
+    let cells = rules.space().diagonal(total);
+    let slots = cells.start * per_cell..cells.end * per_cell;
+    let solve_cell = |seat: usize, known: &mut Vec<f64>, i, values: &mut _, dice: &mut _| {
         let cell = Cell::new(rules, reached, cells.start + i);
-        for (seat, player) in players.into_iter().enumerate() {
-            match player {
-                Player::Fixed(policy) => cell.follow(seat, policy, values, dice, choices),
-                Player::Optimising => cell.optimise(seat, values, dice, choices),
-                Player::Improving(step) => cell.improve(seat, step, values, dice, choices),
+        known.resize(cell.known_size(), f64::NAN);
+        match players[seat] {
+            Player::Fixed(policy) => cell.follow(seat, policy, values, dice, known),
+            Player::Optimising => cell.optimise(seat, values, dice, known),
+            Player::Improving(step) => cell.improve(seat, step, values, dice, known),
+        }
+    };
+    let solve_seat = |seat: usize, values: &mut [f64], dice: &mut [u8]| {
+        let (values, dice) = (&mut values[slots.clone()], &mut dice[slots.clone()]);
+        if parallel {
+            values
+                .par_chunks_mut(per_cell)
+                .zip(dice.par_chunks_mut(per_cell))
+                .enumerate()
+                .with_min_len(STATES_PER_JOB.div_ceil(per_cell))
+                .for_each_init(Vec::new, |known, (i, (values, dice))| {
+                    solve_cell(seat, known, i, values, dice)
+                });
+        } else {
+            let mut known = Vec::new();
+            for (i, (values, dice)) in values
+                .chunks_mut(per_cell)
+                .zip(dice.chunks_mut(per_cell))
+                .enumerate()
+            {
+                solve_cell(seat, &mut known, i, values, dice);
             }
         }
     };
-    let m = space.memory_size();
-    let choices = || vec![0.0; m * ACTIONS * m];
-    let (values, dice) = (&mut values[states.clone()], &mut dice[states]);
+    let ([values_0, values_1], [dice_0, dice_1]) = (values, dice);
     if parallel {
-        values
-            .par_chunks_mut(per_cell)
-            .zip(dice.par_chunks_mut(per_cell))
-            .enumerate()
-            .with_min_len(STATES_PER_JOB.div_ceil(per_cell))
-            .for_each_init(choices, |choices, (i, (values, dice))| {
-                solve_cell(choices, i, values, dice)
-            });
+        rayon::join(
+            || solve_seat(0, values_0, dice_0),
+            || solve_seat(1, values_1, dice_1),
+        );
     } else {
-        let mut choices = choices();
-        for (i, (values, dice)) in values
-            .chunks_mut(per_cell)
-            .zip(dice.chunks_mut(per_cell))
-            .enumerate()
-        {
-            solve_cell(&mut choices, i, values, dice);
-        }
+        solve_seat(0, values_0, dice_0);
+        solve_seat(1, values_1, dice_1);
     }
 }
 
 /// For each seat, the value of having reached `x` points (before the after-turn rules) against
-/// an opponent with `o`, the mover remembering `a` after the turn and the opponent `b`: planes
-/// `[seat][a][b]`, rows `[o]`, entries `[x]` for every score a turn can reach.
+/// an opponent with `o`, the mover remembering `a` after the turn and the opponent `b`: one
+/// plane per seat and pair of memories (`a` one the seat's choices lead to), rows `[o]`,
+/// entries `[x]` for every score a turn can reach.
 pub(crate) struct Reached {
     values: Vec<f64>,
-    memory: usize,
+    layout: Layout,
+    /// By plane: the seat and its slot.
+    planes: Vec<(usize, usize)>,
+    /// By seat and slot (`seat · slots per cell + slot`): the plane, if any.
+    plane_of: Vec<u32>,
     row: usize,
     plane: usize,
 }
 
 impl Reached {
-    fn new(rules: &Ruleset) -> Reached {
-        let memory = rules.space().memory_size();
+    fn new(rules: &Ruleset, layout: Layout) -> Reached {
         let row = rules.reachable();
         let plane = rules.goal() as usize * row;
+        let mut planes = Vec::new();
+        let mut plane_of = vec![u32::MAX; 2 * layout.per_cell()];
+        for seat in 0..2 {
+            for slot in 0..layout.per_cell() {
+                let (remembered, _) = layout.memories_of(seat, slot);
+                if layout.after_a_choice(seat, remembered) {
+                    plane_of[seat * layout.per_cell() + slot] = planes.len() as u32;
+                    planes.push((seat, slot));
+                }
+            }
+        }
         Reached {
-            values: vec![0.0; 2 * memory * memory * plane],
-            memory,
+            values: vec![0.0; planes.len() * plane],
+            layout,
+            planes,
+            plane_of,
             row,
             plane,
         }
@@ -249,53 +339,58 @@ impl Reached {
     /// The entries for `seat` against `opponent` points, with the two memories, by `x`.
     #[inline]
     fn row(&self, seat: usize, remembered: u8, opponent_memory: u8, opponent: u32) -> &[f64] {
-        let plane = (seat * self.memory + usize::from(remembered)) * self.memory
-            + usize::from(opponent_memory);
+        let slot = self.layout.slot(seat, remembered, opponent_memory);
+        debug_assert!(slot.is_some(), "seat {seat} cannot hold {remembered}");
+        let plane = self.plane_of[seat * self.layout.per_cell() + slot.unwrap_or(0)] as usize;
         let start = plane * self.plane + opponent as usize * self.row;
         &self.values[start..start + self.row]
     }
 
     /// Fills the entries with `x + o = total`, whose successors are all final in `values`
-    /// (interleaved by seat: `2 · state + seat`).
-    fn update(&mut self, rules: &Ruleset, total: usize, values: &[f64], parallel: bool) {
-        let (m, row) = (self.memory, self.row);
+    /// (by seat, then slot).
+    fn update(&mut self, rules: &Ruleset, total: usize, values: [&[f64]; 2], parallel: bool) {
+        let (layout, row) = (&self.layout, self.row);
         let goal = rules.goal() as usize;
         let opponents = total.saturating_sub(row - 1)..=total.min(goal - 1);
-        let update_plane = |(plane, entries): (usize, &mut [f64])| {
-            let (seat, remembered, opponent_memory) = (plane / (m * m), plane / m % m, plane % m);
-            let memories = Memories::new(m, remembered, opponent_memory);
+        let update_plane = |(&(seat, slot), entries): (&(usize, usize), &mut [f64])| {
+            let (remembered, opponent_memory) = layout.memories_of(seat, slot);
+            let memories = layout.memories(seat, remembered, opponent_memory);
             for opponent in opponents.clone() {
                 let x = total - opponent;
-                let next = rules.nexts(opponent as u32, remembered as u8)[x];
+                let next = rules.nexts(opponent as u32, remembered)[x];
                 entries[opponent * row + x] = value_of(values, seat, next, &memories);
             }
         };
         if parallel {
-            self.values
-                .par_chunks_mut(self.plane)
-                .enumerate()
+            self.planes
+                .par_iter()
+                .zip(self.values.par_chunks_mut(self.plane))
                 .with_min_len(STATES_PER_JOB.div_ceil(goal))
                 .for_each(update_plane);
         } else {
-            self.values
-                .chunks_mut(self.plane)
-                .enumerate()
+            self.planes
+                .iter()
+                .zip(self.values.chunks_mut(self.plane))
                 .for_each(update_plane);
         }
     }
 }
 
 /// P(the player in `seat` wins) when play goes to `next`, the two memories placed by
-/// `memories`, from the interleaved state values.
+/// `memories`, from both seats' slot values.
 #[inline]
-fn value_of(values: &[f64], seat: usize, next: Next, memories: &Memories) -> f64 {
-    let value = values[next.index(memories, seat)];
+fn value_of(values: [&[f64]; 2], seat: usize, next: Next, memories: &Memories) -> f64 {
+    let value = values[next.next_seat(seat)][next.slot(memories)];
     // The opponent's value v becomes 1 − v, exactly as `1.0 - v` would.
     let flip = usize::from(next.opponent_moves());
     value * [1.0, -1.0][flip] + [0.0, 1.0][flip]
 }
 
 /// One cell being solved.
+///
+/// Its methods value choices lazily in a scratch array `known`, `[j][n][variant]` for the
+/// opponent's `j`-th held memory, dice count `n` and effect variant (NaN until computed):
+/// states of the cell that make the same choice with the same effect share one value.
 struct Cell<'a> {
     rules: &'a Ruleset,
     reached: &'a Reached,
@@ -316,6 +411,21 @@ impl<'a> Cell<'a> {
         }
     }
 
+    /// Entries of the scratch array for either seat.
+    fn known_size(&self) -> usize {
+        let layout = &self.reached.layout;
+        let most = layout.held(0).len().max(layout.held(1).len());
+        most * ACTIONS * self.rules.most_effect_variants()
+    }
+
+    /// The part of the scratch array `seat` uses, cleared.
+    fn clear<'k>(&self, seat: usize, known: &'k mut [f64]) -> &'k mut [f64] {
+        let opponents = self.reached.layout.held(1 - seat).len();
+        let known = &mut known[..opponents * ACTIONS * self.rules.most_effect_variants()];
+        known.fill(f64::NAN);
+        known
+    }
+
     /// The value for `seat` of choosing `n` dice, with effect `effect`, against an opponent
     /// remembering `opponent_memory`.
     #[inline]
@@ -329,108 +439,85 @@ impl<'a> Cell<'a> {
             .expected_over(&row[self.own + effect.bonus as usize..])
     }
 
-    /// Fills `choices[n · m + variant]` with the value for `seat` of each (dice, effect
-    /// variant) pair against an opponent remembering `opponent_memory`.
-    fn fill_choices(&self, seat: usize, opponent_memory: u8, choices: &mut [f64]) {
-        let m = self.rules.space().memory_size();
-        for n in 0..=MAX_DICE {
-            for (variant, &effect) in self.rules.distinct_effects(n).iter().enumerate() {
-                choices[usize::from(n) * m + variant] =
-                    self.choice(seat, n, effect, opponent_memory);
+    /// The value for `seat` of choosing `n` dice holding `own` against the opponent's `j`-th
+    /// held memory `opponent_memory`, computed once per effect in `known`.
+    #[inline]
+    fn known_choice(
+        &self,
+        seat: usize,
+        (j, opponent_memory): (usize, u8),
+        own: u8,
+        n: u8,
+        known: &mut [f64],
+    ) -> f64 {
+        let variants = self.rules.most_effect_variants();
+        let slot = (j * ACTIONS + usize::from(n)) * variants + self.rules.effect_variant(own, n);
+        if known[slot].is_nan() {
+            known[slot] = self.choice(seat, n, self.rules.effect(own, n), opponent_memory);
+        }
+        known[slot]
+    }
+
+    /// Calls `visit(slot, state, own memory, (j, opponent memory))` for every slot of `seat`.
+    #[inline]
+    fn for_each_slot(&self, seat: usize, mut visit: impl FnMut(usize, usize, u8, (usize, u8))) {
+        let layout = &self.reached.layout;
+        let space = self.rules.space();
+        let opponents = layout.held(1 - seat);
+        for (i, &own) in layout.held(seat).iter().enumerate() {
+            for (j, &opponent) in opponents.iter().enumerate() {
+                let state = space.state(self.cell, own, opponent);
+                visit(i * opponents.len() + j, state, own, (j, opponent));
             }
         }
     }
 
-    /// Fills `seat`'s values for a player following `policy`. States of the cell that make the
-    /// same choice with the same effect (a score table ignores memories) share one value, kept
-    /// in `choices`; a cell of a single state has nothing to share.
+    /// Fills `seat`'s values for a player following `policy`.
     fn follow(
         &self,
         seat: usize,
         policy: &Policy,
-        values: &mut [[f64; 2]],
-        dice: &mut [[u8; 2]],
-        choices: &mut [f64],
+        values: &mut [f64],
+        dice: &mut [u8],
+        known: &mut [f64],
     ) {
-        let space = self.rules.space();
-        let m = space.memory_size();
-        if m == 1 {
-            let n = policy.dice(space.state(self.cell, 0, 0));
-            values[0][seat] = self.choice(seat, n, self.rules.effect(0, n), 0);
-            dice[0][seat] = n;
-            return;
-        }
-        let known = &mut choices[..ACTIONS * m];
-        for b in 0..m as u8 {
-            known.fill(f64::NAN);
-            for a in 0..m as u8 {
-                let local = usize::from(a) * m + usize::from(b);
-                let n = policy.dice(space.state(self.cell, a, b));
-                let slot = usize::from(n) * m + self.rules.effect_variant(a, n);
-                if known[slot].is_nan() {
-                    known[slot] = self.choice(seat, n, self.rules.effect(a, n), b);
-                }
-                values[local][seat] = known[slot];
-                dice[local][seat] = n;
-            }
-        }
+        let known = self.clear(seat, known);
+        self.for_each_slot(seat, |slot, state, own, opponent| {
+            let n = policy.dice_in(self.cell, state);
+            values[slot] = self.known_choice(seat, opponent, own, n, known);
+            dice[slot] = n;
+        });
     }
 
     /// Fills `seat`'s values and choices for an optimising player.
-    fn optimise(
-        &self,
-        seat: usize,
-        values: &mut [[f64; 2]],
-        dice: &mut [[u8; 2]],
-        choices: &mut [f64],
-    ) {
-        let rules = self.rules;
-        let m = rules.space().memory_size();
-        let choices = &mut choices[..ACTIONS * m];
-        for b in 0..m as u8 {
-            self.fill_choices(seat, b, choices);
-            for a in 0..m as u8 {
-                let mut best = (f64::NEG_INFINITY, 0);
-                for n in 0..=MAX_DICE {
-                    let value = choices[usize::from(n) * m + rules.effect_variant(a, n)];
-                    if value > best.0 {
-                        best = (value, n);
-                    }
+    fn optimise(&self, seat: usize, values: &mut [f64], dice: &mut [u8], known: &mut [f64]) {
+        let known = self.clear(seat, known);
+        self.for_each_slot(seat, |slot, _, own, opponent| {
+            let mut best = (f64::NEG_INFINITY, 0);
+            for n in 0..=MAX_DICE {
+                let value = self.known_choice(seat, opponent, own, n, known);
+                if value > best.0 {
+                    best = (value, n);
                 }
-                let local = usize::from(a) * m + usize::from(b);
-                values[local][seat] = best.0;
-                dice[local][seat] = best.1;
             }
-        }
+            values[slot] = best.0;
+            dice[slot] = best.1;
+        });
     }
 
-    /// Fills `choices` (`[b][n · m + variant]`) with the value to `seat` of every choice
-    /// against every opponent memory.
-    fn fill_all_choices(&self, seat: usize, choices: &mut [f64]) {
-        let per_memory = ACTIONS * self.rules.space().memory_size();
-        for (b, slice) in choices.chunks_mut(per_memory).enumerate() {
-            self.fill_choices(seat, b as u8, slice);
-        }
-    }
-
-    /// The value of each dice count (`[n]`) summed over the cell's states weighted by
-    /// `weights` (`[a · m + b]`), from `choices` as [`fill_all_choices`](Self::fill_all_choices)
-    /// left them.
-    fn weighted_sums(&self, weights: &[f64], choices: &[f64]) -> [f64; ACTIONS] {
-        let rules = self.rules;
-        let m = rules.space().memory_size();
-        let per_memory = ACTIONS * m;
+    /// The value of each dice count (`[n]`) for `seat` summed over the cell's states weighted
+    /// by `weights` (`[a · m + b]`, the cell's states).
+    fn weighted_sums(&self, seat: usize, weights: &[f64], known: &mut [f64]) -> [f64; ACTIONS] {
+        let first = self.rules.space().state(self.cell, 0, 0);
         let mut sums = [0.0; ACTIONS];
-        for (n, sum) in (0..=MAX_DICE).zip(&mut sums) {
-            for a in 0..m as u8 {
-                for b in 0..m as u8 {
-                    let value = choices[usize::from(b) * per_memory
-                        + usize::from(n) * m
-                        + rules.effect_variant(a, n)];
-                    *sum += weights[usize::from(a) * m + usize::from(b)] * value;
+        self.for_each_slot(seat, |_, state, own, opponent| {
+            let weight = weights[state - first];
+            if weight != 0.0 {
+                for (n, sum) in (0..=MAX_DICE).zip(&mut sums) {
+                    *sum += weight * self.known_choice(seat, opponent, own, n, known);
                 }
             }
-        }
+        });
         sums
     }
 
@@ -439,23 +526,18 @@ impl<'a> Cell<'a> {
         &self,
         seat: usize,
         step: &Improvement,
-        values: &mut [[f64; 2]],
-        dice: &mut [[u8; 2]],
-        choices: &mut [f64],
+        values: &mut [f64],
+        dice: &mut [u8],
+        known: &mut [f64],
     ) {
-        let rules = self.rules;
-        let m = rules.space().memory_size();
-        let first = self.cell * m * m;
-        let weights = &step.weights[first..first + m * m];
-        self.fill_all_choices(seat, choices);
-        let per_memory = ACTIONS * m;
-        let value = |a: u8, b: u8, n: u8| {
-            choices[usize::from(b) * per_memory + usize::from(n) * m + rules.effect_variant(a, n)]
-        };
+        let known = self.clear(seat, known);
+        let per_cell = self.rules.space().states_per_cell();
+        let first = self.cell * per_cell;
+        let weights = &step.weights[first..first + per_cell];
         let mut chosen = step.table[[self.own, self.opponent as usize]];
         let weight: f64 = weights.iter().sum();
         if weight > 0.0 {
-            let gains = self.weighted_sums(weights, choices);
+            let gains = self.weighted_sums(seat, weights, known);
             let mut best = 0;
             for n in 1..=MAX_DICE {
                 if gains[usize::from(n)] > gains[usize::from(best)] {
@@ -466,12 +548,9 @@ impl<'a> Cell<'a> {
                 chosen = best;
             }
         }
-        for a in 0..m as u8 {
-            for b in 0..m as u8 {
-                let local = usize::from(a) * m + usize::from(b);
-                values[local][seat] = value(a, b, chosen);
-                dice[local][seat] = chosen;
-            }
-        }
+        self.for_each_slot(seat, |slot, _, own, opponent| {
+            values[slot] = self.known_choice(seat, opponent, own, chosen, known);
+            dice[slot] = chosen;
+        });
     }
 }
