@@ -27,7 +27,7 @@
 //! ## The optimal strategy against the course's yardstick
 //!
 //! ```
-//! use swine_solver::hog::{Ruleset, Strategy, evaluate, solve_against};
+//! use swine_solver::hog::{Ruleset, SearchLimits, Strategy, evaluate, solve_against};
 //!
 //! let rules = Ruleset::preset("hog-fa20", 100)?;
 //! let yardstick = Strategy::parse(rules.rules().yardstick(), &rules)?;

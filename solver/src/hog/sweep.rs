@@ -458,6 +458,14 @@ impl<'a> Cell<'a> {
         known[slot]
     }
 
+    /// The memories (own, opponent's) of `seat`'s only slot, when the cell has one (always so
+    /// for rules without memory).
+    #[inline]
+    fn single_slot(&self, seat: usize) -> Option<(u8, u8)> {
+        let layout = &self.reached.layout;
+        (layout.per_cell() == 1).then(|| layout.memories_of(seat, 0))
+    }
+
     /// Calls `visit(slot, state, own memory, (j, opponent memory))` for every slot of `seat`.
     #[inline]
     fn for_each_slot(&self, seat: usize, mut visit: impl FnMut(usize, usize, u8, (usize, u8))) {
@@ -481,6 +489,16 @@ impl<'a> Cell<'a> {
         dice: &mut [u8],
         known: &mut [f64],
     ) {
+        if let Some((own, opponent)) = self.single_slot(seat) {
+            // Nothing to share: value the one choice directly.
+            let n = policy.dice_in(
+                self.cell,
+                self.rules.space().state(self.cell, own, opponent),
+            );
+            values[0] = self.choice(seat, n, self.rules.effect(own, n), opponent);
+            dice[0] = n;
+            return;
+        }
         let known = self.clear(seat, known);
         self.for_each_slot(seat, |slot, state, own, opponent| {
             let n = policy.dice_in(self.cell, state);
@@ -491,6 +509,17 @@ impl<'a> Cell<'a> {
 
     /// Fills `seat`'s values and choices for an optimising player.
     fn optimise(&self, seat: usize, values: &mut [f64], dice: &mut [u8], known: &mut [f64]) {
+        if let Some((own, opponent)) = self.single_slot(seat) {
+            let mut best = (f64::NEG_INFINITY, 0);
+            for n in 0..=MAX_DICE {
+                let value = self.choice(seat, n, self.rules.effect(own, n), opponent);
+                if value > best.0 {
+                    best = (value, n);
+                }
+            }
+            (values[0], dice[0]) = best;
+            return;
+        }
         let known = self.clear(seat, known);
         self.for_each_slot(seat, |slot, _, own, opponent| {
             let mut best = (f64::NEG_INFINITY, 0);
