@@ -11,6 +11,8 @@
 //! - `explain/<rules>`: every cell's exact single-change gain of one table against the
 //!   yardstick (what `--explain` computes).
 
+mod common;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -67,12 +69,7 @@ fn round_robin_with_hidden_memory(c: &mut Criterion) {
     let entries = hog_fa19_entries(&rules);
     let mut group = c.benchmark_group("round_robin");
     group.sample_size(10);
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    for threads in [1, cores] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool");
+    for (threads, pool) in common::one_thread_and_all() {
         group.bench_function(format!("hog-fa19-30-strategies-{threads}-threads"), |b| {
             b.iter(|| {
                 pool.install(|| {

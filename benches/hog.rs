@@ -17,6 +17,8 @@
 //!   it (the hidden dice counts each player can hold are few).
 //! - `simulate/<rules>`: 10,000 Monte Carlo games per seat of the same match-up.
 
+mod common;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -121,12 +123,7 @@ fn table_search(c: &mut Criterion) {
         perturbations: 8,
         ..SearchLimits::default()
     };
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    for threads in [1, cores] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool");
+    for (threads, pool) in common::one_thread_and_all() {
         group.bench_function(
             format!("table_search_8_perturbations_{threads}_threads"),
             |b| b.iter(|| pool.install(|| best_table(&rules, &yardstick, perturbed, |_| {}))),
@@ -154,12 +151,7 @@ fn throughput(c: &mut Criterion) {
     group.sample_size(10);
     const PER_SEAT: u64 = 200_000;
     group.throughput(Throughput::Elements(2 * PER_SEAT));
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    for threads in [1, cores] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool");
+    for (threads, pool) in common::one_thread_and_all() {
         group.bench_function(format!("always_roll_4_{threads}_threads"), |b| {
             b.iter(|| {
                 pool.install(|| simulate(&rules, [&yardstick, &yardstick], PER_SEAT, 1, &|_| {}))

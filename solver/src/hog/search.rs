@@ -34,7 +34,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use super::policy::{FullTable, Policy, ScoreTable};
-use super::reach::{Reach, reach};
+use super::reach::reach;
 use super::ruleset::{ACTIONS, Ruleset};
 use super::sweep::{Improvement, Player, solve, solve_everywhere};
 use crate::outcome::Outcome;
@@ -178,7 +178,7 @@ pub fn best_table(
     let mut best = best.expect("the first start always climbs");
     let mut rng = ChaCha8Rng::seed_from_u64(limits.seed);
     let (mut tried, mut improved) = (0, 0);
-    let mut where_games_go = reach(rules, [&Policy::from_scores(rules, &best.table), opponent]);
+    let mut where_games_go = cell_reach(rules, &best.table, opponent);
     while tried < limits.perturbations && !out_of_time() {
         let kicks: Vec<ScoreTable> = (0..BATCH)
             .map(|_| perturb(rules, &best.table, &where_games_go, &mut rng))
@@ -202,7 +202,7 @@ pub fn best_table(
         }
         if better {
             improved += 1;
-            where_games_go = reach(rules, [&Policy::from_scores(rules, &best.table), opponent]);
+            where_games_go = cell_reach(rules, &best.table, opponent);
         }
         progress(&Round {
             start: 0,
@@ -224,20 +224,31 @@ pub fn best_table(
     }
 }
 
-/// `table` with a block of cells set to another dice count: around a cell drawn by how likely
-/// the game is to pass through it (`reach`, with the table's player to move), at most 4 cells
-/// each way, the new count 1 or 2 away from the cell's (Feral Hogs pays for 2) or any.
-fn perturb(rules: &Ruleset, table: &ScoreTable, reach: &Reach, rng: &mut ChaCha8Rng) -> ScoreTable {
-    let space = rules.space();
-    let g = rules.goal() as usize;
-    let per_cell = space.states_per_cell();
-    let weights: Vec<f64> = (0..space.cells())
+/// For every cell, how likely a game of `table` against `opponent` is to pass through it with
+/// the table's player to move (over the cell's memories).
+fn cell_reach(rules: &Ruleset, table: &ScoreTable, opponent: &Policy) -> Vec<f64> {
+    let reach = reach(rules, [&Policy::from_scores(rules, table), opponent]);
+    let per_cell = rules.space().states_per_cell();
+    (0..rules.space().cells())
         .map(|cell| {
             (cell * per_cell..(cell + 1) * per_cell)
                 .map(|state| reach.probability(0, state))
                 .sum()
         })
-        .collect();
+        .collect()
+}
+
+/// `table` with a block of cells set to another dice count: around a cell drawn by how likely
+/// the game is to pass through it (`weights`, by cell, from [`cell_reach`]), at most 4 cells
+/// each way, the new count 1 or 2 away from the cell's (Feral Hogs pays for 2) or any.
+fn perturb(
+    rules: &Ruleset,
+    table: &ScoreTable,
+    weights: &[f64],
+    rng: &mut ChaCha8Rng,
+) -> ScoreTable {
+    let space = rules.space();
+    let g = rules.goal() as usize;
     let total: f64 = weights.iter().sum();
     let mut target = rng.random::<f64>() * total;
     let cell = weights

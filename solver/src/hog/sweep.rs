@@ -300,8 +300,10 @@ pub(crate) struct Reached {
     layout: Layout,
     /// By plane: the seat and its slot.
     planes: Vec<(usize, usize)>,
-    /// By seat and slot (`seat · slots per cell + slot`): the plane, if any.
+    /// By seat and pair of memories (`(seat · m + remembered) · m + opponent memory`): the
+    /// plane, if any.
     plane_of: Vec<u32>,
+    memory: usize,
     row: usize,
     plane: usize,
 }
@@ -311,12 +313,15 @@ impl Reached {
         let row = rules.reachable();
         let plane = rules.goal() as usize * row;
         let mut planes = Vec::new();
-        let mut plane_of = vec![u32::MAX; 2 * layout.per_cell()];
+        let memory = rules.space().memory_size();
+        let mut plane_of = vec![u32::MAX; 2 * memory * memory];
         for seat in 0..2 {
             for slot in 0..layout.per_cell() {
-                let (remembered, _) = layout.memories_of(seat, slot);
+                let (remembered, opponent_memory) = layout.memories_of(seat, slot);
                 if layout.after_a_choice(seat, remembered) {
-                    plane_of[seat * layout.per_cell() + slot] = planes.len() as u32;
+                    let index = (seat * memory + usize::from(remembered)) * memory
+                        + usize::from(opponent_memory);
+                    plane_of[index] = planes.len() as u32;
                     planes.push((seat, slot));
                 }
             }
@@ -326,6 +331,7 @@ impl Reached {
             layout,
             planes,
             plane_of,
+            memory,
             row,
             plane,
         }
@@ -339,9 +345,14 @@ impl Reached {
     /// The entries for `seat` against `opponent` points, with the two memories, by `x`.
     #[inline]
     fn row(&self, seat: usize, remembered: u8, opponent_memory: u8, opponent: u32) -> &[f64] {
-        let slot = self.layout.slot(seat, remembered, opponent_memory);
-        debug_assert!(slot.is_some(), "seat {seat} cannot hold {remembered}");
-        let plane = self.plane_of[seat * self.layout.per_cell() + slot.unwrap_or(0)] as usize;
+        let m = self.memory;
+        let plane = self.plane_of
+            [(seat * m + usize::from(remembered)) * m + usize::from(opponent_memory)]
+            as usize;
+        debug_assert!(
+            plane != u32::MAX as usize,
+            "seat {seat} cannot hold {remembered}"
+        );
         let start = plane * self.plane + opponent as usize * self.row;
         &self.values[start..start + self.row]
     }
