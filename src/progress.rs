@@ -75,37 +75,35 @@ impl SearchProgress {
 
 /// Games simulated so far out of all of them, shown from a million games on.
 pub struct GamesProgress {
-    bar: Option<ProgressBar>,
+    bar: ProgressBar,
 }
 
 impl GamesProgress {
     /// Starts the display for `total` games.
     pub fn start(total: u64) -> GamesProgress {
-        let bar = (total >= 1_000_000).then(|| {
-            let bar = ProgressBar::new(total);
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{elapsed:>4} [{bar:30}] {human_pos}/{human_len} games, {per_sec} (Ctrl-C stops)",
-                )
-                .expect("a valid progress template")
-                .progress_chars("=> "),
-            );
-            bar
-        });
+        if total < 1_000_000 {
+            return GamesProgress {
+                bar: ProgressBar::hidden(),
+            };
+        }
+        let bar = ProgressBar::new(total);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{elapsed:>4} [{bar:30}] {human_pos}/{human_len} games, {per_sec} (Ctrl-C stops)",
+            )
+            .expect("a valid progress template")
+            .progress_chars("=> "),
+        );
         GamesProgress { bar }
     }
 
     /// Counts `games` more finished (from any thread).
     pub fn played(&self, games: u64) {
-        if let Some(bar) = &self.bar {
-            bar.inc(games);
-        }
+        self.bar.inc(games);
     }
 
     /// Clears the display.
     pub fn finish(self) {
-        if let Some(bar) = self.bar {
-            bar.finish_and_clear();
-        }
+        self.bar.finish_and_clear();
     }
 }

@@ -54,7 +54,7 @@ struct Engine {
 enum Solved {
     Hog {
         rules: &'static Ruleset,
-        advisor: Mutex<Advisor<'static>>,
+        advisor: Advisor<'static>,
     },
     Greed {
         game: &'static Greed,
@@ -279,23 +279,24 @@ fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>,
         .get("rules")
         .cloned()
         .unwrap_or_else(|| "hog-fa20".to_string());
-    if catalog::find(&rules_name).is_err() {
-        return Err(bad("rules: the page plays the built-in rulesets"));
-    }
     let vs = query
         .get("vs")
         .cloned()
         .unwrap_or_else(|| "optimal".to_string());
+    let key = (rules_name.clone(), vs.clone());
+    // Held while solving: match-ups are solved one at a time, each once, within the bound.
+    let mut engines = lock(&state.engines);
+    // Only checked match-ups are kept, so a kept one needs no checking again.
+    if let Some(engine) = engines.get(&key) {
+        return Ok(Arc::clone(engine));
+    }
+    if catalog::find(&rules_name).is_err() {
+        return Err(bad("rules: the page plays the built-in rulesets"));
+    }
     // Built-in strategies only: the page never runs a file (a Python strategy, a table) of
     // the machine it runs on.
     if !matches!(Spec::of(&vs), Spec::Named { .. }) {
         return Err(bad("vs: the page plays built-in strategies, not files"));
-    }
-    let key = (rules_name.clone(), vs.clone());
-    // Held while solving: match-ups are solved one at a time, each once, within the bound.
-    let mut engines = lock(&state.engines);
-    if let Some(engine) = engines.get(&key) {
-        return Ok(Arc::clone(engine));
     }
     if engines.len() >= MOST_ENGINES {
         return Err(bad(&format!(
@@ -318,7 +319,7 @@ fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>,
                 opponent: opponent.name().to_string(),
                 solved: Solved::Hog {
                     rules,
-                    advisor: Mutex::new(Advisor::new(rules, &opponent.player(rules))),
+                    advisor: Advisor::new(rules, &opponent.player(rules)),
                 },
             }
         }
@@ -460,7 +461,7 @@ fn roll(session: &mut Session, dice: u32) -> Result<Value, (u16, String)> {
             return Ok(view(session, log));
         }
         requested = match (&session.engine.solved, &session.position) {
-            (Solved::Hog { advisor, .. }, Position::Hog(game)) => lock(advisor).opponent(game),
+            (Solved::Hog { advisor, .. }, Position::Hog(game)) => advisor.opponent(game),
             (Solved::Greed { advisor, .. }, Position::Greed(position)) => {
                 advisor.opponent(position)
             }
@@ -474,9 +475,6 @@ fn roll(session: &mut Session, dice: u32) -> Result<Value, (u16, String)> {
 fn winner(session: &Session) -> Option<usize> {
     session.ended.flatten()
 }
-
-/// How many dice counts the page hints for Greed besides passing.
-const GREED_HINTS: usize = 5;
 
 /// The game as the page shows it: scores, the rules about to apply and the hints on the
 /// person's turn, the log of what just happened.
@@ -496,7 +494,6 @@ fn view(session: &Session, log: Vec<String>) -> Value {
             value["memory"] = json!(game.memory);
             value["your_turn"] = json!(!over && game.mover == 0);
             if !over && game.mover == 0 {
-                let mut advisor = lock(advisor);
                 let choices = advisor.choices(game);
                 let limit = rules.dice_rolled(own, opponent, MAX_DICE);
                 value["best"] = json!(advisor.best(game));
@@ -519,7 +516,7 @@ fn view(session: &Session, log: Vec<String>) -> Value {
                 value["best"] = json!(advisor.best(position));
                 value["limit"] = json!(greed::MAX_DICE);
                 value["hints"] = advisor
-                    .hints(position, GREED_HINTS)
+                    .hints(position, greed::HINTS)
                     .into_iter()
                     .map(|(n, win)| json!({"dice": n, "win": win}))
                     .collect();
@@ -536,7 +533,6 @@ fn map(state: &State, query: &HashMap<String, String>) -> Result<Value, (u16, St
     let engine = engine(state, query)?;
     let (name, size, dice): (String, u32, Vec<Vec<u8>>) = match &engine.solved {
         Solved::Hog { rules, advisor } => {
-            let advisor = lock(advisor);
             let initial = rules.memory().initial;
             let goal = rules.goal();
             let dice = (0..goal)

@@ -161,7 +161,7 @@ pub fn play_game(game: &Greed, args: &PlayArgs) -> Result<()> {
                     out,
                     "Your chance to win (ties count half), then playing perfectly:"
                 )?;
-                for (n, value) in advisor.hints(&position, HINTS) {
+                for (n, value) in advisor.hints(&position, greed::HINTS) {
                     let mark = if n == best { "  <- best" } else { "" };
                     if n == 0 {
                         writeln!(out, "  pass      {value:.6}{mark}")?;
@@ -205,6 +205,3 @@ pub fn play_game(game: &Greed, args: &PlayArgs) -> Result<()> {
         }
     }
 }
-
-/// How many dice counts `play` shows besides passing.
-const HINTS: usize = 5;

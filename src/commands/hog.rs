@@ -208,7 +208,7 @@ pub fn play(rules: &Ruleset, args: &PlayArgs) -> Result<()> {
         rules.goal(),
         computer.name()
     )?;
-    let mut advisor = Advisor::new(rules, &computer.player(rules));
+    let advisor = Advisor::new(rules, &computer.player(rules));
     let mut dice = SeededDice::new(seed);
     let mut game = Game::new(rules, first);
     let mut commentary = commentary::full(0);

@@ -43,7 +43,10 @@ pub fn plot_command(args: &PlotArgs) -> Result<()> {
 fn map_chart(args: &PlotStrategyArgs) -> Result<Chart> {
     match resolve::rules(&args.rules)? {
         Rules::Hog(rules) => {
-            let (name, opponent, table, rate) = hog_table(&rules, args, &args.strategy)?;
+            let opponent = hog_strategy(&rules, args.vs.as_deref(), "--vs", args)?;
+            let (name, table) = hog_table(&rules, args, &args.strategy, &opponent)?;
+            let rate = win_rate(&rules, &table, &opponent);
+            let opponent = opponent.name();
             Ok(Chart::Dice {
                 title: format!("{}: {name} vs {opponent} (wins {rate:.4})", rules.name()),
                 planes: vec![("dice rolled".to_string(), table)],
@@ -69,13 +72,15 @@ fn win_chart(args: &PlotStrategyArgs) -> Result<Chart> {
     let Rules::Hog(rules) = resolve::rules(&args.rules)? else {
         bail!("plot win: draws Hog rulesets; greed's values are in swine solve's files");
     };
-    let (name, opponent_name, table, rate) = hog_table(&rules, args, &args.strategy)?;
     let opponent = hog_strategy(&rules, args.vs.as_deref(), "--vs", args)?;
+    let (name, table) = hog_table(&rules, args, &args.strategy, &opponent)?;
+    let opponent_name = opponent.name();
     let players = [
         Player::Fixed(swine_solver::hog::Policy::from_scores(&rules, &table)),
         opponent.player(&rules),
     ];
     let solution = solve(&rules, [&players[0], &players[1]]);
+    let rate = solution.matchup().win_rate();
     let space = rules.space();
     let initial = rules.memory().initial;
     let goal = rules.goal() as usize;
@@ -99,10 +104,11 @@ fn diff_chart(args: &PlotDiffArgs) -> Result<Chart> {
     let Rules::Hog(rules) = resolve::rules(&args.strategy.rules)? else {
         bail!("plot diff: compares Hog strategies");
     };
-    let (a_name, opponent_name, a, rate) =
-        hog_table(&rules, &args.strategy, &args.strategy.strategy)?;
-    let (b_name, _, b, _) = hog_table(&rules, &args.strategy, &args.other)?;
     let opponent = hog_strategy(&rules, args.strategy.vs.as_deref(), "--vs", &args.strategy)?;
+    let (a_name, a) = hog_table(&rules, &args.strategy, &args.strategy.strategy, &opponent)?;
+    let (b_name, b) = hog_table(&rules, &args.strategy, &args.other, &opponent)?;
+    let rate = win_rate(&rules, &a, &opponent);
+    let opponent_name = opponent.name();
     let Player::Fixed(policy) = opponent.player(&rules) else {
         bail!(
             "plot diff: the opponent must be a fixed strategy, not {}",
@@ -218,21 +224,20 @@ fn hog_strategy(
     resolve::strategy(spec, label, rules, &runner)
 }
 
-/// `spec`'s score table (`optimal` solved against the opponent first), with its name, the
-/// opponent's name and its exact win rate against it.
+/// `spec`'s score table (`optimal` solved against `opponent` first), with its name.
 fn hog_table(
     rules: &Ruleset,
     args: &PlotStrategyArgs,
     spec: &str,
-) -> Result<(String, String, ScoreTable, f64)> {
+    opponent: &Strategy,
+) -> Result<(String, ScoreTable)> {
     let strategy = hog_strategy(rules, Some(spec), "STRATEGY", args)?;
-    let opponent = hog_strategy(rules, args.vs.as_deref(), "--vs", args)?;
     let table: ScoreTable = match strategy.kind() {
         StrategyKind::Scores(table) => table.clone(),
         StrategyKind::Optimising => {
             solve_against(
                 rules,
-                &opponent,
+                opponent,
                 swine_solver::hog::SearchLimits::default(),
                 |_| {},
             )
@@ -247,14 +252,15 @@ fn hog_table(
             strategy.name()
         ),
     };
-    let fixed = Strategy::from_table(strategy.name(), rules.score_table(table.clone()));
-    let rate = swine_solver::hog::evaluate(rules, &fixed, &opponent).win_rate();
-    Ok((
-        strategy.name().to_string(),
-        opponent.name().to_string(),
-        table,
-        rate,
-    ))
+    Ok((strategy.name().to_string(), table))
+}
+
+/// The exact win rate of `table` against `opponent`.
+fn win_rate(rules: &Ruleset, table: &ScoreTable, opponent: &Strategy) -> f64 {
+    let table = Player::Fixed(swine_solver::hog::Policy::from_scores(rules, table));
+    solve(rules, [&table, &opponent.player(rules)])
+        .matchup()
+        .win_rate()
 }
 
 /// A Greed strategy's table `[own][opponent][passed]` with names and its value.

@@ -50,11 +50,17 @@ pub(super) fn render(file: &TableFile) -> Vec<u8> {
         dice: file.table.values(),
     };
     let payload = bincode::serde::encode_to_vec(&payload, config()).expect("tables encode");
-    let mut out = Vec::with_capacity(HEADER + payload.len() + CHECKSUM);
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    frame(MAGIC, VERSION, &payload)
+}
+
+/// A binary file: `magic`, the format `version` and the payload's length (little-endian u32
+/// and u64), the payload, then a CRC-32 of everything before it.
+pub(super) fn frame(magic: &[u8], version: u32, payload: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(magic.len() + 12 + payload.len() + CHECKSUM);
+    out.extend_from_slice(magic);
+    out.extend_from_slice(&version.to_le_bytes());
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    out.extend_from_slice(&payload);
+    out.extend_from_slice(payload);
     out.extend_from_slice(&crc32fast::hash(&out).to_le_bytes());
     out
 }

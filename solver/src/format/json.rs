@@ -43,7 +43,7 @@ pub(super) fn render(file: &TableFile) -> Vec<u8> {
     let rows: Vec<String> = table
         .dice
         .outer_iter()
-        .map(|row| nested(row).to_string())
+        .map(|row| super::nested(row, Value::from).to_string())
         .collect();
     let rates = file.meta.win_rates;
     let sees: Vec<&str> = table.schema.axes.iter().map(|a| a.name).collect();
@@ -67,15 +67,6 @@ pub(super) fn render(file: &TableFile) -> Vec<u8> {
     let mut text = serde_json::to_string_pretty(&written).expect("JSON values serialize");
     text.push('\n');
     text.into_bytes()
-}
-
-/// The actions of `view` as nested JSON arrays.
-fn nested(view: ndarray::ArrayViewD<'_, u8>) -> Value {
-    if view.ndim() == 0 {
-        Value::from(*view.first().expect("a 0-d view holds one value"))
-    } else {
-        Value::Array(view.outer_iter().map(nested).collect())
-    }
 }
 
 /// Parses a JSON table file made for one of the `expected` schemas: swine's object with
@@ -395,7 +386,7 @@ mod tests {
         let schema = full_schema(2, 11);
         let dice: Vec<u8> = (0..2 * 2 * 11 * 11).map(|i| (i * 5 % 11) as u8).collect();
         let table = table_from_dice(schema.clone(), dice);
-        let bare = nested(table.dice.view()).to_string();
+        let bare = crate::format::nested(table.dice.view(), Value::from).to_string();
         let loaded = parse(bare.as_bytes(), &[score_schema(2), schema]).unwrap();
         assert_eq!(loaded.table, table);
     }

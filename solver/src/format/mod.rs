@@ -564,6 +564,18 @@ fn check_action(value: i64, schema: &Schema, at: impl FnOnce() -> Position) -> R
     }
 }
 
+/// `view` as nested JSON arrays, each entry made a JSON value by `leaf`.
+fn nested<T: Copy>(
+    view: ndarray::ArrayViewD<'_, T>,
+    leaf: impl Fn(T) -> serde_json::Value + Copy,
+) -> serde_json::Value {
+    if view.ndim() == 0 {
+        leaf(*view.first().expect("a 0-d view holds one value"))
+    } else {
+        serde_json::Value::Array(view.outer_iter().map(|inner| nested(inner, leaf)).collect())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

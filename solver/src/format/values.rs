@@ -81,7 +81,7 @@ impl ValuesFile {
 
     fn json(&self) -> String {
         let payload = self.payload();
-        let nested = nested(&self.values.view(), |v| serde_json::json!(v));
+        let nested = super::nested(self.values.view(), |v: f64| serde_json::json!(v));
         let mut object = serde_json::to_value(&payload).expect("values serialize");
         object["values"] = nested;
         let mut text = serde_json::to_string(&object).expect("values serialize");
@@ -100,9 +100,7 @@ impl ValuesFile {
     fn python(&self) -> String {
         let quote = |s: &str| format!("{s:?}");
         let axes: Vec<String> = self.axes.iter().map(|a| quote(a)).collect();
-        let list = nested(&self.values.view(), |v| {
-            serde_json::Value::String(format!("{v:?}"))
-        });
+        let list = python_list(self.values.view());
         format!(
             "\"\"\"The value of every state for {} against {} ({}, goal {}): P(win) + P(tie) / 2\n\
              with the strategy to move, VALUES{}.\"\"\"\n\nRULES = {}\nGOAL = {}\nSTRATEGY = {}\n\
@@ -120,48 +118,25 @@ impl ValuesFile {
             quote(&self.strategy),
             quote(&self.opponent),
             axes.join(", "),
-            python_list(&list)
+            list
         )
     }
 
     fn binary(&self) -> Vec<u8> {
         let payload = bincode::serde::encode_to_vec(self.payload(), bincode::config::standard())
             .expect("values encode");
-        let mut out = b"SWINEVAL".to_vec();
-        out.extend_from_slice(&1u32.to_le_bytes());
-        out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-        out.extend_from_slice(&payload);
-        out.extend_from_slice(&crc32fast::hash(&out).to_le_bytes());
-        out
+        super::binary::frame(b"SWINEVAL", 1, &payload)
     }
 }
 
-/// `values` as nested JSON arrays, each number made by `leaf`.
-fn nested(
-    values: &ndarray::ArrayViewD<f64>,
-    leaf: impl Fn(f64) -> serde_json::Value + Copy,
-) -> serde_json::Value {
+/// Nested arrays of numbers as a Python list literal (each number as Rust's `{:?}` writes it,
+/// which Python reads back to the same float).
+fn python_list(values: ndarray::ArrayViewD<f64>) -> String {
     if values.ndim() == 0 {
-        return leaf(*values.first().expect("a 0-d array holds one value"));
+        return format!("{:?}", values.first().expect("a 0-d view holds one value"));
     }
-    serde_json::Value::Array(
-        values
-            .outer_iter()
-            .map(|inner| nested(&inner, leaf))
-            .collect(),
-    )
-}
-
-/// Nested arrays of number strings as a Python list literal.
-fn python_list(value: &serde_json::Value) -> String {
-    match value {
-        serde_json::Value::Array(items) => {
-            let inner: Vec<String> = items.iter().map(python_list).collect();
-            format!("[{}]", inner.join(", "))
-        }
-        serde_json::Value::String(number) => number.clone(),
-        other => other.to_string(),
-    }
+    let inner: Vec<String> = values.outer_iter().map(python_list).collect();
+    format!("[{}]", inner.join(", "))
 }
 
 #[cfg(test)]

@@ -5,6 +5,9 @@ use super::game::Greed;
 use super::simulate::Game;
 use super::sweep::{Player, SolveError, Sweep, sweep};
 
+/// How many dice counts a player is hinted besides passing, in `swine play` and on the page.
+pub const HINTS: usize = 5;
+
 /// The game solved for an advised player (seat 0 of every [`Game`] it is asked about) who
 /// plays optimally against a fixed opponent (seat 1).
 pub struct Advisor<'a> {

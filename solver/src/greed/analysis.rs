@@ -96,8 +96,24 @@ pub struct Match {
 /// Plays `strategy` (seat 0) against `opponent` exactly: an optimising side is solved first
 /// (best response, or minimax when both optimise), then both policies are evaluated.
 pub fn play(game: &Greed, strategy: &Strategy, opponent: &Strategy) -> Result<Match, SolveError> {
+    let (policies, solve_residual) = policies(game, strategy, opponent)?;
+    let (outcome, residual) = evaluate(game, [&policies[0], &policies[1]])?;
+    Ok(Match {
+        outcome,
+        policies,
+        residual: residual.max(solve_residual),
+    })
+}
+
+/// The policies `strategy` (seat 0) and `opponent` follow against each other (an optimising
+/// side solved first), with the solve's residual (0 when both are fixed).
+fn policies(
+    game: &Greed,
+    strategy: &Strategy,
+    opponent: &Strategy,
+) -> Result<([Policy; 2], f64), SolveError> {
     let players = [strategy.player(), opponent.player()];
-    let (policies, solve_residual) = match players {
+    Ok(match players {
         [Player::Fixed(a), Player::Fixed(b)] => ([a.clone(), b.clone()], 0.0),
         _ => {
             let solution = solve(game, players)?;
@@ -106,12 +122,6 @@ pub fn play(game: &Greed, strategy: &Strategy, opponent: &Strategy) -> Result<Ma
                 solution.residual(),
             )
         }
-    };
-    let (outcome, residual) = evaluate(game, [&policies[0], &policies[1]])?;
-    Ok(Match {
-        outcome,
-        policies,
-        residual: residual.max(solve_residual),
     })
 }
 
@@ -181,8 +191,8 @@ pub fn values_file(
 ) -> Result<ValuesFile, SolveError> {
     // The values of the policies played, from the same win/tie/loss sweep that reports the
     // outcome, so the start's value is the reported one to the last bit.
-    let played = play(game, strategy, opponent)?;
-    let players = played.policies.map(Player::Fixed);
+    let (policies, _) = policies(game, strategy, opponent)?;
+    let players = policies.map(Player::Fixed);
     let swept = sweep::<Wtl>(game, [&players[0], &players[1]])?;
     let scores = game.scores();
     let values = ArrayD::from_shape_fn(vec![scores, scores, 2], |index| {

@@ -21,7 +21,7 @@ mod strategy;
 mod sweep;
 mod value;
 
-pub use advice::Advisor;
+pub use advice::{Advisor, HINTS};
 pub use analysis::{Match, Solution, Solved, evaluate, play, solve, solve_against, values_file};
 pub use explain::{CellGain, Gains, explain};
 pub use game::{DEFAULT_LIMIT, Greed, GreedError, MAX_DICE, NAME, YARDSTICK};

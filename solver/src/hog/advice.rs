@@ -13,7 +13,6 @@ pub struct Advisor<'a> {
     reached: Reached,
     opponent: Policy,
     best: Policy,
-    weights: Vec<f64>,
 }
 
 impl<'a> Advisor<'a> {
@@ -25,38 +24,28 @@ impl<'a> Advisor<'a> {
             reached,
             opponent: solution.policy(1),
             best: solution.policy(0),
-            weights: vec![0.0; rules.space().states()],
         }
-    }
-
-    /// The state of `game` seen from its mover.
-    fn state(&self, game: &Game) -> usize {
-        let space = self.rules.space();
-        let (mover, other) = (game.mover, 1 - game.mover);
-        let cell = space.cell(game.scores[mover], game.scores[other]);
-        space.state(cell, game.memory[mover], game.memory[other])
     }
 
     /// The advised player's probability of winning if it asks for each dice count (`[n]`,
     /// `0..=MAX_DICE`) now, in `game` with seat 0 to move, and plays optimally afterwards.
-    pub fn choices(&mut self, game: &Game) -> [f64; ACTIONS] {
+    pub fn choices(&self, game: &Game) -> [f64; ACTIONS] {
         debug_assert_eq!(game.mover, 0, "advice is for seat 0's turns");
-        let state = self.state(game);
-        let cell = state / self.rules.space().states_per_cell();
-        self.weights[state] = 1.0;
-        let choices = weighted_choices(self.rules, &self.reached, cell, 0, &self.weights);
-        self.weights[state] = 0.0;
-        choices
+        let state = game.state(self.rules);
+        let per_cell = self.rules.space().states_per_cell();
+        let mut weights = vec![0.0; per_cell];
+        weights[state % per_cell] = 1.0;
+        weighted_choices(self.rules, &self.reached, state / per_cell, 0, &weights)
     }
 
     /// The dice the advised player's optimal play asks for in `game` (seat 0 to move).
     pub fn best(&self, game: &Game) -> u8 {
-        self.best.dice(self.state(game))
+        self.best.dice(game.state(self.rules))
     }
 
     /// The dice the opponent asks for in `game` (seat 1 to move).
     pub fn opponent(&self, game: &Game) -> u8 {
-        self.opponent.dice(self.state(game))
+        self.opponent.dice(game.state(self.rules))
     }
 }
 
@@ -73,7 +62,7 @@ mod tests {
         for (name, goal) in [("hog-fa20", 100), ("hog-fa19", 30)] {
             let rules = Ruleset::preset(name, goal).unwrap();
             let four = Strategy::parse("always_roll:4", &rules).unwrap();
-            let mut advisor = Advisor::new(&rules, &four.player(&rules));
+            let advisor = Advisor::new(&rules, &four.player(&rules));
             let game = Game::new(&rules, 0);
             let choices = advisor.choices(&game);
             let optimal = Strategy::optimising("optimal");

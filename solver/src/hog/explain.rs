@@ -103,13 +103,14 @@ fn cell_gains(
     (0..space.cells())
         .into_par_iter()
         .filter_map(|cell| {
-            let weight: f64 = weights[cell * per_cell..(cell + 1) * per_cell].iter().sum();
+            let cell_weights = &weights[cell * per_cell..(cell + 1) * per_cell];
+            let weight: f64 = cell_weights.iter().sum();
             if weight == 0.0 {
                 return None;
             }
             let (score, opponent_score) = space.scores(cell);
             let chosen = table[[score as usize, opponent_score as usize]];
-            let values = weighted_choices(rules, &reached, cell, 0, &weights);
+            let values = weighted_choices(rules, &reached, cell, 0, cell_weights);
             let best = target((score as usize, opponent_score as usize), &values)?;
             Some(CellGain {
                 score,

@@ -115,12 +115,8 @@ pub fn transcript(rules: &Ruleset, policies: [&Policy; 2], names: [&str; 2], see
         names[0],
         names[1]
     );
-    let space = rules.space();
     for number in 1.. {
-        let (mover, other) = (game.mover, 1 - game.mover);
-        let cell = space.cell(game.scores[mover], game.scores[other]);
-        let state = space.state(cell, game.memory[mover], game.memory[other]);
-        let requested = policies[mover].dice(state);
+        let requested = policies[game.mover].dice(game.state(rules));
         let (turn, lines) = play_turn(rules, &mut game, requested, &mut dice, &mut commentary);
         writeln!(out, "\nTurn {number}").expect("a String");
         for line in lines {

@@ -189,7 +189,10 @@ pub struct Ruleset {
     script: Arc<Script>,
     space: StateSpace,
     memory: Memory,
+    /// Free Bacon points by `own · free_bacon_stride + opponent`: one row when the hook reads
+    /// only the opponent's score (stride 0), else one per own score (stride `goal`).
     free_bacon: Vec<u32>,
+    free_bacon_stride: u32,
     dice_limit: Vec<u8>,
     die: Vec<u8>,
     dice: DiceCache,
@@ -235,7 +238,12 @@ impl Ruleset {
             detail,
         };
 
-        // Free Bacon by cell, calling a hook of the opponent's score only once per score.
+        // Free Bacon by cell, or by opponent score alone when the hook reads only that.
+        let free_bacon_stride = if script.free_bacon_reads_own() {
+            goal
+        } else {
+            0
+        };
         let free_bacon: Vec<u32> = if script.free_bacon_reads_own() {
             let mut points = Vec::with_capacity(space.cells());
             for own in 0..goal {
@@ -245,10 +253,9 @@ impl Ruleset {
             }
             points
         } else {
-            let row: Vec<u32> = (0..goal)
+            (0..goal)
                 .map(|o| script.free_bacon(0, o))
-                .collect::<Result<_, _>>()?;
-            row.repeat(goal as usize)
+                .collect::<Result<_, _>>()?
         };
         if let Some(cell) = free_bacon.iter().position(|&points| points == 0) {
             let (own, opponent) = (cell as u32 / goal, cell as u32 % goal);
@@ -371,6 +378,7 @@ impl Ruleset {
             space,
             memory,
             free_bacon,
+            free_bacon_stride,
             dice_limit,
             die,
             dice,
@@ -438,7 +446,7 @@ impl Ruleset {
 
     /// Free Bacon points at (own, opponent).
     pub fn free_bacon(&self, own: u32, opponent: u32) -> u32 {
-        self.free_bacon[(own * self.goal() + opponent) as usize]
+        self.free_bacon[(own * self.free_bacon_stride + opponent) as usize]
     }
 
     /// The die rolled at (own, opponent).

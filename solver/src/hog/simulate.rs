@@ -40,6 +40,15 @@ impl Game {
         }
     }
 
+    /// The state of the game seen from its mover, in `rules`' state space.
+    #[inline]
+    pub fn state(&self, rules: &Ruleset) -> usize {
+        let space = rules.space();
+        let (mover, other) = (self.mover, 1 - self.mover);
+        let cell = space.cell(self.scores[mover], self.scores[other]);
+        space.state(cell, self.memory[mover], self.memory[other])
+    }
+
     /// How many dice, and of which kind, are rolled when the mover asks for `requested`.
     #[inline]
     pub fn dice_to_roll<'r>(&self, rules: &'r Ruleset, requested: u8) -> (u8, &'r Die) {
@@ -145,14 +154,10 @@ pub fn simulate(
 
 /// Plays one game with `first` moving first; returns the winning seat.
 fn play_one(rules: &Ruleset, policies: [&Policy; 2], first: usize, rng: &mut impl Rng) -> usize {
-    let space = rules.space();
     let mut game = Game::new(rules, first);
     let mut faces = [0u8; MAX_DICE as usize];
     loop {
-        let (mover, other) = (game.mover, 1 - game.mover);
-        let cell = space.cell(game.scores[mover], game.scores[other]);
-        let state = space.state(cell, game.memory[mover], game.memory[other]);
-        let requested = policies[mover].dice(state);
+        let requested = policies[game.mover].dice(game.state(rules));
         let (rolled, die) = game.dice_to_roll(rules, requested);
         let faces = &mut faces[..usize::from(rolled)];
         for face in faces.iter_mut() {

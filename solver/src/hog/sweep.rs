@@ -218,9 +218,9 @@ fn sweep(rules: &Ruleset, players: [&Player; 2], layout: Layout) -> (Solution, R
 }
 
 /// For `seat` in `cell` after a sweep that produced `reached`: the value of each dice count
-/// (`[n]`, `0..=MAX_DICE`) summed over the cell's states, each weighted by `weights[state]`
-/// (indexed by state over the whole space; zero where the sweep visited no state), every other
-/// state keeping its swept value.
+/// (`[n]`, `0..=MAX_DICE`) summed over the cell's states, each weighted by `weights` (the
+/// cell's states, `[own memory · m + opponent memory]`; zero where the sweep visited no state),
+/// every other state keeping its swept value.
 pub(crate) fn weighted_choices(
     rules: &Ruleset,
     reached: &Reached,
@@ -228,11 +228,9 @@ pub(crate) fn weighted_choices(
     seat: usize,
     weights: &[f64],
 ) -> [f64; ACTIONS] {
-    let first = rules.space().state(cell, 0, 0);
-    let per_cell = rules.space().states_per_cell();
     let cell = Cell::new(rules, reached, cell);
     let mut known = vec![f64::NAN; cell.known_size()];
-    cell.weighted_sums(seat, &weights[first..first + per_cell], &mut known)
+    cell.weighted_sums(seat, weights, &mut known)
 }
 
 /// Values and choices of both seats on the diagonal of cells whose scores add up to `total`.
