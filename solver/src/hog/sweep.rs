@@ -134,8 +134,9 @@ impl Solution {
 }
 
 /// States a parallel job should cover at least: below this, waking another thread costs more
-/// than it saves, so small diagonals run inline.
-const STATES_PER_JOB: usize = 4096;
+/// than it saves, so small diagonals run inline. (At 1024, against 4096, hog-fa19's
+/// full-information best response and a table's evaluation run 20–50% faster on two cores.)
+const STATES_PER_JOB: usize = 1024;
 
 /// Sweeps visiting fewer states run on the calling thread alone: the whole sweep takes about
 /// as long as handing work to other threads a few hundred times.
