@@ -1,12 +1,12 @@
-//! Rules with hidden memory (hog-fa19): exact evaluation over the full state, the two optima,
-//! and the score-table search.
+//! Rules with hidden memory (hog-fa19, hog-fa17): exact evaluation over the full state, the two
+//! optima, and the score-table search.
 
 use std::path::Path;
 
 use swine_solver::format;
 use swine_solver::hog::{
-    Player, Ruleset, ScoreTable, SearchLimits, Strategy, StrategyKind, TOLERANCE, best_table,
-    evaluate, solve, solve_against, solve_everywhere,
+    Player, Ruleset, ScoreTable, SearchLimits, Solution, Strategy, StrategyKind, TOLERANCE,
+    best_table, evaluate, solve, solve_against, solve_everywhere,
 };
 
 use crate::util::Sandbox;
@@ -84,6 +84,29 @@ fn scrambled(goal: usize, seed: usize, counts: &[u8]) -> ScoreTable {
     })
 }
 
+/// Solves `players` over the reachable memories and over every state, checks that both give
+/// the same match-up and the same value in every state the first visits, and returns both with
+/// the number of (state, seat) values visited.
+fn reachable_and_full(
+    rules: &Ruleset,
+    players: [&Player; 2],
+    (a, b): (&str, &str),
+) -> (Solution, Solution, usize) {
+    let reachable = solve(rules, players);
+    let full = solve_everywhere(rules, players);
+    assert_eq!(reachable.matchup(), full.matchup(), "{a} vs {b}");
+    let mut visited = 0;
+    for state in 0..rules.space().states() {
+        for seat in 0..2 {
+            if let Some(value) = reachable.value(seat, state) {
+                assert_eq!(Some(value), full.value(seat, state), "{a} vs {b}: {state}");
+                visited += 1;
+            }
+        }
+    }
+    (reachable, full, visited)
+}
+
 #[test]
 fn sweeping_only_reachable_memories_gives_the_full_state_values() {
     let rules = Ruleset::preset("hog-fa19", 100).unwrap();
@@ -138,18 +161,7 @@ fn sweeping_only_reachable_memories_gives_the_full_state_values() {
         ]);
     let space = rules.space();
     for ((a, first), (b, second)) in pairs {
-        let reachable = solve(&rules, [first, second]);
-        let full = solve_everywhere(&rules, [first, second]);
-        assert_eq!(reachable.matchup(), full.matchup(), "{a} vs {b}");
-        let mut visited = 0;
-        for state in 0..space.states() {
-            for seat in 0..2 {
-                if let Some(value) = reachable.value(seat, state) {
-                    assert_eq!(Some(value), full.value(seat, state), "{a} vs {b}: {state}");
-                    visited += 1;
-                }
-            }
-        }
+        let (reachable, full, visited) = reachable_and_full(&rules, [first, second], (a, b));
         if (a, b) == ("always_roll:10", "always_roll:4") {
             // Each seat holds 0 before its first turn, then its own count: 4 slots per cell.
             assert_eq!(visited, 2 * space.cells() * 4);
@@ -163,6 +175,33 @@ fn sweeping_only_reachable_memories_gives_the_full_state_values() {
                 policies[1].dice(state),
                 "{a} vs {b}"
             );
+        }
+    }
+}
+
+#[test]
+fn time_trot_memories_reachable_through_the_opponents_count_give_the_full_state_values() {
+    // hog-fa17 counts each player's turns; a turn's Time Trot reads both counts, so which
+    // memories a seat holds depends on the other seat's.
+    let rules = Ruleset::preset("hog-fa17", 100).unwrap();
+    let space = rules.space();
+    let player = |spec: &str| match spec {
+        "optimal" => Player::Optimising,
+        spec => Strategy::parse(spec, &rules).unwrap().player(&rules),
+    };
+    for (a, b) in [
+        ("always_roll:10", "always_roll:9"),
+        ("always_roll:0", "always_roll:4"),
+        ("swap:8,4", "always_roll:3"),
+        ("optimal", "always_roll:10"),
+    ] {
+        let players = [player(a), player(b)];
+        let (_, _, visited) = reachable_and_full(&rules, [&players[0], &players[1]], (a, b));
+        if a == "always_roll:10" {
+            // Neither ever matches a turn number (0..7): no Time Trot flag, 8 counts each.
+            assert_eq!(visited, 2 * space.cells() * 8 * 8);
+        } else {
+            assert!(visited > 2 * space.cells() * 8 * 8, "{a} vs {b}");
         }
     }
 }

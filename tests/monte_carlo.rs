@@ -92,6 +92,13 @@ fn digits_swaps_on_a_shared_digit() {
 }
 
 #[test]
+fn fa17_time_trot_counts_both_players_turns() {
+    // The simulator counts the turns through both players' memories, as the solver does.
+    agrees("hog-fa17", "optimal", "always_roll:4", 17);
+    agrees("hog-fa17", "swap", "always_roll:3", 18);
+}
+
+#[test]
 fn fa24_boar_brawl_and_sus_fuss() {
     agrees("hog-fa24", "optimal", "always_roll:6", 15);
     agrees("hog-fa24", "sus", "boar:9,5", 16);

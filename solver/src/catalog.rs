@@ -129,6 +129,7 @@ mod tests {
                 "hog-nju24",
                 "hog-digits",
                 "hog-fa24",
+                "hog-fa17",
                 "greed",
                 "chopsticks"
             ]
@@ -137,7 +138,7 @@ mod tests {
         assert_eq!(
             find("pig").unwrap_err().to_string(),
             "unknown ruleset 'pig'; the rulesets are hog-fa20, hog-wild, hog-fa19, hog-nju24, \
-             hog-digits, hog-fa24, greed, chopsticks, or a Hog rule script (FILE.rhai)"
+             hog-digits, hog-fa24, hog-fa17, greed, chopsticks, or a Hog rule script (FILE.rhai)"
         );
         assert!(describe().contains("bacon:CUTOFF,N"));
         assert!(describe().contains("improve:STRATEGY"));

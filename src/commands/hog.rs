@@ -162,10 +162,11 @@ pub fn simulate(rules: &Ruleset, args: &SimulateArgs) -> Result<()> {
 /// Formats `swine tables` writes full-state tables in: a CSV of one would take 15 MB.
 const FULL_TABLE_FORMATS: [Format; 2] = [Format::Npy, Format::Binary];
 
-/// Every Hog preset solved against its yardstick and by minimax, with the files to write.
+/// Every Hog preset kept in `tables/` solved against its yardstick and by minimax, with the
+/// files to write.
 pub fn tables() -> Result<Vec<TablesEntry>> {
     let mut written = Vec::new();
-    for preset in PRESETS {
+    for preset in PRESETS.iter().filter(|p| p.in_tables) {
         let rules = Ruleset::preset(preset.name, DEFAULT_GOAL)?;
         for opponent in [rules.rules().yardstick(), "minimax"] {
             let opponent = Strategy::parse(opponent, &rules)?;

@@ -42,8 +42,15 @@ pub fn rules_command(command: &RulesCommand) -> Result<()> {
             if memory.size > 1 {
                 writeln!(
                     out,
-                    "  memory       {} values per player ({}), both starting at {}",
-                    memory.size, memory.meaning, memory.initial
+                    "  memory       {} values per player ({}), both starting at {}{}",
+                    memory.size,
+                    memory.meaning,
+                    memory.initial,
+                    if script.choice_reads_opponent_memory() {
+                        "; a choice reads the opponent's memory too"
+                    } else {
+                        ""
+                    }
                 )?;
             } else {
                 writeln!(out, "  memory       none")?;

@@ -52,31 +52,45 @@ impl Layout {
 
     /// The memories each seat can hold when seat `s` only ever asks for the dice counts in
     /// `dice[s]`: the initial memory and every memory the rules' `remember` leads to from a
-    /// memory already held.
+    /// memory already held, against any memory the opponent holds (when the hook reads it).
     pub fn reachable(rules: &Ruleset, dice: [DiceSet; 2]) -> Layout {
         let memory = rules.space().memory_size();
         let initial = rules.memory().initial;
-        let [(held_0, chosen_0), (held_1, chosen_1)] = dice.map(|dice| {
-            let mut holds = vec![false; memory];
-            let mut chosen = vec![false; memory];
-            holds[usize::from(initial)] = true;
-            let mut new = vec![initial];
-            while let Some(a) = new.pop() {
-                for n in (0..=MAX_DICE).filter(|n| dice & 1 << n != 0) {
-                    let remembered = usize::from(rules.effect(a, n).remembered);
-                    chosen[remembered] = true;
-                    if !holds[remembered] {
-                        holds[remembered] = true;
-                        new.push(remembered as u8);
+        let mut holds = [vec![false; memory], vec![false; memory]];
+        let mut chosen = [vec![false; memory], vec![false; memory]];
+        holds[0][usize::from(initial)] = true;
+        holds[1][usize::from(initial)] = true;
+        // Until nothing changes: a seat's new memory may let the other seat reach more.
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for seat in 0..2 {
+                let held = |seat: usize| -> Vec<u8> {
+                    (0..memory as u8)
+                        .filter(|&a| holds[seat][usize::from(a)])
+                        .collect()
+                };
+                let (own, opponent) = (held(seat), held(1 - seat));
+                for &a in &own {
+                    for &b in &opponent {
+                        for n in (0..=MAX_DICE).filter(|n| dice[seat] & 1 << n != 0) {
+                            let remembered = usize::from(rules.effect((a, b), n).remembered);
+                            chosen[seat][remembered] = true;
+                            if !holds[seat][remembered] {
+                                holds[seat][remembered] = true;
+                                changed = true;
+                            }
+                        }
                     }
                 }
             }
-            let held = (0..memory as u8)
+        }
+        let held = holds.map(|holds| {
+            (0..memory as u8)
                 .filter(|&a| holds[usize::from(a)])
-                .collect();
-            (held, chosen)
+                .collect()
         });
-        Layout::new(memory, [held_0, held_1], [chosen_0, chosen_1])
+        Layout::new(memory, held, chosen)
     }
 
     fn new(memory: usize, held: [Vec<u8>; 2], chosen: [Vec<bool>; 2]) -> Layout {

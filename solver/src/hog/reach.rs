@@ -59,7 +59,7 @@ pub fn reach(rules: &Ruleset, policies: [&Policy; 2]) -> Reach {
                             continue;
                         }
                         let n = policies[seat].dice_in(cell, state);
-                        let effect = rules.effect(a, n);
+                        let effect = rules.effect((a, b), n);
                         let memories = everywhere.memories(seat, effect.remembered, b);
                         let nexts = &rules.nexts(opponent, effect.remembered)
                             [own as usize + effect.bonus as usize..];

@@ -196,7 +196,9 @@ pub struct Ruleset {
     dice_limit: Vec<u8>,
     die: Vec<u8>,
     dice: DiceCache,
+    /// By `own · own_stride + opponent · opponent_stride + dice` (see [`Ruleset::effect`]).
     effects: Vec<Effect>,
+    effect_strides: (usize, usize),
     effect_variant: Vec<u8>,
     most_effect_variants: usize,
     after: Vec<Next>,
@@ -292,13 +294,23 @@ impl Ruleset {
         }
         let dice = DiceCache::new(dice, usize::from(MAX_DICE));
 
-        let mut effects = Vec::with_capacity(usize::from(memory.size) * ACTIONS);
+        // By (own memory, opponent's memory, dice), the opponent's memory only when a hook
+        // reads it.
+        let (opponent_memories, effect_strides) = if script.choice_reads_opponent_memory() {
+            (memory.size, (usize::from(memory.size) * ACTIONS, ACTIONS))
+        } else {
+            (1, (ACTIONS, 0))
+        };
+        let mut effects =
+            Vec::with_capacity(usize::from(memory.size) * usize::from(opponent_memories) * ACTIONS);
         for remembered in 0..memory.size {
-            for n in 0..=MAX_DICE {
-                effects.push(Effect {
-                    bonus: script.bonus(remembered, n)?,
-                    remembered: script.remember(remembered, n)?,
-                });
+            for opponent_remembered in 0..opponent_memories {
+                for n in 0..=MAX_DICE {
+                    effects.push(Effect {
+                        bonus: script.bonus(remembered, opponent_remembered, n)?,
+                        remembered: script.remember(remembered, opponent_remembered, n)?,
+                    });
+                }
             }
         }
         let mut distinct_effects = vec![Vec::new(); ACTIONS];
@@ -383,6 +395,7 @@ impl Ruleset {
             die,
             dice,
             effects,
+            effect_strides,
             effect_variant,
             most_effect_variants,
             after,
@@ -472,10 +485,18 @@ impl Ruleset {
         }
     }
 
-    /// What choosing `n` dice does when the mover remembers `remembered`.
+    /// Where the effect of choosing `n` dice with memories `(own, opponent)` is stored.
     #[inline]
-    pub(crate) fn effect(&self, remembered: u8, n: u8) -> Effect {
-        self.effects[usize::from(remembered) * ACTIONS + usize::from(n)]
+    fn effect_index(&self, (own, opponent): (u8, u8), n: u8) -> usize {
+        let (own_stride, opponent_stride) = self.effect_strides;
+        usize::from(own) * own_stride + usize::from(opponent) * opponent_stride + usize::from(n)
+    }
+
+    /// What choosing `n` dice does when the mover remembers `memories.0` and the opponent
+    /// `memories.1`.
+    #[inline]
+    pub(crate) fn effect(&self, memories: (u8, u8), n: u8) -> Effect {
+        self.effects[self.effect_index(memories, n)]
     }
 
     /// The most distinct effects any dice count has.
@@ -485,10 +506,10 @@ impl Ruleset {
     }
 
     /// Which of the distinct effects of choosing `n` dice (numbered in order of the first
-    /// memory that has each) applies to `remembered`.
+    /// memories that have each) applies to `memories` (the mover's, the opponent's).
     #[inline]
-    pub(crate) fn effect_variant(&self, remembered: u8, n: u8) -> usize {
-        usize::from(self.effect_variant[usize::from(remembered) * ACTIONS + usize::from(n)])
+    pub(crate) fn effect_variant(&self, memories: (u8, u8), n: u8) -> usize {
+        usize::from(self.effect_variant[self.effect_index(memories, n)])
     }
 
     /// What the after-turn rules make of a turn that reached `reached` points against
@@ -529,7 +550,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "unknown ruleset 'hog-sp99'; the rulesets are hog-fa20, hog-wild, hog-fa19, hog-nju24, \
-             hog-digits, hog-fa24, or a rule script (FILE.rhai)"
+             hog-digits, hog-fa24, hog-fa17, or a rule script (FILE.rhai)"
         );
         assert_eq!(
             Ruleset::preset("hog-fa20", 0).unwrap_err().to_string(),
@@ -579,14 +600,14 @@ mod tests {
         // 60 from ten sixes plus 3 from Feral Hogs.
         assert_eq!(r.max_gain(), 63);
         assert_eq!(
-            r.effect(0, 2),
+            r.effect((0, 7), 2),
             Effect {
                 bonus: 3,
                 remembered: 2
             }
         );
         assert_eq!(
-            r.effect(5, 5),
+            r.effect((5, 3), 5),
             Effect {
                 bonus: 0,
                 remembered: 5

@@ -16,8 +16,8 @@
 //! | `fn dice_limit(own, opponent)` | the most dice the mover may roll (more are reduced to it) | 10 |
 //! | `fn die(own, opponent)` | the number of sides of the dice rolled | 6 |
 //! | `fn face_bonus(own, face)` | points each die showing `face` adds to the turn, Pig Out or not (at most 20) | 0 |
-//! | `fn bonus(remembered, dice)` | points added to the turn for choosing `dice` | 0 |
-//! | `fn remember(remembered, dice)` | the mover's memory after choosing `dice` | 0 |
+//! | `fn bonus(remembered, dice)` (or `fn bonus(remembered, opponent_remembered, dice)`) | points added to the turn for choosing `dice`, from the mover's memory (and the opponent's) | 0 |
+//! | `fn remember(remembered, dice)` (or `fn remember(remembered, opponent_remembered, dice)`) | the mover's memory after choosing `dice`; the opponent's memory does not change | 0 |
 //! | `fn after_turn(mover, opponent)` (or with a third argument, the mover's memory) | whether the mover goes again (`true`/`false`), or a map of the scores after the turn's rules and that: `#{ mover, opponent, extra_turn }`, each key optional | no change |
 //! | `let strategies = [#{ name, parameters, defaults, about }]` with `fn NAME(own, opponent, PARAMETERS...)` | the built-in strategies (a default `()` makes a parameter required) | none |
 //!
@@ -55,8 +55,8 @@ const HOOKS: [(&str, &[usize]); 7] = [
     ("face_bonus", &[2]),
     ("dice_limit", &[2]),
     ("die", &[2]),
-    ("bonus", &[2]),
-    ("remember", &[2]),
+    ("bonus", &[2, 3]),
+    ("remember", &[2, 3]),
     ("after_turn", &[2, 3]),
 ];
 
@@ -79,6 +79,7 @@ pub struct Script {
     parameters: Vec<Parameter>,
     builtins: Vec<Builtin>,
     after_turn_reads_memory: bool,
+    choice_reads_opponent_memory: bool,
     free_bacon_reads_own: bool,
     functions: Vec<(String, usize)>,
     fingerprint: u32,
@@ -301,6 +302,8 @@ impl Script {
             text: text.to_string(),
             fingerprint: crc32fast::hash(text.as_bytes()),
             after_turn_reads_memory: has_function(&ast, "after_turn", 3),
+            choice_reads_opponent_memory: has_function(&ast, "bonus", 3)
+                || has_function(&ast, "remember", 3),
             free_bacon_reads_own: has_function(&ast, "free_bacon", 2),
             functions: ast
                 .iter_functions()
@@ -526,15 +529,49 @@ impl Script {
         })
     }
 
-    /// Bonus points for choosing `dice` dice when the mover remembers `remembered`.
-    pub fn bonus(&self, remembered: u8, dice: u8) -> Result<u32, ScriptError> {
-        let args = [remembered.into(), dice.into()];
+    /// Whether `bonus` or `remember` reads the opponent's memory (a hook with three
+    /// arguments): then a choice's effect depends on both players' memories.
+    pub fn choice_reads_opponent_memory(&self) -> bool {
+        self.choice_reads_opponent_memory
+    }
+
+    /// The arguments of `hook` (`bonus` or `remember`) for a choice of `dice` dice: the
+    /// opponent's memory only when the hook takes three.
+    fn choice_args(
+        &self,
+        hook: &str,
+        remembered: u8,
+        opponent_remembered: u8,
+        dice: u8,
+    ) -> Vec<i64> {
+        if self.defines(hook, 3) {
+            vec![remembered.into(), opponent_remembered.into(), dice.into()]
+        } else {
+            vec![remembered.into(), dice.into()]
+        }
+    }
+
+    /// Bonus points for choosing `dice` dice when the mover remembers `remembered` and the
+    /// opponent `opponent_remembered`.
+    pub fn bonus(
+        &self,
+        remembered: u8,
+        opponent_remembered: u8,
+        dice: u8,
+    ) -> Result<u32, ScriptError> {
+        let args = self.choice_args("bonus", remembered, opponent_remembered, dice);
         Ok(self.number("bonus", &args, Some(0), MOST_POINTS, "points")? as u32)
     }
 
-    /// What the mover remembers after choosing `dice` dice while remembering `remembered`.
-    pub fn remember(&self, remembered: u8, dice: u8) -> Result<u8, ScriptError> {
-        let args = [remembered.into(), dice.into()];
+    /// What the mover remembers after choosing `dice` dice while remembering `remembered`,
+    /// the opponent remembering `opponent_remembered`.
+    pub fn remember(
+        &self,
+        remembered: u8,
+        opponent_remembered: u8,
+        dice: u8,
+    ) -> Result<u8, ScriptError> {
+        let args = self.choice_args("remember", remembered, opponent_remembered, dice);
         let most = i64::from(self.memory.size) - 1;
         Ok(self.number("remember", &args, Some(0), most, "(the declared memory)")? as u8)
     }

@@ -80,7 +80,7 @@ impl Game {
         } else {
             rules.die(own, opponent).points(faces)
         };
-        let effect = rules.effect(self.memory[mover], requested);
+        let effect = rules.effect((self.memory[mover], self.memory[other]), requested);
         self.memory[mover] = effect.remembered;
         let reached = own + points + effect.bonus;
         let after = rules.after_turn(reached, opponent, effect.remembered);

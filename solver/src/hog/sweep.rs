@@ -461,9 +461,11 @@ impl<'a> Cell<'a> {
         known: &mut [f64],
     ) -> f64 {
         let variants = self.rules.most_effect_variants();
-        let slot = (j * ACTIONS + usize::from(n)) * variants + self.rules.effect_variant(own, n);
+        let memories = (own, opponent_memory);
+        let slot =
+            (j * ACTIONS + usize::from(n)) * variants + self.rules.effect_variant(memories, n);
         if known[slot].is_nan() {
-            known[slot] = self.choice(seat, n, self.rules.effect(own, n), opponent_memory);
+            known[slot] = self.choice(seat, n, self.rules.effect(memories, n), opponent_memory);
         }
         known[slot]
     }
@@ -505,7 +507,7 @@ impl<'a> Cell<'a> {
                 self.cell,
                 self.rules.space().state(self.cell, own, opponent),
             );
-            values[0] = self.choice(seat, n, self.rules.effect(own, n), opponent);
+            values[0] = self.choice(seat, n, self.rules.effect((own, opponent), n), opponent);
             dice[0] = n;
             return;
         }
@@ -522,7 +524,7 @@ impl<'a> Cell<'a> {
         if let Some((own, opponent)) = self.single_slot(seat) {
             let mut best = (f64::NEG_INFINITY, 0);
             for n in 0..=MAX_DICE {
-                let value = self.choice(seat, n, self.rules.effect(own, n), opponent);
+                let value = self.choice(seat, n, self.rules.effect((own, opponent), n), opponent);
                 if value > best.0 {
                     best = (value, n);
                 }

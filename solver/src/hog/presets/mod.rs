@@ -10,33 +10,48 @@ pub struct Preset {
     pub name: &'static str,
     /// The rule script.
     pub script: &'static str,
+    /// Whether `swine tables` solves it into the repository's `tables/`: not when the search
+    /// for its best score table takes minutes (hog-fa17: 5 minutes on two cores), which the
+    /// test that regenerates `tables/` would pay on every run.
+    pub in_tables: bool,
 }
 
 /// Every built-in ruleset, the default (`hog-fa20`) first.
-pub const PRESETS: [Preset; 6] = [
+pub const PRESETS: [Preset; 7] = [
     Preset {
         name: "hog-fa20",
         script: include_str!("hog-fa20.rhai"),
+        in_tables: true,
     },
     Preset {
         name: "hog-wild",
         script: include_str!("hog-wild.rhai"),
+        in_tables: true,
     },
     Preset {
         name: "hog-fa19",
         script: include_str!("hog-fa19.rhai"),
+        in_tables: true,
     },
     Preset {
         name: "hog-nju24",
         script: include_str!("hog-nju24.rhai"),
+        in_tables: true,
     },
     Preset {
         name: "hog-digits",
         script: include_str!("hog-digits.rhai"),
+        in_tables: true,
     },
     Preset {
         name: "hog-fa24",
         script: include_str!("hog-fa24.rhai"),
+        in_tables: true,
+    },
+    Preset {
+        name: "hog-fa17",
+        script: include_str!("hog-fa17.rhai"),
+        in_tables: false,
     },
 ];
 
@@ -170,8 +185,14 @@ mod tests {
             assert_eq!(s.free_bacon(0, opponent).unwrap(), points);
         }
         assert_eq!(s.memory().size, 11);
-        assert_eq!((s.bonus(0, 2).unwrap(), s.bonus(5, 3).unwrap()), (3, 3));
-        assert_eq!((s.bonus(5, 5).unwrap(), s.remember(5, 7).unwrap()), (0, 7));
+        assert_eq!(
+            (s.bonus(0, 0, 2).unwrap(), s.bonus(5, 0, 3).unwrap()),
+            (3, 3)
+        );
+        assert_eq!(
+            (s.bonus(5, 0, 5).unwrap(), s.remember(5, 0, 7).unwrap()),
+            (0, 7)
+        );
         let swapped = |mover, opponent| {
             let turn = s.after_turn(mover, opponent, 0).unwrap();
             (turn.mover, turn.opponent) == (opponent, mover)
@@ -224,5 +245,48 @@ mod tests {
         assert_eq!(s.builtin_dice("boar", &[11, 6], 53, 60).unwrap(), 6);
         assert_eq!(s.builtin_dice("boar", &[9, 6], 53, 60).unwrap(), 0);
         assert_eq!(s.yardstick(), "always_roll:6");
+    }
+
+    #[test]
+    fn fa17_examples() {
+        let s = script("hog-fa17");
+        // The contest page's Free Bacon examples: 42 gives 5, 48 gives 9, 7 gives 8.
+        for (opponent, points) in [(42, 5), (48, 9), (7, 8), (0, 1), (90, 10)] {
+            assert_eq!(s.free_bacon(0, opponent).unwrap(), points);
+        }
+        // Swine Swap: 46 against 92 swaps; 1 and 0 never count; equal scores swap to themselves.
+        let swapped = |mover, opponent| {
+            let turn = s.after_turn(mover, opponent, 0).unwrap();
+            (turn.mover, turn.opponent) == (opponent, mover)
+        };
+        assert!(swapped(46, 92) && swapped(92, 46) && swapped(104, 52));
+        assert!(!swapped(45, 92) && !swapped(1, 7) && !swapped(7, 0));
+        // Time Trot. Memory: own turns taken mod 8, plus 8 when the last earned a Time Trot.
+        // Turn 0, the first player rolls 0: a Time Trot (0 % 8 == 0).
+        assert_eq!(s.remember(0, 0, 0).unwrap(), 1 + 8);
+        // Its extra turn is turn 1 (1 + 0 turns taken): rolling 1 would match, but the turn
+        // was itself a Time Trot.
+        assert_eq!(s.remember(9, 0, 1).unwrap(), 2);
+        // Turn 11 (five turns taken, six by the opponent): 11 % 8 = 3 dice match.
+        assert_eq!(s.remember(5, 6, 3).unwrap(), 6 + 8);
+        assert_eq!(s.remember(5, 6, 4).unwrap(), 6);
+        // The counts wrap: seven turns taken, then the eighth makes 0.
+        assert_eq!(s.remember(7, 0, 10).unwrap(), 0);
+        // The extra turn is granted after the swap, with the swapped scores.
+        let turn = s.after_turn(46, 92, 6 + 8).unwrap();
+        assert_eq!((turn.mover, turn.opponent, turn.extra_turn), (92, 46, true));
+        assert!(!s.after_turn(45, 92, 6).unwrap().extra_turn);
+        // swap: 8 + Free Bacon 3 (1 + 2) = 11 against 22, half of it: a helpful swap, though
+        // 3 points are under the margin.
+        assert_eq!(s.builtin_dice("swap", &[8, 4], 8, 22).unwrap(), 0);
+        assert_eq!(s.builtin_dice("bacon", &[8, 4], 8, 22).unwrap(), 4);
+        // 40 + 7 = 47 against 6: no swap, 7 < margin 8.
+        assert_eq!(s.builtin_dice("swap", &[8, 4], 40, 6).unwrap(), 4);
+        // 10 + 10 = 20 against 90: Free Bacon gives 10 >= 8, but 20 is no multiple; rolls 0.
+        assert_eq!(s.builtin_dice("swap", &[8, 4], 10, 90).unwrap(), 0);
+        // 80 + 10 = 90 against 9, ten times 9: a harmful swap (the mover would get 9).
+        assert_eq!(s.builtin_dice("swap", &[8, 4], 80, 9).unwrap(), 4);
+        assert_eq!(s.builtin_dice("bacon", &[8, 4], 80, 9).unwrap(), 0);
+        assert!(s.choice_reads_opponent_memory());
     }
 }
