@@ -61,7 +61,7 @@ pub fn solve_against(
     rules: &Ruleset,
     opponent: &Strategy,
     limits: SearchLimits,
-    progress: impl FnMut(&Round),
+    progress: impl FnMut(&Round) + Send,
 ) -> Solved {
     let meta = |strategy: &str, opponent: &str, matchup: Outcome, about: String| TableMeta {
         strategy: strategy.to_string(),

@@ -19,7 +19,8 @@
 //!
 //! Single-cell changes stop where a better table differs in several cells at once (in hog-fa19,
 //! where the hidden dice counts make neighbouring choices work together). So [`best_table`]
-//! climbs from two starting tables, then runs an *iterated local search*: it perturbs the best
+//! climbs from two starting tables (at once, each on its own thread when there are two), then
+//! runs an *iterated local search*: it perturbs the best
 //! table found (a block of cells around a cell the game often reaches, set to another dice
 //! count), climbs again, and keeps the result if it wins more. Perturbations come in batches of
 //! [`BATCH`] climbed in parallel, drawn from a seeded generator and compared in a fixed order, so
@@ -128,7 +129,7 @@ pub fn best_table(
     rules: &Ruleset,
     opponent: &Policy,
     limits: SearchLimits,
-    mut progress: impl FnMut(&Round),
+    mut progress: impl FnMut(&Round) + Send,
 ) -> TableSearch {
     let began = Instant::now();
     let out_of_time = || {
@@ -144,38 +145,60 @@ pub fn best_table(
         most_likely_choices(rules, &full_policy, opponent, &at_start),
         at_start,
     ];
-    let mut best: Option<Climb> = None;
-    let mut rounds = 0;
-    for (index, table) in starts.into_iter().enumerate() {
-        if best.is_some() && out_of_time() {
-            break;
+    // The starts are climbed at once; the first reports its rounds as they come, the second
+    // when both are done. The second counts only if the first finished in time, as if they had
+    // been climbed one after the other.
+    let [first, second] = starts;
+    let mut second_rounds = Vec::new();
+    let (first, second) = rayon::join(
+        || {
+            climb(
+                rules,
+                opponent,
+                first,
+                out_of_time,
+                |round, changed, win_rate| {
+                    progress(&Round {
+                        start: 1,
+                        round,
+                        win_rate,
+                        changed,
+                        best: 0.0,
+                        elapsed: began.elapsed(),
+                    })
+                },
+            )
+        },
+        || {
+            climb(
+                rules,
+                opponent,
+                second,
+                out_of_time,
+                |round, changed, win_rate| {
+                    second_rounds.push((round, changed, win_rate, began.elapsed()))
+                },
+            )
+        },
+    );
+    let mut rounds = first.rounds;
+    let mut best = first;
+    if best.local_optimum {
+        for (round, changed, win_rate, elapsed) in second_rounds {
+            progress(&Round {
+                start: 2,
+                round,
+                win_rate,
+                changed,
+                best: best.matchup.win_rate(),
+                elapsed,
+            });
         }
-        let best_so_far = best.as_ref().map_or(0.0, |b| b.matchup.win_rate());
-        let climb = climb(
-            rules,
-            opponent,
-            table,
-            out_of_time,
-            |round, changed, win_rate| {
-                progress(&Round {
-                    start: index + 1,
-                    round,
-                    win_rate,
-                    changed,
-                    best: best_so_far,
-                    elapsed: began.elapsed(),
-                })
-            },
-        );
-        rounds += climb.rounds;
-        if best
-            .as_ref()
-            .is_none_or(|b| climb.matchup.win_rate() > b.matchup.win_rate())
-        {
-            best = Some(climb);
+        rounds += second.rounds;
+        if second.local_optimum && second.matchup.win_rate() > best.matchup.win_rate() {
+            best = second;
         }
     }
-    let mut best = best.expect("the first start always climbs");
     let mut rng = ChaCha8Rng::seed_from_u64(limits.seed);
     let (mut tried, mut improved) = (0, 0);
     let mut where_games_go = cell_reach(rules, &best.table, opponent);
