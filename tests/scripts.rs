@@ -190,6 +190,19 @@ fn script_errors_name_the_file_the_line_and_the_call() {
             "let pig_out = 0;\nfn free_bacon(o) { 5 }\n",
             "swine: typed.rhai: pig_out is a i64, but must be a bool",
         ),
+        (
+            "again.rhai",
+            "let memory = #{ size: 3, initial: 0, meaning: \"m\" };\nfn free_bacon(o) { 5 }\n\
+             fn goes_again(m) {\n  if m == 2 { 1 } else { false }\n}\n",
+            "swine: again.rhai:7: goes_again(2) returned 1 (a i64), not true or false",
+        ),
+        (
+            "opponent.rhai",
+            "let memory = #{ size: 3, initial: 0, meaning: \"m\" };\nfn free_bacon(o) { 5 }\n\
+             fn remember(m, theirs, dice) {\n  m + theirs\n}\n",
+            "swine: opponent.rhai:7: remember(1, 2, 0) returned 3, outside 0..=2 (the declared \
+             memory)",
+        ),
     ] {
         script(&sandbox, file, body);
         let line = sandbox
@@ -215,7 +228,7 @@ fn script_errors_name_the_file_the_line_and_the_call() {
     assert_eq!(
         line,
         "swine: huge.rhai: 368640000 states (goal 300, 64 memory values per player) are more \
-         than the 200000000 swine solves"
+         than the 260000000 swine solves"
     );
     let refused = sandbox.run(&["rules", "check", "lowers.rhai"]);
     assert_eq!(refused.code(), Some(2));

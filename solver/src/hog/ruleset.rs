@@ -74,9 +74,9 @@ pub enum RulesError {
     Script(#[from] ScriptError),
 }
 
-/// The most states a ruleset may have (hog-fa19 at goal 1000 has 121 million): beyond that the
-/// sweep's arrays would not fit in memory.
-pub const MOST_STATES: u64 = 200_000_000;
+/// The most states a ruleset may have (hog-fa17 at goal 1000 has 256 million, which a sweep
+/// holds in 8.8 GB): beyond that the sweep's arrays would not fit in memory.
+pub const MOST_STATES: u64 = 260_000_000;
 
 /// Where play goes after a turn's points and after-turn rules, seen from the mover: the cell
 /// where play continues, seen from whoever moves next, and whether that is the opponent (no
@@ -203,7 +203,8 @@ pub struct Ruleset {
     most_effect_variants: usize,
     after: Vec<Next>,
     turns: Vec<Turn>,
-    after_plane: usize,
+    /// Where each memory value's plane starts in `after` and `turns`.
+    after_start: Vec<usize>,
     after_row: usize,
     max_gain: usize,
 }
@@ -344,17 +345,41 @@ impl Ruleset {
         // reads.
         let reachable = goal as usize + max_gain + LANES - 1;
         let plane = reachable * goal as usize;
-        let planes = if script.after_turn_reads_memory() {
-            memory.size
-        } else {
-            1
-        };
-        let mut after = Vec::with_capacity(plane * usize::from(planes));
-        let mut turns = Vec::with_capacity(plane * usize::from(planes));
-        for remembered in 0..planes {
+        // One plane per memory value, planes alike stored once: the hook is called per memory
+        // only when it reads it; `goes_again` grants go on top.
+        let grants = (0..memory.size)
+            .map(|remembered| script.goes_again(remembered))
+            .collect::<Result<Vec<bool>, _>>()?;
+        let mut base = Vec::new();
+        if !script.after_turn_reads_memory() {
+            base.reserve(plane);
             for opponent in 0..goal {
                 for reached in 0..reachable as u32 {
-                    let turn = script.after_turn(reached, opponent, remembered)?;
+                    base.push(script.after_turn(reached, opponent, 0)?);
+                }
+            }
+        }
+        let mut after: Vec<Next> = Vec::with_capacity(plane);
+        let mut turns = Vec::with_capacity(plane);
+        let mut after_start = Vec::with_capacity(usize::from(memory.size));
+        for remembered in 0..memory.size {
+            let same_plane = (0..remembered).find(|&earlier| {
+                !script.after_turn_reads_memory()
+                    && grants[usize::from(earlier)] == grants[usize::from(remembered)]
+            });
+            if let Some(earlier) = same_plane {
+                after_start.push(after_start[usize::from(earlier)]);
+                continue;
+            }
+            let start = after.len();
+            for opponent in 0..goal {
+                for reached in 0..reachable as u32 {
+                    let mut turn = match base.get(opponent as usize * reachable + reached as usize)
+                    {
+                        Some(&turn) => turn,
+                        None => script.after_turn(reached, opponent, remembered)?,
+                    };
+                    turn.extra_turn |= grants[usize::from(remembered)];
                     let won = space.won_cell();
                     let next = if turn.mover >= goal {
                         Next::new(won, false)
@@ -375,15 +400,18 @@ impl Ruleset {
                     turns.push(Turn::of(turn));
                 }
             }
+            let alike = (0..start / plane).map(|p| p * plane).find(|&p| {
+                after[p..p + plane] == after[start..] && turns[p..p + plane] == turns[start..]
+            });
+            match alike {
+                Some(p) => {
+                    after.truncate(start);
+                    turns.truncate(start);
+                    after_start.push(p);
+                }
+                None => after_start.push(start),
+            }
         }
-        let memory_independent = after.chunks(plane).all(|p| p == &after[..plane]);
-        let after_plane = if memory_independent {
-            after.truncate(plane);
-            turns.truncate(plane);
-            0
-        } else {
-            plane
-        };
 
         Ok(Ruleset {
             script: Arc::new(script),
@@ -399,7 +427,7 @@ impl Ruleset {
             effect_variant,
             most_effect_variants,
             after,
-            after_plane,
+            after_start,
             turns,
             after_row: reachable,
             max_gain,
@@ -517,7 +545,7 @@ impl Ruleset {
     /// [`reachable`](Self::reachable)).
     #[inline]
     pub fn after_turn(&self, reached: u32, opponent: u32, remembered: u8) -> AfterTurn {
-        let at = usize::from(remembered) * self.after_plane
+        let at = self.after_start[usize::from(remembered)]
             + opponent as usize * self.after_row
             + reached as usize;
         self.turns[at].after()
@@ -527,7 +555,7 @@ impl Ruleset {
     /// with `remembered` as its memory after the turn.
     #[inline]
     pub(crate) fn nexts(&self, opponent: u32, remembered: u8) -> &[Next] {
-        let start = usize::from(remembered) * self.after_plane + opponent as usize * self.after_row;
+        let start = self.after_start[usize::from(remembered)] + opponent as usize * self.after_row;
         &self.after[start..start + self.after_row]
     }
 }

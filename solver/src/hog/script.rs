@@ -19,6 +19,7 @@
 //! | `fn bonus(remembered, dice)` (or `fn bonus(remembered, opponent_remembered, dice)`) | points added to the turn for choosing `dice`, from the mover's memory (and the opponent's) | 0 |
 //! | `fn remember(remembered, dice)` (or `fn remember(remembered, opponent_remembered, dice)`) | the mover's memory after choosing `dice`; the opponent's memory does not change | 0 |
 //! | `fn after_turn(mover, opponent)` (or with a third argument, the mover's memory) | whether the mover goes again (`true`/`false`), or a map of the scores after the turn's rules and that: `#{ mover, opponent, extra_turn }`, each key optional | no change |
+//! | `fn goes_again(remembered)` | whether the mover goes again because of its memory after the turn (e.g. a turn counter), whatever `after_turn` says: one call per memory value | `false` |
 //! | `let strategies = [#{ name, parameters, defaults, about }]` with `fn NAME(own, opponent, PARAMETERS...)` | the built-in strategies (a default `()` makes a parameter required) | none |
 //!
 //! Hooks are functions, and rhai functions see no variable of the script's top level: a hook
@@ -50,7 +51,7 @@ pub const MOST_POINTS: i64 = 1000;
 
 /// The hooks a script may define, with their arguments: a function of one of these names must
 /// take exactly these (a misspelt hook would otherwise be silently ignored).
-const HOOKS: [(&str, &[usize]); 7] = [
+const HOOKS: [(&str, &[usize]); 8] = [
     ("free_bacon", &[1, 2]),
     ("face_bonus", &[2]),
     ("dice_limit", &[2]),
@@ -58,6 +59,7 @@ const HOOKS: [(&str, &[usize]); 7] = [
     ("bonus", &[2, 3]),
     ("remember", &[2, 3]),
     ("after_turn", &[2, 3]),
+    ("goes_again", &[1]),
 ];
 
 /// A compiled rule script with its parameters set.
@@ -637,6 +639,21 @@ impl Script {
             mover: score("mover", mover)?,
             opponent: score("opponent", opponent)?,
             extra_turn,
+        })
+    }
+
+    /// Whether the mover goes again, whatever [`after_turn`](Self::after_turn) says, because
+    /// it remembers `remembered` after the turn (`fn goes_again(remembered)`; false without).
+    pub fn goes_again(&self, remembered: u8) -> Result<bool, ScriptError> {
+        let args = [i64::from(remembered)];
+        let value = self.call("goes_again", &args, Some(Dynamic::FALSE))?;
+        value.as_bool().map_err(|kind| ScriptError {
+            origin: self.origin.clone(),
+            line: self.line_of_function("goes_again"),
+            message: format!(
+                "{} returned {value} (a {kind}), not true or false",
+                call_text("goes_again", &args)
+            ),
         })
     }
 

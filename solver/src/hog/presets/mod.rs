@@ -272,10 +272,9 @@ mod tests {
         assert_eq!(s.remember(5, 6, 4).unwrap(), 6);
         // The counts wrap: seven turns taken, then the eighth makes 0.
         assert_eq!(s.remember(7, 0, 10).unwrap(), 0);
-        // The extra turn is granted after the swap, with the swapped scores.
-        let turn = s.after_turn(46, 92, 6 + 8).unwrap();
-        assert_eq!((turn.mover, turn.opponent, turn.extra_turn), (92, 46, true));
-        assert!(!s.after_turn(45, 92, 6).unwrap().extra_turn);
+        // A Time Trot is an extra turn whatever the scores, a swap included.
+        assert!(s.goes_again(6 + 8).unwrap() && !s.goes_again(6).unwrap());
+        assert!(!s.after_turn(46, 92, 0).unwrap().extra_turn);
         // swap: 8 + Free Bacon 3 (1 + 2) = 11 against 22, half of it: a helpful swap, though
         // 3 points are under the margin.
         assert_eq!(s.builtin_dice("swap", &[8, 4], 8, 22).unwrap(), 0);
