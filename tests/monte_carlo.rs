@@ -99,6 +99,14 @@ fn fa17_time_trot_counts_both_players_turns() {
 }
 
 #[test]
+fn hogtimus_scores_pig_outs_by_the_ones_and_boosts_primes() {
+    // The simulator scores the faces it rolls through the compiled Pig Out and turn-points
+    // tables; the solver reads distributions built from the number of 1s.
+    agrees("hog-hogtimus", "optimal", "always_roll:4", 19);
+    agrees("hog-hogtimus", "swap", "always_roll:8", 20);
+}
+
+#[test]
 fn fa24_boar_brawl_and_sus_fuss() {
     agrees("hog-fa24", "optimal", "always_roll:6", 15);
     agrees("hog-fa24", "sus", "boar:9,5", 16);

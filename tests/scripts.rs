@@ -197,6 +197,19 @@ fn script_errors_name_the_file_the_line_and_the_call() {
             "swine: again.rhai:7: goes_again(2) returned 1 (a i64), not true or false",
         ),
         (
+            "zero.rhai",
+            "fn free_bacon(o) { 5 }\nfn turn_points(points, dice) {\n  if points == 9 { 0 } else { points }\n}\n",
+            "swine: zero.rhai: turn_points(9, 2) gives 0 points; a turn must raise the total score \
+             for the sweep to be exact",
+        ),
+        (
+            "ones.rhai",
+            "fn free_bacon(o) { 5 }\nfn pig_out_points(ones, dice) { ones }\n\
+             fn face_bonus(own, face) { 1 }\n",
+            "swine: ones.rhai: fn pig_out_points and fn face_bonus cannot both score a roll (a \
+             6-sided die gives face bonuses)",
+        ),
+        (
             "opponent.rhai",
             "let memory = #{ size: 3, initial: 0, meaning: \"m\" };\nfn free_bacon(o) { 5 }\n\
              fn remember(m, theirs, dice) {\n  m + theirs\n}\n",

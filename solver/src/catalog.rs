@@ -130,6 +130,7 @@ mod tests {
                 "hog-digits",
                 "hog-fa24",
                 "hog-fa17",
+                "hog-hogtimus",
                 "greed",
                 "chopsticks"
             ]
@@ -138,7 +139,8 @@ mod tests {
         assert_eq!(
             find("pig").unwrap_err().to_string(),
             "unknown ruleset 'pig'; the rulesets are hog-fa20, hog-wild, hog-fa19, hog-nju24, \
-             hog-digits, hog-fa24, hog-fa17, greed, chopsticks, or a Hog rule script (FILE.rhai)"
+             hog-digits, hog-fa24, hog-fa17, hog-hogtimus, greed, chopsticks, or a Hog rule script \
+             (FILE.rhai)"
         );
         assert!(describe().contains("bacon:CUTOFF,N"));
         assert!(describe().contains("improve:STRATEGY"));

@@ -368,12 +368,32 @@ impl TurnPoints {
     /// Every (points, probability) outcome with a positive probability, by increasing points.
     pub fn outcomes(&self) -> impl Iterator<Item = (usize, f64)> + '_ {
         let pig_out = (self.pig_out > 0.0).then_some((1, self.pig_out));
-        let sums = self
-            .sums
+        pig_out.into_iter().chain(self.sum_outcomes())
+    }
+
+    /// The (points, probability) outcomes without a Pig Out (no die showing a 1, or every
+    /// outcome for dice without Pig Out), by increasing points.
+    pub fn sum_outcomes(&self) -> impl Iterator<Item = (usize, f64)> + '_ {
+        self.sums
             .iter()
             .enumerate()
-            .map(|(i, &p)| (self.lowest_sum + i, p));
-        pig_out.into_iter().chain(sums.filter(|&(_, p)| p > 0.0))
+            .map(|(i, &p)| (self.lowest_sum + i, p))
+            .filter(|&(_, p)| p > 0.0)
+    }
+
+    /// The distribution with these (points, probability) outcomes (the probabilities of equal
+    /// points add up), without a Pig Out share apart: what rules that score a roll otherwise
+    /// make of it.
+    pub fn from_outcomes(outcomes: impl IntoIterator<Item = (usize, f64)>) -> TurnPoints {
+        let mut by_points: Vec<f64> = Vec::new();
+        for (points, p) in outcomes {
+            if by_points.len() <= points {
+                by_points.resize(points + 1, 0.0);
+            }
+            by_points[points] += p;
+        }
+        let lowest = by_points.iter().position(|&p| p > 0.0).unwrap_or(0);
+        TurnPoints::new(0.0, lowest, by_points.split_off(lowest), None)
     }
 
     /// The expectation of `values[points]` over this distribution; `values` must cover
@@ -480,6 +500,18 @@ impl DiceCache {
             .flat_map(|&die| TurnPoints::rolls(die, most))
             .collect();
         DiceCache { dice, most, rolls }
+    }
+
+    /// The cache with every distribution replaced by `rescore(die, dice, distribution)`.
+    pub fn rescored<E>(
+        mut self,
+        mut rescore: impl FnMut(Die, u8, &TurnPoints) -> Result<TurnPoints, E>,
+    ) -> Result<DiceCache, E> {
+        for (index, roll) in self.rolls.iter_mut().enumerate() {
+            let (die, dice) = (self.dice[index / self.most], index % self.most + 1);
+            *roll = rescore(die, dice as u8, roll)?;
+        }
+        Ok(self)
     }
 
     /// The dice this cache covers, in the order their indices refer to.

@@ -23,6 +23,7 @@ pub mod narrate;
 mod policy;
 pub mod presets;
 mod reach;
+mod rescore;
 mod ruleset;
 pub mod script;
 mod search;

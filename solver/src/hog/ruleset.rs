@@ -16,6 +16,7 @@ use thiserror::Error;
 use super::definition::{MAX_DICE, Memory};
 use super::layout::Memories;
 use super::presets::{PRESETS, preset};
+use super::rescore::{RescoreError, Rescoring};
 use super::script::{AfterTurn, Script, ScriptError};
 use super::space::StateSpace;
 use crate::dice::{DiceCache, Die, LANES, MOST_FACES, TurnPoints};
@@ -196,6 +197,7 @@ pub struct Ruleset {
     dice_limit: Vec<u8>,
     die: Vec<u8>,
     dice: DiceCache,
+    rescoring: Rescoring,
     /// By `own · own_stride + opponent · opponent_stride + dice` (see [`Ruleset::effect`]).
     effects: Vec<Effect>,
     effect_strides: (usize, usize),
@@ -293,7 +295,16 @@ impl Ruleset {
                 dice_limit.push(script.dice_limit(own, opponent)?);
             }
         }
-        let dice = DiceCache::new(dice, usize::from(MAX_DICE));
+        let mut free_bacon = free_bacon;
+        let (dice, rescoring) = Rescoring::compile(
+            &script,
+            DiceCache::new(dice, usize::from(MAX_DICE)),
+            &mut free_bacon,
+        )
+        .map_err(|error| match error {
+            RescoreError::Script(error) => RulesError::Script(error),
+            RescoreError::Zero(detail) => not_increasing(detail),
+        })?;
 
         // By (own memory, opponent's memory, dice), the opponent's memory only when a hook
         // reads it.
@@ -330,11 +341,10 @@ impl Ruleset {
 
         let most_effect_variants = distinct_effects.iter().map(Vec::len).max().unwrap_or(1);
         let max_bonus = effects.iter().map(|e| e.bonus).max().unwrap_or(0) as usize;
-        let max_dice_points = dice
-            .dice()
-            .iter()
-            .enumerate()
-            .map(|(index, _)| dice.get(index, MAX_DICE).max_points())
+        // Any dice count: rules on the turn's points may cap many dice below fewer.
+        let max_dice_points = (0..dice.dice().len())
+            .flat_map(|index| (1..=MAX_DICE).map(move |n| (index, n)))
+            .map(|(index, n)| dice.get(index, n).max_points())
             .max()
             .unwrap_or(0);
         let max_bacon = free_bacon.iter().copied().max().unwrap_or(0) as usize;
@@ -422,6 +432,7 @@ impl Ruleset {
             dice_limit,
             die,
             dice,
+            rescoring,
             effects,
             effect_strides,
             effect_variant,
@@ -495,6 +506,16 @@ impl Ruleset {
     pub fn die(&self, own: u32, opponent: u32) -> &Die {
         let index = self.die[(own * self.goal() + opponent) as usize];
         &self.dice.dice()[usize::from(index)]
+    }
+
+    /// The points of a turn at (own, opponent) whose dice showed `faces` (none: Free Bacon),
+    /// as the rules score them (before bonuses for the choice).
+    pub fn turn_points(&self, own: u32, opponent: u32, faces: &[u8]) -> u32 {
+        if faces.is_empty() {
+            self.free_bacon(own, opponent)
+        } else {
+            self.rescoring.points(self.die(own, opponent), faces)
+        }
     }
 
     /// The dice actually rolled when the mover asks for `requested` at (own, opponent).
@@ -578,7 +599,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "unknown ruleset 'hog-sp99'; the rulesets are hog-fa20, hog-wild, hog-fa19, hog-nju24, \
-             hog-digits, hog-fa24, hog-fa17, or a rule script (FILE.rhai)"
+             hog-digits, hog-fa24, hog-fa17, hog-hogtimus, or a rule script (FILE.rhai)"
         );
         assert_eq!(
             Ruleset::preset("hog-fa20", 0).unwrap_err().to_string(),

@@ -13,6 +13,8 @@
 //! | `let memory = #{ size: 11, initial: 0, meaning: "..." }` | what each player remembers between their turns (values `0..size`) | nothing |
 //! | `let pig_out = true` | whether a 1 on any die scores 1 for the turn | `true` |
 //! | `fn free_bacon(opponent)` or `fn free_bacon(own, opponent)` | points for rolling 0 dice | required |
+//! | `fn pig_out_points(ones, dice)` | the points of a Pig Out when `ones` of the `dice` dice rolled show a 1 (six-sided or any die, no face bonus) | 1 |
+//! | `fn turn_points(points, dice)` | the turn's points once rules on them apply (a prime boost, a cap), from the `points` that `dice` dice scored (0 dice: Free Bacon), before any `bonus`; at least 1 | `points` |
 //! | `fn dice_limit(own, opponent)` | the most dice the mover may roll (more are reduced to it) | 10 |
 //! | `fn die(own, opponent)` | the number of sides of the dice rolled | 6 |
 //! | `fn face_bonus(own, face)` | points each die showing `face` adds to the turn, Pig Out or not (at most 20) | 0 |
@@ -51,7 +53,7 @@ pub const MOST_POINTS: i64 = 1000;
 
 /// The hooks a script may define, with their arguments: a function of one of these names must
 /// take exactly these (a misspelt hook would otherwise be silently ignored).
-const HOOKS: [(&str, &[usize]); 8] = [
+const HOOKS: [(&str, &[usize]); 10] = [
     ("free_bacon", &[1, 2]),
     ("face_bonus", &[2]),
     ("dice_limit", &[2]),
@@ -60,6 +62,8 @@ const HOOKS: [(&str, &[usize]); 8] = [
     ("remember", &[2, 3]),
     ("after_turn", &[2, 3]),
     ("goes_again", &[1]),
+    ("pig_out_points", &[2]),
+    ("turn_points", &[2]),
 ];
 
 /// A compiled rule script with its parameters set.
@@ -479,6 +483,36 @@ impl Script {
         let args = &both[if self.free_bacon_reads_own { 0 } else { 1 }..];
         let n = self.number("free_bacon", args, None, MOST_POINTS, "points")?;
         Ok(n as u32)
+    }
+
+    /// Whether Pig Out scores by the number of 1s rolled (`fn pig_out_points`).
+    pub fn has_pig_out_points(&self) -> bool {
+        self.defines("pig_out_points", 2)
+    }
+
+    /// The points of a Pig Out with `ones` (at least 1) of `dice` dice showing a 1.
+    pub fn pig_out_points(&self, ones: u8, dice: u8) -> Result<u32, ScriptError> {
+        let args = [i64::from(ones), i64::from(dice)];
+        Ok(self.number("pig_out_points", &args, Some(1), MOST_POINTS, "points")? as u32)
+    }
+
+    /// Whether rules act on the turn's points (`fn turn_points`).
+    pub fn has_turn_points(&self) -> bool {
+        self.defines("turn_points", 2)
+    }
+
+    /// The turn's points once the rules on them apply, when `dice` dice (0: Free Bacon)
+    /// scored `points`.
+    pub fn turn_points(&self, points: u32, dice: u8) -> Result<u32, ScriptError> {
+        let args = [i64::from(points), i64::from(dice)];
+        let most = MOST_POINTS;
+        Ok(self.number(
+            "turn_points",
+            &args,
+            Some(i64::from(points)),
+            most,
+            "points",
+        )? as u32)
     }
 
     /// Whether the script gives bonus points by the faces the dice show (`fn face_bonus`).

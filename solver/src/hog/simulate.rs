@@ -75,11 +75,7 @@ impl Game {
             faces.len(),
             usize::from(self.dice_to_roll(rules, requested).0)
         );
-        let points = if faces.is_empty() {
-            rules.free_bacon(own, opponent)
-        } else {
-            rules.die(own, opponent).points(faces)
-        };
+        let points = rules.turn_points(own, opponent, faces);
         let effect = rules.effect((self.memory[mover], self.memory[other]), requested);
         self.memory[mover] = effect.remembered;
         let reached = own + points + effect.bonus;

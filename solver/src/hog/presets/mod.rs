@@ -17,7 +17,7 @@ pub struct Preset {
 }
 
 /// Every built-in ruleset, the default (`hog-fa20`) first.
-pub const PRESETS: [Preset; 7] = [
+pub const PRESETS: [Preset; 8] = [
     Preset {
         name: "hog-fa20",
         script: include_str!("hog-fa20.rhai"),
@@ -52,6 +52,11 @@ pub const PRESETS: [Preset; 7] = [
         name: "hog-fa17",
         script: include_str!("hog-fa17.rhai"),
         in_tables: false,
+    },
+    Preset {
+        name: "hog-hogtimus",
+        script: include_str!("hog-hogtimus.rhai"),
+        in_tables: true,
     },
 ];
 
@@ -287,5 +292,39 @@ mod tests {
         assert_eq!(s.builtin_dice("swap", &[8, 4], 80, 9).unwrap(), 4);
         assert_eq!(s.builtin_dice("bacon", &[8, 4], 80, 9).unwrap(), 0);
         assert!(s.choice_reads_opponent_memory());
+    }
+
+    #[test]
+    fn hogtimus_examples() {
+        let s = script("hog-hogtimus");
+        // The page's Pig Out examples: seven dice with five 1s score min(11 - 7, 5) = 4; five
+        // dice with three 1s score 3, which Hogtimus Prime raises to 5.
+        assert_eq!(s.pig_out_points(5, 7).unwrap(), 4);
+        assert_eq!(s.pig_out_points(3, 5).unwrap(), 3);
+        assert_eq!(s.turn_points(3, 5).unwrap(), 5);
+        // Dice summing to 11 score 13; 1 is not prime; 12 stays; Free Bacon is boosted too.
+        assert_eq!(s.turn_points(11, 4).unwrap(), 13);
+        assert_eq!(s.turn_points(1, 3).unwrap(), 1);
+        assert_eq!(s.turn_points(12, 3).unwrap(), 12);
+        assert_eq!(s.turn_points(7, 0).unwrap(), 11);
+        // Free Bacon: 42 gives 5, 48 gives 9, 7 gives 8.
+        for (opponent, points) in [(42, 5), (48, 9), (7, 8)] {
+            assert_eq!(s.free_bacon(0, opponent).unwrap(), points);
+        }
+        // Hog Wild: four sides when the total is a multiple of 7.
+        assert_eq!(s.die(3, 4).unwrap(), Die::FOUR_SIDED);
+        assert_eq!(s.die(0, 0).unwrap(), Die::FOUR_SIDED);
+        assert_eq!(s.die(3, 5).unwrap(), Die::SIX_SIDED);
+        // Swine Swap when one score is double the other.
+        let swapped = |mover, opponent| {
+            let turn = s.after_turn(mover, opponent, 0).unwrap();
+            (turn.mover, turn.opponent) == (opponent, mover)
+        };
+        assert!(swapped(46, 23) && swapped(23, 46) && !swapped(45, 23));
+        // swap: 6 + Free Bacon 3 (1 + 2, a prime: 5) = 11 against 22, double: a helpful swap.
+        assert_eq!(s.builtin_dice("swap", &[8, 4], 6, 22).unwrap(), 0);
+        assert_eq!(s.builtin_dice("bacon", &[8, 4], 6, 22).unwrap(), 4);
+        // bacon: Free Bacon 7 against 66 is boosted to 11, past the margin.
+        assert_eq!(s.builtin_dice("bacon", &[8, 4], 10, 66).unwrap(), 0);
     }
 }

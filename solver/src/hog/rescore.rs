@@ -1,0 +1,155 @@
+//! Rules that score a roll otherwise than "the sum, or 1 on a Pig Out": a Pig Out worth the
+//! number of 1s rolled (`fn pig_out_points`), and rules on the turn's points such as a boost to
+//! the next prime (`fn turn_points`). [`Rescoring::compile`] tabulates both hooks and rewrites
+//! the dice distributions and Free Bacon points with them, so the solver reads the turn's
+//! final points as it always does; the simulator scores the faces it rolls through the same
+//! tables.
+
+use super::definition::MAX_DICE;
+use super::ruleset::ACTIONS;
+use super::script::{Script, ScriptError};
+use crate::dice::{DiceCache, Die, TurnPoints};
+
+/// The tabulated scoring hooks of a ruleset (empty tables for the hooks it does not define).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Rescoring {
+    /// Pig Out points by `dice · ACTIONS + ones`.
+    pig_out: Vec<u32>,
+    /// The turn's points by `dice · row + points scored`.
+    turn: Vec<u32>,
+    row: usize,
+}
+
+/// Why a script's scoring hooks cannot be used.
+#[derive(Debug)]
+pub(crate) enum RescoreError {
+    /// A hook failed or returned a bad value.
+    Script(ScriptError),
+    /// A turn can score 0 points: a turn must raise the total score.
+    Zero(String),
+}
+
+impl From<ScriptError> for RescoreError {
+    fn from(error: ScriptError) -> RescoreError {
+        RescoreError::Script(error)
+    }
+}
+
+impl Rescoring {
+    /// Tabulates `script`'s scoring hooks and applies them to `dice` (every die kind of the
+    /// ruleset, 1..=MAX_DICE dice) and to `free_bacon` (rolling 0 dice, rewritten in place).
+    pub fn compile(
+        script: &Script,
+        dice: DiceCache,
+        free_bacon: &mut [u32],
+    ) -> Result<(DiceCache, Rescoring), RescoreError> {
+        if !script.has_pig_out_points() && !script.has_turn_points() {
+            return Ok((dice, Rescoring::default()));
+        }
+        let mut pig_out = Vec::new();
+        if script.has_pig_out_points() {
+            if let Some(die) = dice.dice().iter().find(|d| d.face_bonus.is_some()) {
+                return Err(RescoreError::Script(ScriptError {
+                    origin: script.origin().to_string(),
+                    line: None,
+                    message: format!(
+                        "fn pig_out_points and fn face_bonus cannot both score a roll (a {}-sided \
+                         die gives face bonuses)",
+                        die.faces
+                    ),
+                }));
+            }
+            pig_out = vec![0; ACTIONS * ACTIONS];
+            for n in 1..=MAX_DICE {
+                for ones in 1..=n {
+                    pig_out[usize::from(n) * ACTIONS + usize::from(ones)] =
+                        script.pig_out_points(ones, n)?;
+                }
+            }
+        }
+        // The dice's points before the rules on the turn's points.
+        let scored = dice.rescored(|die, n, roll| -> Result<TurnPoints, RescoreError> {
+            if pig_out.is_empty() || !die.pig_out {
+                return Ok(roll.clone());
+            }
+            let by_ones = (1..=n).map(|ones| {
+                let points = pig_out[usize::from(n) * ACTIONS + usize::from(ones)];
+                (points as usize, ones_probability(die, n, ones))
+            });
+            Ok(TurnPoints::from_outcomes(
+                roll.sum_outcomes().chain(by_ones),
+            ))
+        })?;
+        let mut rescoring = Rescoring {
+            pig_out,
+            ..Rescoring::default()
+        };
+        if !script.has_turn_points() {
+            return Ok((scored, rescoring));
+        }
+        let most_dice = (0..scored.dice().len())
+            .map(|die| {
+                (1..=MAX_DICE)
+                    .map(|n| scored.get(die, n).max_points())
+                    .max()
+            })
+            .max()
+            .flatten()
+            .unwrap_or(1);
+        let most_bacon = free_bacon.iter().copied().max().unwrap_or(0) as usize;
+        rescoring.row = most_dice.max(most_bacon) + 1;
+        rescoring.turn = vec![0; ACTIONS * rescoring.row];
+        for n in 0..=MAX_DICE {
+            for points in 1..rescoring.row {
+                rescoring.turn[usize::from(n) * rescoring.row + points] =
+                    script.turn_points(points as u32, n)?;
+            }
+        }
+        let zero = |points: usize, n: u8| {
+            RescoreError::Zero(format!("turn_points({points}, {n}) gives 0 points"))
+        };
+        for points in free_bacon.iter_mut() {
+            let turned = rescoring.turn[*points as usize];
+            if turned == 0 {
+                return Err(zero(*points as usize, 0));
+            }
+            *points = turned;
+        }
+        let turned = scored.rescored(|_, n, roll| -> Result<TurnPoints, RescoreError> {
+            let mut outcomes = Vec::new();
+            for (points, p) in roll.outcomes() {
+                let turned = rescoring.turn[usize::from(n) * rescoring.row + points];
+                if turned == 0 {
+                    return Err(zero(points, n));
+                }
+                outcomes.push((turned as usize, p));
+            }
+            Ok(TurnPoints::from_outcomes(outcomes))
+        })?;
+        Ok((turned, rescoring))
+    }
+
+    /// The points of a turn that rolled `faces` with `die` (at least one die), as the rules
+    /// score them.
+    pub fn points(&self, die: &Die, faces: &[u8]) -> u32 {
+        let n = faces.len();
+        let ones = faces.iter().filter(|&&face| face == 1).count();
+        let points = if !self.pig_out.is_empty() && die.pig_out && ones > 0 {
+            self.pig_out[n * ACTIONS + ones]
+        } else {
+            die.points(faces)
+        };
+        if self.turn.is_empty() {
+            points
+        } else {
+            self.turn[n * self.row + points as usize]
+        }
+    }
+}
+
+/// P(exactly `ones` of `n` dice of kind `die` show a 1).
+fn ones_probability(die: Die, n: u8, ones: u8) -> f64 {
+    let one = 1.0 / f64::from(die.faces);
+    let choose = (0..ones).fold(1.0, |c, i| c * f64::from(n - i) / f64::from(i + 1));
+    choose * one.powi(i32::from(ones)) * (1.0 - one).powi(i32::from(n - ones))
+}
