@@ -514,6 +514,16 @@ impl DiceCache {
         Ok(self)
     }
 
+    /// The most points any distribution of the cache scores (any die, any count: rules on a
+    /// turn's points may score many dice below fewer).
+    pub fn max_points(&self) -> usize {
+        self.rolls
+            .iter()
+            .map(TurnPoints::max_points)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The dice this cache covers, in the order their indices refer to.
     pub fn dice(&self) -> &[Die] {
         &self.dice

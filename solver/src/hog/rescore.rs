@@ -6,7 +6,7 @@
 //! tables.
 
 use super::definition::MAX_DICE;
-use super::ruleset::ACTIONS;
+use super::ruleset::{ACTIONS, RulesError};
 use super::script::{Script, ScriptError};
 use crate::dice::{DiceCache, Die, TurnPoints};
 
@@ -20,21 +20,6 @@ pub(crate) struct Rescoring {
     row: usize,
 }
 
-/// Why a script's scoring hooks cannot be used.
-#[derive(Debug)]
-pub(crate) enum RescoreError {
-    /// A hook failed or returned a bad value.
-    Script(ScriptError),
-    /// A turn can score 0 points: a turn must raise the total score.
-    Zero(String),
-}
-
-impl From<ScriptError> for RescoreError {
-    fn from(error: ScriptError) -> RescoreError {
-        RescoreError::Script(error)
-    }
-}
-
 impl Rescoring {
     /// Tabulates `script`'s scoring hooks and applies them to `dice` (every die kind of the
     /// ruleset, 1..=MAX_DICE dice) and to `free_bacon` (rolling 0 dice, rewritten in place).
@@ -42,14 +27,14 @@ impl Rescoring {
         script: &Script,
         dice: DiceCache,
         free_bacon: &mut [u32],
-    ) -> Result<(DiceCache, Rescoring), RescoreError> {
+    ) -> Result<(DiceCache, Rescoring), RulesError> {
         if !script.has_pig_out_points() && !script.has_turn_points() {
             return Ok((dice, Rescoring::default()));
         }
         let mut pig_out = Vec::new();
         if script.has_pig_out_points() {
             if let Some(die) = dice.dice().iter().find(|d| d.face_bonus.is_some()) {
-                return Err(RescoreError::Script(ScriptError {
+                return Err(RulesError::Script(ScriptError {
                     origin: script.origin().to_string(),
                     line: None,
                     message: format!(
@@ -68,7 +53,7 @@ impl Rescoring {
             }
         }
         // The dice's points before the rules on the turn's points.
-        let scored = dice.rescored(|die, n, roll| -> Result<TurnPoints, RescoreError> {
+        let scored = dice.rescored(|die, n, roll| -> Result<TurnPoints, RulesError> {
             if pig_out.is_empty() || !die.pig_out {
                 return Ok(roll.clone());
             }
@@ -87,15 +72,7 @@ impl Rescoring {
         if !script.has_turn_points() {
             return Ok((scored, rescoring));
         }
-        let most_dice = (0..scored.dice().len())
-            .map(|die| {
-                (1..=MAX_DICE)
-                    .map(|n| scored.get(die, n).max_points())
-                    .max()
-            })
-            .max()
-            .flatten()
-            .unwrap_or(1);
+        let most_dice = scored.max_points();
         let most_bacon = free_bacon.iter().copied().max().unwrap_or(0) as usize;
         rescoring.row = most_dice.max(most_bacon) + 1;
         rescoring.turn = vec![0; ACTIONS * rescoring.row];
@@ -105,8 +82,9 @@ impl Rescoring {
                     script.turn_points(points as u32, n)?;
             }
         }
-        let zero = |points: usize, n: u8| {
-            RescoreError::Zero(format!("turn_points({points}, {n}) gives 0 points"))
+        let zero = |points: usize, n: u8| RulesError::NotIncreasing {
+            rules: script.origin().to_string(),
+            detail: format!("turn_points({points}, {n}) gives 0 points"),
         };
         for points in free_bacon.iter_mut() {
             let turned = rescoring.turn[*points as usize];
@@ -115,7 +93,7 @@ impl Rescoring {
             }
             *points = turned;
         }
-        let turned = scored.rescored(|_, n, roll| -> Result<TurnPoints, RescoreError> {
+        let turned = scored.rescored(|_, n, roll| -> Result<TurnPoints, RulesError> {
             let mut outcomes = Vec::new();
             for (points, p) in roll.outcomes() {
                 let turned = rescoring.turn[usize::from(n) * rescoring.row + points];
@@ -131,10 +109,16 @@ impl Rescoring {
 
     /// The points of a turn that rolled `faces` with `die` (at least one die), as the rules
     /// score them.
+    #[inline(always)]
     pub fn points(&self, die: &Die, faces: &[u8]) -> u32 {
         let n = faces.len();
-        let ones = faces.iter().filter(|&&face| face == 1).count();
-        let points = if !self.pig_out.is_empty() && die.pig_out && ones > 0 {
+        // The 1s are counted only when a Pig Out scores by them (the simulator's hot path).
+        let ones = if !self.pig_out.is_empty() && die.pig_out {
+            faces.iter().filter(|&&face| face == 1).count()
+        } else {
+            0
+        };
+        let points = if ones > 0 {
             self.pig_out[n * ACTIONS + ones]
         } else {
             die.points(faces)

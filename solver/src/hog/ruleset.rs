@@ -16,7 +16,7 @@ use thiserror::Error;
 use super::definition::{MAX_DICE, Memory};
 use super::layout::Memories;
 use super::presets::{PRESETS, preset};
-use super::rescore::{RescoreError, Rescoring};
+use super::rescore::Rescoring;
 use super::script::{AfterTurn, Script, ScriptError};
 use super::space::StateSpace;
 use crate::dice::{DiceCache, Die, LANES, MOST_FACES, TurnPoints};
@@ -249,7 +249,7 @@ impl Ruleset {
         } else {
             0
         };
-        let free_bacon: Vec<u32> = if script.free_bacon_reads_own() {
+        let mut free_bacon: Vec<u32> = if script.free_bacon_reads_own() {
             let mut points = Vec::with_capacity(space.cells());
             for own in 0..goal {
                 for opponent in 0..goal {
@@ -295,16 +295,11 @@ impl Ruleset {
                 dice_limit.push(script.dice_limit(own, opponent)?);
             }
         }
-        let mut free_bacon = free_bacon;
         let (dice, rescoring) = Rescoring::compile(
             &script,
             DiceCache::new(dice, usize::from(MAX_DICE)),
             &mut free_bacon,
-        )
-        .map_err(|error| match error {
-            RescoreError::Script(error) => RulesError::Script(error),
-            RescoreError::Zero(detail) => not_increasing(detail),
-        })?;
+        )?;
 
         // By (own memory, opponent's memory, dice), the opponent's memory only when a hook
         // reads it.
@@ -341,12 +336,7 @@ impl Ruleset {
 
         let most_effect_variants = distinct_effects.iter().map(Vec::len).max().unwrap_or(1);
         let max_bonus = effects.iter().map(|e| e.bonus).max().unwrap_or(0) as usize;
-        // Any dice count: rules on the turn's points may cap many dice below fewer.
-        let max_dice_points = (0..dice.dice().len())
-            .flat_map(|index| (1..=MAX_DICE).map(move |n| (index, n)))
-            .map(|(index, n)| dice.get(index, n).max_points())
-            .max()
-            .unwrap_or(0);
+        let max_dice_points = dice.max_points();
         let max_bacon = free_bacon.iter().copied().max().unwrap_or(0) as usize;
         let max_gain = max_dice_points.max(max_bacon) + max_bonus;
 
@@ -510,6 +500,7 @@ impl Ruleset {
 
     /// The points of a turn at (own, opponent) whose dice showed `faces` (none: Free Bacon),
     /// as the rules score them (before bonuses for the choice).
+    #[inline(always)]
     pub fn turn_points(&self, own: u32, opponent: u32, faces: &[u8]) -> u32 {
         if faces.is_empty() {
             self.free_bacon(own, opponent)
