@@ -1,8 +1,7 @@
 //! Grading and tournaments, for any game: what course staff run over a class's submissions.
 //!
 //! A game says how it resolves a spec, plays a match exactly, explains a table's losses and
-//! finds the optimum ([`Contest`]; Hog's [`Ruleset`](crate::hog::Ruleset) and
-//! [`Greed`](crate::greed::Greed) implement it). On top of that:
+//! finds the optimum ([`Contest`], which every game implements). On top of that:
 //!
 //! - [`submissions`] finds what to grade: files and specs as given, and for each folder every
 //!   course file (`hog.py`, `pr1.py`) beneath it.
@@ -16,7 +15,6 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::greed;
 use crate::outcome::Outcome;
 use crate::python::Runner;
 use crate::spec::{Resolved, StrategyError};
@@ -78,9 +76,10 @@ pub enum ContestError {
     /// A strategy could not be resolved.
     #[error(transparent)]
     Strategy(#[from] StrategyError),
-    /// A Greed solve failed.
+    /// A game's solver failed (e.g. an iteration did not converge); each game converts its own
+    /// solve error into this.
     #[error(transparent)]
-    Solve(#[from] greed::SolveError),
+    Solve(Box<dyn std::error::Error + Send + Sync>),
     /// `--explain` asked of a strategy or against an opponent that has no single-cell gains.
     #[error("{0}")]
     Explain(String),

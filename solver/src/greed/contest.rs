@@ -3,13 +3,19 @@
 use super::explain::explain;
 use super::game::{Greed, NAME, YARDSTICK};
 use super::strategy::Strategy;
-use super::sweep::Player;
+use super::sweep::{Player, SolveError};
 use super::{play, solve_against};
 use crate::contest::{Change, Contest, ContestError};
 use crate::outcome::Outcome;
 use crate::python::Runner;
 use crate::spec::{Resolved, StrategyError};
 use crate::table::Schema;
+
+impl From<SolveError> for ContestError {
+    fn from(error: SolveError) -> ContestError {
+        ContestError::Solve(Box::new(error))
+    }
+}
 
 impl Contest for Greed {
     type Strategy = Strategy;

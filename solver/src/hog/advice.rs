@@ -1,8 +1,9 @@
 //! Exact advice during a game: what each dice count is worth to a player who plays on
 //! perfectly against a fixed opponent, in the true state (hidden memories included).
 
+use super::definition::ACTIONS;
 use super::policy::Policy;
-use super::ruleset::{ACTIONS, Ruleset};
+use super::ruleset::Ruleset;
 use super::simulate::Game;
 use super::sweep::{Player, Reached, solve_keeping_reached, weighted_choices};
 

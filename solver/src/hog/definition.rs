@@ -4,6 +4,15 @@
 /// The largest number of dice a Hog turn may roll.
 pub const MAX_DICE: u8 = 10;
 
+/// Number of distinct dice requests (`0..=MAX_DICE`).
+pub const ACTIONS: usize = MAX_DICE as usize + 1;
+
+/// The highest goal a Hog ruleset is solved for.
+pub const MAX_GOAL: u32 = 1000;
+
+/// The course's goal, which file names leave out.
+pub const DEFAULT_GOAL: u32 = 100;
+
 /// What each player remembers between their own turns (part of the game state, hidden from a
 /// strategy that sees only the two scores).
 #[derive(Clone, Debug, PartialEq, Eq)]

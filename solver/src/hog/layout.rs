@@ -17,7 +17,7 @@
 //! ([`Layout::everywhere`]) a slot is the state's index within its cell.
 
 use super::definition::MAX_DICE;
-use super::ruleset::Ruleset;
+use super::ruleset::{Next, Ruleset};
 
 /// A set of dice counts: bit `n` stands for `n` dice.
 pub(crate) type DiceSet = u16;
@@ -174,8 +174,7 @@ impl Layout {
     }
 }
 
-/// Where the two memories after a turn place a successor among its cell's slots: see
-/// [`Next::slot`](super::ruleset::Next).
+/// Where the two memories after a turn place a successor among its cell's slots.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Memories {
     /// The slot within the cell: `[0]` when the mover moves again (its memory first), `[1]`
@@ -183,6 +182,15 @@ pub(crate) struct Memories {
     pub offset: [usize; 2],
     /// Slots per cell.
     pub stride: usize,
+}
+
+impl Memories {
+    /// The slot, in arrays of one value per slot ([`Layout`]), of the state where play
+    /// continues at `next` with these memories.
+    #[inline]
+    pub fn slot(&self, next: Next) -> usize {
+        next.cell() * self.stride + self.offset[usize::from(next.opponent_moves())]
+    }
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ mod advice;
 mod analysis;
 mod contest;
 pub mod definition;
+mod error;
 mod explain;
 mod layout;
 pub mod narrate;
@@ -35,11 +36,12 @@ mod sweep;
 
 pub use advice::Advisor;
 pub use analysis::{SearchSummary, Solved, evaluate, solve_against, values_file};
-pub use definition::{Builtin, MAX_DICE, Memory, Param};
+pub use definition::{ACTIONS, Builtin, DEFAULT_GOAL, MAX_DICE, MAX_GOAL, Memory, Param};
+pub use error::{MOST_STATES, RulesError};
 pub use explain::{CellGain, explain, switch_gains};
 pub use policy::{FullTable, Policy, ScoreTable};
 pub use reach::{Reach, reach};
-pub use ruleset::{DEFAULT_GOAL, MAX_GOAL, RulesError, Ruleset};
+pub use ruleset::Ruleset;
 pub use script::{AfterTurn, Parameter, Script, ScriptError};
 pub use search::{
     BATCH, PERTURBATIONS, Round, SEED, STARTS, SearchLimits, TOLERANCE, TableSearch, best_table,

@@ -8,9 +8,9 @@
 
 use ndarray::{Array2, Array4};
 
-use super::definition::MAX_DICE;
+use super::definition::{DEFAULT_GOAL, MAX_DICE};
 use super::layout::DiceSet;
-use super::ruleset::{DEFAULT_GOAL, Ruleset};
+use super::ruleset::Ruleset;
 use crate::table::{Axis, PythonSignature, Schema, Table};
 
 /// Dice counts indexed `[own score, opponent score]`.

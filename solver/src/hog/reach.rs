@@ -66,7 +66,7 @@ pub fn reach(rules: &Ruleset, policies: [&Policy; 2]) -> Reach {
                         let rolled = rules.dice_rolled(own, opponent, n);
                         for (points, p) in rules.roll(own, opponent, rolled).outcomes() {
                             let next = nexts[points];
-                            flat[2 * next.slot(&memories) + next.next_seat(seat)] += here * p;
+                            flat[2 * memories.slot(next) + next.next_seat(seat)] += here * p;
                         }
                     }
                 }

@@ -5,8 +5,8 @@
 //! final points as it always does; the simulator scores the faces it rolls through the same
 //! tables.
 
-use super::definition::MAX_DICE;
-use super::ruleset::{ACTIONS, RulesError};
+use super::definition::{ACTIONS, MAX_DICE};
+use super::error::RulesError;
 use super::script::{Script, ScriptError};
 use crate::dice::{DiceCache, Die, TurnPoints};
 

@@ -11,73 +11,13 @@
 
 use std::sync::Arc;
 
-use thiserror::Error;
-
-use super::definition::{MAX_DICE, Memory};
-use super::layout::Memories;
+use super::definition::{ACTIONS, MAX_DICE, MAX_GOAL, Memory};
+use super::error::{MOST_STATES, RulesError};
 use super::presets::{PRESETS, preset};
 use super::rescore::Rescoring;
-use super::script::{AfterTurn, Script, ScriptError};
+use super::script::{AfterTurn, Script};
 use super::space::StateSpace;
 use crate::dice::{DiceCache, Die, LANES, MOST_FACES, TurnPoints};
-
-/// The highest goal a Hog ruleset is solved for.
-pub const MAX_GOAL: u32 = 1000;
-
-/// The course's goal, which file names leave out.
-pub const DEFAULT_GOAL: u32 = 100;
-
-/// Number of distinct dice requests (0..=MAX_DICE).
-pub(crate) const ACTIONS: usize = MAX_DICE as usize + 1;
-
-/// Why a ruleset cannot be compiled.
-#[derive(Debug, Error, PartialEq, Eq)]
-pub enum RulesError {
-    /// No built-in ruleset has this name.
-    #[error("unknown ruleset '{name}'; the rulesets are {}, or a rule script (FILE.rhai)", known.join(", "))]
-    Unknown {
-        /// The name asked for.
-        name: String,
-        /// The names that exist.
-        known: Vec<&'static str>,
-    },
-    /// The goal is outside `1..=MAX_GOAL`.
-    #[error("goal {goal} is outside 1..={MAX_GOAL}")]
-    Goal {
-        /// The goal asked for.
-        goal: u32,
-    },
-    /// A turn could leave the total score unchanged or lower, so a single sweep is not exact.
-    #[error("{rules}: {detail}; a turn must raise the total score for the sweep to be exact")]
-    NotIncreasing {
-        /// The ruleset.
-        rules: String,
-        /// What happens, with the scores.
-        detail: String,
-    },
-    /// The state space would be too large to solve in memory.
-    #[error(
-        "{rules}: {states} states (goal {goal}, {memory} memory values per player) are more than \
-         the {MOST_STATES} swine solves"
-    )]
-    TooLarge {
-        /// The ruleset.
-        rules: String,
-        /// The goal.
-        goal: u32,
-        /// The memory values per player.
-        memory: u8,
-        /// goal² × memory².
-        states: u64,
-    },
-    /// The rule script failed.
-    #[error(transparent)]
-    Script(#[from] ScriptError),
-}
-
-/// The most states a ruleset may have (hog-fa17 at goal 1000 has 256 million, which a sweep
-/// holds in 8.8 GB): beyond that the sweep's arrays would not fit in memory.
-pub const MOST_STATES: u64 = 260_000_000;
 
 /// Where play goes after a turn's points and after-turn rules, seen from the mover: the cell
 /// where play continues, seen from whoever moves next, and whether that is the opponent (no
@@ -107,12 +47,10 @@ impl Next {
         seat ^ usize::from(self.opponent_moves())
     }
 
-    /// The slot, in arrays of one value per slot ([`Layout`](super::layout::Layout)), of the
-    /// state where play continues, the memories after the turn placed by `memories`.
+    /// The cell where play continues (the won cell when the game is over).
     #[inline]
-    pub fn slot(self, memories: &Memories) -> usize {
-        (self.0 >> 1) as usize * memories.stride
-            + memories.offset[usize::from(self.opponent_moves())]
+    pub fn cell(self) -> usize {
+        (self.0 >> 1) as usize
     }
 }
 

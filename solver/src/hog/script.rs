@@ -89,6 +89,8 @@ pub struct Script {
     free_bacon_reads_own: bool,
     functions: Vec<(String, usize)>,
     fingerprint: u32,
+    /// Whether this is a built-in preset's own script (see [`variant`](Self::variant)).
+    preset: bool,
 }
 
 impl fmt::Debug for Script {
@@ -307,6 +309,7 @@ impl Script {
             origin: origin.to_string(),
             text: text.to_string(),
             fingerprint: crc32fast::hash(text.as_bytes()),
+            preset: false,
             after_turn_reads_memory: has_function(&ast, "after_turn", 3),
             choice_reads_opponent_memory: has_function(&ast, "bonus", 3)
                 || has_function(&ast, "remember", 3),
@@ -385,11 +388,16 @@ impl Script {
         if !changed.is_empty() {
             variant.push_str(&format!("[{}]", changed.join(",")));
         }
-        let builtin = super::presets::preset(&self.name).is_some_and(|p| p.script == self.text);
-        if !builtin {
+        if !self.preset {
             variant.push_str(&format!("@{:08x}", self.fingerprint));
         }
         variant
+    }
+
+    /// Marks the script as a built-in preset's own (its variant then carries no checksum).
+    pub(crate) fn into_preset(mut self) -> Script {
+        self.preset = true;
+        self
     }
 
     /// Whether the after-turn rules read the mover's memory.

@@ -34,9 +34,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use super::definition::ACTIONS;
 use super::policy::{FullTable, Policy, ScoreTable};
 use super::reach::reach;
-use super::ruleset::{ACTIONS, Ruleset};
+use super::ruleset::Ruleset;
 use super::sweep::{Improvement, Player, solve, solve_everywhere};
 use crate::outcome::Outcome;
 

@@ -26,10 +26,10 @@
 
 use rayon::prelude::*;
 
-use super::definition::MAX_DICE;
+use super::definition::{ACTIONS, MAX_DICE};
 use super::layout::{ANY_DICE, DiceSet, Layout, Memories};
 use super::policy::{Policy, ScoreTable};
-use super::ruleset::{ACTIONS, Effect, Next, Ruleset};
+use super::ruleset::{Effect, Next, Ruleset};
 use crate::outcome::{Outcome, SeatOutcome};
 
 /// Who sits in a seat: a fixed policy, or a player that maximises its winning probability.
@@ -390,7 +390,7 @@ impl Reached {
 /// `memories`, from both seats' slot values.
 #[inline]
 fn value_of(values: [&[f64]; 2], seat: usize, next: Next, memories: &Memories) -> f64 {
-    let value = values[next.next_seat(seat)][next.slot(memories)];
+    let value = values[next.next_seat(seat)][memories.slot(next)];
     // The opponent's value v becomes 1 − v, exactly as `1.0 - v` would.
     let flip = usize::from(next.opponent_moves());
     value * [1.0, -1.0][flip] + [0.0, 1.0][flip]

@@ -68,7 +68,7 @@ pub fn preset(name: &str) -> Option<Preset> {
 impl Preset {
     /// The preset's script compiled with `settings` (`goal` among them, if given).
     pub fn compile(&self, settings: &[(String, i64)]) -> Result<Script, ScriptError> {
-        Script::compile(self.name, self.script, settings)
+        Script::compile(self.name, self.script, settings).map(Script::into_preset)
     }
 }
 
