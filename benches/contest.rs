@@ -32,7 +32,7 @@ fn round_robin_of_tables(c: &mut Criterion) {
         b.iter(|| {
             round_robin(
                 tables.len(),
-                |i, j| Ok::<_, ()>(evaluate(&rules, &tables[i], &tables[j])),
+                |i, j| Ok::<_, ()>(evaluate(&rules, &tables[i], &tables[j]).unwrap()),
                 || {},
             )
         })
@@ -75,7 +75,7 @@ fn round_robin_with_hidden_memory(c: &mut Criterion) {
                 pool.install(|| {
                     round_robin(
                         entries.len(),
-                        |i, j| Ok::<_, ()>(evaluate(&rules, &entries[i], &entries[j])),
+                        |i, j| Ok::<_, ()>(evaluate(&rules, &entries[i], &entries[j]).unwrap()),
                         || {},
                     )
                 })
@@ -99,7 +99,7 @@ fn explain_gains(c: &mut Criterion) {
             unreachable!("built-ins are fixed")
         };
         group.bench_function(name, |b| {
-            b.iter(|| explain(&rules, black_box(table), &opponent))
+            b.iter(|| explain(&rules, black_box(table), &opponent).unwrap())
         });
     }
     let game = Greed::new(greed::DEFAULT_LIMIT).expect("the course's limit");
@@ -112,7 +112,7 @@ fn explain_gains(c: &mut Criterion) {
     };
     let (sample1, sample2) = (fixed("sample1"), fixed("sample2"));
     group.bench_function("greed", |b| {
-        b.iter(|| greed::explain(&game, black_box(&sample1), &sample2))
+        b.iter(|| greed::explain(&game, black_box(&sample1), &sample2).unwrap())
     });
     group.finish();
 }

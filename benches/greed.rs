@@ -29,19 +29,19 @@ fn greed(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("setup", |b| b.iter(|| Greed::new(black_box(100))));
     group.bench_function("best_response", |b| {
-        b.iter(|| solve(&game, [&Player::Optimising, sample2.player()]))
+        b.iter(|| solve(&game, [&Player::Optimising, sample2.player()]).unwrap())
     });
     group.bench_function("minimax", |b| {
-        b.iter(|| solve(&game, [&Player::Optimising, &Player::Optimising]))
+        b.iter(|| solve(&game, [&Player::Optimising, &Player::Optimising]).unwrap())
     });
     group.bench_function("solve_against_sample2", |b| {
-        b.iter(|| solve_against(&game, &sample2))
+        b.iter(|| solve_against(&game, &sample2).unwrap())
     });
     group.bench_function("solve_minimax", |b| {
-        b.iter(|| solve_against(&game, &minimax))
+        b.iter(|| solve_against(&game, &minimax).unwrap())
     });
     group.bench_function("evaluate", |b| {
-        b.iter(|| evaluate(&game, [&optimal, yardstick]))
+        b.iter(|| evaluate(&game, [&optimal, yardstick]).unwrap())
     });
     group.bench_function("simulate", |b| {
         b.iter(|| simulate(&game, [&optimal, yardstick], 10_000, 1, &|_| {}))

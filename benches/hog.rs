@@ -35,7 +35,9 @@ fn setup(name: &str) -> (Ruleset, Policy, Policy) {
     let yardstick = fixed(&rules, rules.rules().yardstick());
     let table = if !rules.hides_memory() {
         let opponent = Player::Fixed(yardstick.clone());
-        solve(&rules, [&Player::Optimising, &opponent]).policy(0)
+        solve(&rules, [&Player::Optimising, &opponent])
+            .unwrap()
+            .policy(0)
     } else {
         fixed(&rules, "swap")
     };
@@ -69,13 +71,17 @@ fn sweeps(c: &mut Criterion) {
             group.sample_size(20);
         }
         group.bench_function("best_response", |b| {
-            b.iter(|| solve(&rules, [&Player::Optimising, &yardstick]))
+            b.iter(|| solve(&rules, [&Player::Optimising, &yardstick]).unwrap())
         });
         group.bench_function("minimax", |b| {
-            b.iter(|| solve(&rules, [&Player::Optimising, &Player::Optimising]))
+            b.iter(|| solve(&rules, [&Player::Optimising, &Player::Optimising]).unwrap())
         });
         group.bench_function("evaluate", |b| {
-            b.iter(|| solve(&rules, [&table_player, &yardstick]).matchup())
+            b.iter(|| {
+                solve(&rules, [&table_player, &yardstick])
+                    .unwrap()
+                    .matchup()
+            })
         });
         let Player::Fixed(yardstick_policy) = &yardstick else {
             unreachable!()
@@ -94,7 +100,11 @@ fn hidden_memory_evaluation(c: &mut Criterion) {
     for k in 0..=10 {
         let player = Player::Fixed(fixed(&rules, &format!("always_roll:{k}")));
         group.bench_function(format!("always_roll_{k}"), |b| {
-            b.iter(|| solve(&rules, [black_box(&player), &yardstick]).matchup())
+            b.iter(|| {
+                solve(&rules, [black_box(&player), &yardstick])
+                    .unwrap()
+                    .matchup()
+            })
         });
     }
     let path = concat!(
@@ -103,7 +113,11 @@ fn hidden_memory_evaluation(c: &mut Criterion) {
     );
     let table = Player::Fixed(fixed(&rules, path));
     group.bench_function("best_table", |b| {
-        b.iter(|| solve(&rules, [black_box(&table), &yardstick]).matchup())
+        b.iter(|| {
+            solve(&rules, [black_box(&table), &yardstick])
+                .unwrap()
+                .matchup()
+        })
     });
     group.finish();
 }
@@ -117,7 +131,7 @@ fn table_search(c: &mut Criterion) {
         ..SearchLimits::default()
     };
     group.bench_function("table_search_climbs", |b| {
-        b.iter(|| best_table(&rules, &yardstick, climbs_only, |_| {}))
+        b.iter(|| best_table(&rules, &yardstick, climbs_only, |_| {}).unwrap())
     });
     let perturbed = SearchLimits {
         perturbations: 8,
@@ -126,7 +140,11 @@ fn table_search(c: &mut Criterion) {
     for (threads, pool) in common::one_thread_and_all() {
         group.bench_function(
             format!("table_search_8_perturbations_{threads}_threads"),
-            |b| b.iter(|| pool.install(|| best_table(&rules, &yardstick, perturbed, |_| {}))),
+            |b| {
+                b.iter(|| {
+                    pool.install(|| best_table(&rules, &yardstick, perturbed, |_| {}).unwrap())
+                })
+            },
         );
     }
     group.finish();

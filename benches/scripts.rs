@@ -18,7 +18,9 @@ fn scripts(c: &mut Criterion) {
             let yardstick = Strategy::parse(rules.rules().yardstick(), &rules)
                 .expect("yardstick")
                 .player(&rules);
-            solve(&rules, [&Player::Optimising, &yardstick]).matchup()
+            solve(&rules, [&Player::Optimising, &yardstick])
+                .unwrap()
+                .matchup()
         })
     });
     let preset = presets::preset("hog-fa20").expect("built-in ruleset");

@@ -170,6 +170,13 @@ pub struct MatchReport {
     /// For rules with hidden memory, the search for the best score table.
     #[serde(flatten)]
     pub search: Option<SearchReport>,
+    /// Where the values come from a fixpoint (rules where positions repeat) and the game has
+    /// no ties: how far they are from the game's equations (largest |V − TV|).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub residual: Option<f64>,
+    /// A sentence printed below the numbers (text only), e.g. what a tie is.
+    #[serde(skip)]
+    pub note: Option<String>,
     /// With `--explain`: the cells where a single change gains the most, largest first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explain: Option<Vec<Lost>>,
@@ -305,6 +312,8 @@ impl MatchReport {
             ties: None,
             first_player_wins: None,
             search: None,
+            residual: None,
+            note: None,
             explain: None,
             files: Vec::new(),
         }
@@ -397,6 +406,15 @@ impl Report for MatchReport {
             for (label, value) in self.rates.rows() {
                 writeln!(out, "  {label:<11}{}", percent(value))?;
             }
+        }
+        if let Some(residual) = self.residual {
+            writeln!(
+                out,
+                "  residual   {residual:.1e}  (largest |V - TV| over the states solved to a fixpoint)"
+            )?;
+        }
+        if let Some(note) = &self.note {
+            writeln!(out, "  ({note})")?;
         }
         if let Some(search) = &self.search {
             writeln!(

@@ -319,7 +319,8 @@ fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>,
                 opponent: opponent.name().to_string(),
                 solved: Solved::Hog {
                     rules,
-                    advisor: Advisor::new(rules, &opponent.player(rules)),
+                    advisor: Advisor::new(rules, &opponent.player(rules))
+                        .map_err(|e| bad(&e.to_string()))?,
                 },
             }
         }

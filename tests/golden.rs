@@ -40,7 +40,7 @@ fn every_golden_value_holds_in_the_library() {
         let rules = Ruleset::preset(&g.rules, g.goal).unwrap();
         let strategy = Strategy::parse(&g.strategy, &rules).unwrap();
         let opponent = Strategy::parse(&g.opponent, &rules).unwrap();
-        let matchup = evaluate(&rules, &strategy, &opponent);
+        let matchup = evaluate(&rules, &strategy, &opponent).unwrap();
         assert_relative_eq!(matchup.as_first(), g.as_first, max_relative = 1e-14);
     }
 }

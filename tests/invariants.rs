@@ -21,7 +21,7 @@ fn a_strategy_against_itself_wins_exactly_half() {
     for name in ["hog-fa20", "hog-wild", "hog-fa19"] {
         let rules = Ruleset::preset(name, 100).unwrap();
         for strategy in strategies(&rules) {
-            let matchup = evaluate(&rules, &strategy, &strategy);
+            let matchup = evaluate(&rules, &strategy, &strategy).unwrap();
             assert_eq!(matchup.win_rate(), 0.5, "{name} {}", strategy.name());
             assert_eq!(matchup.as_first() + matchup.as_second(), 1.0);
         }
@@ -36,8 +36,8 @@ fn swapping_the_seats_plays_the_same_games() {
         let rules = Ruleset::preset(name, 100).unwrap();
         let specs = strategies(&rules);
         for (a, b) in specs.iter().zip(specs.iter().skip(1)) {
-            let ab = evaluate(&rules, a, b);
-            let ba = evaluate(&rules, b, a);
+            let ab = evaluate(&rules, a, b).unwrap();
+            let ba = evaluate(&rules, b, a).unwrap();
             assert_eq!(
                 ab.as_second(),
                 1.0 - ba.as_first(),
@@ -62,7 +62,7 @@ fn a_solved_strategy_is_worth_exactly_what_solve_reports() {
         let rules = Ruleset::preset(name, 100).unwrap();
         for opponent in [rules.rules().yardstick(), "minimax"] {
             let opponent = parse(opponent, &rules);
-            let solved = solve_against(&rules, &opponent, SearchLimits::default(), |_| {});
+            let solved = solve_against(&rules, &opponent, SearchLimits::default(), |_| {}).unwrap();
             let table = Strategy::from_table("solved", solved.file.table.clone());
             let judge = if opponent.is_optimising() {
                 Strategy::from_table("solved", solved.file.table.clone())
@@ -70,7 +70,7 @@ fn a_solved_strategy_is_worth_exactly_what_solve_reports() {
                 opponent.clone()
             };
             assert_eq!(
-                evaluate(&rules, &table, &judge),
+                evaluate(&rules, &table, &judge).unwrap(),
                 solved.outcome,
                 "{name} against {}",
                 opponent.name()
@@ -84,16 +84,17 @@ fn the_best_response_beats_every_other_strategy_against_the_same_opponent() {
     for name in ["hog-fa20", "hog-wild"] {
         let rules = Ruleset::preset(name, 100).unwrap();
         let yardstick = parse(rules.rules().yardstick(), &rules);
-        let best = evaluate(&rules, &Strategy::optimising("optimal"), &yardstick);
+        let best = evaluate(&rules, &Strategy::optimising("optimal"), &yardstick).unwrap();
         let minimax = solve_against(
             &rules,
             &Strategy::optimising("minimax"),
             SearchLimits::default(),
             |_| {},
-        );
+        )
+        .unwrap();
         let minimax = Strategy::from_table("minimax", minimax.file.table);
         for strategy in strategies(&rules).into_iter().chain([minimax]) {
-            let other = evaluate(&rules, &strategy, &yardstick);
+            let other = evaluate(&rules, &strategy, &yardstick).unwrap();
             assert!(
                 best.as_first() >= other.as_first(),
                 "{name} {}",
@@ -115,7 +116,7 @@ fn minimax_seats_agree_and_cannot_be_exploited() {
         let optimal = Strategy::optimising("minimax");
         // Both seats optimise in separate arrays: the first player's chance and the second
         // player's must add up to one exactly.
-        let game = evaluate(&rules, &optimal, &optimal);
+        let game = evaluate(&rules, &optimal, &optimal).unwrap();
         assert_eq!(game.as_first() + game.as_second(), 1.0, "{name}");
         assert!(
             game.as_first() > 0.5,
@@ -123,9 +124,9 @@ fn minimax_seats_agree_and_cannot_be_exploited() {
         );
         // The minimax table against the best response to it still wins half overall: nobody
         // can exploit it, and it holds the game's value in each seat.
-        let solved = solve_against(&rules, &optimal, SearchLimits::default(), |_| {});
+        let solved = solve_against(&rules, &optimal, SearchLimits::default(), |_| {}).unwrap();
         let table = Strategy::from_table("minimax", solved.file.table);
-        let exploited = evaluate(&rules, &table, &optimal);
+        let exploited = evaluate(&rules, &table, &optimal).unwrap();
         approx::assert_abs_diff_eq!(exploited.as_first(), game.as_first(), epsilon = 1e-14);
         approx::assert_abs_diff_eq!(exploited.as_second(), game.as_second(), epsilon = 1e-14);
     }
@@ -136,7 +137,7 @@ fn every_value_is_a_probability_and_optimal_choices_are_dice_counts() {
     for name in ["hog-fa20", "hog-wild"] {
         let rules = Ruleset::preset(name, 100).unwrap();
         let yardstick = parse(rules.rules().yardstick(), &rules).player(&rules);
-        let solution = solve(&rules, [&Player::Optimising, &yardstick]);
+        let solution = solve(&rules, [&Player::Optimising, &yardstick]).unwrap();
         for state in 0..rules.space().states() {
             for seat in 0..2 {
                 let value = solution.value(seat, state).expect("no memory: every state");

@@ -30,14 +30,14 @@ fn a_table_against_itself_wins_exactly_half() {
     for spec in ["always_roll:4", "swap", "bacon:7,5"] {
         let strategy = Strategy::parse(spec, &rules).unwrap();
         assert_eq!(
-            evaluate(&rules, &strategy, &strategy).win_rate(),
+            evaluate(&rules, &strategy, &strategy).unwrap().win_rate(),
             0.5,
             "{spec}"
         );
     }
     let best = committed("hog_fa19_best_table_vs_always_roll_4.csv");
     let best = Strategy::parse(best.to_str().unwrap(), &rules).unwrap();
-    assert_eq!(evaluate(&rules, &best, &best).win_rate(), 0.5);
+    assert_eq!(evaluate(&rules, &best, &best).unwrap().win_rate(), 0.5);
 }
 
 #[test]
@@ -55,7 +55,7 @@ fn the_committed_best_table_is_worth_what_its_file_says_and_no_more_than_full_in
     );
     let yardstick = Strategy::parse("always_roll:4", &rules).unwrap();
     let table = Strategy::from_table("best", file.table.clone());
-    let exact = evaluate(&rules, &table, &yardstick);
+    let exact = evaluate(&rules, &table, &yardstick).unwrap();
     assert_eq!(Some(exact.win_rates()), file.meta.win_rates);
     let full = format::load(
         &committed("hog_fa19_full_information_vs_always_roll_4.bin"),
@@ -69,10 +69,11 @@ fn the_committed_best_table_is_worth_what_its_file_says_and_no_more_than_full_in
         &rules,
         &Strategy::from_table("full", full.table),
         &yardstick,
-    );
+    )
+    .unwrap();
     assert_eq!(replayed.win_rates(), full_matchup);
     // And it is the best response: optimising again finds the same value.
-    let optimal = evaluate(&rules, &Strategy::optimising("optimal"), &yardstick);
+    let optimal = evaluate(&rules, &Strategy::optimising("optimal"), &yardstick).unwrap();
     assert_eq!(optimal.win_rates(), full_matchup);
 }
 
@@ -92,8 +93,8 @@ fn reachable_and_full(
     players: [&Player; 2],
     (a, b): (&str, &str),
 ) -> (Solution, Solution, usize) {
-    let reachable = solve(rules, players);
-    let full = solve_everywhere(rules, players);
+    let reachable = solve(rules, players).unwrap();
+    let full = solve_everywhere(rules, players).unwrap();
     assert_eq!(reachable.matchup(), full.matchup(), "{a} vs {b}");
     let mut visited = 0;
     for state in 0..rules.space().states() {
@@ -220,7 +221,7 @@ fn the_search_gives_the_same_table_for_the_same_seed_on_any_number_of_threads() 
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| best_table(&rules, &yardstick, limits(seed), |_| {}))
+            .install(|| best_table(&rules, &yardstick, limits(seed), |_| {}).unwrap())
     };
     let one = search_on(1, 5);
     let two = search_on(2, 5);
@@ -233,7 +234,7 @@ fn the_search_gives_the_same_table_for_the_same_seed_on_any_number_of_threads() 
         perturbations: 0,
         ..limits(5)
     };
-    let climbs_only = best_table(&rules, &yardstick, no_perturbations, |_| {});
+    let climbs_only = best_table(&rules, &yardstick, no_perturbations, |_| {}).unwrap();
     assert!(one.matchup.win_rate() >= climbs_only.matchup.win_rate());
 }
 
@@ -247,10 +248,11 @@ fn no_single_cell_change_improves_a_searched_table() {
         &fixed(&yardstick, &rules),
         SearchLimits::default(),
         |_| {},
-    );
+    )
+    .unwrap();
     assert!(search.local_optimum);
     let table = Strategy::from_table("t", rules.score_table(search.table.clone()));
-    let base = evaluate(&rules, &table, &yardstick).win_rate();
+    let base = evaluate(&rules, &table, &yardstick).unwrap().win_rate();
     assert_eq!(base, search.matchup.win_rate());
     for ((own, opponent), &n) in search.table.indexed_iter() {
         for other in (0..=10).filter(|&other| other != n) {
@@ -279,7 +281,7 @@ fn assert_no_gain(
     let mut changed = table.clone();
     changed[[own, opponent_score]] = other;
     let strategy = Strategy::from_table("changed", rules.score_table(changed));
-    let gain = evaluate(rules, &strategy, opponent).win_rate() - base;
+    let gain = evaluate(rules, &strategy, opponent).unwrap().win_rate() - base;
     assert!(
         gain <= TOLERANCE,
         "rolling {other} instead of {} at ({own}, {opponent_score}) gains {gain}",
@@ -313,7 +315,7 @@ fn sampled_single_cell_changes_do_not_improve_the_committed_table() {
 fn minimax_with_memory_sees_the_full_state() {
     let rules = Ruleset::preset("hog-fa19", 100).unwrap();
     let minimax = Strategy::optimising("minimax");
-    let solved = solve_against(&rules, &minimax, SearchLimits::default(), |_| {});
+    let solved = solve_against(&rules, &minimax, SearchLimits::default(), |_| {}).unwrap();
     let None = &solved.file.table.schema.python else {
         panic!("minimax with memory reads the memories");
     };
@@ -321,7 +323,7 @@ fn minimax_with_memory_sees_the_full_state() {
     assert_eq!(game.as_first() + game.as_second(), 1.0);
     assert_eq!(solved.first_player_wins, Some(game.as_first()));
     let table = Strategy::from_table("minimax", solved.file.table.clone());
-    let exploited = evaluate(&rules, &table, &minimax);
+    let exploited = evaluate(&rules, &table, &minimax).unwrap();
     approx::assert_abs_diff_eq!(exploited.as_first(), game.as_first(), epsilon = 1e-14);
     approx::assert_abs_diff_eq!(exploited.as_second(), game.as_second(), epsilon = 1e-14);
 }

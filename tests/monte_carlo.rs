@@ -18,7 +18,7 @@ fn agrees(rules: &str, strategy: &str, opponent: &str, seed: u64) {
 fn agrees_under(rules: Ruleset, strategy: &str, opponent: &str, seed: u64) {
     let strategy = Strategy::parse(strategy, &rules).unwrap();
     let opponent = Strategy::parse(opponent, &rules).unwrap();
-    let solution = solve(&rules, [&strategy.player(&rules), &opponent.player(&rules)]);
+    let solution = solve(&rules, [&strategy.player(&rules), &opponent.player(&rules)]).unwrap();
     let exact = solution.matchup();
     let (policy, opposing) = (solution.policy(0), solution.policy(1));
     let simulation = simulate(&rules, [&policy, &opposing], GAMES, seed, &|_| {});

@@ -131,6 +131,8 @@ mod tests {
                 "hog-fa24",
                 "hog-fa17",
                 "hog-hogtimus",
+                "hog-nju21",
+                "hog-textbook",
                 "greed",
                 "chopsticks"
             ]
@@ -139,8 +141,8 @@ mod tests {
         assert_eq!(
             find("pig").unwrap_err().to_string(),
             "unknown ruleset 'pig'; the rulesets are hog-fa20, hog-wild, hog-fa19, hog-nju24, \
-             hog-digits, hog-fa24, hog-fa17, hog-hogtimus, greed, chopsticks, or a Hog rule script \
-             (FILE.rhai)"
+             hog-digits, hog-fa24, hog-fa17, hog-hogtimus, hog-nju21, hog-textbook, greed, \
+             chopsticks, or a Hog rule script (FILE.rhai)"
         );
         assert!(describe().contains("bacon:CUTOFF,N"));
         assert!(describe().contains("improve:STRATEGY"));

@@ -349,6 +349,12 @@ impl TurnPoints {
         })
     }
 
+    /// Whether the roll always scores the same points (one outcome with a positive
+    /// probability).
+    pub fn is_certain(&self) -> bool {
+        self.outcomes().nth(1).is_none()
+    }
+
     /// The most points this roll can score.
     pub fn max_points(&self) -> usize {
         (self.lowest_sum + self.length).saturating_sub(1).max(1)

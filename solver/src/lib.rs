@@ -17,10 +17,10 @@
 //! let rules = Ruleset::preset("hog-fa20", 100)?;
 //! let bacon = Strategy::parse("bacon:8,6", &rules)?;
 //! let four = Strategy::parse("always_roll:4", &rules)?;
-//! let matchup = evaluate(&rules, &bacon, &four);
+//! let matchup = evaluate(&rules, &bacon, &four)?;
 //! assert!(matchup.win_rate() > 0.5);
 //! // A strategy against itself wins exactly half the time.
-//! assert_eq!(evaluate(&rules, &four, &four).win_rate(), 0.5);
+//! assert_eq!(evaluate(&rules, &four, &four)?.win_rate(), 0.5);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -31,11 +31,11 @@
 //!
 //! let rules = Ruleset::preset("hog-fa20", 100)?;
 //! let yardstick = Strategy::parse(rules.rules().yardstick(), &rules)?;
-//! let solved = solve_against(&rules, &yardstick, SearchLimits::default(), |_| {});
+//! let solved = solve_against(&rules, &yardstick, SearchLimits::default(), |_| {})?;
 //! println!("at 0 : 0 roll {}", solved.file.table.dice[[0, 0]]);
 //! // The reported win rate is the exact evaluation of the table it wrote.
 //! let optimal = Strategy::from_table("optimal", solved.file.table.clone());
-//! assert_eq!(evaluate(&rules, &optimal, &yardstick), solved.outcome);
+//! assert_eq!(evaluate(&rules, &optimal, &yardstick)?, solved.outcome);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]

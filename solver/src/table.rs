@@ -55,7 +55,9 @@ pub struct Schema {
     pub default_goal: u32,
     /// The axes, outermost first.
     pub axes: Vec<Axis>,
-    /// The largest legal action (dice count); actions run `0..=max_action`.
+    /// The smallest legal action (dice count): 0, or 1 where the rules forbid rolling none.
+    pub min_action: u8,
+    /// The largest legal action (dice count); actions run `min_action..=max_action`.
     pub max_action: u8,
     /// The Python function the table becomes, if a course strategy can hold it.
     pub python: Option<PythonSignature>,
@@ -107,10 +109,11 @@ impl Table {
                 schema.describe()
             ));
         }
-        if let Some(bad) = dice.iter().find(|&&n| n > schema.max_action) {
+        let legal = schema.min_action..=schema.max_action;
+        if let Some(bad) = dice.iter().find(|&n| !legal.contains(n)) {
             return Err(format!(
-                "{bad} dice is outside 0..={} for {}",
-                schema.max_action, schema.rules
+                "{bad} dice is outside {}..={} for {}",
+                schema.min_action, schema.max_action, schema.rules
             ));
         }
         Ok(Table { schema, dice })
@@ -160,6 +163,7 @@ mod tests {
                     length: 3,
                 },
             ],
+            min_action: 0,
             max_action: 4,
             python: None,
         }

@@ -13,7 +13,7 @@ use swine_solver::hog::simulate::Game;
 use swine_solver::hog::simulate::simulate as play_games;
 use swine_solver::hog::{
     Advisor, DEFAULT_GOAL, MAX_DICE, PERTURBATIONS, Ruleset, SEED, SearchLimits, Solved, Strategy,
-    evaluate, solve as sweep, solve_against, values_file,
+    solve as sweep, solve_against, values_file,
 };
 
 use super::prompt::{ask_number, quit};
@@ -23,6 +23,7 @@ use crate::progress::GamesProgress;
 use crate::progress::SearchProgress;
 use crate::report::{Heading, MatchReport, SearchReport, SimulationReport, lost, print};
 use crate::resolve;
+use swine_solver::outcome::Outcome;
 
 /// `swine solve` for a Hog ruleset.
 pub fn solve(rules: &Ruleset, args: &SolveArgs) -> Result<()> {
@@ -45,7 +46,7 @@ pub fn solve(rules: &Ruleset, args: &SolveArgs) -> Result<()> {
         perturbations: args.perturbations.unwrap_or(PERTURBATIONS),
         seed: args.seed.unwrap_or(SEED),
     };
-    let solved = solve_with_progress(rules, &opponent, limits);
+    let solved = solve_with_progress(rules, &opponent, limits)?;
     let formats = formats_for(&solved.file, requested.as_deref());
     let mut files = vec![(solved.file.clone(), formats)];
     if let Some(search) = solved.search.as_ref().filter(|_| args.full_information) {
@@ -59,23 +60,29 @@ pub fn solve(rules: &Ruleset, args: &SolveArgs) -> Result<()> {
         }
         files.push((full.clone(), formats));
     }
-    let values = args.values.then(|| {
+    let values = if args.values {
         let strategy = Strategy::from_table(&solved.file.meta.strategy, solved.file.table.clone());
-        let values = values_file(rules, &strategy, &opponent, solved.file.stem());
-        (values, requested.clone().unwrap_or(Format::ALL.to_vec()))
-    });
+        let values = values_file(rules, &strategy, &opponent, solved.file.stem())?;
+        Some((values, requested.clone().unwrap_or(Format::ALL.to_vec())))
+    } else {
+        None
+    };
     write_and_print(report(rules, &solved), &files, values, &args.out, args.json)
 }
 
 /// Solves against `opponent`, with a progress display while a table search runs.
-fn solve_with_progress(rules: &Ruleset, opponent: &Strategy, limits: SearchLimits) -> Solved {
+fn solve_with_progress(
+    rules: &Ruleset,
+    opponent: &Strategy,
+    limits: SearchLimits,
+) -> Result<Solved> {
     if !rules.hides_memory() {
-        return solve_against(rules, opponent, limits, |_| {});
+        return Ok(solve_against(rules, opponent, limits, |_| {})?);
     }
     let mut progress = SearchProgress::start(rules.name(), limits);
     let solved = solve_against(rules, opponent, limits, |round| progress.round(round));
     progress.finish();
-    solved
+    Ok(solved?)
 }
 
 /// The report of a solve, before its files are written.
@@ -86,12 +93,40 @@ fn report(rules: &Ruleset, solved: &Solved) -> MatchReport {
     } else {
         format!("{} (full information)", meta.strategy)
     };
-    let mut report = MatchReport::new(heading(rules, &strategy, &meta.opponent), solved.outcome);
-    report.first_player_wins = solved.first_player_wins.map(Probability);
+    let minimax = solved.first_player_wins.is_some();
+    let mut report = match_report(
+        rules,
+        heading(rules, &strategy, &meta.opponent),
+        solved.outcome,
+        solved.residual,
+        minimax,
+    );
     report.search = solved
         .search
         .as_ref()
         .map(|search| SearchReport::new(search, solved.outcome));
+    report
+}
+
+/// The report of an exact match-up in `rules`: with the residual of the solve where its
+/// values come from a fixpoint, and win, tie and loss where a game may never end (a tie).
+fn match_report(
+    rules: &Ruleset,
+    heading: Heading,
+    matchup: Outcome,
+    residual: f64,
+    minimax: bool,
+) -> MatchReport {
+    if matchup.first.tie > 0.0 || matchup.second.tie > 0.0 {
+        let mut report = MatchReport::with_ties(heading, matchup, residual, minimax);
+        report.note = Some("a tie is a game that never ends: a win for neither player".into());
+        return report;
+    }
+    let mut report = MatchReport::new(heading, matchup);
+    report.first_player_wins = minimax.then_some(Probability(matchup.as_first()));
+    if !rules.order().is_rising() {
+        report.residual = Some(residual);
+    }
     report
 }
 
@@ -111,8 +146,15 @@ pub fn eval(rules: &Ruleset, args: &EvalArgs) -> Result<()> {
     let runner = resolve::runner(&args.python);
     let strategy = resolve::strategy(Some(&args.strategy), "STRATEGY", rules, &runner)?;
     let opponent = resolve::strategy(args.vs.as_deref(), "--vs", rules, &runner)?;
-    let matchup = evaluate(rules, &strategy, &opponent);
-    let mut report = MatchReport::new(heading(rules, strategy.name(), opponent.name()), matchup);
+    let solution = sweep(rules, [&strategy.player(rules), &opponent.player(rules)])?;
+    let minimax = strategy.is_optimising() && opponent.is_optimising();
+    let mut report = match_report(
+        rules,
+        heading(rules, strategy.name(), opponent.name()),
+        solution.matchup(),
+        solution.residual(),
+        minimax,
+    );
     report.explain = args
         .explain
         .map(|n| {
@@ -133,7 +175,7 @@ pub fn simulate(rules: &Ruleset, args: &SimulateArgs) -> Result<()> {
     let runner = resolve::runner(&args.python);
     let strategy = resolve::strategy(Some(&args.strategy), "STRATEGY", rules, &runner)?;
     let opponent = resolve::strategy(args.vs.as_deref(), "--vs", rules, &runner)?;
-    let solution = sweep(rules, [&strategy.player(rules), &opponent.player(rules)]);
+    let solution = sweep(rules, [&strategy.player(rules), &opponent.player(rules)])?;
     let policies = [solution.policy(0), solution.policy(1)];
     if args.transcript {
         let names = [strategy.name(), opponent.name()];
@@ -154,7 +196,13 @@ pub fn simulate(rules: &Ruleset, args: &SimulateArgs) -> Result<()> {
     );
     progress.finish();
     let heading = heading(rules, strategy.name(), opponent.name());
-    let report = SimulationReport::new(heading, args.seed, simulation, solution.matchup());
+    let exact = solution.matchup();
+    let report =
+        if exact.first.tie > 0.0 || exact.second.tie > 0.0 || simulation.averaged().tie > 0.0 {
+            SimulationReport::with_ties(heading, args.seed, simulation, exact)
+        } else {
+            SimulationReport::new(heading, args.seed, simulation, exact)
+        };
     print(&report, args.json)?;
     Ok(())
 }
@@ -170,7 +218,7 @@ pub fn tables() -> Result<Vec<TablesEntry>> {
         let rules = Ruleset::preset(preset.name, DEFAULT_GOAL)?;
         for opponent in [rules.rules().yardstick(), "minimax"] {
             let opponent = Strategy::parse(opponent, &rules)?;
-            let solved = solve_with_progress(&rules, &opponent, SearchLimits::default());
+            let solved = solve_with_progress(&rules, &opponent, SearchLimits::default())?;
             let mut files: Vec<TableFile> = vec![solved.file.clone()];
             files.extend(solved.search.as_ref().map(|s| s.full_information.clone()));
             let files = files
@@ -209,7 +257,7 @@ pub fn play(rules: &Ruleset, args: &PlayArgs) -> Result<()> {
         rules.goal(),
         computer.name()
     )?;
-    let advisor = Advisor::new(rules, &computer.player(rules));
+    let advisor = Advisor::new(rules, &computer.player(rules))?;
     let mut dice = SeededDice::new(seed);
     let mut game = Game::new(rules, first);
     let mut commentary = commentary::full(0);

@@ -45,7 +45,7 @@ fn map_chart(args: &PlotStrategyArgs) -> Result<Chart> {
         Rules::Hog(rules) => {
             let opponent = hog_strategy(&rules, args.vs.as_deref(), "--vs", args)?;
             let (name, table) = hog_table(&rules, args, &args.strategy, &opponent)?;
-            let rate = win_rate(&rules, &table, &opponent);
+            let rate = win_rate(&rules, &table, &opponent)?;
             let opponent = opponent.name();
             Ok(Chart::Dice {
                 title: format!("{}: {name} vs {opponent} (wins {rate:.4})", rules.name()),
@@ -79,7 +79,7 @@ fn win_chart(args: &PlotStrategyArgs) -> Result<Chart> {
         Player::Fixed(swine_solver::hog::Policy::from_scores(&rules, &table)),
         opponent.player(&rules),
     ];
-    let solution = solve(&rules, [&players[0], &players[1]]);
+    let solution = solve(&rules, [&players[0], &players[1]])?;
     let rate = solution.matchup().win_rate();
     let space = rules.space();
     let initial = rules.memory().initial;
@@ -107,7 +107,7 @@ fn diff_chart(args: &PlotDiffArgs) -> Result<Chart> {
     let opponent = hog_strategy(&rules, args.strategy.vs.as_deref(), "--vs", &args.strategy)?;
     let (a_name, a) = hog_table(&rules, &args.strategy, &args.strategy.strategy, &opponent)?;
     let (b_name, b) = hog_table(&rules, &args.strategy, &args.other, &opponent)?;
-    let rate = win_rate(&rules, &a, &opponent);
+    let rate = win_rate(&rules, &a, &opponent)?;
     let opponent_name = opponent.name();
     let Player::Fixed(policy) = opponent.player(&rules) else {
         bail!(
@@ -117,7 +117,7 @@ fn diff_chart(args: &PlotDiffArgs) -> Result<Chart> {
     };
     let goal = rules.goal() as usize;
     let mut values = Array2::from_elem((goal, goal), None);
-    let gains = switch_gains(&rules, &a, &b, &policy);
+    let gains = switch_gains(&rules, &a, &b, &policy)?;
     for gain in &gains {
         values[[gain.score as usize, gain.opponent_score as usize]] = Some(gain.gain);
     }
@@ -240,7 +240,7 @@ fn hog_table(
                 opponent,
                 swine_solver::hog::SearchLimits::default(),
                 |_| {},
-            )
+            )?
         }
         .file
         .table
@@ -256,11 +256,11 @@ fn hog_table(
 }
 
 /// The exact win rate of `table` against `opponent`.
-fn win_rate(rules: &Ruleset, table: &ScoreTable, opponent: &Strategy) -> f64 {
+fn win_rate(rules: &Ruleset, table: &ScoreTable, opponent: &Strategy) -> Result<f64> {
     let table = Player::Fixed(swine_solver::hog::Policy::from_scores(rules, table));
-    solve(rules, [&table, &opponent.player(rules)])
+    Ok(solve(rules, [&table, &opponent.player(rules)])?
         .matchup()
-        .win_rate()
+        .win_rate())
 }
 
 /// A Greed strategy's table `[own][opponent][passed]` with names and its value.

@@ -38,6 +38,7 @@ fn action(text: &str, schema: &Schema, at: impl FnOnce() -> Position) -> Result<
         Err(_) if whole => Err(Problem::OutOfRange {
             at: at(),
             value: value.to_string(),
+            min: schema.min_action,
             max: schema.max_action,
         }),
         Err(_) => Err(Problem::NotInteger {

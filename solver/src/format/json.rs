@@ -255,6 +255,7 @@ impl Walk<'_> {
                     return Err(Problem::OutOfRange {
                         at: at(),
                         value: value.to_string(),
+                        min: self.schema.min_action,
                         max: self.schema.max_action,
                     });
                 }

@@ -408,13 +408,15 @@ pub enum Problem {
         /// The text found.
         value: String,
     },
-    /// An entry is outside the legal actions `0..=max`.
-    #[error("{at}: {value} dice is outside 0..={max}")]
+    /// An entry is outside the legal actions `min..=max`.
+    #[error("{at}: {value} dice is outside {min}..={max}")]
     OutOfRange {
         /// Where.
         at: Position,
         /// The number found.
         value: String,
+        /// The smallest legal action.
+        min: u8,
         /// The largest legal action.
         max: u8,
     },
@@ -553,12 +555,13 @@ fn table_from_dice(schema: Schema, dice: Vec<u8>) -> Table {
 
 /// Checks that `value`, at `at`, is a legal action of `schema`.
 fn check_action(value: i64, schema: &Schema, at: impl FnOnce() -> Position) -> Result<u8, Problem> {
-    if (0..=i64::from(schema.max_action)).contains(&value) {
+    if (i64::from(schema.min_action)..=i64::from(schema.max_action)).contains(&value) {
         Ok(value as u8)
     } else {
         Err(Problem::OutOfRange {
             at: at(),
             value: value.to_string(),
+            min: schema.min_action,
             max: schema.max_action,
         })
     }
@@ -659,6 +662,7 @@ pub(crate) mod testing {
                     ..OPPONENT
                 },
             ],
+            min_action: 0,
             max_action: 10,
             python: Some(PythonSignature {
                 function: "final_strategy",

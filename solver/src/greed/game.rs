@@ -195,6 +195,7 @@ impl Greed {
                     length: 2,
                 },
             ],
+            min_action: 0,
             max_action: MAX_DICE,
             python: Some(MY_STRATEGY),
         }

@@ -2,6 +2,7 @@
 //! perfectly against a fixed opponent, in the true state (hidden memories included).
 
 use super::definition::ACTIONS;
+use super::error::SolveError;
 use super::policy::Policy;
 use super::ruleset::Ruleset;
 use super::simulate::Game;
@@ -18,14 +19,14 @@ pub struct Advisor<'a> {
 
 impl<'a> Advisor<'a> {
     /// Solves `rules` for the advised player against `opponent`.
-    pub fn new(rules: &'a Ruleset, opponent: &Player) -> Advisor<'a> {
-        let (solution, reached) = solve_keeping_reached(rules, [&Player::Optimising, opponent]);
-        Advisor {
+    pub fn new(rules: &'a Ruleset, opponent: &Player) -> Result<Advisor<'a>, SolveError> {
+        let (solution, reached) = solve_keeping_reached(rules, [&Player::Optimising, opponent])?;
+        Ok(Advisor {
             rules,
             reached,
             opponent: solution.policy(1),
             best: solution.policy(0),
-        }
+        })
     }
 
     /// The advised player's probability of winning if it asks for each dice count (`[n]`,
@@ -63,15 +64,15 @@ mod tests {
         for (name, goal) in [("hog-fa20", 100), ("hog-fa19", 30)] {
             let rules = Ruleset::preset(name, goal).unwrap();
             let four = Strategy::parse("always_roll:4", &rules).unwrap();
-            let advisor = Advisor::new(&rules, &four.player(&rules));
+            let advisor = Advisor::new(&rules, &four.player(&rules)).unwrap();
             let game = Game::new(&rules, 0);
             let choices = advisor.choices(&game);
             let optimal = Strategy::optimising("optimal");
-            let exact = evaluate(&rules, &optimal, &four).as_first();
+            let exact = evaluate(&rules, &optimal, &four).unwrap().as_first();
             let best = advisor.best(&game);
             assert_eq!(choices[usize::from(best)], exact, "{name}");
             assert!(choices.iter().all(|&c| c <= exact), "{name}");
-            let solution = solve(&rules, [&optimal.player(&rules), &four.player(&rules)]);
+            let solution = solve(&rules, [&optimal.player(&rules), &four.player(&rules)]).unwrap();
             let optimal_policy = solution.policy(0);
             let mut dice: Vec<u8> = (0..rules.space().states())
                 .map(|s| optimal_policy.dice(s))
@@ -83,6 +84,7 @@ mod tests {
                     rules.space().states_per_cell(),
                 ));
                 let value = solve(&rules, [&table, &four.player(&rules)])
+                    .unwrap()
                     .value(0, rules.start())
                     .unwrap();
                 approx::assert_abs_diff_eq!(choices[usize::from(n)], value, epsilon = 1e-15);

@@ -1,5 +1,6 @@
 //! The questions users ask, each answered by one or a few sweeps.
 
+use super::error::SolveError;
 use super::policy::Policy;
 use super::ruleset::Ruleset;
 use super::search::{Round, STARTS, SearchLimits, best_table};
@@ -16,8 +17,12 @@ use crate::table::Table;
 /// An optimising `strategy` plays the best response to `opponent` (seeing the full state,
 /// memories included); an optimising `opponent` plays the best response to `strategy`; two
 /// optimising players play minimax.
-pub fn evaluate(rules: &Ruleset, strategy: &Strategy, opponent: &Strategy) -> Outcome {
-    solve(rules, [&strategy.player(rules), &opponent.player(rules)]).matchup()
+pub fn evaluate(
+    rules: &Ruleset,
+    strategy: &Strategy,
+    opponent: &Strategy,
+) -> Result<Outcome, SolveError> {
+    Ok(solve(rules, [&strategy.player(rules), &opponent.player(rules)])?.matchup())
 }
 
 /// An optimal strategy, as `swine solve` writes it.
@@ -27,6 +32,9 @@ pub struct Solved {
     pub file: TableFile,
     /// The table's exact outcome against the opponent.
     pub outcome: Outcome,
+    /// The largest `|V − TV|` of the solve (0 where one sweep is exact; see
+    /// [`Solution::residual`](super::Solution::residual)).
+    pub residual: f64,
     /// Under minimax, P(the first player wins) when both play optimally.
     pub first_player_wins: Option<f64>,
     /// For rules with hidden memory, how the score table was found and what full information
@@ -62,7 +70,7 @@ pub fn solve_against(
     opponent: &Strategy,
     limits: SearchLimits,
     progress: impl FnMut(&Round) + Send,
-) -> Solved {
+) -> Result<Solved, SolveError> {
     let meta = |strategy: &str, opponent: &str, matchup: Outcome, about: String| TableMeta {
         strategy: strategy.to_string(),
         opponent: opponent.to_string(),
@@ -76,7 +84,7 @@ pub fn solve_against(
         _ => None,
     };
     if let Some(policy) = fixed {
-        let search = best_table(rules, policy, limits, progress);
+        let search = best_table(rules, policy, limits, progress)?;
         let full = search.full_information_matchup;
         let how = if search.local_optimum {
             "no single-cell change improves it"
@@ -84,7 +92,7 @@ pub fn solve_against(
             "stopped by the time limit, so a single-cell change may still improve it"
         };
         let (tried, improved) = search.perturbations;
-        let about = format!(
+        let mut about = format!(
             "The best score table found by exact policy improvement from {STARTS} starting \
              tables, then {tried} seeded perturbations (seed {}) climbed again, {improved} of \
              which won more ({} rounds in all): {how}. The full-information optimum, which also \
@@ -94,16 +102,18 @@ pub fn solve_against(
             probability(full.win_rate()),
             probability(full.win_rate() - search.matchup.win_rate())
         );
+        about.push_str(&fixpoint_note(rules, &search.matchup, search.residual));
         let full_about = format!(
             "The full-information best response: it also sees each player's {memory}. No score \
              table wins more."
         );
-        return Solved {
+        return Ok(Solved {
             file: TableFile {
                 meta: meta("best_table", opponent.name(), search.matchup, about),
                 table: rules.score_table(search.table),
             },
             outcome: search.matchup,
+            residual: search.residual,
             first_player_wins: None,
             search: Some(SearchSummary {
                 local_optimum: search.local_optimum,
@@ -115,10 +125,10 @@ pub fn solve_against(
                     table: rules.full_table(search.full_information),
                 },
             }),
-        };
+        });
     }
     let minimax = opponent.is_optimising();
-    let solution = solve_everywhere(rules, [&Player::Optimising, &opposing]);
+    let solution = solve_everywhere(rules, [&Player::Optimising, &opposing])?;
     let matchup = solution.matchup();
     let (name, opponent_name, mut about) = if minimax {
         (
@@ -139,15 +149,38 @@ pub fn solve_against(
     if rules.hides_memory() {
         about.push_str(&format!(" It sees each player's {memory}."));
     }
-    Solved {
+    about.push_str(&fixpoint_note(rules, &matchup, solution.residual()));
+    Ok(Solved {
         file: TableFile {
             meta: meta(name, opponent_name, matchup, about),
             table: table_of(rules, &solution.policy(0)),
         },
         outcome: matchup,
+        residual: solution.residual(),
         first_player_wins: minimax.then_some(matchup.as_first()),
         search: None,
+    })
+}
+
+/// For rules where positions repeat: how the values were found, and how likely a game of this
+/// match-up is never to end (it then counts as a tie); empty for rules solved in one sweep.
+fn fixpoint_note(rules: &Ruleset, matchup: &Outcome, residual: f64) -> String {
+    if rules.order().is_rising() {
+        return String::new();
     }
+    let mut note = format!(
+        " Positions repeat: the values are the fixpoint of the game's equations (residual \
+         {residual:.1e})."
+    );
+    if matchup.first.tie > 0.0 || matchup.second.tie > 0.0 {
+        note.push_str(&format!(
+            " A game that never ends counts as a tie: it happens with probability {} moving \
+             first and {} moving second.",
+            probability(matchup.first.tie),
+            probability(matchup.second.tie)
+        ));
+    }
+    note
 }
 
 /// The table of a policy: by scores when it ignores memory, else by full state.
@@ -166,8 +199,8 @@ pub fn values_file(
     strategy: &Strategy,
     opponent: &Strategy,
     stem: String,
-) -> ValuesFile {
-    let solution = solve_everywhere(rules, [&strategy.player(rules), &opponent.player(rules)]);
+) -> Result<ValuesFile, SolveError> {
+    let solution = solve_everywhere(rules, [&strategy.player(rules), &opponent.player(rules)])?;
     let space = rules.space();
     let goal = rules.goal() as usize;
     let m = space.memory_size();
@@ -188,7 +221,7 @@ pub fn values_file(
             .value(0, space.state(cell, a, b))
             .expect("a sweep everywhere values every state")
     });
-    ValuesFile {
+    Ok(ValuesFile {
         stem,
         rules: rules.name().to_string(),
         goal: rules.goal(),
@@ -196,5 +229,5 @@ pub fn values_file(
         opponent: opponent.name().to_string(),
         axes,
         values,
-    }
+    })
 }

@@ -1,5 +1,6 @@
 //! Hog's side of grading and tournaments (see [`crate::contest`]).
 
+use super::error::SolveError;
 use super::explain::explain;
 use super::ruleset::Ruleset;
 use super::strategy::{Strategy, StrategyKind};
@@ -10,6 +11,12 @@ use crate::outcome::Outcome;
 use crate::python::Runner;
 use crate::spec::{Resolved, StrategyError};
 use crate::table::Schema;
+
+impl From<SolveError> for ContestError {
+    fn from(error: SolveError) -> ContestError {
+        ContestError::Solve(Box::new(error))
+    }
+}
 
 impl Contest for Ruleset {
     type Strategy = Strategy;
@@ -47,7 +54,7 @@ impl Contest for Ruleset {
     }
 
     fn play(&self, strategy: &Strategy, opponent: &Strategy) -> Result<Outcome, ContestError> {
-        Ok(evaluate(self, strategy, opponent))
+        Ok(evaluate(self, strategy, opponent)?)
     }
 
     fn explain(
@@ -76,7 +83,7 @@ impl Contest for Ruleset {
                 opponent.name()
             )));
         };
-        Ok(explain(self, table, &policy)
+        Ok(explain(self, table, &policy)?
             .into_iter()
             .map(|cell| Change {
                 score: cell.score,
@@ -91,7 +98,7 @@ impl Contest for Ruleset {
     }
 
     fn optimal(&self, opponent: &Strategy) -> Result<(Outcome, String), ContestError> {
-        let solved = solve_against(self, opponent, SearchLimits::default(), |_| {});
+        let solved = solve_against(self, opponent, SearchLimits::default(), |_| {})?;
         let what = if solved.search.is_some() {
             "the best score table swine solve finds (a course strategy cannot see the hidden \
              memory)"

@@ -22,14 +22,6 @@ pub enum RulesError {
         /// The goal asked for.
         goal: u32,
     },
-    /// A turn could leave the total score unchanged or lower, so a single sweep is not exact.
-    #[error("{rules}: {detail}; a turn must raise the total score for the sweep to be exact")]
-    NotIncreasing {
-        /// The ruleset.
-        rules: String,
-        /// What happens, with the scores.
-        detail: String,
-    },
     /// The state space would be too large to solve in memory.
     #[error(
         "{rules}: {states} states (goal {goal}, {memory} memory values per player) are more than \
@@ -53,3 +45,26 @@ pub enum RulesError {
 /// The most states a ruleset may have (hog-fa17 at goal 1000 has 256 million, which a sweep
 /// holds in 8.8 GB): beyond that the sweep's arrays would not fit in memory.
 pub const MOST_STATES: u64 = 260_000_000;
+
+/// Why a solve could not reach the fixpoint of the game's equations.
+#[derive(Clone, Debug, Error, PartialEq)]
+pub enum SolveError {
+    /// Iterating a layer of totals did not settle.
+    #[error(
+        "{rules}: the states of totals {low}..={high} did not settle within {passes} passes \
+         (the last moved a value by {moved:e}); swine will not report a value that has not \
+         converged"
+    )]
+    Unconverged {
+        /// The ruleset.
+        rules: String,
+        /// The layer's lowest total.
+        low: usize,
+        /// Its highest total.
+        high: usize,
+        /// The passes made.
+        passes: usize,
+        /// How far the last pass moved a value.
+        moved: f64,
+    },
+}

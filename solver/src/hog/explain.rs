@@ -13,6 +13,7 @@
 use rayon::prelude::*;
 
 use super::definition::MAX_DICE;
+use super::error::SolveError;
 use super::policy::{Policy, ScoreTable};
 use super::reach::reach;
 use super::ruleset::Ruleset;
@@ -42,9 +43,14 @@ pub struct CellGain {
 
 /// Every cell of `table` whose change alone raises its win rate against the fixed policy
 /// `opponent`, the largest gain first (equal gains by score, then opponent score).
-pub fn explain(rules: &Ruleset, table: &ScoreTable, opponent: &Policy) -> Vec<CellGain> {
+pub fn explain(
+    rules: &Ruleset,
+    table: &ScoreTable,
+    opponent: &Policy,
+) -> Result<Vec<CellGain>, SolveError> {
     let mut gains = cell_gains(rules, table, opponent, |_, values| {
-        let best = (0..=MAX_DICE).fold(0, |best, n| {
+        let least = rules.least_dice();
+        let best = (least..=MAX_DICE).fold(least, |best, n| {
             if values[usize::from(n)] > values[usize::from(best)] {
                 n
             } else {
@@ -52,14 +58,14 @@ pub fn explain(rules: &Ruleset, table: &ScoreTable, opponent: &Policy) -> Vec<Ce
             }
         });
         Some(best)
-    });
+    })?;
     gains.retain(|g| g.gain > NOISE);
     gains.sort_by(|a, b| {
         b.gain
             .total_cmp(&a.gain)
             .then((a.score, a.opponent_score).cmp(&(b.score, b.opponent_score)))
     });
-    gains
+    Ok(gains)
 }
 
 /// Every reachable cell where `table` and `other` choose differently, with the exact change of
@@ -70,13 +76,13 @@ pub fn switch_gains(
     table: &ScoreTable,
     other: &ScoreTable,
     opponent: &Policy,
-) -> Vec<CellGain> {
+) -> Result<Vec<CellGain>, SolveError> {
     let mut gains = cell_gains(rules, table, opponent, |(own, opponent), _| {
         let (a, b) = (table[[own, opponent]], other[[own, opponent]]);
         (a != b).then_some(b)
-    });
+    })?;
     gains.sort_by_key(|g| (g.score, g.opponent_score));
-    gains
+    Ok(gains)
 }
 
 /// For every cell a game can reach with `table`'s player to move: the values of each dice
@@ -87,20 +93,20 @@ fn cell_gains(
     table: &ScoreTable,
     opponent: &Policy,
     target: impl Fn((usize, usize), &[f64]) -> Option<u8> + Sync,
-) -> Vec<CellGain> {
+) -> Result<Vec<CellGain>, SolveError> {
     let policy = Policy::from_scores(rules, table);
     let players = [
         Player::Fixed(policy.clone()),
         Player::Fixed(opponent.clone()),
     ];
-    let (_, reached) = solve_keeping_reached(rules, [&players[0], &players[1]]);
+    let (_, reached) = solve_keeping_reached(rules, [&players[0], &players[1]])?;
     let reach = reach(rules, [&policy, opponent]);
     let space = rules.space();
     let weights: Vec<f64> = (0..space.states())
         .map(|state| reach.probability(0, state))
         .collect();
     let per_cell = space.states_per_cell();
-    (0..space.cells())
+    Ok((0..space.cells())
         .into_par_iter()
         .filter_map(|cell| {
             let cell_weights = &weights[cell * per_cell..(cell + 1) * per_cell];
@@ -121,7 +127,7 @@ fn cell_gains(
                 gain: values[usize::from(best)] - values[usize::from(chosen)],
             })
         })
-        .collect()
+        .collect())
 }
 
 #[cfg(test)]
@@ -152,8 +158,8 @@ mod tests {
                 unreachable!("a built-in is fixed")
             };
             let table = table_of(&strategy);
-            let before = evaluate(&rules, &strategy, &opponent).win_rate();
-            let gains = explain(&rules, &table, &policy);
+            let before = evaluate(&rules, &strategy, &opponent).unwrap().win_rate();
+            let gains = explain(&rules, &table, &policy).unwrap();
             assert!(gains.len() >= 5, "{name}: {}", gains.len());
             for pair in gains.windows(2) {
                 assert!(pair[0].gain >= pair[1].gain);
@@ -162,7 +168,7 @@ mod tests {
                 let mut changed = table.clone();
                 changed[[cell.score as usize, cell.opponent_score as usize]] = cell.best;
                 let changed = Strategy::from_table("changed", rules.score_table(changed));
-                let after = evaluate(&rules, &changed, &opponent).win_rate();
+                let after = evaluate(&rules, &changed, &opponent).unwrap().win_rate();
                 assert!(
                     ((after - before) - cell.gain).abs() <= 1e-12,
                     "{name} {cell:?}: re-evaluated {}",
@@ -179,7 +185,8 @@ mod tests {
         let rules = Ruleset::preset("hog-fa20", 100).unwrap();
         let four = Strategy::parse("always_roll:4", &rules).unwrap();
         let solved =
-            crate::hog::solve_against(&rules, &four, crate::hog::SearchLimits::default(), |_| {});
+            crate::hog::solve_against(&rules, &four, crate::hog::SearchLimits::default(), |_| {})
+                .unwrap();
         let Player::Fixed(policy) = four.player(&rules) else {
             unreachable!("a built-in is fixed")
         };
@@ -190,7 +197,7 @@ mod tests {
             .clone()
             .into_dimensionality()
             .unwrap();
-        let gains = explain(&rules, &optimal, &policy);
+        let gains = explain(&rules, &optimal, &policy).unwrap();
         assert!(gains.iter().all(|g| g.gain < 1e-12), "{:?}", gains.first());
     }
 
@@ -205,8 +212,8 @@ mod tests {
         };
         let bacon = Strategy::parse("bacon:8,6", &rules).unwrap();
         let (a, b) = (table_of(&bacon), table_of(&four));
-        let before = evaluate(&rules, &bacon, &four).win_rate();
-        let gains = switch_gains(&rules, &a, &b, &policy);
+        let before = evaluate(&rules, &bacon, &four).unwrap().win_rate();
+        let gains = switch_gains(&rules, &a, &b, &policy).unwrap();
         assert!(
             gains
                 .iter()
@@ -226,7 +233,7 @@ mod tests {
             let mut changed = a.clone();
             changed[[cell.score as usize, cell.opponent_score as usize]] = cell.best;
             let changed = Strategy::from_table("changed", rules.score_table(changed));
-            let after = evaluate(&rules, &changed, &four).win_rate();
+            let after = evaluate(&rules, &changed, &four).unwrap().win_rate();
             assert!(((after - before) - cell.gain).abs() <= 1e-12, "{cell:?}");
         }
     }

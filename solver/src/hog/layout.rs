@@ -22,9 +22,6 @@ use super::ruleset::{Next, Ruleset};
 /// A set of dice counts: bit `n` stands for `n` dice.
 pub(crate) type DiceSet = u16;
 
-/// Every dice count, `0..=MAX_DICE`.
-pub(crate) const ANY_DICE: DiceSet = (1 << (MAX_DICE + 1)) - 1;
-
 /// Marks a memory a seat cannot hold in [`Layout::position`].
 const NOT_HELD: u8 = u8::MAX;
 
@@ -201,7 +198,7 @@ mod tests {
     fn fa19_against_always_roll_holds_what_the_dice_lead_to() {
         let rules = Ruleset::preset("hog-fa19", 20).unwrap();
         // Seat 0 may roll anything, seat 1 always 4: it holds 0 before its first turn, then 4.
-        let layout = Layout::reachable(&rules, [ANY_DICE, 1 << 4]);
+        let layout = Layout::reachable(&rules, [rules.dice_set(), 1 << 4]);
         assert_eq!(layout.held(0), (0..=10).collect::<Vec<u8>>());
         assert_eq!(layout.held(1), [0, 4]);
         assert_eq!(layout.per_cell(), 22);
@@ -237,6 +234,6 @@ mod tests {
                 assert_eq!(layout.slot(0, a, b), Some(space.state(0, a, b)));
             }
         }
-        assert_eq!(Layout::reachable(&rules, [ANY_DICE; 2]), layout);
+        assert_eq!(Layout::reachable(&rules, [rules.dice_set(); 2]), layout);
     }
 }

@@ -21,6 +21,7 @@ mod error;
 mod explain;
 mod layout;
 pub mod narrate;
+mod order;
 mod policy;
 pub mod presets;
 mod reach;
@@ -37,8 +38,9 @@ mod sweep;
 pub use advice::Advisor;
 pub use analysis::{SearchSummary, Solved, evaluate, solve_against, values_file};
 pub use definition::{ACTIONS, Builtin, DEFAULT_GOAL, MAX_DICE, MAX_GOAL, Memory, Param};
-pub use error::{MOST_STATES, RulesError};
+pub use error::{MOST_STATES, RulesError, SolveError};
 pub use explain::{CellGain, explain, switch_gains};
+pub use order::{Layer, Lowering, Order, Pass, Repeat};
 pub use policy::{FullTable, Policy, ScoreTable};
 pub use reach::{Reach, reach};
 pub use ruleset::Ruleset;
@@ -48,5 +50,8 @@ pub use search::{
 };
 pub use space::StateSpace;
 pub use strategy::{Strategy, StrategyKind, strategy_forms};
-pub use survey::{Survey, survey};
-pub use sweep::{Improvement, Player, Solution, solve, solve_everywhere};
+pub use survey::{Survey, SurveyError, survey};
+pub use sweep::{
+    Improvement, MAX_PASSES, MAX_ROUNDS, Player, SETTLED, Solution, TIE_TOLERANCE, solve,
+    solve_everywhere,
+};

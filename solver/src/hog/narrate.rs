@@ -137,7 +137,7 @@ mod tests {
     fn policies(rules: &Ruleset, a: &str, b: &str) -> [Policy; 2] {
         let a = Strategy::parse(a, rules).unwrap().player(rules);
         let b = Strategy::parse(b, rules).unwrap().player(rules);
-        let solution = solve(rules, [&a, &b]);
+        let solution = solve(rules, [&a, &b]).unwrap();
         [solution.policy(0), solution.policy(1)]
     }
 

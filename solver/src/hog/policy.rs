@@ -53,6 +53,7 @@ impl Ruleset {
                     length: goal,
                 },
             ],
+            min_action: self.least_dice(),
             max_action: MAX_DICE,
             python: Some(FINAL_STRATEGY),
         }

@@ -2,25 +2,38 @@
 //!
 //! [`reach`] pushes probability from the start along every turn, in increasing total score, for
 //! two fixed policies. With half the games started by each seat, the mass of a state is the
-//! probability that a game passes through it with that seat to move; a game visits a state at
-//! most once, because every turn raises the total. This weighs states by how much they matter to
-//! the win rate: it is what the table search uses to choose one dice count per cell. Like the
-//! sweep, it visits only the states whose memories the two policies can hold.
+//! expected number of times a game passes through it with that seat to move. Where every turn
+//! raises the total a game visits a state at most once, so that is the probability of passing
+//! through it. On a total where positions repeat (see [`Order`](super::Order)) the turns that
+//! gain nothing lead from each state to at most one other of the same total, a functional
+//! graph: its trees pass their mass on in order, and a cycle whose steps repeat with
+//! probabilities multiplying to `B` holds `1 / (1 − B)` times the mass that enters it. Mass
+//! that enters a cycle that repeats for sure never leaves: those games never end. On a merged
+//! layer (play can return to lower totals) mass is passed round the layer until what is left
+//! to pass is below 2⁻⁶⁰ of what entered.
+//!
+//! This weighs states by how much they matter to the win rate: it is what the table search uses
+//! to choose one dice count per cell. Like the sweep, it visits only the states whose memories
+//! the two policies can hold.
 
 use super::layout::Layout;
+use super::order::Pass;
 use super::policy::Policy;
 use super::ruleset::Ruleset;
 
-/// For every state, the probability that a game passes through it with each seat to move, when
-/// each seat starts half the games.
+/// For every state, the expected number of times a game passes through it with each seat to
+/// move, when each seat starts half the games (the probability of passing through it where no
+/// position repeats).
 #[derive(Clone, Debug)]
 pub struct Reach {
     mass: Vec<[f64; 2]>,
     wins: [f64; 2],
+    never_ends: f64,
 }
 
 impl Reach {
-    /// P(a game passes through `state` with `seat` to move).
+    /// The expected number of times a game passes through `state` with `seat` to move (where
+    /// positions never repeat, the probability that it does).
     pub fn probability(&self, seat: usize, state: usize) -> f64 {
         self.mass[state][seat]
     }
@@ -30,6 +43,12 @@ impl Reach {
     pub fn wins(&self) -> [f64; 2] {
         self.wins
     }
+
+    /// P(the game never ends), over both seatings: the mass that entered a cycle that repeats
+    /// for sure (or, on a merged layer, was still being passed round).
+    pub fn never_ends(&self) -> f64 {
+        self.never_ends
+    }
 }
 
 /// The reach probabilities of every state when seat 0 follows `policies[0]` and seat 1
@@ -37,39 +56,95 @@ impl Reach {
 pub fn reach(rules: &Ruleset, policies: [&Policy; 2]) -> Reach {
     let space = rules.space();
     let m = space.memory_size();
-    let held = Layout::reachable(rules, policies.map(Policy::dice_set));
-    // Mass is kept by state, so that its slots are those of every state.
-    let everywhere = Layout::everywhere(m);
-    // The won cell at the end gathers finished games, by winning seat.
-    let mut mass = vec![[0.0; 2]; space.states() + m * m];
+    let per_cell = m * m;
+    let held = &Layout::reachable(rules, policies.map(Policy::dice_set));
+    // Mass is kept by node, `2 · state + seat`; the won cell at the end gathers finished games,
+    // by winning seat.
+    let mut mass = vec![[0.0; 2]; space.states() + per_cell];
     mass[rules.start()] = [0.5, 0.5];
+    let mut never_ends = 0.0;
     let flat = mass.as_flattened_mut();
-    for total in 0..space.diagonals() {
-        for cell in space.diagonal(total) {
-            let (own, opponent) = space.scores(cell);
-            for a in 0..m as u8 {
-                for b in 0..m as u8 {
-                    let state = space.state(cell, a, b);
-                    for seat in 0..2 {
-                        if held.slot(seat, a, b).is_none() {
-                            continue;
-                        }
-                        let here = flat[2 * state + seat];
-                        if here == 0.0 {
-                            continue;
-                        }
-                        let n = policies[seat].dice_in(cell, state);
-                        let effect = rules.effect((a, b), n);
-                        let memories = everywhere.memories(seat, effect.remembered, b);
-                        let nexts = &rules.nexts(opponent, effect.remembered)
-                            [own as usize + effect.bonus as usize..];
-                        let rolled = rules.dice_rolled(own, opponent, n);
-                        for (points, p) in rules.roll(own, opponent, rolled).outcomes() {
-                            let next = nexts[points];
-                            flat[2 * memories.slot(next) + next.next_seat(seat)] += here * p;
-                        }
+    let turns = Turns::new(rules, policies);
+    // The nodes of the states of `totals` the two can hold, in order.
+    let nodes_of = |totals: std::ops::Range<usize>| -> Vec<usize> {
+        let cells = space.diagonal(totals.start).start..space.diagonal(totals.end - 1).end;
+        (cells.start * per_cell..cells.end * per_cell)
+            .flat_map(|state| {
+                let (a, b) = ((state % per_cell / m) as u8, (state % m) as u8);
+                (0..2)
+                    .filter(move |&seat| held.slot(seat, a, b).is_some())
+                    .map(move |seat| 2 * state + seat)
+            })
+            .collect()
+    };
+    let mut layers: Vec<_> = rules.order().layers().to_vec();
+    layers.reverse();
+    for layer in layers {
+        let totals = layer.low..(layer.high + 1).min(space.diagonals());
+        if totals.is_empty() {
+            continue;
+        }
+        let nodes = nodes_of(totals.clone());
+        let cells = space.diagonal(totals.start).start..space.diagonal(totals.end - 1).end;
+        let inside = |target: usize| cells.contains(&(target / 2 / per_cell));
+        match layer.pass {
+            Pass::Once => {
+                for node in nodes {
+                    let here = flat[node];
+                    if here != 0.0 {
+                        turns.each(node, |target, p| flat[target] += here * p);
                     }
                 }
+            }
+            Pass::Repeating => {
+                // The one step of each node that stays on the total, if any.
+                let stays: Vec<Option<(usize, f64)>> = nodes
+                    .iter()
+                    .map(|&node| {
+                        let mut stay = None;
+                        turns.each(node, |target, p| {
+                            if inside(target) {
+                                stay = Some((target, p));
+                            }
+                        });
+                        stay
+                    })
+                    .collect();
+                never_ends += settle_cycles(flat, &nodes, &stays);
+                for (&node, stay) in nodes.iter().zip(&stays) {
+                    let here = flat[node];
+                    if here != 0.0 && stay.is_none_or(|(_, p)| p < 1.0) {
+                        turns.each(node, |target, p| {
+                            if !inside(target) {
+                                flat[target] += here * p;
+                            }
+                        });
+                    }
+                }
+            }
+            Pass::Merged => {
+                // Mass still to be passed on, by node of the layer.
+                let mut pending: Vec<f64> = nodes.iter().map(|&node| flat[node]).collect();
+                let entered: f64 = pending.iter().sum();
+                for _ in 0..super::MAX_PASSES {
+                    if pending.iter().sum::<f64>() <= entered * 2f64.powi(-60) {
+                        break;
+                    }
+                    for i in 0..nodes.len() {
+                        let amount = std::mem::take(&mut pending[i]);
+                        if amount == 0.0 {
+                            continue;
+                        }
+                        turns.each(nodes[i], |target, p| {
+                            flat[target] += amount * p;
+                            if inside(target) {
+                                let j = nodes.binary_search(&target).expect("a node of the layer");
+                                pending[j] += amount * p;
+                            }
+                        });
+                    }
+                }
+                never_ends += pending.iter().sum::<f64>();
             }
         }
     }
@@ -77,9 +152,175 @@ pub fn reach(rules: &Ruleset, policies: [&Policy; 2]) -> Reach {
         .iter()
         .fold([0.0; 2], |[a, b], [x, y]| [a + x, b + y]);
     mass.truncate(space.states());
-    Reach { mass, wins }
+    Reach {
+        mass,
+        wins,
+        never_ends,
+    }
 }
 
+/// For every node (`2 · state + seat`, the won cell's included): whether a game from there can
+/// fail to end under the two policies, because it can reach a state from which no sequence of
+/// outcomes reaches the end. Exact: read off the graph of outcomes with a positive
+/// probability, not from any sum.
+pub(crate) fn may_not_end(rules: &Ruleset, policies: [&Policy; 2]) -> Vec<bool> {
+    let space = rules.space();
+    let m = space.memory_size();
+    let per_cell = m * m;
+    let held = Layout::reachable(rules, policies.map(Policy::dice_set));
+    let turns = Turns::new(rules, policies);
+    let count = 2 * (space.states() + per_cell);
+    let is_held = |node: usize| {
+        let state = node / 2;
+        let (a, b) = ((state % per_cell / m) as u8, (state % m) as u8);
+        state < space.states() && held.slot(node % 2, a, b).is_some()
+    };
+    // The graph backwards, as lists of predecessors (compressed rows).
+    let mut edges: Vec<(usize, usize)> = Vec::new();
+    for node in (0..2 * space.states()).filter(|&node| is_held(node)) {
+        turns.each(node, |target, _| edges.push((target, node)));
+    }
+    edges.sort_unstable();
+    edges.dedup();
+    let mut start = vec![0usize; count + 1];
+    for &(target, _) in &edges {
+        start[target + 1] += 1;
+    }
+    for i in 0..count {
+        start[i + 1] += start[i];
+    }
+    let backwards = |marked: &mut Vec<bool>, mut queue: Vec<usize>| {
+        while let Some(node) = queue.pop() {
+            for &(_, before) in &edges[start[node]..start[node + 1]] {
+                if !marked[before] {
+                    marked[before] = true;
+                    queue.push(before);
+                }
+            }
+        }
+    };
+    let ended: Vec<usize> = (2 * space.states()..count).collect();
+    let mut can_end = vec![false; count];
+    for &node in &ended {
+        can_end[node] = true;
+    }
+    backwards(&mut can_end, ended);
+    let stuck: Vec<usize> = (0..2 * space.states())
+        .filter(|&node| is_held(node) && !can_end[node])
+        .collect();
+    let mut tainted = vec![false; count];
+    for &node in &stuck {
+        tainted[node] = true;
+    }
+    backwards(&mut tainted, stuck);
+    tainted
+}
+
+/// The outcomes of every node's turn under two policies.
+struct Turns<'a> {
+    rules: &'a Ruleset,
+    policies: [&'a Policy; 2],
+    everywhere: Layout,
+}
+
+impl<'a> Turns<'a> {
+    fn new(rules: &'a Ruleset, policies: [&'a Policy; 2]) -> Turns<'a> {
+        Turns {
+            rules,
+            policies,
+            everywhere: Layout::everywhere(rules.space().memory_size()),
+        }
+    }
+
+    /// Calls `visit(target, p)` for every outcome of the turn at `node` (`2 · state + seat`):
+    /// where it leads as a node (the won cell's for a finished game) and how likely it is.
+    fn each(&self, node: usize, mut visit: impl FnMut(usize, f64)) {
+        let rules = self.rules;
+        let space = rules.space();
+        let m = space.memory_size();
+        let (state, seat) = (node / 2, node % 2);
+        let cell = state / (m * m);
+        let (a, b) = ((state / m % m) as u8, (state % m) as u8);
+        let (own, opponent) = space.scores(cell);
+        let n = self.policies[seat].dice_in(cell, state);
+        let effect = rules.effect((a, b), n);
+        let memories = self.everywhere.memories(seat, effect.remembered, b);
+        let nexts = &rules.nexts(opponent, effect.remembered)[(own + effect.bonus) as usize..];
+        let rolled = rules.dice_rolled(own, opponent, n);
+        for (points, p) in rules.roll(own, opponent, rolled).outcomes() {
+            let next = nexts[points];
+            visit(2 * memories.slot(next) + next.next_seat(seat), p);
+        }
+    }
+}
+
+/// Spreads the mass of a repeating total's `nodes` along the steps that stay on it (`stays`,
+/// by node): afterwards every node holds the expected number of visits, its arrivals from
+/// lower totals counted once per return. Returns the mass that entered cycles that repeat for
+/// sure (games that never end), which stays where it arrived.
+fn settle_cycles(flat: &mut [f64], nodes: &[usize], stays: &[Option<(usize, f64)>]) -> f64 {
+    let index = |node: usize| nodes.binary_search(&node).expect("a node of the total");
+    let count = nodes.len();
+    // Trees first, leaves inwards (Kahn's order): what is left on cycles afterwards.
+    let mut into = vec![0usize; count];
+    for &(next, _) in stays.iter().flatten() {
+        into[index(next)] += 1;
+    }
+    let mut ready: Vec<usize> = (0..count).filter(|&i| into[i] == 0).collect();
+    let mut done = vec![false; count];
+    while let Some(i) = ready.pop() {
+        done[i] = true;
+        if let Some((next, p)) = stays[i] {
+            let j = index(next);
+            flat[next] += p * flat[nodes[i]];
+            into[j] -= 1;
+            if into[j] == 0 {
+                ready.push(j);
+            }
+        }
+    }
+    let mut never_ends = 0.0;
+    for first in 0..count {
+        if done[first] {
+            continue;
+        }
+        // The cycle through `first`, in order.
+        let mut cycle = vec![first];
+        loop {
+            let (next, _) = stays[*cycle.last().expect("not empty")].expect("a cycle goes on");
+            let j = index(next);
+            if j == first {
+                break;
+            }
+            cycle.push(j);
+        }
+        let returns: f64 = cycle
+            .iter()
+            .map(|&i| stays[i].expect("on a cycle").1)
+            .product();
+        let entered: Vec<f64> = cycle.iter().map(|&i| flat[nodes[i]]).collect();
+        if returns >= 1.0 {
+            never_ends += entered.iter().sum::<f64>();
+        } else {
+            let p = |k: usize| stays[cycle[k]].expect("on a cycle").1;
+            // What enters after the first node, carried round to just before it.
+            let mut carried = 0.0;
+            for (k, &arrived) in entered.iter().enumerate().skip(1) {
+                carried = carried * p(k - 1) + arrived;
+            }
+            let mut visits = (entered[0] + p(cycle.len() - 1) * carried) / (1.0 - returns);
+            flat[nodes[first]] = visits;
+            for k in 1..cycle.len() {
+                visits = entered[k] + p(k - 1) * visits;
+                flat[nodes[cycle[k]]] = visits;
+            }
+        }
+        for &i in &cycle {
+            done[i] = true;
+        }
+    }
+    never_ends
+}
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,7 +328,7 @@ mod tests {
 
     fn reach_of(rules: &Ruleset, specs: [&str; 2]) -> (Reach, f64) {
         let players = specs.map(|spec| Strategy::parse(spec, rules).unwrap().player(rules));
-        let solution = solve(rules, [&players[0], &players[1]]);
+        let solution = solve(rules, [&players[0], &players[1]]).unwrap();
         let policies = [solution.policy(0), solution.policy(1)];
         (
             reach(rules, [&policies[0], &policies[1]]),

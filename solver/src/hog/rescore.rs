@@ -77,31 +77,21 @@ impl Rescoring {
         rescoring.row = most_dice.max(most_bacon) + 1;
         rescoring.turn = vec![0; ACTIONS * rescoring.row];
         for n in 0..=MAX_DICE {
-            for points in 1..rescoring.row {
+            for points in 0..rescoring.row {
                 rescoring.turn[usize::from(n) * rescoring.row + points] =
                     script.turn_points(points as u32, n)?;
             }
         }
-        let zero = |points: usize, n: u8| RulesError::NotIncreasing {
-            rules: script.origin().to_string(),
-            detail: format!("turn_points({points}, {n}) gives 0 points"),
-        };
-        for points in free_bacon.iter_mut() {
-            let turned = rescoring.turn[*points as usize];
-            if turned == 0 {
-                return Err(zero(*points as usize, 0));
+        if script.least_dice() == 0 {
+            for points in free_bacon.iter_mut() {
+                *points = rescoring.turn[*points as usize];
             }
-            *points = turned;
         }
         let turned = scored.rescored(|_, n, roll| -> Result<TurnPoints, RulesError> {
-            let mut outcomes = Vec::new();
-            for (points, p) in roll.outcomes() {
+            let outcomes = roll.outcomes().map(|(points, p)| {
                 let turned = rescoring.turn[usize::from(n) * rescoring.row + points];
-                if turned == 0 {
-                    return Err(zero(points, n));
-                }
-                outcomes.push((turned as usize, p));
-            }
+                (turned as usize, p)
+            });
             Ok(TurnPoints::from_outcomes(outcomes))
         })?;
         Ok((turned, rescoring))

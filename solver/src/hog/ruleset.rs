@@ -13,9 +13,11 @@ use std::sync::Arc;
 
 use super::definition::{ACTIONS, MAX_DICE, MAX_GOAL, Memory};
 use super::error::{MOST_STATES, RulesError};
+use super::layout::DiceSet;
+use super::order::Order;
 use super::presets::{PRESETS, preset};
 use super::rescore::Rescoring;
-use super::script::{AfterTurn, Script};
+use super::script::{AfterTurn, Script, ScriptError};
 use super::space::StateSpace;
 use crate::dice::{DiceCache, Die, LANES, MOST_FACES, TurnPoints};
 
@@ -128,6 +130,7 @@ pub struct Ruleset {
     script: Arc<Script>,
     space: StateSpace,
     memory: Memory,
+    least_dice: u8,
     /// Free Bacon points by `own · free_bacon_stride + opponent`: one row when the hook reads
     /// only the opponent's score (stride 0), else one per own score (stride `goal`).
     free_bacon: Vec<u32>,
@@ -135,6 +138,8 @@ pub struct Ruleset {
     dice_limit: Vec<u8>,
     die: Vec<u8>,
     dice: DiceCache,
+    /// By `die kind · ACTIONS + dice rolled`: whether the roll always scores the same.
+    certain_dice: Vec<bool>,
     rescoring: Rescoring,
     /// By `own · own_stride + opponent · opponent_stride + dice` (see [`Ruleset::effect`]).
     effects: Vec<Effect>,
@@ -147,6 +152,8 @@ pub struct Ruleset {
     after_start: Vec<usize>,
     after_row: usize,
     max_gain: usize,
+    /// How the states are solved: one sweep, or layers solved to their fixpoints.
+    order: Order,
 }
 
 impl Ruleset {
@@ -176,18 +183,18 @@ impl Ruleset {
             });
         }
         let space = StateSpace::new(goal, usize::from(memory.size));
-        let not_increasing = |detail: String| RulesError::NotIncreasing {
-            rules: script.origin().to_string(),
-            detail,
-        };
+        let least_dice = script.least_dice();
 
-        // Free Bacon by cell, or by opponent score alone when the hook reads only that.
+        // Free Bacon by cell, or by opponent score alone when the hook reads only that (none
+        // when the rules forbid rolling 0 dice).
         let free_bacon_stride = if script.free_bacon_reads_own() {
             goal
         } else {
             0
         };
-        let mut free_bacon: Vec<u32> = if script.free_bacon_reads_own() {
+        let mut free_bacon: Vec<u32> = if least_dice > 0 {
+            vec![0; goal as usize]
+        } else if script.free_bacon_reads_own() {
             let mut points = Vec::with_capacity(space.cells());
             for own in 0..goal {
                 for opponent in 0..goal {
@@ -200,12 +207,6 @@ impl Ruleset {
                 .map(|o| script.free_bacon(0, o))
                 .collect::<Result<_, _>>()?
         };
-        if let Some(cell) = free_bacon.iter().position(|&points| points == 0) {
-            let (own, opponent) = (cell as u32 / goal, cell as u32 % goal);
-            return Err(not_increasing(format!(
-                "Free Bacon scores 0 at {own} against {opponent}"
-            )));
-        }
 
         let mut dice: Vec<Die> = Vec::new();
         let mut die = Vec::with_capacity(space.cells());
@@ -230,7 +231,18 @@ impl Ruleset {
                     dice.len() - 1
                 });
                 die.push(index as u8);
-                dice_limit.push(script.dice_limit(own, opponent)?);
+                let limit = script.dice_limit(own, opponent)?;
+                if limit < least_dice {
+                    return Err(RulesError::Script(ScriptError {
+                        origin: script.origin().to_string(),
+                        line: None,
+                        message: format!(
+                            "dice_limit({own}, {opponent}) returned {limit}, but least_dice = \
+                             {least_dice} forbids rolling fewer dice"
+                        ),
+                    }));
+                }
+                dice_limit.push(limit);
             }
         }
         let (dice, rescoring) = Rescoring::compile(
@@ -323,12 +335,6 @@ impl Ruleset {
                         Next::new(won, false)
                     } else if turn.opponent >= goal {
                         Next::new(won, true)
-                    } else if turn.mover + turn.opponent < reached + opponent {
-                        return Err(not_increasing(format!(
-                            "after a turn reaching {reached} against {opponent}, the scores \
-                             become {} and {}",
-                            turn.mover, turn.opponent
-                        )));
                     } else if turn.extra_turn {
                         Next::new(space.cell(turn.mover, turn.opponent), false)
                     } else {
@@ -351,15 +357,21 @@ impl Ruleset {
             }
         }
 
-        Ok(Ruleset {
+        let certain_dice = (0..dice.dice().len())
+            .flat_map(|kind| (0..=MAX_DICE).map(move |n| (kind, n)))
+            .map(|(kind, n)| n > 0 && dice.get(kind, n).is_certain())
+            .collect();
+        let mut rules = Ruleset {
             script: Arc::new(script),
             space,
             memory,
+            least_dice,
             free_bacon,
             free_bacon_stride,
             dice_limit,
             die,
             dice,
+            certain_dice,
             rescoring,
             effects,
             effect_strides,
@@ -370,7 +382,10 @@ impl Ruleset {
             turns,
             after_row: reachable,
             max_gain,
-        })
+            order: Order::default(),
+        };
+        rules.order = Order::of(&rules);
+        Ok(rules)
     }
 
     /// The script this was compiled from.
@@ -402,6 +417,85 @@ impl Ruleset {
     /// then the best score table and the full-information optimum differ.
     pub fn hides_memory(&self) -> bool {
         self.memory.size > 1
+    }
+
+    /// How the states are solved: in one sweep, or in layers iterated to their fixpoints
+    /// (see [`Order`]).
+    pub fn order(&self) -> &Order {
+        &self.order
+    }
+
+    /// The fewest dice a player may ask for (1 where the rules forbid rolling 0).
+    pub fn least_dice(&self) -> u8 {
+        self.least_dice
+    }
+
+    /// The dice counts a player may ask for, `least_dice..=MAX_DICE`.
+    pub fn dice_choices(&self) -> std::ops::RangeInclusive<u8> {
+        self.least_dice..=MAX_DICE
+    }
+
+    /// [`dice_choices`](Self::dice_choices) as a set.
+    pub(crate) fn dice_set(&self) -> DiceSet {
+        self.dice_choices().fold(0, |set, n| set | 1 << n)
+    }
+
+    /// Number of totals `x + o` of the table of reached scores (see
+    /// [`reachable`](Self::reachable)): every total a turn can lead to.
+    pub(crate) fn totals(&self) -> usize {
+        self.goal() as usize + self.after_row - 1
+    }
+
+    /// The probability that asking for `n` dice at (own, opponent) scores no points (before
+    /// bonuses for the choice).
+    pub(crate) fn probability_of_nothing(&self, own: u32, opponent: u32, n: u8) -> f64 {
+        match self.roll(own, opponent, self.dice_rolled(own, opponent, n)) {
+            Roll::FreeBacon(points) => f64::from(u8::from(points == 0)),
+            Roll::Dice(points) => points.probability(0),
+        }
+    }
+
+    /// By dice count asked for (`[n]`): the memories the mover can be left with by a choice of
+    /// `n` dice that adds no bonus, if asking for `n` dice can score nothing somewhere (else
+    /// empty). What a turn that gains nothing can lead to.
+    pub(crate) fn choices_that_can_gain_nothing(&self) -> [Vec<u8>; ACTIONS] {
+        let mut remembered: [Vec<u8>; ACTIONS] = Default::default();
+        let dice_can =
+            self.dice.dice().iter().enumerate().any(|(kind, _)| {
+                (1..=MAX_DICE).any(|n| self.dice.get(kind, n).probability(0) > 0.0)
+            });
+        let bacon_can = self.least_dice == 0 && self.free_bacon.contains(&0);
+        if !dice_can && !bacon_can {
+            return remembered;
+        }
+        let m = self.memory.size;
+        for n in self.dice_choices() {
+            let list = &mut remembered[usize::from(n)];
+            for a in 0..m {
+                for b in 0..m {
+                    let effect = self.effect((a, b), n);
+                    if effect.bonus == 0 && !list.contains(&effect.remembered) {
+                        list.push(effect.remembered);
+                    }
+                }
+            }
+        }
+        remembered
+    }
+
+    /// One memory value for each distinct after-turn plane: every after-turn entry is found
+    /// by [`nexts`](Self::nexts) with one of them.
+    pub(crate) fn after_planes(&self) -> Vec<u8> {
+        let mut seen = Vec::new();
+        let mut planes = Vec::new();
+        for remembered in 0..self.memory.size {
+            let start = self.after_start[usize::from(remembered)];
+            if !seen.contains(&start) {
+                seen.push(start);
+                planes.push(remembered);
+            }
+        }
+        planes
     }
 
     /// The state both players start in: scores 0 : 0, initial memories.
@@ -450,6 +544,16 @@ impl Ruleset {
     /// The dice actually rolled when the mover asks for `requested` at (own, opponent).
     pub fn dice_rolled(&self, own: u32, opponent: u32, requested: u8) -> u8 {
         requested.min(self.dice_limit[(own * self.goal() + opponent) as usize])
+    }
+
+    /// Whether rolling `rolled` dice (already limited) at (own, opponent) always scores the same
+    /// points: Free Bacon, or dice whose every outcome scores alike.
+    #[inline]
+    pub fn is_certain(&self, own: u32, opponent: u32, rolled: u8) -> bool {
+        rolled == 0 || {
+            let die = self.die[(own * self.goal() + opponent) as usize];
+            self.certain_dice[usize::from(die) * ACTIONS + usize::from(rolled)]
+        }
     }
 
     /// The points distribution of rolling `rolled` dice (already limited) at (own, opponent).
@@ -528,7 +632,8 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "unknown ruleset 'hog-sp99'; the rulesets are hog-fa20, hog-wild, hog-fa19, hog-nju24, \
-             hog-digits, hog-fa24, hog-fa17, hog-hogtimus, or a rule script (FILE.rhai)"
+             hog-digits, hog-fa24, hog-fa17, hog-hogtimus, hog-nju21, hog-textbook, or a rule script \
+             (FILE.rhai)"
         );
         assert_eq!(
             Ruleset::preset("hog-fa20", 0).unwrap_err().to_string(),

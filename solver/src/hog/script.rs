@@ -12,7 +12,8 @@
 //! | `let goal = parameter("goal", 100)` | the goal; `parameter(NAME, DEFAULT)` declares any parameter, set with `--set NAME=VALUE`, which the hooks read as `param(NAME)` | required |
 //! | `let memory = #{ size: 11, initial: 0, meaning: "..." }` | what each player remembers between their turns (values `0..size`) | nothing |
 //! | `let pig_out = true` | whether a 1 on any die scores 1 for the turn | `true` |
-//! | `fn free_bacon(opponent)` or `fn free_bacon(own, opponent)` | points for rolling 0 dice | required |
+//! | `let least_dice = 1` | the fewest dice a player may ask for: 1 forbids rolling 0 (no Free Bacon) | 0 |
+//! | `fn free_bacon(opponent)` or `fn free_bacon(own, opponent)` | points for rolling 0 dice (0 is allowed: a turn that gains nothing) | required unless `least_dice` is at least 1 |
 //! | `fn pig_out_points(ones, dice)` | the points of a Pig Out when `ones` of the `dice` dice rolled show a 1 (six-sided or any die, no face bonus) | 1 |
 //! | `fn turn_points(points, dice)` | the turn's points once rules on them apply (a prime boost, a cap), from the `points` that `dice` dice scored (0 dice: Free Bacon), before any `bonus`; at least 1 | `points` |
 //! | `fn dice_limit(own, opponent)` | the most dice the mover may roll (more are reduced to it) | 10 |
@@ -82,6 +83,7 @@ pub struct Script {
     goal: u32,
     memory: Memory,
     pig_out: bool,
+    least_dice: u8,
     parameters: Vec<Parameter>,
     builtins: Vec<Builtin>,
     after_turn_reads_memory: bool,
@@ -257,6 +259,21 @@ impl Script {
             Some(map) => memory_of(&map.cast::<Map>()).map_err(|m| error(None, m))?,
         };
         let pig_out = typed("pig_out", "bool")?.is_none_or(|v| v.cast::<bool>());
+        let least_dice = match typed("least_dice", "i64")? {
+            None => 0,
+            Some(value) => {
+                let n = value.cast::<i64>();
+                u8::try_from(n)
+                    .ok()
+                    .filter(|&n| n <= MAX_DICE)
+                    .ok_or_else(|| {
+                        error(
+                            None,
+                            format!("least_dice is {n}, but must be in 0..={MAX_DICE}"),
+                        )
+                    })?
+            }
+        };
         let builtins = match typed("strategies", "array")? {
             None => Vec::new(),
             Some(list) => list
@@ -298,11 +315,27 @@ impl Script {
                 ),
             ));
         }
-        if !has_function(&ast, "free_bacon", 1) && !has_function(&ast, "free_bacon", 2) {
+        let defines_free_bacon =
+            has_function(&ast, "free_bacon", 1) || has_function(&ast, "free_bacon", 2);
+        if least_dice == 0 && !defines_free_bacon {
             return Err(error(
                 None,
-                "the script defines no fn free_bacon(opponent) or fn free_bacon(own, opponent)"
+                "the script defines no fn free_bacon(opponent) or fn free_bacon(own, opponent) \
+                 (or forbids rolling 0 dice: let least_dice = 1;)"
                     .to_string(),
+            ));
+        }
+        if least_dice > 0 && defines_free_bacon {
+            let line = text
+                .lines()
+                .position(|l| l.trim_start().starts_with("fn free_bacon("))
+                .map(|i| i + 1);
+            return Err(error(
+                line,
+                format!(
+                    "fn free_bacon would never be used: least_dice = {least_dice} forbids rolling \
+                     0 dice"
+                ),
             ));
         }
         Ok(Script {
@@ -328,6 +361,7 @@ impl Script {
             goal,
             memory,
             pig_out,
+            least_dice,
             parameters: declared,
             builtins,
         })
@@ -484,8 +518,13 @@ impl Script {
         self.free_bacon_reads_own
     }
 
+    /// The fewest dice a player may ask for (`let least_dice`; 0 unless the script says).
+    pub fn least_dice(&self) -> u8 {
+        self.least_dice
+    }
+
     /// Points for rolling 0 dice at (own, opponent); `own` is not passed to a
-    /// `fn free_bacon(opponent)`.
+    /// `fn free_bacon(opponent)`. Only for scripts that allow rolling 0 dice.
     pub fn free_bacon(&self, own: u32, opponent: u32) -> Result<u32, ScriptError> {
         let both = [i64::from(own), i64::from(opponent)];
         let args = &both[if self.free_bacon_reads_own { 0 } else { 1 }..];
@@ -709,7 +748,19 @@ impl Script {
     ) -> Result<u8, ScriptError> {
         let mut args = vec![i64::from(own), i64::from(opponent)];
         args.extend(params.iter().map(|&p| i64::from(p)));
-        Ok(self.number(name, &args, None, i64::from(MAX_DICE), "dice")? as u8)
+        let n = self.number(name, &args, None, i64::from(MAX_DICE), "dice")? as u8;
+        if n < self.least_dice {
+            return Err(ScriptError {
+                origin: self.origin.clone(),
+                line: self.line_of_function(name),
+                message: format!(
+                    "{} returned {n}, but the rules forbid fewer than {} dice (least_dice)",
+                    call_text(name, &args),
+                    self.least_dice
+                ),
+            });
+        }
+        Ok(n)
     }
 }
 

@@ -35,6 +35,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use super::definition::ACTIONS;
+use super::error::SolveError;
 use super::policy::{FullTable, Policy, ScoreTable};
 use super::reach::reach;
 use super::ruleset::Ruleset;
@@ -107,6 +108,8 @@ pub struct TableSearch {
     pub table: ScoreTable,
     /// Its exact winning probabilities against the opponent.
     pub matchup: Outcome,
+    /// The residual of its evaluation (0 where one sweep is exact).
+    pub residual: f64,
     /// Whether no single-cell change improves it (false when the time limit stopped the first
     /// climb).
     pub local_optimum: bool,
@@ -131,7 +134,7 @@ pub fn best_table(
     opponent: &Policy,
     limits: SearchLimits,
     mut progress: impl FnMut(&Round) + Send,
-) -> TableSearch {
+) -> Result<TableSearch, SolveError> {
     let began = Instant::now();
     let out_of_time = || {
         limits
@@ -139,7 +142,7 @@ pub fn best_table(
             .is_some_and(|limit| began.elapsed() >= limit)
     };
     let opponent_player = Player::Fixed(opponent.clone());
-    let full = solve_everywhere(rules, [&Player::Optimising, &opponent_player]);
+    let full = solve_everywhere(rules, [&Player::Optimising, &opponent_player])?;
     let full_policy = full.policy(0);
     let at_start = choices_at_start(rules, &full_policy);
     let starts: [ScoreTable; STARTS] = [
@@ -182,6 +185,7 @@ pub fn best_table(
             )
         },
     );
+    let (first, second) = (first?, second?);
     let mut rounds = first.rounds;
     let mut best = first;
     if best.local_optimum {
@@ -210,7 +214,7 @@ pub fn best_table(
         let climbs: Vec<Climb> = kicks
             .into_par_iter()
             .map(|table| climb(rules, opponent, table, out_of_time, |_, _, _| {}))
-            .collect();
+            .collect::<Result<_, _>>()?;
         tried += BATCH;
         let batch_best = climbs
             .iter()
@@ -237,15 +241,16 @@ pub fn best_table(
             elapsed: began.elapsed(),
         });
     }
-    TableSearch {
+    Ok(TableSearch {
         table: best.table,
         matchup: best.matchup,
+        residual: best.residual,
         local_optimum: best.local_optimum,
         rounds,
         perturbations: (tried, improved),
         full_information: full_policy.to_full(rules),
         full_information_matchup: full.matchup(),
-    }
+    })
 }
 
 /// For every cell, how likely a game of `table` against `opponent` is to pass through it with
@@ -287,9 +292,9 @@ fn perturb(
     let n = table[[own, opponent]];
     let shift: i8 = [-2, -1, 1, 2][rng.random_range(0..4)];
     let dice = if rng.random_bool(0.25) {
-        rng.random_range(0..ACTIONS as u8)
+        rng.random_range(rules.least_dice()..ACTIONS as u8)
     } else {
-        (n as i8 + shift).clamp(0, (ACTIONS - 1) as i8) as u8
+        (n as i8 + shift).clamp(rules.least_dice() as i8, (ACTIONS - 1) as i8) as u8
     };
     let mut block = |centre: usize| {
         let (before, after) = (rng.random_range(0..=4), rng.random_range(0..=4));
@@ -309,27 +314,33 @@ fn perturb(
 struct Climb {
     table: ScoreTable,
     matchup: Outcome,
+    residual: f64,
     local_optimum: bool,
     rounds: usize,
 }
 
 /// Improves `table` round after round until a round changes nothing or `out_of_time`;
 /// `progress` hears (round, cells changed, win rate) after each.
+///
+/// Where positions repeat, a cell's choice also changes how often the game comes back to it,
+/// so a round's changes are not sure to win more: a round that does not is undone and the
+/// climb ends there.
 fn climb(
     rules: &Ruleset,
     opponent: &Policy,
     mut table: ScoreTable,
     out_of_time: impl Fn() -> bool,
     mut progress: impl FnMut(usize, usize, f64),
-) -> Climb {
+) -> Result<Climb, SolveError> {
     let opponent_player = Player::Fixed(opponent.clone());
+    let mut before: Option<Climb> = None;
     for round in 1.. {
         let reach = reach(rules, [&Policy::from_scores(rules, &table), opponent]);
         let weights = (0..rules.space().states())
             .map(|state| reach.probability(0, state))
             .collect();
         let step = Player::Improving(Improvement::new(table.clone(), weights, TOLERANCE));
-        let solution = solve(rules, [&step, &opponent_player]);
+        let solution = solve(rules, [&step, &opponent_player])?;
         let improved = solution
             .policy(0)
             .to_scores(rules)
@@ -340,15 +351,30 @@ fn climb(
             .filter(|(a, b)| a != b)
             .count();
         let matchup = solution.matchup();
+        if let Some(before) = before
+            .take()
+            .filter(|b| b.matchup.win_rate() >= matchup.win_rate())
+        {
+            return Ok(Climb {
+                rounds: round,
+                local_optimum: true,
+                ..before
+            });
+        }
         progress(round, changed, matchup.win_rate());
         table = improved;
+        let climbed = Climb {
+            table: table.clone(),
+            matchup,
+            residual: solution.residual(),
+            local_optimum: changed == 0,
+            rounds: round,
+        };
         if changed == 0 || out_of_time() {
-            return Climb {
-                table,
-                matchup,
-                local_optimum: changed == 0,
-                rounds: round,
-            };
+            return Ok(climbed);
+        }
+        if !rules.order().is_rising() {
+            before = Some(climbed);
         }
     }
     unreachable!("rounds run until one changes nothing or time runs out")
@@ -407,7 +433,7 @@ mod tests {
             perturbations: 8,
             ..SearchLimits::default()
         };
-        let search = best_table(&rules, &opponent, limits, |round| seen.push(*round));
+        let search = best_table(&rules, &opponent, limits, |round| seen.push(*round)).unwrap();
         assert!(search.local_optimum);
         let (climbing, batches): (Vec<Round>, Vec<Round>) =
             seen.iter().partition(|round| round.start > 0);
@@ -431,7 +457,7 @@ mod tests {
         assert!(batches.windows(2).all(|pair| pair[1].best >= pair[0].best));
         assert_eq!(batches.last().unwrap().best, search.matchup.win_rate());
         let table = Strategy::from_table("best", rules.score_table(search.table.clone()));
-        assert_eq!(evaluate(&rules, &table, &four), search.matchup);
+        assert_eq!(evaluate(&rules, &table, &four).unwrap(), search.matchup);
         assert!(search.full_information_matchup.win_rate() >= search.matchup.win_rate());
     }
 }

@@ -137,32 +137,53 @@ pub fn simulate(
     montecarlo::simulate(
         games_per_seat,
         seed,
-        |first, rng| {
-            if play_one(rules, policies, first, rng) == 0 {
-                montecarlo::Result::Won
-            } else {
-                montecarlo::Result::Lost
-            }
+        |first, rng| match play_one(rules, policies, first, rng) {
+            Some(0) => montecarlo::Result::Won,
+            Some(_) => montecarlo::Result::Lost,
+            None => montecarlo::Result::Tied,
         },
         played,
     )
 }
 
-/// Plays one game with `first` moving first; returns the winning seat.
-fn play_one(rules: &Ruleset, policies: [&Policy; 2], first: usize, rng: &mut impl Rng) -> usize {
+/// The most turns a simulated game may last: a game still going then counts as one that never
+/// ends (a tie). Games that cannot end for sure are found long before (see [`play_one`]).
+pub const MOST_TURNS: u64 = 1_000_000;
+
+/// Plays one game with `first` moving first; returns the winning seat, or `None` for a game
+/// that never ends: one that comes back to a position through turns whose outcomes were
+/// certain (Free Bacon, or dice that always score alike), or that lasts [`MOST_TURNS`].
+fn play_one(
+    rules: &Ruleset,
+    policies: [&Policy; 2],
+    first: usize,
+    rng: &mut impl Rng,
+) -> Option<usize> {
     let mut game = Game::new(rules, first);
     let mut faces = [0u8; MAX_DICE as usize];
-    loop {
+    // The positions since the last turn whose outcome was left to chance.
+    let mut certain: Vec<Game> = Vec::new();
+    for _ in 0..MOST_TURNS {
         let requested = policies[game.mover].dice(game.state(rules));
         let (rolled, die) = game.dice_to_roll(rules, requested);
+        let (own, opponent) = (game.scores[game.mover], game.scores[1 - game.mover]);
+        if rules.is_certain(own, opponent, rolled) {
+            if certain.contains(&game) {
+                return None;
+            }
+            certain.push(game);
+        } else if !certain.is_empty() {
+            certain.clear();
+        }
         let faces = &mut faces[..usize::from(rolled)];
         for face in faces.iter_mut() {
             *face = rng.random_range(die.first_face..=die.last_face());
         }
         if let Some(winner) = game.play(rules, requested, faces) {
-            return winner;
+            return Some(winner);
         }
     }
+    None
 }
 
 #[cfg(test)]

@@ -2,8 +2,7 @@
 //! how large the first player's advantage is with both optimal, and how close the best trivial
 //! strategy (`always_roll:k`) comes.
 
-use super::definition::MAX_DICE;
-use super::evaluate;
+use super::error::SolveError;
 use super::ruleset::Ruleset;
 use super::strategy::Strategy;
 use super::sweep::{Player, solve};
@@ -24,6 +23,8 @@ pub struct Survey {
     pub best_always_roll: u8,
     /// Its win rate.
     pub best_always_roll_win_rate: f64,
+    /// The largest residual of the solves (0 where one sweep is exact).
+    pub residual: f64,
 }
 
 impl Survey {
@@ -34,24 +35,39 @@ impl Survey {
 }
 
 /// Surveys `rules`: two solves (best response, minimax) and eleven evaluations.
-pub fn survey(rules: &Ruleset) -> Result<Survey, StrategyError> {
+pub fn survey(rules: &Ruleset) -> Result<Survey, SurveyError> {
     let yardstick = Strategy::parse(rules.rules().yardstick(), rules)?;
     let opponent = yardstick.player(rules);
-    let optimal = solve(rules, [&Player::Optimising, &opponent]).matchup();
-    let minimax = solve(rules, [&Player::Optimising, &Player::Optimising]).matchup();
+    let optimal = solve(rules, [&Player::Optimising, &opponent])?;
+    let minimax = solve(rules, [&Player::Optimising, &Player::Optimising])?;
+    let mut residual = optimal.residual().max(minimax.residual());
     let mut best = (0, f64::NEG_INFINITY);
-    for k in 0..=MAX_DICE {
+    for k in rules.dice_choices() {
         let always = Strategy::parse(&format!("always_roll:{k}"), rules)?;
-        let rate = evaluate(rules, &always, &yardstick).win_rate();
+        let solution = solve(rules, [&always.player(rules), &opponent])?;
+        residual = residual.max(solution.residual());
+        let rate = solution.matchup().win_rate();
         if rate > best.1 {
             best = (k, rate);
         }
     }
     Ok(Survey {
-        optimal_win_rate: optimal.win_rate(),
+        optimal_win_rate: optimal.matchup().win_rate(),
         full_information: rules.hides_memory(),
-        minimax_first_player_wins: minimax.as_first(),
+        minimax_first_player_wins: minimax.matchup().as_first(),
         best_always_roll: best.0,
         best_always_roll_win_rate: best.1,
+        residual,
     })
+}
+
+/// Why a survey could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum SurveyError {
+    /// The yardstick is not a strategy of the rules.
+    #[error(transparent)]
+    Strategy(#[from] StrategyError),
+    /// A solve did not converge.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
 }

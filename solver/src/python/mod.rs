@@ -243,7 +243,7 @@ impl Runner {
             file: &file,
             functions,
             axes,
-            legal: [0, u32::from(schema.max_action)],
+            legal: [schema.min_action.into(), schema.max_action.into()],
             cpu_seconds: self.limits.timeout.as_secs() + 1,
             memory_bytes: self.limits.memory,
             file_bytes: self.limits.file_size,

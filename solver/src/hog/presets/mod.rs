@@ -17,7 +17,7 @@ pub struct Preset {
 }
 
 /// Every built-in ruleset, the default (`hog-fa20`) first.
-pub const PRESETS: [Preset; 8] = [
+pub const PRESETS: [Preset; 10] = [
     Preset {
         name: "hog-fa20",
         script: include_str!("hog-fa20.rhai"),
@@ -56,6 +56,16 @@ pub const PRESETS: [Preset; 8] = [
     Preset {
         name: "hog-hogtimus",
         script: include_str!("hog-hogtimus.rhai"),
+        in_tables: true,
+    },
+    Preset {
+        name: "hog-nju21",
+        script: include_str!("hog-nju21.rhai"),
+        in_tables: true,
+    },
+    Preset {
+        name: "hog-textbook",
+        script: include_str!("hog-textbook.rhai"),
         in_tables: true,
     },
 ];

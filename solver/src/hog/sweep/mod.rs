@@ -24,13 +24,20 @@
 //! Hog has no ties (only the mover's score rises, and a swap leaves one score below the goal),
 //! so the value is also P(win) + ½·P(tie).
 
+mod repeat;
+
 use rayon::prelude::*;
 
-use super::definition::{ACTIONS, MAX_DICE};
-use super::layout::{ANY_DICE, DiceSet, Layout, Memories};
+use super::definition::ACTIONS;
+use super::error::SolveError;
+use super::layout::{DiceSet, Layout, Memories};
+use super::order::Pass;
 use super::policy::{Policy, ScoreTable};
+use super::reach::may_not_end;
 use super::ruleset::{Effect, Next, Ruleset};
 use crate::outcome::{Outcome, SeatOutcome};
+
+pub use repeat::{MAX_PASSES, MAX_ROUNDS, SETTLED, TIE_TOLERANCE};
 
 /// Who sits in a seat: a fixed policy, or a player that maximises its winning probability.
 #[derive(Clone, Debug)]
@@ -74,11 +81,11 @@ impl Improvement {
 }
 
 impl Player {
-    /// The dice counts this player can ask for: a fixed policy's, or any.
-    fn dice(&self) -> DiceSet {
+    /// The dice counts this player can ask for: a fixed policy's, or any the rules allow.
+    fn dice(&self, rules: &Ruleset) -> DiceSet {
         match self {
             Player::Fixed(policy) => policy.dice_set(),
-            Player::Optimising | Player::Improving(_) => ANY_DICE,
+            Player::Optimising | Player::Improving(_) => rules.dice_set(),
         }
     }
 }
@@ -94,16 +101,93 @@ pub struct Solution {
     memory: usize,
     /// The slot of the start, for each seat.
     start: [usize; 2],
+    /// The largest `|V − TV|` over the states solved to a fixpoint (0 where one sweep is
+    /// exact).
+    residual: f64,
+    /// Whether some game may never end: then `never_ending` says how likely that is.
+    may_not_end: bool,
+    never_ending: Option<NeverEnding>,
+}
+
+/// What tells how likely a game is never to end, where that can happen.
+#[derive(Clone, Debug)]
+struct NeverEnding {
+    /// By seat and slot: the value of the same policies with such games counted as that seat's
+    /// wins.
+    counted_as_won: [Vec<f64>; 2],
+    /// By node (`2 · state + seat`): whether a game from there can fail to end at all.
+    tainted: Vec<bool>,
 }
 
 impl Solution {
-    /// P(the player in `seat` wins) when it is to move in `state`, if the sweep visited it: a
-    /// state whose memories the players cannot hold was not (see [`solve_everywhere`]).
+    /// The value for the player in `seat` when it is to move in `state`, P(it wins) + ½·P(the
+    /// game never ends), if the sweep visited the state: a state whose memories the players
+    /// cannot hold was not (see [`solve_everywhere`]).
     pub fn value(&self, seat: usize, state: usize) -> Option<f64> {
+        Some(self.values[seat][self.slot_of(seat, state)?])
+    }
+
+    /// The probability that the game never ends from `state` with `seat` to move, if the sweep
+    /// visited it (0 wherever every game ends).
+    pub fn never_ends(&self, seat: usize, state: usize) -> Option<f64> {
+        let slot = self.slot_of(seat, state)?;
+        Some(self.never_ends_at(seat, slot))
+    }
+
+    /// P(win), P(never ends) and P(loss) for the player in `seat` to move in `state`, if the
+    /// sweep visited it.
+    pub fn outcome(&self, seat: usize, state: usize) -> Option<SeatOutcome> {
+        let slot = self.slot_of(seat, state)?;
+        Some(self.outcome_at(seat, slot))
+    }
+
+    /// The largest `|V − TV|` over the states the sweep solved to a fixpoint: how far its
+    /// values are from solving the game's equations (0 for rules where every turn raises the
+    /// total, which one sweep solves exactly).
+    pub fn residual(&self) -> f64 {
+        self.residual
+    }
+
+    /// The slot of `state` in `seat`'s arrays, if the sweep visited it.
+    fn slot_of(&self, seat: usize, state: usize) -> Option<usize> {
         let m = self.memory;
         let (cell, a, b) = (state / (m * m), state / m % m, state % m);
         let slot = self.layout.slot(seat, a as u8, b as u8)?;
-        Some(self.values[seat][cell * self.layout.per_cell() + slot])
+        Some(cell * self.layout.per_cell() + slot)
+    }
+
+    /// P(the game never ends) from `seat`'s `slot`: 0 where no game from there can fail to
+    /// end (decided from the graph of outcomes), else the value with such games counted as the
+    /// seat's wins against the value with them counted half, doubled.
+    fn never_ends_at(&self, seat: usize, slot: usize) -> f64 {
+        let Some(counted) = &self.never_ending else {
+            return 0.0;
+        };
+        let per_cell = self.layout.per_cell();
+        let (a, b) = self.layout.memories_of(seat, slot % per_cell);
+        let m = self.memory;
+        let state = slot / per_cell * m * m + usize::from(a) * m + usize::from(b);
+        if !counted.tainted[2 * state + seat] {
+            return 0.0;
+        }
+        let never = counted.counted_as_won[seat][slot] - self.values[seat][slot];
+        (2.0 * never).clamp(0.0, 1.0)
+    }
+
+    /// The outcome for `seat` to move in `slot`.
+    fn outcome_at(&self, seat: usize, slot: usize) -> SeatOutcome {
+        let value = self.values[seat][slot];
+        let never = self.never_ends_at(seat, slot);
+        if never == 0.0 {
+            return SeatOutcome::without_ties(value);
+        }
+        // The same formulas for both seats, so that mirrored states give mirrored outcomes.
+        let half = never / 2.0;
+        SeatOutcome {
+            win: (value - half).max(0.0),
+            tie: never,
+            loss: (1.0 - value - half).max(0.0),
+        }
     }
 
     /// The policy the player in `seat` followed (for an optimising player, its optimal
@@ -124,11 +208,12 @@ impl Solution {
         Policy::from_states(dice, m * m)
     }
 
-    /// Seat 0's outcome from the start, moving first and second (Hog has no ties).
+    /// Seat 0's outcome from the start, moving first and second. A game that never ends is a
+    /// tie (a win for neither); without such games there are no ties.
     pub fn matchup(&self) -> Outcome {
         Outcome {
-            first: SeatOutcome::without_ties(self.values[0][self.start[0]]),
-            second: SeatOutcome::without_ties(1.0 - self.values[1][self.start[1]]),
+            first: self.outcome_at(0, self.start[0]),
+            second: self.outcome_at(1, self.start[1]).flipped(),
         }
     }
 }
@@ -142,29 +227,75 @@ const STATES_PER_JOB: usize = 1024;
 /// as long as handing work to other threads a few hundred times.
 const PARALLEL_STATES: usize = 100_000;
 
+/// What a game that never ends is worth to the player to move, by seat: a tie, half each.
+const TIE: [f64; 2] = [0.5, 0.5];
+
+/// The same game counted as won by seat 0, and by seat 1: solving again with these tells how
+/// likely a game is never to end (the difference of the values, doubled).
+const COUNTED_FOR: [[f64; 2]; 2] = [[1.0, 0.0], [0.0, 1.0]];
+
 /// Runs the backward sweep with `players[0]` in seat 0 and `players[1]` in seat 1, over the
 /// states whose memories the two can hold.
-pub fn solve(rules: &Ruleset, players: [&Player; 2]) -> Solution {
-    let layout = Layout::reachable(rules, players.map(Player::dice));
-    sweep(rules, players, layout).0
+pub fn solve(rules: &Ruleset, players: [&Player; 2]) -> Result<Solution, SolveError> {
+    let layout = Layout::reachable(rules, players.map(|p| p.dice(rules)));
+    solved(rules, players, layout).map(|(solution, _)| solution)
 }
 
 /// [`solve`] over every state of the space, those no game of this match-up reaches included:
 /// for tables and values files, which tabulate them all.
-pub fn solve_everywhere(rules: &Ruleset, players: [&Player; 2]) -> Solution {
+pub fn solve_everywhere(rules: &Ruleset, players: [&Player; 2]) -> Result<Solution, SolveError> {
     let layout = Layout::everywhere(rules.space().memory_size());
-    sweep(rules, players, layout).0
+    solved(rules, players, layout).map(|(solution, _)| solution)
 }
 
 /// [`solve`], also returning the values of every turn's reachable outcome, from which any
 /// choice of seat 0 in any state can be valued afterwards ([`weighted_choices`]).
-pub(crate) fn solve_keeping_reached(rules: &Ruleset, players: [&Player; 2]) -> (Solution, Reached) {
-    let layout = Layout::reachable(rules, [ANY_DICE, players[1].dice()]);
-    sweep(rules, players, layout)
+pub(crate) fn solve_keeping_reached(
+    rules: &Ruleset,
+    players: [&Player; 2],
+) -> Result<(Solution, Reached), SolveError> {
+    let layout = Layout::reachable(rules, [rules.dice_set(), players[1].dice(rules)]);
+    solved(rules, players, layout)
 }
 
-/// The backward sweep over the states of `layout`.
-fn sweep(rules: &Ruleset, players: [&Player; 2], layout: Layout) -> (Solution, Reached) {
+/// The sweep over the states of `layout`; where some games may never end, a second sweep of
+/// the policies found, counting those games as seat 0's, tells how likely that is.
+fn solved(
+    rules: &Ruleset,
+    players: [&Player; 2],
+    layout: Layout,
+) -> Result<(Solution, Reached), SolveError> {
+    let (mut solution, reached) = sweep(rules, players, layout.clone(), TIE)?;
+    if solution.may_not_end {
+        // Some game can go on forever under the policies found: how likely is that?
+        let policies = [solution.policy(0), solution.policy(1)];
+        let tainted = may_not_end(rules, [&policies[0], &policies[1]]);
+        let fixed = policies.map(Player::Fixed);
+        // Each seat's values with such games counted as its own wins: mirrored sweeps, so a
+        // strategy against itself still gets mirrored numbers.
+        let counted = COUNTED_FOR.map(|counting| {
+            sweep(rules, [&fixed[0], &fixed[1]], layout.clone(), counting)
+                .map(|(solved, _)| solved.values)
+        });
+        let [for_0, for_1] = counted;
+        let ([for_0, _], [_, for_1]) = (for_0?, for_1?);
+        solution.never_ending = Some(NeverEnding {
+            counted_as_won: [for_0, for_1],
+            tainted,
+        });
+    }
+    Ok((solution, reached))
+}
+
+/// The backward sweep over the states of `layout`, layer by layer of the ruleset's
+/// [`Order`](super::Order); a game that never ends is worth `never_ending` to the player to
+/// move in each seat.
+fn sweep(
+    rules: &Ruleset,
+    players: [&Player; 2],
+    layout: Layout,
+    never_ending: [f64; 2],
+) -> Result<(Solution, Reached), SolveError> {
     let space = rules.space();
     let per_cell = layout.per_cell();
     let slots = space.cells() * per_cell;
@@ -177,27 +308,52 @@ fn sweep(rules: &Ruleset, players: [&Player; 2], layout: Layout) -> (Solution, R
     let mut dice = [vec![0u8; slots], vec![0u8; slots]];
     let mut reached = Reached::new(rules, layout);
     let parallel = slots >= PARALLEL_STATES;
-    let mut sweep = || {
-        for total in (0..reached.totals()).rev() {
-            if total < space.diagonals() {
-                solve_diagonal(
-                    rules,
-                    players,
-                    total,
-                    &reached,
-                    &mut values,
-                    &mut dice,
-                    parallel,
-                );
+    let mut settled = repeat::Settled::default();
+    let mut sweep = || -> Result<(), SolveError> {
+        for layer in rules.order().layers() {
+            match layer.pass {
+                Pass::Once => {
+                    let total = layer.high;
+                    if total < space.diagonals() {
+                        solve_diagonal(
+                            rules,
+                            players,
+                            total,
+                            &reached,
+                            &mut values,
+                            &mut dice,
+                            parallel,
+                        );
+                    }
+                    reached.update(rules, total, [&values[0], &values[1]], parallel);
+                }
+                Pass::Repeating | Pass::Merged => {
+                    let mut ctx = repeat::Context {
+                        rules,
+                        players,
+                        reached: &mut reached,
+                        values: &mut values,
+                        dice: &mut dice,
+                        parallel,
+                        never_ending,
+                    };
+                    let layer_settled = if layer.pass == Pass::Repeating {
+                        repeat::solve_total(&mut ctx, layer.high)?
+                    } else {
+                        repeat::solve_layer(&mut ctx, *layer)?
+                    };
+                    settled.residual = settled.residual.max(layer_settled.residual);
+                    settled.may_not_end |= layer_settled.may_not_end;
+                }
             }
-            reached.update(rules, total, [&values[0], &values[1]], parallel);
         }
+        Ok(())
     };
     if parallel {
         // On a pool thread, diagonals too small to split cost no thread switch.
-        rayon::scope(|_| sweep());
+        rayon::scope(|_| sweep())?;
     } else {
-        sweep();
+        sweep()?;
     }
     for values in &mut values {
         values.truncate(slots);
@@ -214,12 +370,15 @@ fn sweep(rules: &Ruleset, players: [&Player; 2], layout: Layout) -> (Solution, R
         layout: reached.layout.clone(),
         memory: space.memory_size(),
         start,
+        residual: settled.residual,
+        may_not_end: settled.may_not_end,
+        never_ending: None,
     };
-    (solution, reached)
+    Ok((solution, reached))
 }
 
 /// For `seat` in `cell` after a sweep that produced `reached`: the value of each dice count
-/// (`[n]`, `0..=MAX_DICE`) summed over the cell's states, each weighted by `weights` (the
+/// (`[n]`, `0..=MAX_DICE`; minus infinity where the rules forbid it) summed over the cell's states, each weighted by `weights` (the
 /// cell's states, `[own memory · m + opponent memory]`; zero where the sweep visited no state),
 /// every other state keeping its swept value.
 pub(crate) fn weighted_choices(
@@ -336,11 +495,6 @@ impl Reached {
         }
     }
 
-    /// Number of totals `x + o` the table spans.
-    fn totals(&self) -> usize {
-        self.plane / self.row + self.row - 1
-    }
-
     /// The entries for `seat` against `opponent` points, with the two memories, by `x`.
     #[inline]
     fn row(&self, seat: usize, remembered: u8, opponent_memory: u8, opponent: u32) -> &[f64] {
@@ -356,19 +510,54 @@ impl Reached {
         &self.values[start..start + self.row]
     }
 
-    /// Fills the entries with `x + o = total`, whose successors are all final in `values`
+    /// Fills the entries with `x + o = total` from the values of their successors in `values`
     /// (by seat, then slot).
     fn update(&mut self, rules: &Ruleset, total: usize, values: [&[f64]; 2], parallel: bool) {
+        self.fill(rules, total, values, parallel, None);
+    }
+
+    /// [`update`](Self::update), but an entry whose successor is a cell of the same total (a
+    /// turn that gained nothing and left the total as it was) holds 0: the repeating solve
+    /// ([`repeat`]) values those turns itself.
+    fn update_leaving(
+        &mut self,
+        rules: &Ruleset,
+        total: usize,
+        values: [&[f64]; 2],
+        parallel: bool,
+    ) {
+        let cells = if total < rules.space().diagonals() {
+            rules.space().diagonal(total)
+        } else {
+            0..0
+        };
+        self.fill(rules, total, values, parallel, Some(cells));
+    }
+
+    /// Fills the entries of `total`, those whose successor is one of `staying` with 0.
+    fn fill(
+        &mut self,
+        rules: &Ruleset,
+        total: usize,
+        values: [&[f64]; 2],
+        parallel: bool,
+        staying: Option<std::ops::Range<usize>>,
+    ) {
         let (layout, row) = (&self.layout, self.row);
         let goal = rules.goal() as usize;
         let opponents = total.saturating_sub(row - 1)..=total.min(goal - 1);
+        let staying = staying.unwrap_or(0..0);
         let update_plane = |(&(seat, slot), entries): (&(usize, usize), &mut [f64])| {
             let (remembered, opponent_memory) = layout.memories_of(seat, slot);
             let memories = layout.memories(seat, remembered, opponent_memory);
             for opponent in opponents.clone() {
                 let x = total - opponent;
                 let next = rules.nexts(opponent as u32, remembered)[x];
-                entries[opponent * row + x] = value_of(values, seat, next, &memories);
+                entries[opponent * row + x] = if staying.contains(&next.cell()) {
+                    0.0
+                } else {
+                    value_of(values, seat, next, &memories)
+                };
             }
         };
         if parallel {
@@ -391,8 +580,14 @@ impl Reached {
 #[inline]
 fn value_of(values: [&[f64]; 2], seat: usize, next: Next, memories: &Memories) -> f64 {
     let value = values[next.next_seat(seat)][memories.slot(next)];
-    // The opponent's value v becomes 1 − v, exactly as `1.0 - v` would.
-    let flip = usize::from(next.opponent_moves());
+    seen_by_mover(value, next.opponent_moves())
+}
+
+/// A successor's value `value` for the player who moved: `1 − value` when the opponent moves
+/// there (computed as `1.0 - value` would be, without a branch), else `value`.
+#[inline]
+fn seen_by_mover(value: f64, opponent_moves: bool) -> f64 {
+    let flip = usize::from(opponent_moves);
     value * [1.0, -1.0][flip] + [0.0, 1.0][flip]
 }
 
@@ -523,7 +718,7 @@ impl<'a> Cell<'a> {
     fn optimise(&self, seat: usize, values: &mut [f64], dice: &mut [u8], known: &mut [f64]) {
         if let Some((own, opponent)) = self.single_slot(seat) {
             let mut best = (f64::NEG_INFINITY, 0);
-            for n in 0..=MAX_DICE {
+            for n in self.rules.dice_choices() {
                 let value = self.choice(seat, n, self.rules.effect((own, opponent), n), opponent);
                 if value > best.0 {
                     best = (value, n);
@@ -535,7 +730,7 @@ impl<'a> Cell<'a> {
         let known = self.clear(seat, known);
         self.for_each_slot(seat, |slot, _, own, opponent| {
             let mut best = (f64::NEG_INFINITY, 0);
-            for n in 0..=MAX_DICE {
+            for n in self.rules.dice_choices() {
                 let value = self.known_choice(seat, opponent, own, n, known);
                 if value > best.0 {
                     best = (value, n);
@@ -547,15 +742,20 @@ impl<'a> Cell<'a> {
     }
 
     /// The value of each dice count (`[n]`) for `seat` summed over the cell's states weighted
-    /// by `weights` (`[a · m + b]`, the cell's states).
+    /// by `weights` (`[a · m + b]`, the cell's states); minus infinity for counts the rules
+    /// forbid.
     fn weighted_sums(&self, seat: usize, weights: &[f64], known: &mut [f64]) -> [f64; ACTIONS] {
         let first = self.rules.space().state(self.cell, 0, 0);
-        let mut sums = [0.0; ACTIONS];
+        let mut sums = [f64::NEG_INFINITY; ACTIONS];
+        for n in self.rules.dice_choices() {
+            sums[usize::from(n)] = 0.0;
+        }
         self.for_each_slot(seat, |_, state, own, opponent| {
             let weight = weights[state - first];
             if weight != 0.0 {
-                for (n, sum) in (0..=MAX_DICE).zip(&mut sums) {
-                    *sum += weight * self.known_choice(seat, opponent, own, n, known);
+                for n in self.rules.dice_choices() {
+                    sums[usize::from(n)] +=
+                        weight * self.known_choice(seat, opponent, own, n, known);
                 }
             }
         });
@@ -579,8 +779,8 @@ impl<'a> Cell<'a> {
         let weight: f64 = weights.iter().sum();
         if weight > 0.0 {
             let gains = self.weighted_sums(seat, weights, known);
-            let mut best = 0;
-            for n in 1..=MAX_DICE {
+            let mut best = self.rules.least_dice();
+            for n in self.rules.dice_choices() {
                 if gains[usize::from(n)] > gains[usize::from(best)] {
                     best = n;
                 }
