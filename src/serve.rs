@@ -16,8 +16,8 @@ use swine_solver::commentary::{self, Commentary};
 use swine_solver::dice::SeededDice;
 use swine_solver::greed::simulate::{End, Game as GreedGame, play_turn as greed_turn};
 use swine_solver::greed::{self, Greed};
-use swine_solver::hog::narrate::play_turn;
-use swine_solver::hog::simulate::Game;
+use swine_solver::hog::narrate::{NEVER_ENDS, play_turn};
+use swine_solver::hog::simulate::{Game, LoopWatch};
 use swine_solver::hog::{Advisor, MAX_DICE, Ruleset, Strategy};
 use swine_solver::python::Runner;
 use tiny_http::{Header, Method, Request, Response, Server};
@@ -413,18 +413,26 @@ fn roll(session: &mut Session, dice: u32) -> Result<Value, (u16, String)> {
     if session.ended.is_some() {
         return Err(bad("roll: the game is over"));
     }
-    let most = match session.position {
-        Position::Hog(_) => MAX_DICE,
-        Position::Greed(_) => greed::MAX_DICE,
+    let (least, most) = match (&session.engine.solved, &session.position) {
+        (Solved::Hog { rules, .. }, _) => (rules.least_dice(), MAX_DICE),
+        _ => (0, greed::MAX_DICE),
     };
     let mut requested = u8::try_from(dice)
         .ok()
-        .filter(|&n| n <= most)
-        .ok_or_else(|| bad(&format!("roll: dice {dice} is not 0 to {most}")))?;
+        .filter(|n| (least..=most).contains(n))
+        .ok_or_else(|| bad(&format!("roll: dice {dice} is not {least} to {most}")))?;
     let mut log = Vec::new();
+    // The computer's turns in a row that come back where they were go round for ever.
+    let mut watch = LoopWatch::default();
     loop {
         let (over, your_turn) = match (&session.engine.solved, &mut session.position) {
             (Solved::Hog { rules, .. }, Position::Hog(game)) => {
+                let (rolled, _) = game.dice_to_roll(rules, requested);
+                if game.mover == 1 && watch.comes_back(rules, game, rolled) {
+                    log.push(NEVER_ENDS.to_string());
+                    session.ended = Some(None);
+                    return Ok(view(session, log));
+                }
                 let (turn, lines) = play_turn(
                     rules,
                     game,
@@ -498,10 +506,12 @@ fn view(session: &Session, log: Vec<String>) -> Value {
                 let choices = advisor.choices(game);
                 let limit = rules.dice_rolled(own, opponent, MAX_DICE);
                 value["best"] = json!(advisor.best(game));
-                value["free_bacon"] = json!(rules.free_bacon(own, opponent));
+                if rules.least_dice() == 0 {
+                    value["free_bacon"] = json!(rules.free_bacon(own, opponent));
+                }
                 value["limit"] = json!(limit);
                 value["faces"] = json!(rules.die(own, opponent).faces);
-                value["hints"] = (0..=limit)
+                value["hints"] = (rules.least_dice()..=limit)
                     .map(|n| json!({"dice": n, "win": choices[usize::from(n)]}))
                     .collect();
             }

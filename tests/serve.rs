@@ -98,7 +98,7 @@ fn the_api_answers_with_evals_numbers_and_clear_errors() {
     // The same seed and choice as `swine play --seed 7`: the same dice.
     assert_eq!(
         log[0],
-        "Player 0 rolls 6 dice: 1 1 2 2 2 5, 1 point(s) (Pig Out: a 1)."
+        "Player 0 rolls 6 dice: 1 1 2 2 2 5, 1 point(s) (Pig Out: 2 1s)."
     );
     assert!(log.contains(&"The computer rolls 4."), "{log:?}");
     for (method, path, status, error) in [

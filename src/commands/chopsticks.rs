@@ -180,6 +180,6 @@ fn ask_choice(
     out: &mut impl Write,
     choices: &[Position],
 ) -> io::Result<Option<Position>> {
-    let chosen = ask_number(input, out, "Your move: ", choices.len() - 1)?;
+    let chosen = ask_number(input, out, "Your move: ", 0..=choices.len() - 1)?;
     Ok(chosen.map(|i| choices[i]))
 }

@@ -175,7 +175,7 @@ pub fn play_game(game: &Greed, args: &PlayArgs) -> Result<()> {
                 &mut input,
                 &mut out,
                 &question,
-                usize::from(greed::MAX_DICE),
+                0..=usize::from(greed::MAX_DICE),
             )?
             else {
                 return quit(&mut out);

@@ -7,10 +7,10 @@ use swine_solver::commentary;
 use swine_solver::contest::Contest;
 use swine_solver::dice::SeededDice;
 use swine_solver::format::{Format, Probability, TableFile, prepare_directory};
-use swine_solver::hog::narrate::{play_turn, transcript};
+use swine_solver::hog::narrate::{NEVER_ENDS, play_turn, transcript};
 use swine_solver::hog::presets::PRESETS;
-use swine_solver::hog::simulate::Game;
 use swine_solver::hog::simulate::simulate as play_games;
+use swine_solver::hog::simulate::{Game, LoopWatch};
 use swine_solver::hog::{
     Advisor, DEFAULT_GOAL, MAX_DICE, PERTURBATIONS, Ruleset, SEED, SearchLimits, Solved, Strategy,
     solve as sweep, solve_against, values_file,
@@ -261,40 +261,53 @@ pub fn play(rules: &Ruleset, args: &PlayArgs) -> Result<()> {
     let mut dice = SeededDice::new(seed);
     let mut game = Game::new(rules, first);
     let mut commentary = commentary::full(0);
+    // The computer's turns in a row that come back where they were go round for ever.
+    let mut watch = LoopWatch::default();
     loop {
         let (own, opponent) = (game.scores[game.mover], game.scores[1 - game.mover]);
         let requested = if game.mover == 0 {
+            watch.forget();
             writeln!(out, "\nYou {own}, computer {opponent}. Your turn.")?;
+            let least = rules.least_dice();
             let limit = rules.dice_rolled(own, opponent, MAX_DICE);
             let die = rules.die(own, opponent);
-            let mut rules_now = vec![format!(
-                "Free Bacon would give {}",
-                rules.free_bacon(own, opponent)
-            )];
+            let mut rules_now = Vec::new();
+            if least == 0 {
+                let bacon = rules.free_bacon(own, opponent);
+                rules_now.push(format!("Free Bacon would give {bacon}"));
+            }
             if limit < MAX_DICE {
                 rules_now.push(format!("you may roll at most {limit} dice"));
             }
             if die.faces != 6 {
                 rules_now.push(format!("the dice are {}-sided", die.faces));
             }
-            writeln!(out, "{}.", capitalized(&rules_now.join("; ")))?;
+            if !rules_now.is_empty() {
+                writeln!(out, "{}.", capitalized(&rules_now.join("; ")))?;
+            }
             if !args.no_hints {
                 let choices = advisor.choices(&game);
                 let best = advisor.best(&game);
                 writeln!(out, "Your chance to win if you roll, then play perfectly:")?;
-                for n in 0..=limit {
+                for n in least..=limit {
                     let mark = if n == best { "  <- best" } else { "" };
                     writeln!(out, "  {n:>2} dice  {:.6}{mark}", choices[usize::from(n)])?;
                 }
             }
-            let question = format!("How many dice (0 to {limit})? ");
-            let Some(n) = ask_number(&mut input, &mut out, &question, usize::from(limit))? else {
+            let question = format!("How many dice ({least} to {limit})? ");
+            let choices = usize::from(least)..=usize::from(limit);
+            let Some(n) = ask_number(&mut input, &mut out, &question, choices)? else {
                 return quit(&mut out);
             };
             writeln!(out, "You roll {n}.")?;
             n as u8
         } else {
             let n = advisor.opponent(&game);
+            let (rolled, _) = game.dice_to_roll(rules, n);
+            if watch.comes_back(rules, &game, rolled) {
+                writeln!(out, "\n{NEVER_ENDS}")?;
+                return Ok(());
+            }
             writeln!(
                 out,
                 "\nComputer {own}, you {opponent}. The computer rolls {n}."

@@ -1,16 +1,17 @@
 //! Reading a person's answers at the terminal, for `swine play`.
 
 use std::io::{self, BufRead, Write};
+use std::ops::RangeInclusive;
 
 use anyhow::Result;
 
-/// Asks `question` until the answer is a whole number in `0..=most` (digits only, no sign);
+/// Asks `question` until the answer is a whole number in `choices` (digits only, no sign);
 /// `None` at the end of input.
 pub fn ask_number(
     input: &mut impl BufRead,
     out: &mut impl Write,
     question: &str,
-    most: usize,
+    choices: RangeInclusive<usize>,
 ) -> io::Result<Option<usize>> {
     loop {
         write!(out, "{question}")?;
@@ -24,11 +25,13 @@ pub fn ask_number(
             .all(|b| b.is_ascii_digit())
             .then(|| digits.parse::<usize>());
         match number {
-            Some(Ok(n)) if n <= most => return Ok(Some(n)),
+            Some(Ok(n)) if choices.contains(&n) => return Ok(Some(n)),
             _ => writeln!(
                 out,
-                "'{}' is not a choice: enter a number from 0 to {most}.",
-                line.trim()
+                "'{}' is not a choice: enter a number from {} to {}.",
+                line.trim(),
+                choices.start(),
+                choices.end()
             )?,
         }
     }

@@ -1,7 +1,7 @@
 //! Hog's side of grading and tournaments (see [`crate::contest`]).
 
 use super::error::SolveError;
-use super::explain::explain;
+use super::explain::{ExplainError, explain};
 use super::ruleset::Ruleset;
 use super::strategy::{Strategy, StrategyKind};
 use super::sweep::Player;
@@ -15,6 +15,15 @@ use crate::table::Schema;
 impl From<SolveError> for ContestError {
     fn from(error: SolveError) -> ContestError {
         ContestError::Solve(Box::new(error))
+    }
+}
+
+impl From<ExplainError> for ContestError {
+    fn from(error: ExplainError) -> ContestError {
+        match error {
+            ExplainError::Solve(error) => error.into(),
+            lowering @ ExplainError::Lowering(_) => ContestError::Explain(lowering.to_string()),
+        }
     }
 }
 

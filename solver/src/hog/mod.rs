@@ -39,7 +39,7 @@ pub use advice::Advisor;
 pub use analysis::{SearchSummary, Solved, evaluate, solve_against, values_file};
 pub use definition::{ACTIONS, Builtin, DEFAULT_GOAL, MAX_DICE, MAX_GOAL, Memory, Param};
 pub use error::{MOST_STATES, RulesError, SolveError};
-pub use explain::{CellGain, explain, switch_gains};
+pub use explain::{CellGain, ExplainError, explain, switch_gains};
 pub use order::{Layer, Lowering, Order, Pass, Repeat};
 pub use policy::{FullTable, Policy, ScoreTable};
 pub use reach::{Reach, reach};

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::policy::Policy;
 use super::ruleset::Ruleset;
-use super::simulate::{Game, Turn};
+use super::simulate::{Game, LoopWatch, Turn};
 use crate::commentary::{self, Commentary};
 use crate::dice::SeededDice;
 
@@ -39,11 +39,23 @@ pub fn describe(
             format!(" {}-sided", die.faces)
         };
         let faces: Vec<String> = shown.iter().map(u8::to_string).collect();
-        let pig_out = match (die.pig_out && shown.contains(&1), die.face_bonus.is_some()) {
-            (true, false) => " (Pig Out: a 1)",
-            (true, true) => " (Pig Out: a 1; face bonuses included)",
-            (false, true) => " (face bonuses included)",
-            (false, false) => "",
+        let ones = shown.iter().filter(|&&face| face == 1).count();
+        let pig_out = match ones {
+            _ if !die.pig_out => String::new(),
+            0 => String::new(),
+            1 => "Pig Out: a 1".to_string(),
+            _ => format!("Pig Out: {ones} 1s"),
+        };
+        let bonus = if die.face_bonus.is_some() {
+            "face bonuses included"
+        } else {
+            ""
+        };
+        let pig_out = match (pig_out.is_empty(), bonus.is_empty()) {
+            (true, true) => String::new(),
+            (false, true) => format!(" ({pig_out})"),
+            (true, false) => format!(" ({bonus})"),
+            (false, false) => format!(" ({pig_out}; {bonus})"),
         };
         lines.push(format!(
             "Player {mover} rolls {}{kind} dice{asked}: {}, {} point(s){pig_out}.",
@@ -115,19 +127,37 @@ pub fn transcript(rules: &Ruleset, policies: [&Policy; 2], names: [&str; 2], see
         names[0],
         names[1]
     );
-    for number in 1.. {
+    let mut watch = LoopWatch::default();
+    for number in 1..=TRANSCRIPT_TURNS {
         let requested = policies[game.mover].dice(game.state(rules));
+        let (rolled, _) = game.dice_to_roll(rules, requested);
+        if watch.comes_back(rules, &game, rolled) {
+            writeln!(out, "\n{}", NEVER_ENDS).expect("a String");
+            return out;
+        }
         let (turn, lines) = play_turn(rules, &mut game, requested, &mut dice, &mut commentary);
         writeln!(out, "\nTurn {number}").expect("a String");
         for line in lines {
             writeln!(out, "  {line}").expect("a String");
         }
         if turn.winner.is_some() {
-            break;
+            return out;
         }
     }
+    writeln!(
+        out,
+        "\nStopped after {TRANSCRIPT_TURNS} turns: the game counts as never ending."
+    )
+    .expect("a String");
     out
 }
+
+/// The most turns a transcript tells: a game still going then counts as never ending.
+pub const TRANSCRIPT_TURNS: usize = 10_000;
+
+/// What a game that comes back to a position through certain turns is told as.
+pub const NEVER_ENDS: &str = "The game is back where it was, and nothing left to chance can \
+                              change that: it goes round for ever, a win for neither player.";
 
 #[cfg(test)]
 mod tests {

@@ -29,6 +29,45 @@ pub struct Reach {
     mass: Vec<[f64; 2]>,
     wins: [f64; 2],
     never_ends: f64,
+    /// The flow on each repeating total, by total.
+    repeating: Vec<Option<Flow>>,
+}
+
+/// How mass moves on one repeating total: its nodes (`2 · state + seat`, ascending), the mass
+/// that arrived at each from outside the total, and each node's one step that stays on it (the
+/// index of the node it leads to, and the probability).
+#[derive(Clone, Debug)]
+pub(crate) struct Flow {
+    nodes: Vec<usize>,
+    arrived: Vec<f64>,
+    stays: Vec<Option<(usize, f64)>>,
+}
+
+impl Flow {
+    /// The position of `node` among the total's nodes, if it is one.
+    pub fn index(&self, node: usize) -> Option<usize> {
+        self.nodes.binary_search(&node).ok()
+    }
+
+    /// The node at position `index`.
+    pub fn node(&self, index: usize) -> usize {
+        self.nodes[index]
+    }
+
+    /// The expected visits of the nodes at `changed` (indices) if each took the step given
+    /// beside it instead (a node of the total and its probability, or none), everything else
+    /// as it is; `None` if that made a cycle that repeats for sure and that mass enters.
+    pub fn visits_if(&self, changed: &[(usize, Option<(usize, f64)>)]) -> Option<Vec<f64>> {
+        let mut stays = self.stays.clone();
+        for &(i, step) in changed {
+            stays[i] = step.map(|(node, p)| (self.index(node).expect("a node of the total"), p));
+        }
+        let mut visits = self.arrived.clone();
+        if settle_cycles(&mut visits, &stays) > 0.0 {
+            return None;
+        }
+        Some(changed.iter().map(|&(i, _)| visits[i]).collect())
+    }
 }
 
 impl Reach {
@@ -49,6 +88,11 @@ impl Reach {
     pub fn never_ends(&self) -> f64 {
         self.never_ends
     }
+
+    /// The flow on the repeating total `total`, if it is one.
+    pub(crate) fn flow(&self, total: usize) -> Option<&Flow> {
+        self.repeating.get(total)?.as_ref()
+    }
 }
 
 /// The reach probabilities of every state when seat 0 follows `policies[0]` and seat 1
@@ -63,6 +107,7 @@ pub fn reach(rules: &Ruleset, policies: [&Policy; 2]) -> Reach {
     let mut mass = vec![[0.0; 2]; space.states() + per_cell];
     mass[rules.start()] = [0.5, 0.5];
     let mut never_ends = 0.0;
+    let mut repeating = vec![None; space.diagonals()];
     let flat = mass.as_flattened_mut();
     let turns = Turns::new(rules, policies);
     // The nodes of the states of `totals` the two can hold, in order.
@@ -97,6 +142,7 @@ pub fn reach(rules: &Ruleset, policies: [&Policy; 2]) -> Reach {
                 }
             }
             Pass::Repeating => {
+                let index = |node: usize| nodes.binary_search(&node).expect("a node of the total");
                 // The one step of each node that stays on the total, if any.
                 let stays: Vec<Option<(usize, f64)>> = nodes
                     .iter()
@@ -104,15 +150,17 @@ pub fn reach(rules: &Ruleset, policies: [&Policy; 2]) -> Reach {
                         let mut stay = None;
                         turns.each(node, |target, p| {
                             if inside(target) {
-                                stay = Some((target, p));
+                                stay = Some((index(target), p));
                             }
                         });
                         stay
                     })
                     .collect();
-                never_ends += settle_cycles(flat, &nodes, &stays);
-                for (&node, stay) in nodes.iter().zip(&stays) {
-                    let here = flat[node];
+                let arrived: Vec<f64> = nodes.iter().map(|&node| flat[node]).collect();
+                let mut visits = arrived.clone();
+                never_ends += settle_cycles(&mut visits, &stays);
+                for ((&node, stay), &here) in nodes.iter().zip(&stays).zip(&visits) {
+                    flat[node] = here;
                     if here != 0.0 && stay.is_none_or(|(_, p)| p < 1.0) {
                         turns.each(node, |target, p| {
                             if !inside(target) {
@@ -121,6 +169,11 @@ pub fn reach(rules: &Ruleset, policies: [&Policy; 2]) -> Reach {
                         });
                     }
                 }
+                repeating[layer.low] = Some(Flow {
+                    nodes,
+                    arrived,
+                    stays,
+                });
             }
             Pass::Merged => {
                 // Mass still to be passed on, by node of the layer.
@@ -156,6 +209,7 @@ pub fn reach(rules: &Ruleset, policies: [&Policy; 2]) -> Reach {
         mass,
         wins,
         never_ends,
+        repeating,
     }
 }
 
@@ -217,14 +271,15 @@ pub(crate) fn may_not_end(rules: &Ruleset, policies: [&Policy; 2]) -> Vec<bool> 
 }
 
 /// The outcomes of every node's turn under two policies.
-struct Turns<'a> {
+pub(crate) struct Turns<'a> {
     rules: &'a Ruleset,
     policies: [&'a Policy; 2],
     everywhere: Layout,
 }
 
 impl<'a> Turns<'a> {
-    fn new(rules: &'a Ruleset, policies: [&'a Policy; 2]) -> Turns<'a> {
+    /// The turns of the two policies.
+    pub(crate) fn new(rules: &'a Ruleset, policies: [&'a Policy; 2]) -> Turns<'a> {
         Turns {
             rules,
             policies,
@@ -234,7 +289,15 @@ impl<'a> Turns<'a> {
 
     /// Calls `visit(target, p)` for every outcome of the turn at `node` (`2 · state + seat`):
     /// where it leads as a node (the won cell's for a finished game) and how likely it is.
-    fn each(&self, node: usize, mut visit: impl FnMut(usize, f64)) {
+    fn each(&self, node: usize, visit: impl FnMut(usize, f64)) {
+        let m = self.rules.space().memory_size();
+        let state = node / 2;
+        let n = self.policies[node % 2].dice_in(state / (m * m), state);
+        self.each_with(node, n, visit);
+    }
+
+    /// [`each`](Self::each) for a turn that asks for `n` dice, whatever the policy says.
+    pub(crate) fn each_with(&self, node: usize, n: u8, mut visit: impl FnMut(usize, f64)) {
         let rules = self.rules;
         let space = rules.space();
         let m = space.memory_size();
@@ -242,7 +305,6 @@ impl<'a> Turns<'a> {
         let cell = state / (m * m);
         let (a, b) = ((state / m % m) as u8, (state % m) as u8);
         let (own, opponent) = space.scores(cell);
-        let n = self.policies[seat].dice_in(cell, state);
         let effect = rules.effect((a, b), n);
         let memories = self.everywhere.memories(seat, effect.remembered, b);
         let nexts = &rules.nexts(opponent, effect.remembered)[(own + effect.bonus) as usize..];
@@ -254,28 +316,26 @@ impl<'a> Turns<'a> {
     }
 }
 
-/// Spreads the mass of a repeating total's `nodes` along the steps that stay on it (`stays`,
-/// by node): afterwards every node holds the expected number of visits, its arrivals from
-/// lower totals counted once per return. Returns the mass that entered cycles that repeat for
-/// sure (games that never end), which stays where it arrived.
-fn settle_cycles(flat: &mut [f64], nodes: &[usize], stays: &[Option<(usize, f64)>]) -> f64 {
-    let index = |node: usize| nodes.binary_search(&node).expect("a node of the total");
-    let count = nodes.len();
+/// Spreads the mass that arrived at each node of a repeating total (`visits`, by index) along
+/// the steps that stay on it (`stays`: the index of the node each leads to, and how likely):
+/// afterwards `visits` holds the expected number of visits of each node. Returns the mass that
+/// entered cycles that repeat for sure (games that never end), which stays where it arrived.
+fn settle_cycles(visits: &mut [f64], stays: &[Option<(usize, f64)>]) -> f64 {
+    let count = visits.len();
     // Trees first, leaves inwards (Kahn's order): what is left on cycles afterwards.
     let mut into = vec![0usize; count];
     for &(next, _) in stays.iter().flatten() {
-        into[index(next)] += 1;
+        into[next] += 1;
     }
     let mut ready: Vec<usize> = (0..count).filter(|&i| into[i] == 0).collect();
     let mut done = vec![false; count];
     while let Some(i) = ready.pop() {
         done[i] = true;
         if let Some((next, p)) = stays[i] {
-            let j = index(next);
-            flat[next] += p * flat[nodes[i]];
-            into[j] -= 1;
-            if into[j] == 0 {
-                ready.push(j);
+            visits[next] += p * visits[i];
+            into[next] -= 1;
+            if into[next] == 0 {
+                ready.push(next);
             }
         }
     }
@@ -288,31 +348,27 @@ fn settle_cycles(flat: &mut [f64], nodes: &[usize], stays: &[Option<(usize, f64)
         let mut cycle = vec![first];
         loop {
             let (next, _) = stays[*cycle.last().expect("not empty")].expect("a cycle goes on");
-            let j = index(next);
-            if j == first {
+            if next == first {
                 break;
             }
-            cycle.push(j);
+            cycle.push(next);
         }
-        let returns: f64 = cycle
-            .iter()
-            .map(|&i| stays[i].expect("on a cycle").1)
-            .product();
-        let entered: Vec<f64> = cycle.iter().map(|&i| flat[nodes[i]]).collect();
+        let p = |k: usize| stays[cycle[k]].expect("on a cycle").1;
+        let returns: f64 = (0..cycle.len()).map(p).product();
+        let entered: Vec<f64> = cycle.iter().map(|&i| visits[i]).collect();
         if returns >= 1.0 {
             never_ends += entered.iter().sum::<f64>();
         } else {
-            let p = |k: usize| stays[cycle[k]].expect("on a cycle").1;
             // What enters after the first node, carried round to just before it.
             let mut carried = 0.0;
             for (k, &arrived) in entered.iter().enumerate().skip(1) {
                 carried = carried * p(k - 1) + arrived;
             }
-            let mut visits = (entered[0] + p(cycle.len() - 1) * carried) / (1.0 - returns);
-            flat[nodes[first]] = visits;
+            let mut here = (entered[0] + p(cycle.len() - 1) * carried) / (1.0 - returns);
+            visits[first] = here;
             for k in 1..cycle.len() {
-                visits = entered[k] + p(k - 1) * visits;
-                flat[nodes[cycle[k]]] = visits;
+                here = entered[k] + p(k - 1) * here;
+                visits[cycle[k]] = here;
             }
         }
         for &i in &cycle {
@@ -321,6 +377,7 @@ fn settle_cycles(flat: &mut [f64], nodes: &[usize], stays: &[Option<(usize, f64)
     }
     never_ends
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;

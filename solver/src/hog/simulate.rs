@@ -106,6 +106,41 @@ impl Game {
     }
 }
 
+/// Watches a game for a position that comes back through turns whose outcomes were certain
+/// (Free Bacon, or dice that always score alike): players who choose the same in the same
+/// position would then go round it for ever, so the game never ends.
+#[derive(Clone, Debug, Default)]
+pub struct LoopWatch {
+    /// The positions since the last turn whose outcome was left to chance.
+    since_chance: Vec<Game>,
+}
+
+impl LoopWatch {
+    /// Whether `game`, whose mover is about to roll `rolled` dice, is back where it was since
+    /// the last turn left to chance; otherwise remembers it (or forgets all, when this turn is
+    /// left to chance).
+    pub fn comes_back(&mut self, rules: &Ruleset, game: &Game, rolled: u8) -> bool {
+        let (own, opponent) = (game.scores[game.mover], game.scores[1 - game.mover]);
+        if !rules.is_certain(own, opponent, rolled) {
+            if !self.since_chance.is_empty() {
+                self.since_chance.clear();
+            }
+            return false;
+        }
+        if self.since_chance.contains(game) {
+            return true;
+        }
+        self.since_chance.push(*game);
+        false
+    }
+
+    /// Forgets every position: a choice that is not a fixed strategy's (a person's) came
+    /// between.
+    pub fn forget(&mut self) {
+        self.since_chance.clear();
+    }
+}
+
 /// What one turn did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Turn {
@@ -152,7 +187,7 @@ pub const MOST_TURNS: u64 = 1_000_000;
 
 /// Plays one game with `first` moving first; returns the winning seat, or `None` for a game
 /// that never ends: one that comes back to a position through turns whose outcomes were
-/// certain (Free Bacon, or dice that always score alike), or that lasts [`MOST_TURNS`].
+/// certain (see [`LoopWatch`]), or that lasts [`MOST_TURNS`].
 fn play_one(
     rules: &Ruleset,
     policies: [&Policy; 2],
@@ -161,19 +196,12 @@ fn play_one(
 ) -> Option<usize> {
     let mut game = Game::new(rules, first);
     let mut faces = [0u8; MAX_DICE as usize];
-    // The positions since the last turn whose outcome was left to chance.
-    let mut certain: Vec<Game> = Vec::new();
+    let mut watch = LoopWatch::default();
     for _ in 0..MOST_TURNS {
         let requested = policies[game.mover].dice(game.state(rules));
         let (rolled, die) = game.dice_to_roll(rules, requested);
-        let (own, opponent) = (game.scores[game.mover], game.scores[1 - game.mover]);
-        if rules.is_certain(own, opponent, rolled) {
-            if certain.contains(&game) {
-                return None;
-            }
-            certain.push(game);
-        } else if !certain.is_empty() {
-            certain.clear();
+        if watch.comes_back(rules, &game, rolled) {
+            return None;
         }
         let faces = &mut faces[..usize::from(rolled)];
         for face in faces.iter_mut() {
