@@ -314,6 +314,12 @@ pub struct EvalArgs {
         value_parser = clap::value_parser!(u16).range(1..)
     )]
     pub explain: Option<u16>,
+    /// Instead of the whole match, one position with the strategy to move: OWN,OPPONENT (Hog
+    /// rules with memory: OWN,OPPONENT,OWN_MEMORY,OPPONENT_MEMORY; Greed: OWN,OPPONENT,PASSED
+    /// with PASSED 0 or 1). Prints the exact probability that the mover wins from there and
+    /// the value of each choice there.
+    #[arg(long, value_name = "POSITION", conflicts_with = "explain")]
+    pub from: Option<String>,
     #[command(flatten)]
     pub python: PythonArgs,
     /// Print one JSON object instead of text.

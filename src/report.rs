@@ -771,3 +771,127 @@ pub fn digits(p: f64) -> String {
 fn percent(p: f64) -> String {
     format!("{}  ({:.3}%)", probability(p), 100.0 * p)
 }
+
+/// One position of a match-up (`eval --from`): how likely the player to move is to win from
+/// there, and what each choice there is worth.
+#[derive(Serialize)]
+pub struct PositionReport {
+    /// Which match-up.
+    #[serde(flatten)]
+    pub heading: Heading,
+    /// The position, by its parts' names (`own`, `opponent`, ...), in order.
+    #[serde(serialize_with = "in_order")]
+    pub from: Vec<(String, serde_json::Value)>,
+    /// The position in words, e.g. `50 : 60`.
+    #[serde(skip)]
+    pub from_text: String,
+    /// P(the player to move wins).
+    pub mover_wins: Probability,
+    /// P(a tie) (a game that never ends, in Hog), where it can happen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tie: Option<Probability>,
+    /// P(the player to move loses).
+    pub mover_loses: Probability,
+    /// Its value: P(win) + ½·P(tie).
+    pub value: Probability,
+    /// What its strategy chooses there.
+    pub chosen: u8,
+    /// The value of each choice there, the strategy played afterwards.
+    pub choices: Vec<PositionChoice>,
+    /// What a choice is called in the text (`dice`), and what 0 is called where it is no roll
+    /// (`pass` in Greed).
+    #[serde(skip)]
+    pub unit: (&'static str, Option<&'static str>),
+}
+
+/// Writes named parts as a JSON object, in their order.
+fn in_order<S: serde::Serializer>(
+    parts: &[(String, serde_json::Value)],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_map(parts.iter().map(|(name, value)| (name, value)))
+}
+
+/// One choice at a position.
+#[derive(Serialize)]
+pub struct PositionChoice {
+    /// The dice asked for (0: Free Bacon in Hog, a pass in Greed).
+    pub dice: u8,
+    /// Its value for the player to move: P(win) + ½·P(tie).
+    pub value: Probability,
+}
+
+impl PositionReport {
+    /// The report of `position` in the match-up `heading`, at the position `from` (its parts
+    /// named, in order) that reads as `from_text`.
+    pub fn new(
+        heading: Heading,
+        from: Vec<(&str, serde_json::Value)>,
+        from_text: String,
+        position: &swine_solver::outcome::Position,
+    ) -> PositionReport {
+        let outcome = position.outcome;
+        PositionReport {
+            heading,
+            from: from
+                .into_iter()
+                .map(|(name, value)| (name.to_string(), value))
+                .collect(),
+            from_text,
+            mover_wins: Probability(outcome.win),
+            tie: (outcome.tie > 0.0).then_some(Probability(outcome.tie)),
+            mover_loses: Probability(outcome.loss),
+            value: Probability(outcome.value()),
+            chosen: position.chosen,
+            choices: position
+                .choices
+                .iter()
+                .map(|&(dice, value)| PositionChoice {
+                    dice,
+                    value: Probability(value),
+                })
+                .collect(),
+            unit: ("dice", None),
+        }
+    }
+}
+
+impl Report for PositionReport {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "{}, from {} ({} to move)",
+            self.heading.text(),
+            self.from_text,
+            self.heading.strategy
+        )?;
+        writeln!(out, "  mover wins   {}", percent(self.mover_wins.0))?;
+        if let Some(tie) = self.tie {
+            writeln!(out, "  tie          {}", percent(tie.0))?;
+            writeln!(out, "  mover loses  {}", percent(self.mover_loses.0))?;
+            writeln!(
+                out,
+                "  value        {}  (win + tie/2)",
+                percent(self.value.0)
+            )?;
+        }
+        writeln!(
+            out,
+            "  what each choice is worth now ({} afterwards):",
+            self.heading.strategy
+        )?;
+        for choice in &self.choices {
+            let mark = if choice.dice == self.chosen {
+                format!("  <- {}", self.heading.strategy)
+            } else {
+                String::new()
+            };
+            let name = match self.unit.1 {
+                Some(zero) if choice.dice == 0 => format!("{zero:>8}"),
+                _ => format!("{:>3} {:<4}", choice.dice, self.unit.0),
+            };
+            writeln!(out, "  {name}  {}{mark}", digits(choice.value.0))?;
+        }
+        Ok(())
+    }
+}

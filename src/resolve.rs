@@ -109,3 +109,34 @@ pub fn greed_strategy(
         .map(|r| r.strategy)
         .with_context(|| format!("in {flag}"))
 }
+
+/// The whole numbers of a position given to `flag` as `text`, one for each of `names` (in
+/// order, comma-separated), each below the bound beside its name.
+pub fn position(flag: &str, text: &str, names: &[(&str, u32)]) -> Result<Vec<u32>> {
+    let expected = names
+        .iter()
+        .map(|(name, _)| name.to_uppercase())
+        .collect::<Vec<_>>()
+        .join(",");
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    if parts.len() != names.len() {
+        bail!(
+            "{flag} {text}: {} number(s), expected {} ({expected})",
+            parts.len(),
+            names.len()
+        );
+    }
+    parts
+        .iter()
+        .zip(names)
+        .map(|(part, &(name, bound))| {
+            let n: u32 = part
+                .parse()
+                .with_context(|| format!("{flag} {text}: {name} '{part}' is not a whole number"))?;
+            if n >= bound {
+                bail!("{flag} {text}: {name} {n} is outside 0..{bound}");
+            }
+            Ok(n)
+        })
+        .collect()
+}

@@ -14,6 +14,7 @@ mod monte_carlo;
 mod play;
 mod plot;
 mod python;
+mod repeat;
 mod scripts;
 mod serve;
 mod tables;

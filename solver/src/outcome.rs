@@ -60,6 +60,19 @@ impl SeatOutcome {
     }
 }
 
+/// One position of a match-up, solved exactly, for the player to move there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Position {
+    /// Its P(win), P(tie) and P(loss).
+    pub outcome: SeatOutcome,
+    /// The value (P(win) + ½·P(tie)) of each choice it may make now, its strategy played
+    /// afterwards: `(action, value)`, in the game's units (dice asked for; 0 is a pass in
+    /// Greed).
+    pub choices: Vec<(u8, f64)>,
+    /// What its strategy chooses there.
+    pub chosen: u8,
+}
+
 /// The exact outcome of one strategy (seat 0) against another, moving first and second.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outcome {

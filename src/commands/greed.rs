@@ -15,7 +15,7 @@ use super::prompt::{ask_number, quit};
 use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print};
 use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
 use crate::progress::GamesProgress;
-use crate::report::{Heading, MatchReport, SimulationReport, lost, print};
+use crate::report::{Heading, MatchReport, PositionReport, SimulationReport, lost, print};
 use crate::resolve;
 
 /// `swine solve --rules greed`.
@@ -72,6 +72,32 @@ fn strategies(
 pub fn eval(game: &Greed, args: &EvalArgs) -> Result<()> {
     let runner = resolve::runner(&args.python);
     let [strategy, opponent] = strategies(game, &args.strategy, args.vs.as_deref(), &runner)?;
+    if let Some(from) = &args.from {
+        let scores = game.limit() + 1;
+        let names = [("own", scores), ("opponent", scores), ("passed", 2)];
+        let numbers = resolve::position("--from", from, &names)?;
+        let at = (numbers[0] as usize, numbers[1] as usize, numbers[2] == 1);
+        let solved = greed::position(game, &strategy, &opponent, at)?;
+        let passed = if at.2 {
+            ", the opponent having passed"
+        } else {
+            ""
+        };
+        let parts = names
+            .iter()
+            .zip(&numbers)
+            .map(|(&(name, _), &n)| (name, n.into()))
+            .collect();
+        let mut report = PositionReport::new(
+            heading(game, strategy.name(), opponent.name()),
+            parts,
+            format!("{} : {}{passed}", at.0, at.1),
+            &solved,
+        );
+        report.unit = ("dice", Some("pass"));
+        print(&report, args.json)?;
+        return Ok(());
+    }
     let played = play(game, &strategy, &opponent)?;
     let heading = heading(game, strategy.name(), opponent.name());
     let minimax = strategy.is_optimising() && opponent.is_optimising();

@@ -13,7 +13,7 @@ use swine_solver::hog::simulate::simulate as play_games;
 use swine_solver::hog::simulate::{Game, LoopWatch};
 use swine_solver::hog::{
     Advisor, DEFAULT_GOAL, MAX_DICE, PERTURBATIONS, Ruleset, SEED, SearchLimits, Solved, Strategy,
-    solve as sweep, solve_against, values_file,
+    position, solve as sweep, solve_against, values_file,
 };
 
 use super::prompt::{ask_number, quit};
@@ -21,7 +21,9 @@ use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print}
 use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
 use crate::progress::GamesProgress;
 use crate::progress::SearchProgress;
-use crate::report::{Heading, MatchReport, SearchReport, SimulationReport, lost, print};
+use crate::report::{
+    Heading, MatchReport, PositionReport, SearchReport, SimulationReport, lost, print,
+};
 use crate::resolve;
 use swine_solver::outcome::Outcome;
 
@@ -146,6 +148,9 @@ pub fn eval(rules: &Ruleset, args: &EvalArgs) -> Result<()> {
     let runner = resolve::runner(&args.python);
     let strategy = resolve::strategy(Some(&args.strategy), "STRATEGY", rules, &runner)?;
     let opponent = resolve::strategy(args.vs.as_deref(), "--vs", rules, &runner)?;
+    if let Some(from) = &args.from {
+        return eval_from(rules, &strategy, &opponent, from, args.json);
+    }
     let solution = sweep(rules, [&strategy.player(rules), &opponent.player(rules)])?;
     let minimax = strategy.is_optimising() && opponent.is_optimising();
     let mut report = match_report(
@@ -164,6 +169,52 @@ pub fn eval(rules: &Ruleset, args: &EvalArgs) -> Result<()> {
         })
         .transpose()?;
     print(&report, args.json)?;
+    Ok(())
+}
+
+/// `swine eval --from`: one position of the match-up, `strategy` to move.
+fn eval_from(
+    rules: &Ruleset,
+    strategy: &Strategy,
+    opponent: &Strategy,
+    from: &str,
+    json: bool,
+) -> Result<()> {
+    let space = rules.space();
+    let (goal, m) = (rules.goal(), space.memory_size() as u32);
+    let mut names = vec![("own", goal), ("opponent", goal)];
+    if m > 1 {
+        names.extend([("own_memory", m), ("opponent_memory", m)]);
+    }
+    let numbers = resolve::position("--from", from, &names)?;
+    let (own, other) = (numbers[0], numbers[1]);
+    let memories = match numbers[..] {
+        [_, _, a, b] => (a as u8, b as u8),
+        _ => (rules.memory().initial, rules.memory().initial),
+    };
+    let state = space.state(space.cell(own, other), memories.0, memories.1);
+    let solved = position(rules, strategy, opponent, state)?;
+    let mut text = format!("{own} : {other}");
+    if m > 1 {
+        text.push_str(&format!(
+            "; each player's {}: {} and {}",
+            rules.memory().meaning,
+            memories.0,
+            memories.1
+        ));
+    }
+    let parts = names
+        .iter()
+        .zip(&numbers)
+        .map(|(&(name, _), &n)| (name, n.into()))
+        .collect();
+    let report = PositionReport::new(
+        heading(rules, strategy.name(), opponent.name()),
+        parts,
+        text,
+        &solved,
+    );
+    print(&report, json)?;
     Ok(())
 }
 

@@ -9,11 +9,11 @@ use super::game::Greed;
 use super::policy::Policy;
 use super::strategy::Strategy;
 use super::sweep::{Player, SolveError, sweep};
-use super::value::Wtl;
+use super::value::{Value, Wtl};
 use ndarray::ArrayD;
 
 use crate::format::{TableFile, TableMeta, ValuesFile};
-use crate::outcome::{Outcome, SeatOutcome};
+use crate::outcome::{Outcome, Position, SeatOutcome};
 use crate::table::Table;
 
 /// The values and choices of both seats in every state, from one sweep.
@@ -122,6 +122,35 @@ fn policies(
                 solution.residual(),
             )
         }
+    })
+}
+
+/// The position (own, opponent, whether the opponent just passed) of `strategy` against
+/// `opponent`, `strategy` to move: its win, tie and loss from there, and the value of passing
+/// and of each dice count worth considering there (up to the cap of [`Greed::cap`] or the
+/// strategy's own choice).
+pub fn position(
+    game: &Greed,
+    strategy: &Strategy,
+    opponent: &Strategy,
+    (own, opponent_score, passed): (usize, usize, bool),
+) -> Result<Position, SolveError> {
+    let (policies, _) = policies(game, strategy, opponent)?;
+    let players = policies.map(Player::Fixed);
+    let swept = sweep::<Wtl>(game, [&players[0], &players[1]])?;
+    let state = game.state(own, opponent_score, passed);
+    let chosen = swept.dice[0][state];
+    let most = game.cap(game.limit() as usize - own).max(chosen);
+    let choices = (0..=most)
+        .map(|n| {
+            let value = swept.roll_value(game, 0, (own, opponent_score, passed), n);
+            (n, value.worth())
+        })
+        .collect();
+    Ok(Position {
+        outcome: seat(swept.values[0][state]),
+        choices,
+        chosen,
     })
 }
 

@@ -22,7 +22,9 @@ mod sweep;
 mod value;
 
 pub use advice::{Advisor, HINTS};
-pub use analysis::{Match, Solution, Solved, evaluate, play, solve, solve_against, values_file};
+pub use analysis::{
+    Match, Solution, Solved, evaluate, play, position, solve, solve_against, values_file,
+};
 pub use explain::{CellGain, Gains, explain};
 pub use game::{DEFAULT_LIMIT, Greed, GreedError, MAX_DICE, NAME, YARDSTICK};
 pub use policy::{GreedTable, Policy};

@@ -5,11 +5,13 @@ use super::policy::Policy;
 use super::ruleset::Ruleset;
 use super::search::{Round, STARTS, SearchLimits, best_table};
 use super::strategy::Strategy;
-use super::sweep::{Player, solve, solve_everywhere};
+use super::sweep::{
+    Player, solve, solve_everywhere, solve_everywhere_keeping_reached, weighted_choices,
+};
 use ndarray::ArrayD;
 
 use crate::format::{TableFile, TableMeta, ValuesFile, probability};
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, Position};
 use crate::table::Table;
 
 /// The exact winning probabilities of `strategy` against `opponent`.
@@ -23,6 +25,33 @@ pub fn evaluate(
     opponent: &Strategy,
 ) -> Result<Outcome, SolveError> {
     Ok(solve(rules, [&strategy.player(rules), &opponent.player(rules)])?.matchup())
+}
+
+/// The position `state` of `strategy` against `opponent`, `strategy` to move: how likely it is
+/// to win from there (a game that never ends is the tie), and what asking for each dice count
+/// the rules allow is worth there.
+pub fn position(
+    rules: &Ruleset,
+    strategy: &Strategy,
+    opponent: &Strategy,
+    state: usize,
+) -> Result<Position, SolveError> {
+    let players = [strategy.player(rules), opponent.player(rules)];
+    let (solution, reached) = solve_everywhere_keeping_reached(rules, [&players[0], &players[1]])?;
+    let per_cell = rules.space().states_per_cell();
+    let mut unit = vec![0.0; per_cell];
+    unit[state % per_cell] = 1.0;
+    let values = weighted_choices(rules, &reached, state / per_cell, 0, &unit);
+    Ok(Position {
+        outcome: solution
+            .outcome(0, state)
+            .expect("a sweep everywhere values every state"),
+        choices: rules
+            .dice_choices()
+            .map(|n| (n, values[usize::from(n)]))
+            .collect(),
+        chosen: solution.policy(0).dice(state),
+    })
 }
 
 /// An optimal strategy, as `swine solve` writes it.

@@ -36,7 +36,7 @@ mod survey;
 mod sweep;
 
 pub use advice::Advisor;
-pub use analysis::{SearchSummary, Solved, evaluate, solve_against, values_file};
+pub use analysis::{SearchSummary, Solved, evaluate, position, solve_against, values_file};
 pub use definition::{ACTIONS, Builtin, DEFAULT_GOAL, MAX_DICE, MAX_GOAL, Memory, Param};
 pub use error::{MOST_STATES, RulesError, SolveError};
 pub use explain::{CellGain, ExplainError, explain, switch_gains};

@@ -252,10 +252,17 @@ impl fmt::Display for Order {
             }
         }
         if let Some(repeat) = self.repeat {
-            let choice = if repeat.dice == 0 {
-                "rolling 0 dice".to_string()
+            let choice = match repeat.dice {
+                1 => "rolling 1 die".to_string(),
+                n => format!("rolling {n} dice"),
+            };
+            let how = if repeat.probability >= 1.0 {
+                "for sure".to_string()
             } else {
-                format!("rolling {} dice", repeat.dice)
+                format!(
+                    "with probability {}",
+                    crate::format::probability(repeat.probability)
+                )
             };
             let repeating = self
                 .layers
@@ -264,13 +271,11 @@ impl fmt::Display for Order {
                 .count();
             write!(
                 f,
-                "positions can repeat: {choice} at {} : {} gains nothing with probability {} and \
-                 leaves the total as it was; the {repeating} total(s) where that can happen are \
-                 each solved to their fixpoint (policy iteration with an exact solve of each \
-                 policy), the others in one sweep",
-                repeat.own,
-                repeat.opponent,
-                crate::format::probability(repeat.probability)
+                "positions can repeat: {choice} at {} : {} gains nothing {how} and leaves the \
+                 total as it was; the {repeating} total(s) where that can happen are each solved \
+                 to their fixpoint (policy iteration with an exact solve of each policy), the \
+                 others in one sweep",
+                repeat.own, repeat.opponent,
             )?;
         }
         Ok(())

@@ -258,6 +258,19 @@ pub(crate) fn solve_keeping_reached(
     solved(rules, players, layout)
 }
 
+/// [`solve_everywhere`], also returning the values of every turn's reachable outcome (see
+/// [`solve_keeping_reached`]).
+pub(crate) fn solve_everywhere_keeping_reached(
+    rules: &Ruleset,
+    players: [&Player; 2],
+) -> Result<(Solution, Reached), SolveError> {
+    solved(
+        rules,
+        players,
+        Layout::everywhere(rules.space().memory_size()),
+    )
+}
+
 /// The sweep over the states of `layout`; where some games may never end, a second sweep of
 /// the policies found, counting those games as seat 0's, tells how likely that is.
 fn solved(
