@@ -426,7 +426,7 @@ impl Report for MatchReport {
             let how = if search.table_local_optimum {
                 "no single-cell change improves it"
             } else {
-                "stopped by the time limit; a single-cell change may still improve it"
+                "a single-cell change may still improve it (the time limit stopped the search, or the exact check where positions repeat found one)"
             };
             writeln!(
                 out,

@@ -36,6 +36,7 @@ use rayon::prelude::*;
 
 use super::definition::ACTIONS;
 use super::error::SolveError;
+use super::explain::explain;
 use super::policy::{FullTable, Policy, ScoreTable};
 use super::reach::reach;
 use super::ruleset::Ruleset;
@@ -240,6 +241,14 @@ pub fn best_table(
             best: best.matchup.win_rate(),
             elapsed: began.elapsed(),
         });
+    }
+    // Where positions repeat, a climb's rounds are not sure to find every better single cell:
+    // the exact gains of every cell say whether one is left.
+    if best.local_optimum && !rules.order().is_rising() {
+        best.local_optimum = match explain(rules, &best.table, opponent) {
+            Ok(gains) => gains.iter().all(|gain| gain.gain <= TOLERANCE * gain.reach),
+            Err(_) => false,
+        };
     }
     Ok(TableSearch {
         table: best.table,

@@ -330,6 +330,32 @@ mod tests {
     }
 
     #[test]
+    fn nju21_turns_score_as_the_course_tests_say() {
+        // take_turn(num_rolls, score, opponent_score, dice) from the course's tests: Feral Hogs
+        // adds 1 for each die with the parity of the mover's score, a Pig Out's too.
+        let nju21 = rules("hog-nju21");
+        for (own, faces, points) in [
+            (0, &[4, 5][..], 10),
+            (0, &[4, 6, 1], 3),
+            (0, &[6, 6], 14),
+            (1, &[4; 9], 36),
+            (0, &[4, 1, 4, 1, 4, 1, 4], 5),
+            (0, &[5; 8], 40),
+            (21, &[1, 3, 5], 4),
+            (40, &[2, 3, 4, 5], 16),
+            (60, &[3], 3),
+        ] {
+            let mut game = Game {
+                scores: [own, 91],
+                memory: [0, 0],
+                mover: 0,
+            };
+            let turn = game.turn(&nju21, faces.len() as u8, faces);
+            assert_eq!(turn.points, points, "{own} {faces:?}");
+        }
+    }
+
+    #[test]
     fn simulation_is_reproducible() {
         let rules = Ruleset::preset("hog-fa20", 30).unwrap();
         let table = ndarray::Array2::from_elem((30, 30), 4u8);

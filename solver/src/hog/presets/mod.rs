@@ -305,6 +305,61 @@ mod tests {
     }
 
     #[test]
+    fn nju21_examples() {
+        let s = script("hog-nju21");
+        // Picky Piggy: the n-th digit of 1/21 = 0.047619...; opponent 3 gives 7, 13 gives 0,
+        // 0 gives 1 (the page's examples), 2 gives 4 and 1 gives 0 (the course's tests).
+        for (opponent, points) in [(3, 7), (13, 0), (0, 1), (2, 4), (1, 0), (6, 9)] {
+            assert_eq!(s.free_bacon(0, opponent).unwrap(), points);
+        }
+        // Swine Swap on 3^(sum of the scores): 2 and 4 (729) no; 11 and 1 (531441) no; 23 and
+        // 4 (7625597484987) yes; the course's tests: 0 and 1 yes, 1 and 2 no, 2 and 3 no, 12
+        // and 15 yes.
+        let swaps = |mover, opponent| {
+            let turn = s.after_turn(mover, opponent, 0).unwrap();
+            (turn.mover, turn.opponent) == (opponent, mover)
+        };
+        assert!(!swaps(2, 4) && !swaps(11, 1) && swaps(23, 4));
+        assert!(swaps(0, 1) && !swaps(1, 2) && !swaps(2, 3) && swaps(12, 15));
+        // The course's tests of its strategies.
+        for (own, opponent, cutoff, n, dice) in [
+            (0, 6, 9, 5, 0),
+            (9, 0, 6, 5, 5),
+            (50, 3, 8, 5, 5),
+            (32, 0, 8, 4, 4),
+            (20, 0, 1, 4, 0),
+        ] {
+            assert_eq!(
+                s.builtin_dice("picky_piggy", &[cutoff, n], own, opponent)
+                    .unwrap(),
+                dice
+            );
+        }
+        for (own, opponent, cutoff, n, dice) in [
+            (0, 10, 10, 5, 5),
+            (3, 20, 10, 6, 0),
+            (17, 3, 0, 7, 7),
+            (24, 5, 8, 8, 8),
+        ] {
+            assert_eq!(
+                s.builtin_dice("swine_swap", &[cutoff, n], own, opponent)
+                    .unwrap(),
+                dice
+            );
+        }
+        assert_eq!(s.yardstick(), "always_roll:6");
+    }
+
+    #[test]
+    fn textbook_forbids_rolling_zero() {
+        let s = script("hog-textbook");
+        assert_eq!(s.least_dice(), 1);
+        // Any 1 scores 0.
+        assert_eq!(s.pig_out_points(1, 1).unwrap(), 0);
+        assert_eq!(s.pig_out_points(3, 10).unwrap(), 0);
+    }
+
+    #[test]
     fn hogtimus_examples() {
         let s = script("hog-hogtimus");
         // The page's Pig Out examples: seven dice with five 1s score min(11 - 7, 5) = 4; five
