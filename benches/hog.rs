@@ -27,7 +27,13 @@ use swine_solver::hog::{
     Player, Policy, Ruleset, SearchLimits, Strategy, best_table, reach, solve,
 };
 
-const RULESETS: [&str; 3] = ["hog-fa20", "hog-wild", "hog-fa19"];
+const RULESETS: [&str; 5] = [
+    "hog-fa20",
+    "hog-wild",
+    "hog-fa19",
+    "hog-nju21",
+    "hog-textbook",
+];
 
 /// The ruleset, its yardstick, and the score table evaluated against it.
 fn setup(name: &str) -> (Ruleset, Policy, Policy) {

@@ -115,8 +115,9 @@ struct NeverEnding {
     /// By seat and slot: the value of the same policies with such games counted as that seat's
     /// wins.
     counted_as_won: [Vec<f64>; 2],
-    /// By node (`2 · state + seat`): whether a game from there can fail to end at all.
-    tainted: Vec<bool>,
+    /// By node (`2 · state + seat`), where merged layers make it needed: whether a game from
+    /// there can fail to end at all.
+    tainted: Option<Vec<bool>>,
 }
 
 impl Solution {
@@ -167,7 +168,11 @@ impl Solution {
         let (a, b) = self.layout.memories_of(seat, slot % per_cell);
         let m = self.memory;
         let state = slot / per_cell * m * m + usize::from(a) * m + usize::from(b);
-        if !counted.tainted[2 * state + seat] {
+        if counted
+            .tainted
+            .as_ref()
+            .is_some_and(|t| !t[2 * state + seat])
+        {
             return 0.0;
         }
         let never = counted.counted_as_won[seat][slot] - self.values[seat][slot];
@@ -280,9 +285,17 @@ fn solved(
 ) -> Result<(Solution, Reached), SolveError> {
     let (mut solution, reached) = sweep(rules, players, layout.clone(), TIE)?;
     if solution.may_not_end {
-        // Some game can go on forever under the policies found: how likely is that?
+        // Some game can go on forever under the policies found: how likely is that? Where
+        // only single totals repeat, a state from which no such game can start has the same
+        // value in every sweep below, to the last bit; merged layers are iterated, so which
+        // states those are is read off the graph of outcomes.
         let policies = [solution.policy(0), solution.policy(1)];
-        let tainted = may_not_end(rules, [&policies[0], &policies[1]]);
+        let merged = rules
+            .order()
+            .layers()
+            .iter()
+            .any(|l| l.pass == Pass::Merged);
+        let tainted = merged.then(|| may_not_end(rules, [&policies[0], &policies[1]]));
         let fixed = policies.map(Player::Fixed);
         // Each seat's values with such games counted as its own wins: mirrored sweeps, so a
         // strategy against itself still gets mirrored numbers.

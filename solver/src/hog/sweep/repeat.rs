@@ -23,9 +23,8 @@
 //! optimising state switch to a choice better by more than [`TIE_TOLERANCE`] at those values, and
 //! repeat until no state switches (at most [`MAX_ROUNDS`] rounds, then value iteration to
 //! machine precision). Among choices within the tolerance of the best, the fewest dice are
-//! kept. The **residual** is measured afterwards, from scratch: every choice is valued again
-//! through the sweep's own dot products with the total's final values in place, and the
-//! largest `|V − max Q|` (or `|V − Q(chosen)|` for a fixed player) is reported.
+//! kept. The **residual** is one more application of the equations to the final values: the
+//! largest `|V − max Q|` (or `|V − Q(chosen)|` for a fixed player) over the total's states.
 //!
 //! A *merged* layer (play can return to a lower total) is iterated as a whole: its totals are
 //! solved from the highest down as above, again and again (Gauss–Seidel), until no value moves
@@ -35,6 +34,7 @@
 use rayon::prelude::*;
 
 use super::{Cell, Player, Reached, STATES_PER_JOB, seen_by_mover};
+use crate::hog::definition::ACTIONS;
 use crate::hog::error::SolveError;
 use crate::hog::order::Layer;
 use crate::hog::ruleset::Ruleset;
@@ -149,8 +149,13 @@ pub(super) fn solve_total(ctx: &mut Context, total: usize) -> Result<Settled, So
     };
     ctx.reached
         .update_leaving(rules, total, [&ctx.values[0], &ctx.values[1]], ctx.parallel);
-    let choices = build(ctx, &nodes, true);
-    let (chosen, values, closed) = settle(ctx, &nodes, &choices, total)?;
+    let choices = build(ctx, &nodes);
+    let Settlement {
+        chosen,
+        values,
+        closed,
+        residual,
+    } = settle(ctx, &nodes, &choices, total)?;
     for node in 0..2 * nodes.per_seat() {
         let (seat, slot) = (nodes.seat(node), nodes.slot(node));
         ctx.values[seat][slot] = values[node];
@@ -158,17 +163,6 @@ pub(super) fn solve_total(ctx: &mut Context, total: usize) -> Result<Settled, So
     }
     ctx.reached
         .update(rules, total, [&ctx.values[0], &ctx.values[1]], ctx.parallel);
-    // The residual, from scratch: every choice valued again with the final values in place.
-    let again = build(ctx, &nodes, false);
-    let mut residual: f64 = 0.0;
-    for node in 0..2 * nodes.per_seat() {
-        let valued = nodes.of(&again, node);
-        let target = match ctx.players[nodes.seat(node)] {
-            Player::Optimising => valued.iter().map(|q| q.c).fold(f64::NEG_INFINITY, f64::max),
-            Player::Fixed(_) | Player::Improving(_) => valued[chosen[node]].c,
-        };
-        residual = residual.max((values[node] - target).abs());
-    }
     Ok(Settled {
         residual,
         may_not_end: closed,
@@ -232,11 +226,10 @@ pub(super) fn solve_layer(ctx: &mut Context, layer: Layer) -> Result<Settled, So
     unreachable!("the passes end by settling or by the error")
 }
 
-/// Every choice of every node: `Q = c + p · F(V(next))`. With `leaving` the entries of the
-/// reached table for turns that stay on the total hold 0 (see [`Reached::update_leaving`]), so
-/// `c` leaves them out and `p`, `next` say where they go; without, `c` is the whole value of
-/// the choice (for the residual) and `p` is 0.
-fn build(ctx: &Context, nodes: &Nodes, leaving: bool) -> Vec<Choice> {
+/// Every choice of every node: `Q = c + p · F(V(next))`. The entries of the reached table for
+/// turns that stay on the total hold 0 (see [`Reached::update_leaving`]), so `c` leaves them
+/// out and `p`, `next` say where they go.
+fn build(ctx: &Context, nodes: &Nodes) -> Vec<Choice> {
     let rules = ctx.rules;
     let reached: &Reached = ctx.reached;
     let layout = &reached.layout;
@@ -256,6 +249,13 @@ fn build(ctx: &Context, nodes: &Nodes, leaving: bool) -> Vec<Choice> {
         let known = cell.clear(seat, known);
         let (own, opponent) = (cell.own as u32, cell.opponent);
         let width = nodes.width[seat];
+        // With one state per cell nothing is shared: value each choice directly.
+        let single = nodes.per_cell == 1;
+        // The chance of gaining nothing, by dice asked for, before any bonus.
+        let mut nothing = [0.0; ACTIONS];
+        for n in rules.dice_choices() {
+            nothing[usize::from(n)] = rules.probability_of_nothing(own, opponent, n);
+        }
         cell.for_each_slot(seat, |slot, state, own_memory, (j, opponent_memory)| {
             let asked = match ctx.players[seat] {
                 Player::Fixed(policy) => {
@@ -266,17 +266,21 @@ fn build(ctx: &Context, nodes: &Nodes, leaving: bool) -> Vec<Choice> {
             };
             for (k, n) in asked.enumerate() {
                 let effect = rules.effect((own_memory, opponent_memory), n);
-                let c = cell.known_choice(seat, (j, opponent_memory), own_memory, n, known);
+                let c = if single {
+                    cell.choice(seat, n, effect, opponent_memory)
+                } else {
+                    cell.known_choice(seat, (j, opponent_memory), own_memory, n, known)
+                };
                 let mut choice = Choice {
                     c,
                     p: 0.0,
                     next: NONE,
                     n,
                 };
-                if leaving && effect.bonus == 0 {
-                    let p = rules.probability_of_nothing(own, opponent, n);
+                let p = nothing[usize::from(n)];
+                if effect.bonus == 0 && p > 0.0 {
                     let next = rules.nexts(opponent, effect.remembered)[cell.own];
-                    if p > 0.0 && next.cell() != won && cells.contains(&next.cell()) {
+                    if next.cell() != won && cells.contains(&next.cell()) {
                         let memories = layout.memories(seat, effect.remembered, opponent_memory);
                         let local = memories.slot(next) - nodes.first_cell * nodes.per_cell;
                         choice.p = p;
@@ -314,7 +318,7 @@ fn settle(
     nodes: &Nodes,
     choices: &[Choice],
     total: usize,
-) -> Result<(Vec<usize>, Vec<f64>, bool), SolveError> {
+) -> Result<Settlement, SolveError> {
     let count = 2 * nodes.per_seat();
     let mut chosen = vec![0usize; count];
     // Optimisers start from their best choice with every state of the total worth ½.
@@ -347,28 +351,62 @@ fn settle(
         )
     };
     let mut closed = evaluated(&chosen, &mut values);
-    if !optimising {
-        return Ok((chosen, values, closed));
-    }
-    for round in 0..=MAX_ROUNDS {
-        if round == MAX_ROUNDS {
-            // Policy iteration has not settled: value iteration finishes the job.
-            value_iteration(ctx, nodes, choices, &chosen, &mut values, total)?;
-            for (node, pick) in chosen.iter_mut().enumerate() {
-                let seat = nodes.seat(node);
-                if matches!(ctx.players[seat], Player::Optimising) {
-                    *pick = best(nodes.of(choices, node), |c| worth(nodes, c, &values, seat));
+    // The residual of the optimisers' states, from the last look at their choices.
+    let mut optimisers_residual = 0.0;
+    if optimising {
+        for round in 0..=MAX_ROUNDS {
+            if round == MAX_ROUNDS {
+                // Policy iteration has not settled: value iteration finishes the job.
+                value_iteration(ctx, nodes, choices, &chosen, &mut values, total)?;
+                for (node, pick) in chosen.iter_mut().enumerate() {
+                    let seat = nodes.seat(node);
+                    if matches!(ctx.players[seat], Player::Optimising) {
+                        *pick = best(nodes.of(choices, node), |c| worth(nodes, c, &values, seat));
+                    }
                 }
+                fewest_dice(ctx, nodes, choices, &mut chosen, &values);
+                closed = evaluated(&chosen, &mut values);
+                optimisers_residual =
+                    fewest_dice(ctx, nodes, choices, &mut chosen.clone(), &values).1;
+                break;
             }
-            fewest_dice(ctx, nodes, choices, &mut chosen, &values);
-        } else if !(improve(ctx, nodes, choices, &mut chosen, &values)
-            || fewest_dice(ctx, nodes, choices, &mut chosen, &values))
-        {
-            break;
+            if improve(ctx, nodes, choices, &mut chosen, &values) {
+                closed = evaluated(&chosen, &mut values);
+                continue;
+            }
+            let (changed, residual) = fewest_dice(ctx, nodes, choices, &mut chosen, &values);
+            if !changed {
+                optimisers_residual = residual;
+                break;
+            }
+            closed = evaluated(&chosen, &mut values);
         }
-        closed = evaluated(&chosen, &mut values);
     }
-    Ok((chosen, values, closed))
+    // The residual: one more application of the game's equations to the final values.
+    let mut residual: f64 = optimisers_residual;
+    for (node, &value) in values.iter().enumerate() {
+        let seat = nodes.seat(node);
+        if !matches!(ctx.players[seat], Player::Optimising) {
+            let option = &nodes.of(choices, node)[chosen[node]];
+            residual = residual.max((value - worth(nodes, option, &values, seat)).abs());
+        }
+    }
+    Ok(Settlement {
+        chosen,
+        values,
+        closed,
+        residual,
+    })
+}
+
+/// What [`settle`] found: the choice of every node, their exact values, whether some cycle
+/// never ends, and the residual (the largest `|V − TV|`, one more application of the game's
+/// equations to the final values).
+struct Settlement {
+    chosen: Vec<usize>,
+    values: Vec<f64>,
+    closed: bool,
+    residual: f64,
 }
 
 /// What `choice` of a node of `seat` is worth at `values`: `c + p · F(V(next))`.
@@ -386,25 +424,31 @@ fn worth(nodes: &Nodes, choice: &Choice, values: &[f64], seat: usize) -> f64 {
 /// not: passing the turn back to a player who passed it is always exactly as good as what that
 /// player gave up, and two such choices at once would leave both players there for ever.
 /// Whether any choice changed.
+/// Also the largest `|V − max Q|` over the optimising nodes at `values` (their residual, when
+/// nothing changed).
 fn fewest_dice(
     ctx: &Context,
     nodes: &Nodes,
     choices: &[Choice],
     chosen: &mut [usize],
     values: &[f64],
-) -> bool {
+) -> (bool, f64) {
     let mut changed = false;
+    let mut residual: f64 = 0.0;
+    let mut worths = [0.0; ACTIONS];
     for node in 0..chosen.len() {
         let seat = nodes.seat(node);
         if !matches!(ctx.players[seat], Player::Optimising) {
             continue;
         }
         let options = nodes.of(choices, node);
-        let value = |k: usize| worth(nodes, &options[k], values, seat);
-        let top = (0..options.len())
-            .map(value)
-            .fold(f64::NEG_INFINITY, f64::max);
-        let good = |k: &usize| value(*k) >= top - TIE_TOLERANCE;
+        let worths = &mut worths[..options.len()];
+        for (worth_of, option) in worths.iter_mut().zip(options) {
+            *worth_of = worth(nodes, option, values, seat);
+        }
+        let top = worths.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        residual = residual.max((values[node] - top).abs());
+        let good = |k: &usize| worths[*k] >= top - TIE_TOLERANCE;
         let ends = |k: &usize| !closes(nodes, choices, chosen, node, &options[*k]);
         let pick = (0..options.len())
             .filter(good)
@@ -416,7 +460,7 @@ fn fewest_dice(
             changed = true;
         }
     }
-    changed
+    (changed, residual)
 }
 
 /// Whether `node` taking `choice` closes a cycle of certain repeats: the choice stays on the
