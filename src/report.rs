@@ -426,7 +426,7 @@ impl Report for MatchReport {
             let how = if search.table_local_optimum {
                 "no single-cell change improves it"
             } else {
-                "a single-cell change may still improve it (the time limit stopped the search, or the exact check where positions repeat found one)"
+                "stopped by the time limit; a single-cell change may still improve it"
             };
             writeln!(
                 out,
@@ -888,6 +888,7 @@ impl Report for PositionReport {
             };
             let name = match self.unit.1 {
                 Some(zero) if choice.dice == 0 => format!("{zero:>8}"),
+                _ if choice.dice == 1 => format!("  1 {:<4}", "die"),
                 _ => format!("{:>3} {:<4}", choice.dice, self.unit.0),
             };
             writeln!(out, "  {name}  {}{mark}", digits(choice.value.0))?;

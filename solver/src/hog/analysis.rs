@@ -118,7 +118,7 @@ pub fn solve_against(
         let how = if search.local_optimum {
             "no single-cell change improves it"
         } else {
-            "a single-cell change may still improve it (the time limit stopped the search, or the exact check where positions repeat found one)"
+            "stopped by the time limit, so a single-cell change may still improve it"
         };
         let (tried, improved) = search.perturbations;
         let mut about = format!(

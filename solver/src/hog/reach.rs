@@ -133,18 +133,33 @@ pub fn reach(rules: &Ruleset, policies: [&Policy; 2]) -> Reach {
         if totals.is_empty() {
             continue;
         }
-        let nodes = nodes_of(totals.clone());
         let cells = space.diagonal(totals.start).start..space.diagonal(totals.end - 1).end;
-        let inside = |target: usize| cells.contains(&(target / 2 / per_cell));
-        match layer.pass {
-            Pass::Once => {
-                for node in nodes {
-                    let here = flat[node];
-                    if here != 0.0 {
-                        turns.each(node, |target, p| flat[target] += here * p);
+        if layer.pass == Pass::Once {
+            // The hot loop of the table search: what a cell shares is read once.
+            for cell in cells {
+                let (own, opponent) = space.scores(cell);
+                for a in 0..m as u8 {
+                    for b in 0..m as u8 {
+                        let state = space.state(cell, a, b);
+                        for seat in 0..2 {
+                            let here = flat[2 * state + seat];
+                            if here == 0.0 || held.slot(seat, a, b).is_none() {
+                                continue;
+                            }
+                            let n = policies[seat].dice_in(cell, state);
+                            turns.from(own, opponent, (a, b), seat, n, |target, p| {
+                                flat[target] += here * p;
+                            });
+                        }
                     }
                 }
             }
+            continue;
+        }
+        let nodes = nodes_of(totals.clone());
+        let inside = |target: usize| cells.contains(&(target / 2 / per_cell));
+        match layer.pass {
+            Pass::Once => unreachable!("solved above"),
             Pass::Repeating => {
                 let index = |node: usize| nodes.binary_search(&node).expect("a node of the total");
                 // The one step of each node that stays on the total, if any.
@@ -301,14 +316,28 @@ impl<'a> Turns<'a> {
     }
 
     /// [`each`](Self::each) for a turn that asks for `n` dice, whatever the policy says.
-    pub(crate) fn each_with(&self, node: usize, n: u8, mut visit: impl FnMut(usize, f64)) {
-        let rules = self.rules;
-        let space = rules.space();
+    pub(crate) fn each_with(&self, node: usize, n: u8, visit: impl FnMut(usize, f64)) {
+        let space = self.rules.space();
         let m = space.memory_size();
         let (state, seat) = (node / 2, node % 2);
-        let cell = state / (m * m);
-        let (a, b) = ((state / m % m) as u8, (state % m) as u8);
-        let (own, opponent) = space.scores(cell);
+        let (own, opponent) = space.scores(state / (m * m));
+        let memories = ((state / m % m) as u8, (state % m) as u8);
+        self.from(own, opponent, memories, seat, n, visit);
+    }
+
+    /// The outcomes of `seat` asking for `n` dice at (own, opponent) with `memories` (its own,
+    /// the opponent's), as [`each`](Self::each) gives them.
+    #[inline]
+    fn from(
+        &self,
+        own: u32,
+        opponent: u32,
+        (a, b): (u8, u8),
+        seat: usize,
+        n: u8,
+        mut visit: impl FnMut(usize, f64),
+    ) {
+        let rules = self.rules;
         let effect = rules.effect((a, b), n);
         let memories = self.everywhere.memories(seat, effect.remembered, b);
         let nexts = &rules.nexts(opponent, effect.remembered)[(own + effect.bonus) as usize..];

@@ -243,12 +243,25 @@ pub fn best_table(
         });
     }
     // Where positions repeat, a climb's rounds are not sure to find every better single cell:
-    // the exact gains of every cell say whether one is left.
-    if best.local_optimum && !rules.order().is_rising() {
-        best.local_optimum = match explain(rules, &best.table, opponent) {
-            Ok(gains) => gains.iter().all(|gain| gain.gain <= TOLERANCE * gain.reach),
-            Err(_) => false,
+    // the exact gains of every cell say whether one is left, and the search takes it and
+    // climbs on until none is (each step wins more, so this ends).
+    while best.local_optimum && !rules.order().is_rising() && !out_of_time() {
+        let Ok(gains) = explain(rules, &best.table, opponent) else {
+            // Rules that lower a score have no single-cell gains to check against.
+            best.local_optimum = false;
+            break;
         };
+        let Some(cell) = gains
+            .into_iter()
+            .find(|gain| gain.gain > TOLERANCE * gain.reach)
+        else {
+            break;
+        };
+        let mut table = best.table.clone();
+        table[[cell.score as usize, cell.opponent_score as usize]] = cell.best;
+        let climbed = climb(rules, opponent, table, out_of_time, |_, _, _| {})?;
+        rounds += climbed.rounds;
+        best = climbed;
     }
     Ok(TableSearch {
         table: best.table,
