@@ -276,6 +276,8 @@ pub struct SweepRow {
     pub best_always_roll_win_rate: Probability,
     /// Optimal minus the best `always_roll:k`.
     pub gap: Probability,
+    /// The largest residual of the variant's solves (0 where one sweep is exact).
+    pub residual: f64,
 }
 
 impl SweepRow {
@@ -290,6 +292,7 @@ impl SweepRow {
             best_always_roll: survey.best_always_roll,
             best_always_roll_win_rate: Probability(survey.best_always_roll_win_rate),
             gap: Probability(survey.gap()),
+            residual: survey.residual,
         }
     }
 }
@@ -306,6 +309,7 @@ impl SweepRow {
             best_always_roll: 0,
             best_always_roll_win_rate: Probability(0.0),
             gap: Probability(0.0),
+            residual: 0.0,
         }
     }
 }
@@ -314,7 +318,7 @@ impl Serialize for SweepRow {
     /// The parameters by name, then the numbers.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(self.parameters.len() + 6))?;
+        let mut map = serializer.serialize_map(Some(self.parameters.len() + 7))?;
         for (name, value) in &self.parameters {
             map.serialize_entry(name, value)?;
         }
@@ -328,6 +332,7 @@ impl Serialize for SweepRow {
         map.serialize_entry("best_always_roll", &self.best_always_roll)?;
         map.serialize_entry("best_always_roll_win_rate", &self.best_always_roll_win_rate)?;
         map.serialize_entry("gap", &self.gap)?;
+        map.serialize_entry("residual", &self.residual)?;
         map.end()
     }
 }
@@ -342,13 +347,14 @@ pub struct SweepReport {
 }
 
 /// The columns of a sweep after the parameters.
-const SWEEP_COLUMNS: [&str; 6] = [
+const SWEEP_COLUMNS: [&str; 7] = [
     "optimal_win_rate",
     "full_information",
     "minimax_first_player_wins",
     "best_always_roll",
     "best_always_roll_win_rate",
     "gap",
+    "residual",
 ];
 
 impl SweepReport {
@@ -379,6 +385,7 @@ impl SweepReport {
                 row.best_always_roll.to_string(),
                 probability(row.best_always_roll_win_rate.0),
                 probability(row.gap.0),
+                row.residual.to_string(),
                 String::new(),
             ]);
             out.push_str(&fields.join(","));
@@ -439,6 +446,13 @@ impl Report for SweepReport {
                 row.best_always_roll,
                 probability(row.best_always_roll_win_rate.0),
                 probability(row.gap.0)
+            )?;
+        }
+        let residual = self.rows.iter().map(|r| r.residual).fold(0.0, f64::max);
+        if residual > 0.0 {
+            writeln!(
+                out,
+                "residual {residual:.1e} (the largest |V - TV| of the solves where positions repeat)"
             )?;
         }
         Ok(())

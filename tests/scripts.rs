@@ -305,7 +305,7 @@ fn a_sweeps_rows_equal_individual_solves() {
     let csv = std::fs::read_to_string(sandbox.join("sweep.csv")).unwrap();
     assert!(csv.starts_with(
         "goal,optimal_win_rate,full_information,minimax_first_player_wins,best_always_roll,\
-         best_always_roll_win_rate,gap,error\n30,"
+         best_always_roll_win_rate,gap,residual,error\n30,"
     ));
     let line = sandbox.run(&["sweep", "--set", "goal=10..5"]).failure();
     assert!(
