@@ -25,6 +25,7 @@ fn examples() -> String {
   swine sweep --set goal=50..100:10            how optimal play moves with a parameter
   swine play                                   play Hog against perfect play, with exact hints
   swine play --rules chopsticks                play Chopsticks against the solver
+  swine solve --rules pig --vs minimax         Pig with both players optimal (Neller & Presser)
 
 Rulesets (--rules) and their strategies:
 {}",
@@ -38,7 +39,8 @@ fn rules_help() -> String {
     format!("The ruleset: {}", names.join(", "))
 }
 
-/// Exact win probabilities and optimal strategies for Hog-family dice games and Greed.
+/// Exact win probabilities and optimal strategies for Hog-family dice games, Greed, the Pig
+/// family and Chopsticks.
 ///
 /// Every number swine prints is computed from the full state space of the game, not sampled.
 #[derive(Debug, Parser)]
@@ -62,7 +64,9 @@ Examples:
   swine solve --rules hog-fa19 --time-limit 30  best score table, searched for at most 30 s
   swine solve --rules greed --vs minimax        Greed with both players optimal
   swine solve --rules chopsticks --moves 10     Chopsticks, at most 10 moves per player
-  swine solve --rules chopsticks                Chopsticks without a move limit")]
+  swine solve --rules chopsticks                Chopsticks without a move limit
+  swine solve --rules pig --vs minimax          Pig with both players optimal
+  swine solve --rules piglet --goal 2 --values  Piglet to 2, and every state's value")]
     Solve(SolveArgs),
     /// Print the exact win rate of a strategy against another.
     #[command(after_help = "\
@@ -73,22 +77,27 @@ Examples:
   swine eval always_roll:4 --vs optimal         against the best response to it
   swine eval sample1 --rules greed              Greed: win, tie and loss against sample2
   swine eval hog.py --explain 5                 a course final_strategy, and where it loses
-  swine eval pr1.py:myStrategy --rules greed    a Greed strategy written in Python")]
+  swine eval pr1.py:myStrategy --rules greed    a Greed strategy written in Python
+  swine eval keep_pace --rules pig --explain 5  a Pig strategy, and the states where it loses
+  swine eval minimax --vs minimax --rules pig --from 0,0,20
+                                                one Pig position: the value of roll and hold")]
     Eval(EvalArgs),
     /// Play many seeded random games and compare with the exact win rate.
     #[command(after_help = "\
 Examples:
   swine simulate bacon --games 200000 --seed 7
   swine simulate optimal --rules hog-wild
-  swine simulate sample1 --vs sample1 --rules greed --games 1 --seed 3 --transcript")]
+  swine simulate sample1 --vs sample1 --rules greed --games 1 --seed 3 --transcript
+  swine simulate score_base --rules two-dice-pig --games 100000")]
     Simulate(SimulateArgs),
     /// Play a game against the computer, with the exact value of every choice (Hog, Greed,
-    /// Chopsticks).
+    /// the Pig family, Chopsticks).
     #[command(after_help = "\
 Examples:
   swine play                                    hog-fa20 against perfect play, with hints
   swine play --rules hog-fa19 --vs always_roll:4 --seed 7
   swine play --rules greed --no-hints --first computer
+  swine play --rules pig --vs hold_at:20        roll or hold, with the value of each
   swine play --rules chopsticks                 at most 10 moves each; asks who goes first
   swine play --rules chopsticks --first you --moves 5
   swine play --rules chopsticks --moves unlimited --first computer")]
@@ -99,12 +108,13 @@ Examples:
 Examples:
   swine plot map optimal --out map.png               hog-fa20's optimal strategy
   swine plot map optimal --rules greed --out greed.svg
+  swine plot map minimax --rules pig --out pig.png   the turn total at which optimal Pig holds
   swine plot diff bacon optimal --out diff.png       where bacon differs from optimal, and what each cell costs
   swine plot win optimal --out win.png
   swine plot sweep sweep.json --x goal --y optimal_win_rate --out sweep.png")]
     Plot(PlotArgs),
-    /// Serve a local web page (loopback only) to play Hog against the computer with exact
-    /// hints, the commentary and the strategy map; its JSON API is in the README.
+    /// Serve a local web page (loopback only) to play Hog, Greed or Pig against the computer
+    /// with exact hints, the commentary and the strategy map; its JSON API is in the README.
     #[command(after_help = "\
 Examples:
   swine serve                       http://127.0.0.1:8000/
@@ -116,13 +126,15 @@ Examples:
   swine grade submissions/                      every hog.py beneath, against always_roll:4
   swine grade ann/hog.py bob/hog.py:my_strategy --report grades.csv
   swine grade submissions/ --explain 5 --report grades.json
-  swine grade pr1/ --rules greed                every pr1.py beneath, against sample2")]
+  swine grade pr1/ --rules greed                every pr1.py beneath, against sample2
+  swine grade pig/ --rules pig                  every pig.py beneath, against hold_at:20")]
     Grade(GradeArgs),
     /// Play an exact round robin between strategies, ranked.
     #[command(after_help = "\
 Examples:
   swine tournament always_roll:4 always_roll:6 bacon extra_turn
   swine tournament sample1 sample2 improve:sample1 optimal --rules greed
+  swine tournament hold_at:20 keep_pace score_base optimal --rules pig
   swine tournament ann/hog.py bob/hog.py my_table.csv --report matrix.csv")]
     Tournament(TournamentArgs),
     /// Solve every variant of a Hog ruleset over a grid of its parameters.
@@ -141,8 +153,8 @@ Examples:
   swine rules check my-hog.rhai --set goal=50   compile a script and say what it is"
     )]
     Rules(RulesCommand),
-    /// Regenerate the optimal and minimax tables of every built-in ruleset, of Greed, and the
-    /// solved positions of Chopsticks.
+    /// Regenerate the optimal and minimax tables of every built-in ruleset, of Greed and the Pig
+    /// family, and the solved positions of Chopsticks.
     #[command(after_help = "\
 Example:
   swine tables --out tables                     what the repository's tables/ holds")]
@@ -154,8 +166,8 @@ Example:
 pub struct RulesArgs {
     #[arg(long, value_name = "NAME|FILE.rhai", default_value = "hog-fa20", help = rules_help())]
     pub rules: String,
-    /// The score that wins in Hog (1..=1000), or the limit over which a Greed player loses
-    /// (1..=100) [default: the ruleset's, 100].
+    /// The score that wins in Hog (1..=1000) or the Pig family (1..=255), or the limit over
+    /// which a Greed player loses (1..=100) [default: the ruleset's; 100, piglet 10].
     #[arg(long, value_name = "N")]
     pub goal: Option<u32>,
     /// Sets a parameter a rule script declares (Hog), e.g. --set goal=50; may be repeated.
@@ -196,7 +208,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub full_information: bool,
     /// Also write the win probability of every state (hidden memory included) with the solved
-    /// strategy to move, as STEM_values in each format (Hog and Greed).
+    /// strategy to move, as STEM_values in each format (Hog, Greed, the Pig family: per own
+    /// score, opponent score and turn total).
     #[arg(long)]
     pub values: bool,
     /// Rules with hidden memory: stop searching for the best score table after this many
@@ -305,7 +318,7 @@ pub struct EvalArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
     /// Also list the N cells where changing the strategy's choice alone gains the most win
-    /// rate, exactly [N: 10].
+    /// rate, exactly (the Pig family: states, with the turn total) [N: 10].
     #[arg(
         long,
         value_name = "N",
@@ -316,7 +329,7 @@ pub struct EvalArgs {
     pub explain: Option<u16>,
     /// Instead of the whole match, one position with the strategy to move: OWN,OPPONENT (Hog
     /// rules with memory: OWN,OPPONENT,OWN_MEMORY,OPPONENT_MEMORY; Greed: OWN,OPPONENT,PASSED
-    /// with PASSED 0 or 1). Prints the exact probability that the mover wins from there and
+    /// with PASSED 0 or 1; the Pig family: OWN,OPPONENT,TURN_TOTAL). Prints the exact probability that the mover wins from there and
     /// the value of each choice there.
     #[arg(long, value_name = "POSITION", conflicts_with = "explain")]
     pub from: Option<String>,
@@ -427,8 +440,8 @@ pub enum RulesCommand {
 /// `swine grade`.
 #[derive(Debug, Args)]
 pub struct GradeArgs {
-    /// What to grade: a .py file, FILE.py:FUNCTION, a folder (every hog.py beneath it, or
-    /// pr1.py for Greed), or a table file.
+    /// What to grade: a .py file, FILE.py:FUNCTION, a folder (every hog.py beneath it, pr1.py
+    /// for Greed, pig.py for the Pig family), or a table file.
     #[arg(required = true, value_name = "SUBMISSION")]
     pub submissions: Vec<String>,
     #[command(flatten)]
@@ -526,12 +539,13 @@ pub struct PlotArgs {
 #[derive(Debug, Subcommand)]
 pub enum PlotCommand {
     /// The strategy map: the dice rolled in every (own, opponent) cell (Greed: normal play and
-    /// after a pass, side by side).
+    /// after a pass, side by side; the Pig family: the turn total at which it first holds).
     Map(PlotStrategyArgs),
     /// Where STRATEGY and OTHER choose differently, each cell coloured by the exact change of
     /// STRATEGY's win rate if it took OTHER's choice there alone (Hog).
     Diff(PlotDiffArgs),
-    /// The exact probability that STRATEGY wins from every (own, opponent) cell, to move (Hog).
+    /// The exact probability that STRATEGY wins from every (own, opponent) cell, to move (Hog;
+    /// the Pig family: at the start of a turn).
     Win(PlotStrategyArgs),
     /// A line chart of a sweep's rows, from the CSV or JSON `swine sweep` writes.
     Sweep(PlotSweepArgs),

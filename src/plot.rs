@@ -14,6 +14,23 @@ use plotters::prelude::*;
 /// The picture's size in pixels unless `--size` says otherwise.
 pub const DEFAULT_SIZE: (u32, u32) = (900, 760);
 
+/// How a value chart colours its values.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Scale {
+    /// Probabilities in 0..=1, white to dark blue.
+    Probability,
+    /// Gains and losses around 0: green and red, deeper the larger.
+    AroundZero,
+    /// Whole numbers from 0 to `most` (e.g. a turn total), white to dark blue; a value above
+    /// `most` is black, named `beyond` in the legend.
+    Count {
+        /// The largest value on the scale.
+        most: f64,
+        /// What a value above `most` means.
+        beyond: &'static str,
+    },
+}
+
 /// What to draw.
 pub enum Chart {
     /// A choice (dice count) per (own score, opponent score) cell on a discrete colour scale,
@@ -32,9 +49,8 @@ pub enum Chart {
         values: Array2<Option<f64>>,
         /// What the values are, for the legend.
         legend: String,
-        /// Whether the values are gains and losses around 0 (a diverging scale) rather than
-        /// probabilities in 0..=1.
-        around_zero: bool,
+        /// How the values are coloured.
+        scale: Scale,
     },
     /// A line through points.
     Line {
@@ -148,34 +164,35 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart) -> Res
             title,
             values,
             legend: label,
-            around_zero,
+            scale,
         } => {
             let largest = values.iter().flatten().fold(0.0f64, |m, v| m.max(v.abs()));
-            let colour = |v: f64| {
-                if *around_zero {
-                    diverging(v, largest)
-                } else {
-                    sequential(v)
-                }
+            let colour = |v: f64| match *scale {
+                Scale::Probability => sequential(v),
+                Scale::AroundZero => diverging(v, largest),
+                Scale::Count { most, .. } if v > most => BLACK,
+                Scale::Count { most, .. } => sequential(v / most.max(1.0)),
             };
             let root = root.titled(title, ("sans-serif", 18)).map_err(drawing)?;
             let (panel, legend) = root.split_horizontally(root.dim_in_pixel().0 as i32 - 150);
             let cells = values.map(|v| v.map(colour));
             let mapping = grid(&panel, "", &cells)?;
-            let steps: Vec<f64> = if *around_zero {
-                [1.0, 0.25, 0.01, 0.0, -0.01, -0.25, -1.0]
-                    .map(|f| f * largest)
-                    .to_vec()
-            } else {
-                (0..=10).rev().map(|i| i as f64 / 10.0).collect()
+            let tenths = (0..=10).rev().map(|i| f64::from(i) / 10.0);
+            let steps: Vec<(String, f64)> = match *scale {
+                Scale::AroundZero => [1.0, 0.25, 0.01, 0.0, -0.01, -0.25, -1.0]
+                    .map(|f| (format!("{:+.2e}", f * largest), f * largest))
+                    .to_vec(),
+                Scale::Probability => tenths.map(|t| (format!("{t:.1}"), t)).collect(),
+                Scale::Count { most, beyond } => [(beyond.to_string(), most + 1.0)]
+                    .into_iter()
+                    .chain(tenths.map(|t| {
+                        let v = (t * most).round();
+                        (format!("{v}"), v)
+                    }))
+                    .collect(),
             };
             let mut entries = vec![(label.clone(), WHITE)];
-            entries.extend(steps.into_iter().map(|v| (format!("{v:+.2e}"), colour(v))));
-            if !around_zero {
-                for (entry, step) in entries.iter_mut().skip(1).zip((0..=10).rev()) {
-                    entry.0 = format!("{:.1}", step as f64 / 10.0);
-                }
-            }
+            entries.extend(steps.into_iter().map(|(text, v)| (text, colour(v))));
             swatches(&legend, &entries)?;
             Ok(vec![mapping])
         }

@@ -195,24 +195,41 @@ pub struct Lost {
     /// Greed: whether the opponent has just passed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub passed: Option<bool>,
-    /// The dice count the strategy chooses.
-    pub chosen: u8,
-    /// The dice count that gains the most.
-    pub best: u8,
-    /// P(a game reaches the cell with the strategy to move), each seat first in half the games.
+    /// The Pig family: the turn total.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_total: Option<u32>,
+    /// What the strategy chooses: a dice count, or (the Pig family) `"roll"` or `"hold"`.
+    #[serde(serialize_with = "choice_value")]
+    pub chosen: Choice,
+    /// The choice that gains the most.
+    #[serde(serialize_with = "choice_value")]
+    pub best: Choice,
+    /// The expected number of times a game reaches the cell with the strategy to move (its
+    /// probability, where a game cannot come back), each seat first in half the games.
     pub reach: Probability,
     /// The exact rise of the win rate if the cell alone chose `best`.
     pub gain: Probability,
 }
 
+/// A choice as a JSON value: the dice count, or the decision's word.
+fn choice_value<S: serde::Serializer>(choice: &Choice, serializer: S) -> Result<S::Ok, S::Error> {
+    choice.json().1.serialize(serializer)
+}
+
 impl From<&Change> for Lost {
     fn from(change: &Change) -> Lost {
+        let choice = |n: u8| match (change.turn_total, n) {
+            (Some(_), 1) => Choice::Roll,
+            (Some(_), _) => Choice::Hold,
+            (None, n) => Choice::Dice(n),
+        };
         Lost {
             score: change.score,
             opponent_score: change.opponent_score,
             passed: change.passed,
-            chosen: change.chosen,
-            best: change.best,
+            turn_total: change.turn_total,
+            chosen: choice(change.chosen),
+            best: choice(change.best),
             reach: Probability(change.reach),
             gain: Probability(change.gain),
         }
@@ -230,24 +247,35 @@ pub fn write_lost(lost: &[Lost], out: &mut dyn Write) -> io::Result<()> {
         return writeln!(out, "  no single change of one cell raises the win rate");
     }
     let greed = lost.iter().any(|l| l.passed.is_some());
-    let passed = if greed { "  passed" } else { "" };
+    let pig = lost.iter().any(|l| l.turn_total.is_some());
+    let extra = match (greed, pig) {
+        (true, _) => "  passed",
+        (_, true) => "  turn total",
+        _ => "",
+    };
+    let (what, reach) = if pig {
+        ("one state changed alone", "visits")
+    } else {
+        ("one cell changed alone", "reach")
+    };
     writeln!(
         out,
-        "  where it loses (one cell changed alone, exact gains):\n  {:>5}  {:>8}{passed}  {:>6}  {:>4}  {:<22}  gain",
-        "score", "opponent", "chosen", "best", "reach"
+        "  where it loses ({what}, exact gains):\n  {:>5}  {:>8}{extra}  {:>6}  {:>4}  {:<22}  gain",
+        "score", "opponent", "chosen", "best", reach
     )?;
     for l in lost {
-        let passed = match l.passed {
-            Some(p) => format!("  {:>6}", if p { "yes" } else { "no" }),
-            None => String::new(),
+        let extra = match (l.passed, l.turn_total) {
+            (Some(p), _) => format!("  {:>6}", if p { "yes" } else { "no" }),
+            (_, Some(k)) => format!("  {k:>10}"),
+            _ => String::new(),
         };
         writeln!(
             out,
-            "  {:>5}  {:>8}{passed}  {:>6}  {:>4}  {:<22}  {}",
+            "  {:>5}  {:>8}{extra}  {:>6}  {:>4}  {:<22}  {}",
             l.score,
             l.opponent_score,
-            l.chosen,
-            l.best,
+            l.chosen.word(),
+            l.best.word(),
             digits(l.reach.0),
             digits(l.gain.0)
         )?;
@@ -513,6 +541,21 @@ impl SimulationReport {
             standard_error,
             exact,
             z,
+        }
+    }
+
+    /// The report of a game where ties are rare (a game that never ends): with win, tie and
+    /// loss where the exact match-up or the simulation has a tie, without them otherwise.
+    pub fn ties_if_any(
+        heading: Heading,
+        seed: u64,
+        simulation: Simulation,
+        exact: Outcome,
+    ) -> Self {
+        if exact.first.tie > 0.0 || exact.second.tie > 0.0 || simulation.averaged().tie > 0.0 {
+            SimulationReport::with_ties(heading, seed, simulation, exact)
+        } else {
+            SimulationReport::new(heading, seed, simulation, exact)
         }
     }
 
@@ -787,7 +830,7 @@ pub struct PositionReport {
     pub from_text: String,
     /// P(the player to move wins).
     pub mover_wins: Probability,
-    /// P(a tie) (a game that never ends, in Hog), where it can happen.
+    /// P(a tie) (a game that never ends, in Hog and Pig), where it can happen.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tie: Option<Probability>,
     /// P(the player to move loses).
@@ -795,13 +838,81 @@ pub struct PositionReport {
     /// Its value: P(win) + ½·P(tie).
     pub value: Probability,
     /// What its strategy chooses there.
-    pub chosen: u8,
+    #[serde(serialize_with = "choice_label")]
+    pub chosen: Choice,
     /// The value of each choice there, the strategy played afterwards.
     pub choices: Vec<PositionChoice>,
-    /// What a choice is called in the text (`dice`), and what 0 is called where it is no roll
-    /// (`pass` in Greed).
-    #[serde(skip)]
-    pub unit: (&'static str, Option<&'static str>),
+}
+
+/// A choice at a position, as a game names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// A number of dice (Hog; Greed, where 0 is a pass).
+    Dice(u8),
+    /// Greed's pass.
+    Pass,
+    /// Pig's decisions.
+    Roll,
+    /// Pig's decisions.
+    Hold,
+}
+
+impl Choice {
+    /// The JSON key and value of the choice: `"dice": 3`, `"dice": 0` for a pass, or
+    /// `"decision": "roll"`.
+    fn json(self) -> (&'static str, serde_json::Value) {
+        match self {
+            Choice::Dice(n) => ("dice", n.into()),
+            Choice::Pass => ("dice", 0.into()),
+            Choice::Roll => ("decision", "roll".into()),
+            Choice::Hold => ("decision", "hold".into()),
+        }
+    }
+
+    /// The choice in a word: the dice count, `pass`, `roll` or `hold`.
+    fn word(self) -> String {
+        match self {
+            Choice::Dice(n) => n.to_string(),
+            Choice::Pass => "pass".to_string(),
+            Choice::Roll => "roll".to_string(),
+            Choice::Hold => "hold".to_string(),
+        }
+    }
+
+    /// The choice for people, padded to line up.
+    fn text(self) -> String {
+        match self {
+            Choice::Dice(1) => "  1 die ".to_string(),
+            Choice::Dice(n) => format!("{n:>3} dice"),
+            Choice::Pass => "    pass".to_string(),
+            Choice::Roll => "    roll".to_string(),
+            Choice::Hold => "    hold".to_string(),
+        }
+    }
+}
+
+/// One choice at a position.
+pub struct PositionChoice {
+    /// The choice.
+    pub choice: Choice,
+    /// Its value for the player to move: P(win) + ½·P(tie).
+    pub value: Probability,
+}
+
+impl Serialize for PositionChoice {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let (key, label) = self.choice.json();
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry(key, &label)?;
+        map.serialize_entry("value", &self.value)?;
+        map.end()
+    }
+}
+
+/// Writes a choice as its label only (`3`, or `"roll"`).
+fn choice_label<S: serde::Serializer>(choice: &Choice, serializer: S) -> Result<S::Ok, S::Error> {
+    choice.json().1.serialize(serializer)
 }
 
 /// Writes named parts as a JSON object, in their order.
@@ -812,23 +923,15 @@ fn in_order<S: serde::Serializer>(
     serializer.collect_map(parts.iter().map(|(name, value)| (name, value)))
 }
 
-/// One choice at a position.
-#[derive(Serialize)]
-pub struct PositionChoice {
-    /// The dice asked for (0: Free Bacon in Hog, a pass in Greed).
-    pub dice: u8,
-    /// Its value for the player to move: P(win) + ½·P(tie).
-    pub value: Probability,
-}
-
 impl PositionReport {
     /// The report of `position` in the match-up `heading`, at the position `from` (its parts
-    /// named, in order) that reads as `from_text`.
+    /// named, in order) that reads as `from_text`; `choice` names each action of the game.
     pub fn new(
         heading: Heading,
         from: Vec<(&str, serde_json::Value)>,
         from_text: String,
         position: &swine_solver::outcome::Position,
+        choice: impl Fn(u8) -> Choice,
     ) -> PositionReport {
         let outcome = position.outcome;
         PositionReport {
@@ -842,16 +945,15 @@ impl PositionReport {
             tie: (outcome.tie > 0.0).then_some(Probability(outcome.tie)),
             mover_loses: Probability(outcome.loss),
             value: Probability(outcome.value()),
-            chosen: position.chosen,
+            chosen: choice(position.chosen),
             choices: position
                 .choices
                 .iter()
-                .map(|&(dice, value)| PositionChoice {
-                    dice,
+                .map(|&(action, value)| PositionChoice {
+                    choice: choice(action),
                     value: Probability(value),
                 })
                 .collect(),
-            unit: ("dice", None),
         }
     }
 }
@@ -881,17 +983,17 @@ impl Report for PositionReport {
             self.heading.strategy
         )?;
         for choice in &self.choices {
-            let mark = if choice.dice == self.chosen {
+            let mark = if choice.choice == self.chosen {
                 format!("  <- {}", self.heading.strategy)
             } else {
                 String::new()
             };
-            let name = match self.unit.1 {
-                Some(zero) if choice.dice == 0 => format!("{zero:>8}"),
-                _ if choice.dice == 1 => format!("  1 {:<4}", "die"),
-                _ => format!("{:>3} {:<4}", choice.dice, self.unit.0),
-            };
-            writeln!(out, "  {name}  {}{mark}", digits(choice.value.0))?;
+            writeln!(
+                out,
+                "  {}  {}{mark}",
+                choice.choice.text(),
+                digits(choice.value.0)
+            )?;
         }
         Ok(())
     }

@@ -5,6 +5,7 @@ use anyhow::{Context, Result, bail};
 use swine_solver::catalog::{self, Game};
 use swine_solver::greed::{self, Greed};
 use swine_solver::hog::{RulesError, Ruleset, Script, Strategy, presets};
+use swine_solver::pig::{self, Pig};
 use swine_solver::python::{Limits, Runner};
 
 use crate::cli::{PythonArgs, RulesArgs};
@@ -15,6 +16,8 @@ pub enum Rules {
     Hog(Box<Ruleset>),
     /// Greed with its limit.
     Greed(Greed),
+    /// A game of the Pig family with its goal.
+    Pig(Pig),
     /// Chopsticks (its move limit is a flag of the verbs that use it).
     Chopsticks,
 }
@@ -39,6 +42,13 @@ pub fn rules(args: &RulesArgs) -> Result<Rules> {
             &settings(args)?,
         )?)?)),
         Game::Greed => Rules::Greed(Greed::new(args.goal.unwrap_or(greed::DEFAULT_LIMIT))?),
+        Game::Pig => {
+            let variant = pig::Variant::named(&args.rules).expect("the catalog names a variant");
+            Rules::Pig(Pig::new(
+                variant,
+                args.goal.unwrap_or(variant.default_goal()),
+            )?)
+        }
         Game::Chopsticks => Rules::Chopsticks,
     })
 }
@@ -139,4 +149,16 @@ pub fn position(flag: &str, text: &str, names: &[(&str, u32)]) -> Result<Vec<u32
             Ok(n)
         })
         .collect()
+}
+
+/// The Pig strategy `spec` given to `flag`, or the variant's yardstick when `spec` is absent.
+pub fn pig_strategy(
+    spec: Option<&str>,
+    flag: &str,
+    game: &Pig,
+    runner: &Runner,
+) -> Result<pig::Strategy> {
+    pig::Strategy::resolve(spec.unwrap_or(game.variant().yardstick()), game, runner)
+        .map(|r| r.strategy)
+        .with_context(|| format!("in {flag}"))
 }

@@ -1,5 +1,6 @@
-//! `swine serve`: a local web page to play Hog against the computer, with the exact win
-//! probability of every choice, the commentary and the strategy map, over a small JSON API.
+//! `swine serve`: a local web page to play Hog, Greed or Pig against the computer, with the
+//! exact win probability of every choice, the commentary and the strategy map, over a small
+//! JSON API.
 //!
 //! The server listens on loopback only; the page and its script are embedded in the binary.
 //! Games live in memory, one per id. Every answer is JSON; a bad request gets status 400 (an
@@ -19,6 +20,10 @@ use swine_solver::greed::{self, Greed};
 use swine_solver::hog::narrate::{NEVER_ENDS, play_turn};
 use swine_solver::hog::simulate::{Game, LoopWatch};
 use swine_solver::hog::{Advisor, MAX_DICE, Ruleset, Strategy};
+use swine_solver::pig::simulate::{
+    Game as PigGame, LoopWatch as PigLoopWatch, Step, play_decision,
+};
+use swine_solver::pig::{self, Pig, Player, Policy, Solution};
 use swine_solver::python::Runner;
 use tiny_http::{Header, Method, Request, Response, Server};
 
@@ -60,6 +65,14 @@ enum Solved {
         game: &'static Greed,
         advisor: greed::Advisor<'static>,
     },
+    /// A game of the Pig family: the person's values (a perfect player against the computer)
+    /// and the computer's policy.
+    Pig {
+        game: Pig,
+        solution: Solution,
+        best: Policy,
+        computer: Policy,
+    },
 }
 
 /// A position of either game.
@@ -67,6 +80,7 @@ enum Solved {
 enum Position {
     Hog(Game),
     Greed(GreedGame),
+    Pig(PigGame),
 }
 
 /// A game in progress: the person is seat 0, the computer seat 1.
@@ -258,18 +272,15 @@ fn decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Every Hog preset and Greed, with their one line.
+/// Every ruleset the page plays (all but Chopsticks, which has no dice), with its one line.
 fn rulesets() -> Value {
-    let mut rulesets: Vec<Value> = swine_solver::hog::presets::PRESETS
-        .iter()
-        .filter_map(|p| p.compile(&[]).ok())
-        .map(|s| json!({"name": s.name(), "summary": s.summary(), "yardstick": s.yardstick()}))
+    let rulesets: Vec<Value> = catalog::rulesets()
+        .into_iter()
+        .filter_map(|e| {
+            let yardstick = e.yardstick?;
+            Some(json!({"name": e.name, "summary": e.summary, "yardstick": yardstick}))
+        })
         .collect();
-    rulesets.push(json!({
-        "name": greed::NAME,
-        "summary": "roll any number of dice showing 0 to 5; over 100 loses; a pass gives one last turn",
-        "yardstick": greed::YARDSTICK,
-    }));
     json!({ "rulesets": rulesets })
 }
 
@@ -336,6 +347,22 @@ fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>,
                 solved: Solved::Greed { game, advisor },
             }
         }
+        Ok(Rules::Pig(game)) => {
+            let opponent = pig::Strategy::resolve(&vs, &game, &Runner::default())
+                .map(|r| r.strategy)
+                .map_err(|e| bad(&format!("vs: {e}")))?;
+            let solution = pig::solve(&game, [&Player::Optimising, opponent.player()])
+                .map_err(|e| bad(&e.to_string()))?;
+            Engine {
+                opponent: opponent.name().to_string(),
+                solved: Solved::Pig {
+                    best: solution.policy(0),
+                    computer: solution.policy(1),
+                    solution,
+                    game,
+                },
+            }
+        }
         Ok(Rules::Chopsticks) => return Err(bad("rules: chopsticks is played with swine play")),
         Err(error) => return Err(bad(&format!("rules: {error}"))),
     };
@@ -363,6 +390,7 @@ fn new_game(state: &State, query: &HashMap<String, String>) -> Result<Value, (u1
     let (position, numbered_from) = match &engine.solved {
         Solved::Hog { rules, .. } => (Position::Hog(Game::new(rules, 0)), 0),
         Solved::Greed { .. } => (Position::Greed(GreedGame::new(0)), 1),
+        Solved::Pig { .. } => (Position::Pig(PigGame::new(0)), 0),
     };
     let session = Session {
         engine,
@@ -408,19 +436,28 @@ fn with_game(
 }
 
 /// `POST /api/games/ID/roll?dice=N`: the person's turn, then the computer's until it is the
-/// person's again or the game ends.
+/// person's again or the game ends (the Pig family: 1 rolls, 0 holds; one decision).
 fn roll(session: &mut Session, dice: u32) -> Result<Value, (u16, String)> {
     if session.ended.is_some() {
         return Err(bad("roll: the game is over"));
     }
     let (least, most) = match (&session.engine.solved, &session.position) {
         (Solved::Hog { rules, .. }, _) => (rules.least_dice(), MAX_DICE),
+        (Solved::Pig { .. }, _) => (0, 1),
         _ => (0, greed::MAX_DICE),
     };
     let mut requested = u8::try_from(dice)
         .ok()
         .filter(|n| (least..=most).contains(n))
-        .ok_or_else(|| bad(&format!("roll: dice {dice} is not {least} to {most}")))?;
+        .ok_or_else(|| match session.engine.solved {
+            Solved::Pig { .. } => bad(&format!(
+                "roll: dice {dice} is neither 1 (roll) nor 0 (hold)"
+            )),
+            _ => bad(&format!("roll: dice {dice} is not {least} to {most}")),
+        })?;
+    if matches!(session.engine.solved, Solved::Pig { .. }) {
+        return Ok(decide_pig(session, requested == 1));
+    }
     let mut log = Vec::new();
     // The computer's turns in a row that come back where they were go round for ever.
     let mut watch = LoopWatch::default();
@@ -480,6 +517,44 @@ fn roll(session: &mut Session, dice: u32) -> Result<Value, (u16, String)> {
     }
 }
 
+/// A game of the Pig family: the person rolls (`rolls`) or holds, then, once the turn has
+/// passed, the computer decides until it is the person's turn again or the game ends.
+fn decide_pig(session: &mut Session, mut rolls: bool) -> Value {
+    let engine = Arc::clone(&session.engine);
+    let (Solved::Pig { game, computer, .. }, Position::Pig(position)) =
+        (&engine.solved, &mut session.position)
+    else {
+        unreachable!("a session's position is of its engine's game")
+    };
+    let mut log = Vec::new();
+    // The computer's holds that come back where they were go round for ever.
+    let mut watch = PigLoopWatch::default();
+    loop {
+        let (step, lines) = play_decision(
+            game,
+            position,
+            rolls,
+            &mut session.dice,
+            &mut *session.commentary,
+        );
+        log.extend(lines);
+        if step == Step::Won {
+            session.ended = Some(Some(position.mover));
+            break;
+        }
+        if position.mover == 0 {
+            break;
+        }
+        rolls = computer.rolls(position.state(game));
+        if watch.comes_back(position, rolls) {
+            log.push(pig::simulate::NEVER_ENDS.to_string());
+            session.ended = Some(None);
+            break;
+        }
+    }
+    view(session, log)
+}
+
 /// The winner of the session's game, if it is over with one.
 fn winner(session: &Session) -> Option<usize> {
     session.ended.flatten()
@@ -512,7 +587,9 @@ fn view(session: &Session, log: Vec<String>) -> Value {
                 value["limit"] = json!(limit);
                 value["faces"] = json!(rules.die(own, opponent).faces);
                 value["hints"] = (rules.least_dice()..=limit)
-                    .map(|n| json!({"dice": n, "win": choices[usize::from(n)]}))
+                    .map(|n| {
+                        json!({"dice": n, "label": format!("Roll {n}"), "win": choices[usize::from(n)]})
+                    })
                     .collect();
             }
         }
@@ -529,8 +606,40 @@ fn view(session: &Session, log: Vec<String>) -> Value {
                 value["hints"] = advisor
                     .hints(position, greed::HINTS)
                     .into_iter()
-                    .map(|(n, win)| json!({"dice": n, "win": win}))
+                    .map(|(n, win)| {
+                        let label = if n == 0 {
+                            "Pass".to_string()
+                        } else {
+                            format!("Roll {n}")
+                        };
+                        json!({"dice": n, "label": label, "win": win})
+                    })
                     .collect();
+            }
+        }
+        (
+            Solved::Pig {
+                game,
+                solution,
+                best,
+                ..
+            },
+            Position::Pig(position),
+        ) => {
+            value["rules"] = json!(game.name());
+            value["goal"] = json!(game.goal());
+            value["scores"] = json!(position.scores);
+            value["turn_total"] = json!(position.turn_total);
+            value["tie"] = json!(session.ended == Some(None));
+            value["your_turn"] = json!(!over && position.mover == 0);
+            if !over && position.mover == 0 {
+                let state = position.state(game);
+                let (roll, hold) = solution.choices(0, state);
+                value["best"] = json!(u8::from(best.rolls(state)));
+                value["hints"] = json!([
+                    {"dice": 1, "label": "Roll", "win": roll},
+                    {"dice": 0, "label": "Hold", "win": hold},
+                ]);
             }
         }
         _ => unreachable!("a session's position is of its engine's game"),
@@ -539,7 +648,8 @@ fn view(session: &Session, log: Vec<String>) -> Value {
 }
 
 /// `GET /api/map?rules=R&vs=S`: the optimal dice in every (own, opponent) cell (Hog: memories
-/// at their start; Greed: nobody has passed).
+/// at their start; Greed: nobody has passed; the Pig family: the turn total at which the best
+/// play first holds), with the legend that reads it.
 fn map(state: &State, query: &HashMap<String, String>) -> Result<Value, (u16, String)> {
     let engine = engine(state, query)?;
     let (name, size, dice): (String, u32, Vec<Vec<u8>>) = match &engine.solved {
@@ -578,6 +688,21 @@ fn map(state: &State, query: &HashMap<String, String>) -> Result<Value, (u16, St
                 .collect();
             (greed::NAME.to_string(), size, dice)
         }
+        Solved::Pig { game, best, .. } => {
+            let holds = best.first_holds(game);
+            let dice = holds.outer_iter().map(|row| row.to_vec()).collect();
+            (game.name().to_string(), game.goal(), dice)
+        }
     };
-    Ok(json!({"rules": name, "vs": engine.opponent, "goal": size, "dice": dice}))
+    let legend = match &engine.solved {
+        Solved::Pig { .. } => {
+            "Own score across, opponent's up. Darker: a higher turn total before holding \
+             (the first at which the best play holds)."
+        }
+        _ => {
+            "Own score across, opponent's up. Darker: more dice (up to the most any cell rolls); \
+              black: 0 dice."
+        }
+    };
+    Ok(json!({"rules": name, "vs": engine.opponent, "goal": size, "dice": dice, "legend": legend}))
 }

@@ -10,7 +10,7 @@ fn unknown_rulesets_goals_and_strategies() {
         sandbox.run(&["solve", "--rules", "hog-sp99"]).failure(),
         "swine: unknown ruleset 'hog-sp99'; the rulesets are hog-fa20, hog-wild, hog-fa19, \
          hog-nju24, hog-digits, hog-fa24, hog-fa17, hog-hogtimus, hog-nju21, hog-textbook, greed, \
-         chopsticks, or a Hog rule script (FILE.rhai)"
+         pig, piglet, two-dice-pig, chopsticks, or a Hog rule script (FILE.rhai)"
     );
     assert_eq!(
         sandbox

@@ -205,6 +205,65 @@ fn greed_is_played_on_the_same_api() {
 }
 
 #[test]
+fn pig_is_played_decision_by_decision() {
+    let served = Served::start();
+    let (status, game) = served.request("POST", "/api/games?rules=pig&vs=hold_at:20&seed=3");
+    assert_eq!(status, 200, "{game}");
+    assert_eq!(game["turn_total"], 0);
+    // Roll and hold, each worth what eval --from says of the best response at 0 : 0.
+    let report = Sandbox::new()
+        .run(&[
+            "eval",
+            "optimal",
+            "--rules",
+            "pig",
+            "--vs",
+            "hold_at:20",
+            "--from",
+            "0,0,0",
+            "--json",
+        ])
+        .json();
+    let hints = game["hints"].as_array().unwrap();
+    for (hint, decision) in hints.iter().zip(["roll", "hold"]) {
+        assert_eq!(hint["label"].as_str().unwrap().to_lowercase(), decision);
+        let exact = report["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["decision"] == decision)
+            .unwrap()["value"]
+            .as_f64()
+            .unwrap();
+        assert_eq!(hint["win"].as_f64().unwrap(), exact, "{decision}");
+    }
+    assert_eq!(game["best"], 1);
+    // Seed 3 throws a 1 first: the turn passes, the computer plays until it is ours again.
+    let (status, after) = served.request("POST", "/api/games/1/roll?dice=1");
+    assert_eq!(status, 200);
+    assert_eq!(
+        after["log"][0],
+        "Player 0 rolls 1: the turn total of 0 is lost."
+    );
+    assert!(
+        after["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l.as_str().unwrap().starts_with("Player 1 rolls"))
+    );
+    assert_eq!(after["your_turn"], true);
+    let (status, error) = served.request("POST", "/api/games/1/roll?dice=2");
+    assert_eq!(
+        (status, error["error"].as_str()),
+        (400, Some("roll: dice 2 is neither 1 (roll) nor 0 (hold)"))
+    );
+    let (status, map) = served.request("GET", "/api/map?rules=pig&vs=hold_at:20");
+    assert_eq!(status, 200);
+    assert!(map["legend"].as_str().unwrap().contains("turn total"));
+}
+
+#[test]
 fn the_server_survives_a_burst_of_concurrent_and_malformed_requests() {
     let served = Served::start();
     std::thread::scope(|scope| {

@@ -11,6 +11,7 @@ mod greed;
 mod invariants;
 mod memory;
 mod monte_carlo;
+mod pig;
 mod play;
 mod plot;
 mod python;

@@ -6,6 +6,7 @@ use thiserror::Error;
 use crate::chopsticks;
 use crate::greed;
 use crate::hog;
+use crate::pig;
 use crate::spec::TABLE_FILES;
 
 /// The games swine solves.
@@ -15,6 +16,8 @@ pub enum Game {
     Hog,
     /// Greed.
     Greed,
+    /// The Pig family: Pig, Piglet, two-dice Pig.
+    Pig,
     /// Chopsticks.
     Chopsticks,
 }
@@ -66,7 +69,14 @@ pub fn rulesets() -> Vec<Entry> {
         yardstick: None,
         strategies: Vec::new(),
     };
-    hog.chain([greed, chopsticks]).collect()
+    let pig = pig::Variant::ALL.map(|variant| Entry {
+        name: variant.name(),
+        game: Game::Pig,
+        summary: variant.summary().to_string(),
+        yardstick: Some(variant.yardstick().to_string()),
+        strategies: pig::STRATEGY_FORMS.map(String::from).to_vec(),
+    });
+    hog.chain([greed]).chain(pig).chain([chopsticks]).collect()
 }
 
 /// No ruleset has this name.
@@ -134,15 +144,19 @@ mod tests {
                 "hog-nju21",
                 "hog-textbook",
                 "greed",
+                "pig",
+                "piglet",
+                "two-dice-pig",
                 "chopsticks"
             ]
         );
         assert_eq!(find("greed").unwrap().game, Game::Greed);
+        assert_eq!(find("pig").unwrap().game, Game::Pig);
         assert_eq!(
-            find("pig").unwrap_err().to_string(),
-            "unknown ruleset 'pig'; the rulesets are hog-fa20, hog-wild, hog-fa19, hog-nju24, \
-             hog-digits, hog-fa24, hog-fa17, hog-hogtimus, hog-nju21, hog-textbook, greed, \
-             chopsticks, or a Hog rule script (FILE.rhai)"
+            find("pug").unwrap_err().to_string(),
+            "unknown ruleset 'pug'; the rulesets are hog-fa20, hog-wild, hog-fa19, hog-nju24, \
+             hog-digits, hog-fa24, hog-fa17, hog-hogtimus, hog-nju21, hog-textbook, greed, pig, \
+             piglet, two-dice-pig, chopsticks, or a Hog rule script (FILE.rhai)"
         );
         assert!(describe().contains("bacon:CUTOFF,N"));
         assert!(describe().contains("improve:STRATEGY"));

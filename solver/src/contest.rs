@@ -93,6 +93,18 @@ pub enum ContestError {
     },
 }
 
+impl ContestError {
+    /// `--explain` asked of a strategy that optimises everywhere (`optimising`), or else
+    /// against an opponent that does.
+    pub fn not_fixed(strategy: &str, optimising: bool, opponent: &str) -> ContestError {
+        ContestError::Explain(if optimising {
+            format!("{strategy} optimises everywhere: it has nothing to gain")
+        } else {
+            format!("--explain needs a fixed opponent: {opponent} answers every change anew")
+        })
+    }
+}
+
 /// A cell where changing a strategy's choice alone raises its win rate, exactly.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Change {
@@ -100,13 +112,16 @@ pub struct Change {
     pub score: u32,
     /// The opponent's score.
     pub opponent_score: u32,
-    /// Greed: whether the opponent has just passed (`None` in Hog).
+    /// Greed: whether the opponent has just passed (`None` in other games).
     pub passed: Option<bool>,
-    /// The dice count the strategy chooses.
+    /// The Pig family: the turn total (`None` in other games); a change is then one state's.
+    pub turn_total: Option<u32>,
+    /// The dice count the strategy chooses (the Pig family: 1 to roll, 0 to hold).
     pub chosen: u8,
-    /// The dice count that gains the most.
+    /// The dice count that gains the most (the Pig family: the other decision).
     pub best: u8,
-    /// P(a game reaches the cell with the strategy to move), each seat first in half the games.
+    /// The expected number of times a game reaches the cell with the strategy to move (its
+    /// probability, where a game cannot come back), each seat first in half the games.
     pub reach: f64,
     /// The rise of the win rate (P(win) + ½·P(tie), seat-averaged) if the cell alone chose
     /// `best`.

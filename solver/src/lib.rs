@@ -50,6 +50,7 @@ pub mod greed;
 pub mod hog;
 pub mod montecarlo;
 pub mod outcome;
+pub mod pig;
 pub mod python;
 pub mod spec;
 pub mod table;

@@ -26,6 +26,21 @@ impl SeatOutcome {
         }
     }
 
+    /// The outcome of a seat whose value (P(win) + ½·P(tie)) is `value` where the only ties
+    /// are games that never end, with probability `never`.
+    pub fn with_endless(value: f64, never: f64) -> SeatOutcome {
+        if never == 0.0 {
+            return SeatOutcome::without_ties(value);
+        }
+        // The same formulas for both seats, so that mirrored states give mirrored outcomes.
+        let half = never / 2.0;
+        SeatOutcome {
+            win: (value - half).max(0.0),
+            tie: never,
+            loss: (1.0 - value - half).max(0.0),
+        }
+    }
+
     /// The standard error of the mean value of `games` independent games with these
     /// probabilities (a game scores 1, ½ or 0).
     pub fn value_error(&self, games: u64) -> f64 {

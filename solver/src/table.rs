@@ -38,6 +38,23 @@ pub struct PythonSignature {
     pub alias: Option<&'static str>,
     /// The course file the function belongs in, e.g. `hog.py`.
     pub paste_into: &'static str,
+    /// Parameters the function takes after the table's (Pig's threshold table: `turn_total`).
+    pub extra_parameters: &'static [&'static str],
+    /// What the function returns, `{}` standing for the table's entry: `{}` itself, or e.g.
+    /// `turn_total < {}` for a table of thresholds.
+    pub returns: &'static str,
+    /// Whether the function answers `True` or `False` (1 or 0 accepted too), read as the
+    /// actions 1 and 0.
+    pub truth_result: bool,
+}
+
+/// The entries of a table that are no state of its game: see [`Schema::outside`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outside {
+    /// The two axes whose indices add up.
+    pub axes: [usize; 2],
+    /// The sum at and above which an entry is outside the game.
+    pub bound: usize,
 }
 
 /// What a game's table is: the game, its ruleset, its axes and its legal actions.
@@ -55,10 +72,18 @@ pub struct Schema {
     pub default_goal: u32,
     /// The axes, outermost first.
     pub axes: Vec<Axis>,
+    /// What an action is, as a CSV column: `dice` (Hog, Greed), `roll` (Pig's decisions: 1
+    /// roll, 0 hold), `hold_at` (Pig's thresholds).
+    pub action: &'static str,
     /// The smallest legal action (dice count): 0, or 1 where the rules forbid rolling none.
     pub min_action: u8,
     /// The largest legal action (dice count); actions run `min_action..=max_action`.
     pub max_action: u8,
+    /// Entries that are no state of the game: those whose indices on the two axes given add up
+    /// to at least the bound (Pig: a score and a turn total that reach the goal, where every
+    /// strategy holds). A strategy function is not asked about them; any legal action may fill
+    /// them in a file.
+    pub outside: Option<Outside>,
     /// The Python function the table becomes, if a course strategy can hold it.
     pub python: Option<PythonSignature>,
 }
@@ -72,7 +97,7 @@ impl Schema {
     /// The one-line-per-entry CSV header: the axes' columns, then `dice`.
     pub fn csv_header(&self) -> String {
         let mut columns: Vec<&str> = self.axes.iter().map(|a| a.column).collect();
-        columns.push("dice");
+        columns.push(self.action);
         columns.join(",")
     }
 
@@ -163,8 +188,10 @@ mod tests {
                     length: 3,
                 },
             ],
+            action: "dice",
             min_action: 0,
             max_action: 4,
+            outside: None,
             python: None,
         }
     }

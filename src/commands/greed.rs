@@ -15,7 +15,7 @@ use super::prompt::{ask_number, quit};
 use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print};
 use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
 use crate::progress::GamesProgress;
-use crate::report::{Heading, MatchReport, PositionReport, SimulationReport, lost, print};
+use crate::report::{Choice, Heading, MatchReport, PositionReport, SimulationReport, lost, print};
 use crate::resolve;
 
 /// `swine solve --rules greed`.
@@ -88,13 +88,19 @@ pub fn eval(game: &Greed, args: &EvalArgs) -> Result<()> {
             .zip(&numbers)
             .map(|(&(name, _), &n)| (name, n.into()))
             .collect();
-        let mut report = PositionReport::new(
+        let report = PositionReport::new(
             heading(game, strategy.name(), opponent.name()),
             parts,
             format!("{} : {}{passed}", at.0, at.1),
             &solved,
+            |n| {
+                if n == 0 {
+                    Choice::Pass
+                } else {
+                    Choice::Dice(n)
+                }
+            },
         );
-        report.unit = ("dice", Some("pass"));
         print(&report, args.json)?;
         return Ok(());
     }

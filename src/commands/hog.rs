@@ -22,7 +22,7 @@ use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
 use crate::progress::GamesProgress;
 use crate::progress::SearchProgress;
 use crate::report::{
-    Heading, MatchReport, PositionReport, SearchReport, SimulationReport, lost, print,
+    Choice, Heading, MatchReport, PositionReport, SearchReport, SimulationReport, lost, print,
 };
 use crate::resolve;
 use swine_solver::outcome::Outcome;
@@ -213,6 +213,7 @@ fn eval_from(
         parts,
         text,
         &solved,
+        Choice::Dice,
     );
     print(&report, json)?;
     Ok(())
@@ -248,12 +249,7 @@ pub fn simulate(rules: &Ruleset, args: &SimulateArgs) -> Result<()> {
     progress.finish();
     let heading = heading(rules, strategy.name(), opponent.name());
     let exact = solution.matchup();
-    let report =
-        if exact.first.tie > 0.0 || exact.second.tie > 0.0 || simulation.averaged().tie > 0.0 {
-            SimulationReport::with_ties(heading, args.seed, simulation, exact)
-        } else {
-            SimulationReport::new(heading, args.seed, simulation, exact)
-        };
+    let report = SimulationReport::ties_if_any(heading, args.seed, simulation, exact);
     print(&report, args.json)?;
     Ok(())
 }

@@ -6,6 +6,7 @@ mod chopsticks;
 mod contest;
 mod greed;
 mod hog;
+mod pig;
 pub mod plot;
 mod prompt;
 mod rules;
@@ -40,6 +41,7 @@ pub fn solve_command(args: &SolveArgs) -> Result<()> {
     match rules {
         Rules::Hog(rules) => hog::solve(&rules, args),
         Rules::Greed(game) => greed::solve(&game, args),
+        Rules::Pig(game) => pig::solve_game(&game, args),
         Rules::Chopsticks => chopsticks::solve(args),
     }
 }
@@ -49,6 +51,7 @@ pub fn eval_command(args: &EvalArgs) -> Result<()> {
     match resolve::rules(&args.rules)? {
         Rules::Hog(rules) => hog::eval(&rules, args),
         Rules::Greed(game) => greed::eval(&game, args),
+        Rules::Pig(game) => pig::eval(&game, args),
         Rules::Chopsticks => bail!(NO_STRATEGIES),
     }
 }
@@ -62,6 +65,7 @@ pub fn simulate_command(args: &SimulateArgs) -> Result<()> {
     pool.install(|| match resolve::rules(&args.rules)? {
         Rules::Hog(rules) => hog::simulate(&rules, args),
         Rules::Greed(game) => greed::simulate(&game, args),
+        Rules::Pig(game) => pig::simulate(&game, args),
         Rules::Chopsticks => bail!(NO_STRATEGIES),
     })
 }
@@ -71,6 +75,7 @@ pub fn grade_command(args: &GradeArgs) -> Result<()> {
     match resolve::rules(&args.rules)? {
         Rules::Hog(rules) => contest::grade(rules.as_ref(), args),
         Rules::Greed(game) => contest::grade(&game, args),
+        Rules::Pig(game) => contest::grade(&game, args),
         Rules::Chopsticks => bail!(NO_STRATEGIES),
     }
 }
@@ -80,6 +85,7 @@ pub fn tournament_command(args: &TournamentArgs) -> Result<()> {
     match resolve::rules(&args.rules)? {
         Rules::Hog(rules) => contest::tournament(rules.as_ref(), args),
         Rules::Greed(game) => contest::tournament(&game, args),
+        Rules::Pig(game) => contest::tournament(&game, args),
         Rules::Chopsticks => bail!(NO_STRATEGIES),
     }
 }
@@ -94,6 +100,7 @@ pub fn play_command(args: &PlayArgs) -> Result<()> {
         Rules::Chopsticks => chopsticks::play(args),
         Rules::Hog(rules) => hog::play(&rules, args),
         Rules::Greed(game) => greed::play_game(&game, args),
+        Rules::Pig(game) => pig::play(&game, args),
     }
 }
 
@@ -107,6 +114,7 @@ pub fn tables_command(args: &TablesArgs) -> Result<()> {
     prepare_directory(&args.out)?;
     let mut solved = hog::tables()?;
     solved.extend(greed::tables()?);
+    solved.extend(pig::tables()?);
     solved.extend(chopsticks::tables()?);
     let files: Vec<(String, Vec<u8>)> = solved.iter().flat_map(|s| s.files.clone()).collect();
     write_rendered(&args.out, files)?;

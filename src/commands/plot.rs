@@ -10,9 +10,10 @@ use swine_solver::greed::Greed;
 use swine_solver::hog::{
     Player, Ruleset, ScoreTable, Strategy, StrategyKind, solve, solve_against, switch_gains,
 };
+use swine_solver::pig;
 
 use crate::cli::{PlotArgs, PlotCommand, PlotDiffArgs, PlotStrategyArgs, PlotSweepArgs};
-use crate::plot::{Chart, DEFAULT_SIZE, Kind, render};
+use crate::plot::{Chart, DEFAULT_SIZE, Kind, Scale, render};
 use crate::resolve::{self, Rules};
 
 /// `swine plot`.
@@ -63,14 +64,62 @@ fn map_chart(args: &PlotStrategyArgs) -> Result<Chart> {
                 ],
             })
         }
+        Rules::Pig(game) => {
+            let (strategy, opponent, solution) = pig_matchup(&game, args)?;
+            let policy = solution.policy(0);
+            let first_holds = policy.first_holds(&game);
+            let not_thresholds = policy
+                .thresholds(&game)
+                .iter()
+                .filter(|t| t.is_none())
+                .count();
+            let rate = solution.matchup().win_rate();
+            let again = if not_thresholds > 0 {
+                format!("; {not_thresholds} cells roll again after a hold")
+            } else {
+                String::new()
+            };
+            // Where it rolls on to the goal, the first hold is the goal itself: black, so the
+            // scale spreads over the turn totals it does hold at.
+            let goal = game.goal();
+            let values = Array2::from_shape_fn(first_holds.dim(), |(own, other)| {
+                let k = u32::from(first_holds[[own, other]]);
+                Some(if own as u32 + k >= goal {
+                    f64::INFINITY
+                } else {
+                    f64::from(k)
+                })
+            });
+            let most = values
+                .iter()
+                .flatten()
+                .filter(|v| v.is_finite())
+                .fold(0.0, |m: f64, &v| m.max(v));
+            Ok(Chart::Values {
+                title: format!(
+                    "{}: the turn total where {} first holds, vs {} (wins {rate:.4}){again}",
+                    game.name(),
+                    strategy.name(),
+                    opponent.name()
+                ),
+                values,
+                legend: "holds at".to_string(),
+                scale: Scale::Count {
+                    most,
+                    beyond: "the goal",
+                },
+            })
+        }
         Rules::Chopsticks => bail!("plot: chopsticks has no strategy tables to draw"),
     }
 }
 
 /// The win-probability surface of `args.strategy` against the opponent (Hog).
 fn win_chart(args: &PlotStrategyArgs) -> Result<Chart> {
-    let Rules::Hog(rules) = resolve::rules(&args.rules)? else {
-        bail!("plot win: draws Hog rulesets; greed's values are in swine solve's files");
+    let rules = match resolve::rules(&args.rules)? {
+        Rules::Hog(rules) => rules,
+        Rules::Pig(game) => return pig_win_chart(&game, args),
+        _ => bail!("plot win: draws Hog and Pig games; greed's values are in swine solve's files"),
     };
     let opponent = hog_strategy(&rules, args.vs.as_deref(), "--vs", args)?;
     let (name, table) = hog_table(&rules, args, &args.strategy, &opponent)?;
@@ -95,7 +144,40 @@ fn win_chart(args: &PlotStrategyArgs) -> Result<Chart> {
         ),
         values,
         legend: "P(win)".to_string(),
-        around_zero: false,
+        scale: Scale::Probability,
+    })
+}
+
+/// A Pig strategy and its opponent, as `args` name them, solved.
+fn pig_matchup(
+    game: &pig::Pig,
+    args: &PlotStrategyArgs,
+) -> Result<(pig::Strategy, pig::Strategy, pig::Solution)> {
+    let runner = resolve::runner(&args.python);
+    let strategy = resolve::pig_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?;
+    let opponent = resolve::pig_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
+    let solution = pig::solve(game, [strategy.player(), opponent.player()])?;
+    Ok((strategy, opponent, solution))
+}
+
+/// The win-probability surface of a Pig strategy at turn total 0.
+fn pig_win_chart(game: &pig::Pig, args: &PlotStrategyArgs) -> Result<Chart> {
+    let (strategy, opponent, solution) = pig_matchup(game, args)?;
+    let goal = game.goal() as usize;
+    let values = Array2::from_shape_fn((goal, goal), |(own, other)| {
+        Some(solution.value(0, game.state(own as u32, other as u32, 0)))
+    });
+    Ok(Chart::Values {
+        title: format!(
+            "{}: P({} wins) at turn total 0, vs {} (wins {:.4})",
+            game.name(),
+            strategy.name(),
+            opponent.name(),
+            solution.matchup().win_rate()
+        ),
+        values,
+        legend: "P(win)".to_string(),
+        scale: Scale::Probability,
     })
 }
 
@@ -128,7 +210,7 @@ fn diff_chart(args: &PlotDiffArgs) -> Result<Chart> {
         ),
         values,
         legend: format!("{} reachable cells differ", gains.len()),
-        around_zero: true,
+        scale: Scale::AroundZero,
     })
 }
 

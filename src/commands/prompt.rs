@@ -5,6 +5,20 @@ use std::ops::RangeInclusive;
 
 use anyhow::Result;
 
+/// Asks `question` until the answer is one of `words` (case and surrounding spaces aside);
+/// returns its position, `None` at the end of input.
+pub fn ask_word(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    question: &str,
+    words: &[&str],
+) -> io::Result<Option<usize>> {
+    let hint = format!("answer {}", words.join(" or "));
+    ask(input, out, question, &hint, |answer| {
+        words.iter().position(|w| *w == answer.to_lowercase())
+    })
+}
+
 /// Asks `question` until the answer is a whole number in `choices` (digits only, no sign);
 /// `None` at the end of input.
 pub fn ask_number(
@@ -13,26 +27,42 @@ pub fn ask_number(
     question: &str,
     choices: RangeInclusive<usize>,
 ) -> io::Result<Option<usize>> {
+    let hint = format!(
+        "enter a number from {} to {}",
+        choices.start(),
+        choices.end()
+    );
+    ask(input, out, question, &hint, |answer| {
+        let number = answer
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| answer.parse());
+        match number {
+            Some(Ok(n)) if choices.contains(&n) => Some(n),
+            _ => None,
+        }
+    })
+}
+
+/// Asks `question` until `read` makes a choice of the answer (surrounding spaces trimmed),
+/// saying after each other answer that it is not a choice and `hint`; `None` at the end of
+/// input.
+fn ask(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    question: &str,
+    hint: &str,
+    read: impl Fn(&str) -> Option<usize>,
+) -> io::Result<Option<usize>> {
     loop {
         write!(out, "{question}")?;
         out.flush()?;
         let Some(line) = read_line(input)? else {
             return Ok(None);
         };
-        let digits = line.trim();
-        let number = digits
-            .bytes()
-            .all(|b| b.is_ascii_digit())
-            .then(|| digits.parse::<usize>());
-        match number {
-            Some(Ok(n)) if choices.contains(&n) => return Ok(Some(n)),
-            _ => writeln!(
-                out,
-                "'{}' is not a choice: enter a number from {} to {}.",
-                line.trim(),
-                choices.start(),
-                choices.end()
-            )?,
+        match read(line.trim()) {
+            Some(choice) => return Ok(Some(choice)),
+            None => writeln!(out, "'{}' is not a choice: {hint}.", line.trim())?,
         }
     }
 }

@@ -38,12 +38,14 @@ fn action(text: &str, schema: &Schema, at: impl FnOnce() -> Position) -> Result<
         Err(_) if whole => Err(Problem::OutOfRange {
             at: at(),
             value: value.to_string(),
+            action: schema.action,
             min: schema.min_action,
             max: schema.max_action,
         }),
         Err(_) => Err(Problem::NotInteger {
             at: at(),
             value: value.to_string(),
+            action: schema.action,
         }),
     }
 }

@@ -255,6 +255,7 @@ impl Walk<'_> {
                     return Err(Problem::OutOfRange {
                         at: at(),
                         value: value.to_string(),
+                        action: self.schema.action,
                         min: self.schema.min_action,
                         max: self.schema.max_action,
                     });
@@ -263,6 +264,7 @@ impl Walk<'_> {
                     return Err(Problem::NotInteger {
                         at: at(),
                         value: value.to_string(),
+                        action: self.schema.action,
                     });
                 }
             };

@@ -401,20 +401,24 @@ pub enum Problem {
         found: String,
     },
     /// An entry is not a whole number.
-    #[error("{at}: '{value}' is not a whole number of dice")]
+    #[error("{at}: '{value}' is not a whole number of {action}")]
     NotInteger {
         /// Where.
         at: Position,
         /// The text found.
         value: String,
+        /// What an action is (`dice`, `roll`, `hold_at`).
+        action: &'static str,
     },
     /// An entry is outside the legal actions `min..=max`.
-    #[error("{at}: {value} dice is outside {min}..={max}")]
+    #[error("{at}: {value} {action} is outside {min}..={max}")]
     OutOfRange {
         /// Where.
         at: Position,
         /// The number found.
         value: String,
+        /// What an action is (`dice`, `roll`, `hold_at`).
+        action: &'static str,
         /// The smallest legal action.
         min: u8,
         /// The largest legal action.
@@ -561,6 +565,7 @@ fn check_action(value: i64, schema: &Schema, at: impl FnOnce() -> Position) -> R
         Err(Problem::OutOfRange {
             at: at(),
             value: value.to_string(),
+            action: schema.action,
             min: schema.min_action,
             max: schema.max_action,
         })
@@ -662,12 +667,17 @@ pub(crate) mod testing {
                     ..OPPONENT
                 },
             ],
+            action: "dice",
             min_action: 0,
             max_action: 10,
+            outside: None,
             python: Some(PythonSignature {
                 function: "final_strategy",
                 parameters: &["score", "opponent_score"],
                 flags: &[],
+                extra_parameters: &[],
+                returns: "{}",
+                truth_result: false,
                 index: "[score][opponent_score]",
                 docstring: "Return the number of dice.",
                 alias: None,

@@ -119,6 +119,7 @@ pub(super) fn parse(bytes: &[u8], expected: &[Schema]) -> Result<Table, Problem>
                 Err(big) => Err(Problem::OutOfRange {
                     at: at(),
                     value: big.to_string(),
+                    action: schema.action,
                     min: schema.min_action,
                     max: schema.max_action,
                 }),

@@ -64,18 +64,11 @@ impl Contest for Greed {
         let (Player::Fixed(policy), Player::Fixed(against)) =
             (strategy.player(), opponent.player())
         else {
-            let optimising = if strategy.is_optimising() {
-                format!(
-                    "{} optimises everywhere: it has nothing to gain",
-                    strategy.name()
-                )
-            } else {
-                format!(
-                    "--explain needs a fixed opponent: {} answers every change anew",
-                    opponent.name()
-                )
-            };
-            return Err(ContestError::Explain(optimising));
+            return Err(ContestError::not_fixed(
+                strategy.name(),
+                strategy.is_optimising(),
+                opponent.name(),
+            ));
         };
         Ok(explain(self, policy, against)?
             .into_iter()
@@ -83,6 +76,7 @@ impl Contest for Greed {
                 score: cell.own,
                 opponent_score: cell.opponent,
                 passed: Some(cell.passed),
+                turn_total: None,
                 chosen: cell.chosen,
                 best: cell.best,
                 reach: cell.reach,

@@ -37,6 +37,9 @@ const MY_STRATEGY: PythonSignature = PythonSignature {
                 True when the opponent has just passed.",
     alias: Some("myStrategy"),
     paste_into: "pr1.py",
+    extra_parameters: &[],
+    returns: "{}",
+    truth_result: false,
 };
 
 /// Greed with a score limit, its states and its dice.
@@ -195,8 +198,10 @@ impl Greed {
                     length: 2,
                 },
             ],
+            action: "dice",
             min_action: 0,
             max_action: MAX_DICE,
+            outside: None,
             python: Some(MY_STRATEGY),
         }
     }

@@ -80,17 +80,19 @@ impl Contest for Ruleset {
                 )));
             }
             StrategyKind::Optimising => {
-                return Err(ContestError::Explain(format!(
-                    "{} optimises everywhere: it has nothing to gain",
-                    strategy.name()
-                )));
+                return Err(ContestError::not_fixed(
+                    strategy.name(),
+                    true,
+                    opponent.name(),
+                ));
             }
         };
         let Player::Fixed(policy) = opponent.player(self) else {
-            return Err(ContestError::Explain(format!(
-                "--explain needs a fixed opponent: {} answers every change anew",
-                opponent.name()
-            )));
+            return Err(ContestError::not_fixed(
+                strategy.name(),
+                false,
+                opponent.name(),
+            ));
         };
         Ok(explain(self, table, &policy)?
             .into_iter()
@@ -98,6 +100,7 @@ impl Contest for Ruleset {
                 score: cell.score,
                 opponent_score: cell.opponent_score,
                 passed: None,
+                turn_total: None,
                 chosen: cell.chosen,
                 best: cell.best,
                 reach: cell.reach,

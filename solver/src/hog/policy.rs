@@ -28,6 +28,9 @@ const FINAL_STRATEGY: PythonSignature = PythonSignature {
     docstring: "Return the number of dice (0 to 10) to roll at score against opponent_score.",
     alias: None,
     paste_into: "hog.py",
+    extra_parameters: &[],
+    returns: "{}",
+    truth_result: false,
 };
 
 impl Ruleset {
@@ -53,8 +56,10 @@ impl Ruleset {
                     length: goal,
                 },
             ],
+            action: "dice",
             min_action: self.least_dice(),
             max_action: MAX_DICE,
+            outside: None,
             python: Some(FINAL_STRATEGY),
         }
     }

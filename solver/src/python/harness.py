@@ -203,26 +203,51 @@ def call(request, folder, name, function, args):
     return text, result
 
 
-def tabulate(request, folder, name, function):
-    """The function's result on every state, checked and called twice."""
+def asked(request, args):
+    """Whether the state with these arguments is one the function is asked about (states
+    whose two axes named in "outside" add up to the bound or more are not)."""
+    outside = request.get("outside")
+    if outside is None:
+        return True
+    first, second, bound = outside
+    return args[first] + args[second] < bound
+
+
+def checked(request, text, result):
+    """The result as a legal action, or Rejected saying why it is not one."""
     low, high = request["legal"]
+    if request.get("truth_result"):
+        if _type(result) is _bool:
+            return _int(result)
+        if _type(result) is _int and result in (0, 1):
+            return result
+        raise Rejected(
+            "%s returned %s, %s, not True or False" % (text, shown(result), kind(result))
+        )
+    if _type(result) is not _int:
+        raise Rejected("%s returned %s, %s, not an integer" % (text, shown(result), kind(result)))
+    if not low <= result <= high:
+        raise Rejected("%s returned %s, outside %d..=%d" % (text, shown(result), low, high))
+    return result
+
+
+def tabulate(request, folder, name, function):
+    """The function's result on every state, checked and called twice (0 where a state is
+    not asked about)."""
     table = []
     for args in arguments(request["axes"]):
+        if not asked(request, args):
+            table.append(0)
+            continue
         text, result = call(request, folder, name, function, args)
-        if _type(result) is not _int:
-            raise Rejected(
-                "%s returned %s, %s, not an integer" % (text, shown(result), kind(result))
-            )
-        if not low <= result <= high:
-            raise Rejected(
-                "%s returned %s, outside %d..=%d" % (text, shown(result), low, high)
-            )
-        table.append(result)
+        table.append(checked(request, text, result))
     for args, first in zip(arguments(request["axes"]), table):
+        if not asked(request, args):
+            continue
         text, again = call(request, folder, name, function, args)
-        if _type(again) is not _int or again != first:
+        if checked(request, text, again) != first:
             raise Rejected(
-                "%s returned %d, then %s on a second pass: it is not deterministic"
+                "%s returned %s, then %s on a second pass: it is not deterministic"
                 % (text, first, shown(again))
             )
     return table

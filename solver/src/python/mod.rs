@@ -175,6 +175,11 @@ struct Request<'a> {
     functions: Vec<&'a str>,
     axes: Vec<RequestAxis>,
     legal: [u32; 2],
+    /// States not asked about (their entries are 0): `[axis, axis, bound]`, where the two
+    /// axes' values add up to at least the bound.
+    outside: Option<[usize; 3]>,
+    /// Whether results are `True`/`False` (or 1/0) rather than numbers.
+    truth_result: bool,
     cpu_seconds: u64,
     memory_bytes: u64,
     file_bytes: u64,
@@ -244,6 +249,10 @@ impl Runner {
             functions,
             axes,
             legal: [schema.min_action.into(), schema.max_action.into()],
+            outside: schema
+                .outside
+                .map(|outside| [outside.axes[0], outside.axes[1], outside.bound]),
+            truth_result: signature.is_some_and(|s| s.truth_result),
             cpu_seconds: self.limits.timeout.as_secs() + 1,
             memory_bytes: self.limits.memory,
             file_bytes: self.limits.file_size,

@@ -181,18 +181,7 @@ impl Solution {
 
     /// The outcome for `seat` to move in `slot`.
     fn outcome_at(&self, seat: usize, slot: usize) -> SeatOutcome {
-        let value = self.values[seat][slot];
-        let never = self.never_ends_at(seat, slot);
-        if never == 0.0 {
-            return SeatOutcome::without_ties(value);
-        }
-        // The same formulas for both seats, so that mirrored states give mirrored outcomes.
-        let half = never / 2.0;
-        SeatOutcome {
-            win: (value - half).max(0.0),
-            tie: never,
-            loss: (1.0 - value - half).max(0.0),
-        }
+        SeatOutcome::with_endless(self.values[seat][slot], self.never_ends_at(seat, slot))
     }
 
     /// The policy the player in `seat` followed (for an optimising player, its optimal

@@ -1,0 +1,80 @@
+//! Benchmarks of the Pig family's solver, on one thread (it uses no other).
+//!
+//! - `pig/minimax_100`: pig to 100, both players optimal, to a residual of at most 1e-14
+//!   (Neller & Presser's game).
+//! - `pig/best_response_100`: the best response to `hold_at:20`.
+//! - `pig/evaluate_100`: `keep_pace` against `score_base`, both fixed.
+//! - `pig/explain_100`: every state of `hold_at:20` whose change alone gains, against itself.
+//! - `pig/simulate_100`: 10,000 Monte Carlo games per seat of `keep_pace` against `score_base`.
+//! - `pig/minimax_200`: pig to 200, both optimal.
+//! - `two-dice-pig/minimax_100` and `two-dice-pig/best_response_100`: two 1s drop a score to
+//!   0, so the solve repeats its passes until the values they lead to settle.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use swine_solver::pig::simulate::simulate;
+use swine_solver::pig::{Pig, Player, Strategy, Variant, explain, solve};
+
+/// The most a benchmarked solve's residual may be.
+const RESIDUAL: f64 = 1e-14;
+
+fn strategy(pig: &Pig, spec: &str) -> Strategy {
+    Strategy::parse(spec, pig).expect("a built-in")
+}
+
+/// Solves and checks the residual, so that what is timed is a converged solve.
+fn solved(pig: &Pig, players: [&Player; 2]) {
+    let solution = solve(pig, players).expect("converges");
+    assert!(solution.residual() <= RESIDUAL, "{}", solution.residual());
+}
+
+fn pig(c: &mut Criterion) {
+    let pig = Pig::new(Variant::Pig, 100).expect("the paper's goal");
+    let hold_at_20 = strategy(&pig, "hold_at:20");
+    let keep_pace = strategy(&pig, "keep_pace");
+    let score_base = strategy(&pig, "score_base");
+    let Player::Fixed(hold) = hold_at_20.player() else {
+        unreachable!("hold_at:20 is fixed")
+    };
+    let policies = [keep_pace.player(), score_base.player()].map(|p| match p {
+        Player::Fixed(policy) => policy.clone(),
+        Player::Optimising => unreachable!("fixed built-ins"),
+    });
+    let mut group = c.benchmark_group("pig");
+    group.sample_size(20);
+    group.bench_function("minimax_100", |b| {
+        b.iter(|| solved(&pig, [&Player::Optimising, &Player::Optimising]))
+    });
+    group.bench_function("best_response_100", |b| {
+        b.iter(|| solved(&pig, [&Player::Optimising, hold_at_20.player()]))
+    });
+    group.bench_function("evaluate_100", |b| {
+        b.iter(|| solved(&pig, [keep_pace.player(), score_base.player()]))
+    });
+    group.bench_function("explain_100", |b| {
+        b.iter(|| explain(&pig, hold, hold).expect("pig lowers no score"))
+    });
+    group.bench_function("simulate_100", |b| {
+        b.iter(|| simulate(&pig, [&policies[0], &policies[1]], 10_000, 1, &|_| {}))
+    });
+    let pig_200 = Pig::new(Variant::Pig, 200).expect("within the largest goal");
+    group.sample_size(10);
+    group.bench_function("minimax_200", |b| {
+        b.iter(|| solved(&pig_200, [&Player::Optimising, &Player::Optimising]))
+    });
+    group.finish();
+
+    let two_dice = Pig::new(Variant::TwoDicePig, 100).expect("its goal");
+    let hold_at_20 = strategy(&two_dice, "hold_at:20");
+    let mut group = c.benchmark_group("two-dice-pig");
+    group.sample_size(10);
+    group.bench_function("minimax_100", |b| {
+        b.iter(|| solved(&two_dice, [&Player::Optimising, &Player::Optimising]))
+    });
+    group.bench_function("best_response_100", |b| {
+        b.iter(|| solved(&two_dice, [&Player::Optimising, hold_at_20.player()]))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, pig);
+criterion_main!(benches);

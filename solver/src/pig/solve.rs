@@ -1,0 +1,514 @@
+//! The solver of the Pig family: every state's value for both seats, exact.
+//!
+//! Each seat is a [`Player`]: a fixed [`Policy`], or an optimising player. The value of a state
+//! is P(the player to move wins) + ½·P(the game never ends), seen by the player to move.
+//!
+//! **Order.** A hold that banks points leads to a higher total score; everything else about a
+//! turn stays with one pair of scores: a roll that adds to the turn total leads to a higher
+//! turn total of the same scores, and a turn that ends without gain (a 1, tails, or holding with
+//! nothing) hands the same scores to the opponent, who starts its turn there. So the solver
+//! visits totals from the highest down and, in each, every pair of mirrored sides: the mover
+//! at (i, j) and the opponent at (j, i), the seats' values on one side all affine in the other
+//! side's value at turn total 0: `V(k) = a_k + b_k · w`, with `w = 1 − V_other(0)`.
+//!
+//! **Policy iteration** on each pair (Newton on the two values at turn total 0): given the other
+//! side's value, each side's best decisions follow by backward induction over the turn total
+//! (roll unless holding is better by more than [`TIE_TOLERANCE`]: ties roll), which fixes
+//! `a` and `b`; the two values then solve two linear equations exactly; repeat until no
+//! decision changes ([`MAX_ROUNDS`] at most, then value iteration finishes the pair). A pair
+//! where both sides pass the turn for sure (hold with nothing) never ends: a tie.
+//!
+//! **Two-dice Pig** lowers scores: two 1s hand the opponent (j, 0) at turn total 0, a lower
+//! total. Those values, one per score and seat, are read from the pass before; passes repeat
+//! until none of them moves by more than [`SETTLED`] (at most [`MAX_PASSES`]), every pass
+//! solving each pair exactly.
+//!
+//! The **residual** is the largest `|V − TV|`: every state valued once more from the final
+//! values (best decision for an optimiser, its own for a fixed policy).
+
+use super::game::{Pig, Roll};
+use super::policy::Policy;
+use crate::outcome::{Outcome, SeatOutcome};
+
+/// Holding must beat rolling by more than this to be chosen: ties roll.
+pub const TIE_TOLERANCE: f64 = 1e-15;
+
+/// Rounds of policy iteration a pair may take before value iteration finishes it.
+pub const MAX_ROUNDS: usize = 64;
+
+/// Passes over two-dice Pig, and value iteration of a pair, stop once no value moves by more
+/// than this (half a unit in the last place of 1).
+pub const SETTLED: f64 = f64::EPSILON / 2.0;
+
+/// The most passes over two-dice Pig, or value-iteration steps of one pair.
+pub const MAX_PASSES: usize = 10_000;
+
+/// Who sits in a seat.
+#[derive(Clone, Debug)]
+pub enum Player {
+    /// Plays the given policy.
+    Fixed(Policy),
+    /// Rolls or holds, in every state, as maximises its value (rolling on ties).
+    Optimising,
+}
+
+/// Why a solve failed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SolveError {
+    /// Iterating did not settle.
+    #[error(
+        "{rules}: the values did not settle within {passes} passes (the last moved one by \
+         {moved:e}); swine will not report values that have not converged"
+    )]
+    Unconverged {
+        /// The game.
+        rules: &'static str,
+        /// The passes made.
+        passes: usize,
+        /// How far the last pass moved a value.
+        moved: f64,
+    },
+}
+
+/// What a game that never ends is worth to the player to move, by seat: a tie.
+const TIE: [f64; 2] = [0.5, 0.5];
+
+/// The same game counted as a win of seat 0, and of seat 1: solving again with these tells how
+/// likely a game is never to end.
+const COUNTED_FOR: [[f64; 2]; 2] = [[1.0, 0.0], [0.0, 1.0]];
+
+/// Both seats' values and decisions in every state, and the residual.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    pig: Pig,
+    values: [Vec<f64>; 2],
+    rolls: [Vec<u8>; 2],
+    residual: f64,
+    /// Where some game never ends: by seat, the values with such games counted as that seat's
+    /// wins.
+    counted_as_won: Option<[Vec<f64>; 2]>,
+}
+
+impl Solution {
+    /// The value for the player in `seat` to move in `state`: P(win) + ½·P(the game never ends).
+    pub fn value(&self, seat: usize, state: usize) -> f64 {
+        self.values[seat][state]
+    }
+
+    /// P(win), P(the game never ends) and P(loss) for the player in `seat` to move in `state`.
+    pub fn outcome(&self, seat: usize, state: usize) -> SeatOutcome {
+        let value = self.values[seat][state];
+        let never = match &self.counted_as_won {
+            None => 0.0,
+            Some(counted) => (2.0 * (counted[seat][state] - value)).clamp(0.0, 1.0),
+        };
+        SeatOutcome::with_endless(value, never)
+    }
+
+    /// The policy the player in `seat` followed (an optimiser's best decisions).
+    pub fn policy(&self, seat: usize) -> Policy {
+        Policy::from_cube(self.rolls[seat].clone())
+    }
+
+    /// Seat 0's outcome from the start, moving first and second.
+    pub fn matchup(&self) -> Outcome {
+        let start = self.pig.start();
+        Outcome {
+            first: self.outcome(0, start),
+            second: self.outcome(1, start).flipped(),
+        }
+    }
+
+    /// The largest `|V − TV|` over every state: how far the values are from the game's
+    /// equations.
+    pub fn residual(&self) -> f64 {
+        self.residual
+    }
+
+    /// What rolling and what holding now are worth to the player in `seat` in `state` (its
+    /// policy played afterwards): `(roll, hold)`.
+    pub fn choices(&self, seat: usize, state: usize) -> (f64, f64) {
+        let (own, opponent, turn_total) = self.pig.position(state);
+        let values = [&self.values[0][..], &self.values[1][..]];
+        let side = Side {
+            seat,
+            own,
+            opponent,
+        };
+        let w = 1.0 - values[1 - seat][self.pig.state(opponent, own, 0)];
+        let lost = 1.0 - values[1 - seat][self.pig.state(opponent, 0, 0)];
+        let roll = side.roll_value(&self.pig, turn_total, w, lost, |k| {
+            values[seat][self.pig.state(own, opponent, k)]
+        });
+        let hold = side.hold_value(&self.pig, turn_total, w, values);
+        (roll, hold)
+    }
+}
+
+/// One side of a pair: `seat` to move at (own, opponent).
+#[derive(Clone, Copy, Debug)]
+struct Side {
+    seat: usize,
+    own: u32,
+    opponent: u32,
+}
+
+impl Side {
+    /// States of this side: turn totals `0..goal − own`.
+    fn states(self, pig: &Pig) -> u32 {
+        pig.goal() - self.own
+    }
+
+    /// The other side of its pair.
+    fn other(self) -> Side {
+        Side {
+            seat: 1 - self.seat,
+            own: self.opponent,
+            opponent: self.own,
+        }
+    }
+
+    /// What rolling at turn total `k` is worth, the turn ending without gain being worth `w`,
+    /// losing the score `lost`, and the turn going on at turn total `k'` worth `at(k')`.
+    #[inline]
+    fn roll_value(self, pig: &Pig, k: u32, w: f64, lost: f64, at: impl Fn(u32) -> f64) -> f64 {
+        let mut value = 0.0;
+        for &(roll, p) in pig.outcomes() {
+            value += p * match roll {
+                Roll::EndTurn => w,
+                Roll::LoseScore if self.own == 0 => w,
+                Roll::LoseScore => lost,
+                Roll::Add(points) if self.own + k + points >= pig.goal() => 1.0,
+                Roll::Add(points) => at(k + points),
+            };
+        }
+        value
+    }
+
+    /// What holding at turn total `k` is worth: passing the turn (`w`) with nothing, else the
+    /// opponent's turn at the higher total, from `values`.
+    #[inline]
+    fn hold_value(self, pig: &Pig, k: u32, w: f64, values: [&[f64]; 2]) -> f64 {
+        if k == 0 {
+            w
+        } else {
+            1.0 - values[1 - self.seat][pig.state(self.opponent, self.own + k, 0)]
+        }
+    }
+}
+
+/// Solves the game with `players[0]` in seat 0 and `players[1]` in seat 1.
+pub fn solve(pig: &Pig, players: [&Player; 2]) -> Result<Solution, SolveError> {
+    let mut sweep = Sweep::new(pig, players, TIE);
+    sweep.run()?;
+    let mut solution = Solution {
+        pig: pig.clone(),
+        values: sweep.values,
+        rolls: sweep.rolls,
+        residual: sweep.residual,
+        counted_as_won: None,
+    };
+    if sweep.closed {
+        let policies = [solution.policy(0), solution.policy(1)].map(Player::Fixed);
+        let counted = COUNTED_FOR.map(|counting| {
+            let mut again = Sweep::new(pig, [&policies[0], &policies[1]], counting);
+            again.run().map(|_| again.values)
+        });
+        let [for_0, for_1] = counted;
+        let ([for_0, _], [_, for_1]) = (for_0?, for_1?);
+        solution.counted_as_won = Some([for_0, for_1]);
+    }
+    Ok(solution)
+}
+
+/// The arrays one solve fills, with the scratch of a pair.
+struct Sweep<'a> {
+    pig: &'a Pig,
+    players: [&'a Player; 2],
+    never_ending: [f64; 2],
+    values: [Vec<f64>; 2],
+    rolls: [Vec<u8>; 2],
+    /// By seat and score j: the value at (j, 0, 0), which two 1s hand the opponent; read from
+    /// the pass before.
+    lost: [Vec<f64>; 2],
+    residual: f64,
+    /// Whether some pair never ends.
+    closed: bool,
+    /// Whether the values hold a pass's already (two-dice Pig's later passes start from them).
+    warm: bool,
+}
+
+/// The coefficients of one side: `V(k) = a[k] + b[k] · w`, and its decisions.
+#[derive(Default)]
+struct Coefficients {
+    a: Vec<f64>,
+    b: Vec<f64>,
+    rolls: Vec<bool>,
+}
+
+impl<'a> Sweep<'a> {
+    fn new(pig: &'a Pig, players: [&'a Player; 2], never_ending: [f64; 2]) -> Sweep<'a> {
+        let goal = pig.goal() as usize;
+        Sweep {
+            pig,
+            players,
+            never_ending,
+            values: [vec![0.0; pig.cube()], vec![0.0; pig.cube()]],
+            rolls: [vec![0; pig.cube()], vec![0; pig.cube()]],
+            lost: [vec![0.5; goal], vec![0.5; goal]],
+            residual: 0.0,
+            closed: false,
+            warm: false,
+        }
+    }
+
+    /// Solves every pair, from the highest total down; for two-dice Pig, pass after pass until
+    /// the values two 1s lead to settle.
+    fn run(&mut self) -> Result<(), SolveError> {
+        let passes = if self.pig.lowers_scores() {
+            MAX_PASSES
+        } else {
+            1
+        };
+        let goal = self.pig.goal();
+        for pass in 1..=passes {
+            self.residual = 0.0;
+            self.closed = false;
+            let mut left = [Coefficients::default(), Coefficients::default()];
+            for total in (0..=2 * (goal - 1)).rev() {
+                let lowest = total.saturating_sub(goal - 1);
+                for own in lowest..=total.min(goal - 1) {
+                    let opponent = total - own;
+                    if own > opponent {
+                        continue;
+                    }
+                    for seat in 0..2 {
+                        let side = Side {
+                            seat,
+                            own,
+                            opponent,
+                        };
+                        if own == opponent && seat == 1 {
+                            continue;
+                        }
+                        self.pair(side, &mut left)?;
+                    }
+                }
+            }
+            if !self.pig.lowers_scores() {
+                return Ok(());
+            }
+            self.warm = true;
+            let mut moved: f64 = 0.0;
+            for seat in 0..2 {
+                for j in 0..goal {
+                    let now = self.values[seat][self.pig.state(j, 0, 0)];
+                    moved = moved.max((now - self.lost[seat][j as usize]).abs());
+                    self.lost[seat][j as usize] = now;
+                }
+            }
+            if moved <= SETTLED {
+                // One more look at every state with the settled values: the residual.
+                self.residual = self.residual.max(moved);
+                return Ok(());
+            }
+            if pass == passes {
+                return Err(SolveError::Unconverged {
+                    rules: self.pig.name(),
+                    passes,
+                    moved,
+                });
+            }
+        }
+        unreachable!("the passes end by settling or by the error")
+    }
+
+    /// Solves the pair of `side` and its other side exactly (see the module docs).
+    fn pair(&mut self, side: Side, scratch: &mut [Coefficients; 2]) -> Result<(), SolveError> {
+        let other = side.other();
+        let sides = [side, other];
+        let optimising = sides.map(|s| matches!(self.players[s.seat], Player::Optimising));
+        // The values at turn total 0 of both sides: ½ to begin with, or the pass before's.
+        let (mut x, mut y) = if self.warm {
+            let at = |s: Side| self.values[s.seat][self.pig.state(s.own, s.opponent, 0)];
+            (at(side), at(other))
+        } else {
+            (0.5, 0.5)
+        };
+        let [left, right] = scratch;
+        let mut decided: Option<[Vec<bool>; 2]> = None;
+        let mut settled = false;
+        for _ in 0..MAX_ROUNDS {
+            self.coefficients(side, 1.0 - y, left);
+            self.coefficients(other, 1.0 - x, right);
+            (x, y) = self.solve_pair(sides, left, right);
+            let now = [left.rolls.clone(), right.rolls.clone()];
+            if !optimising.contains(&true) || decided.as_ref() == Some(&now) {
+                settled = true;
+                break;
+            }
+            decided = Some(now);
+        }
+        if !settled {
+            // Value iteration on the two values, each side deciding afresh every step.
+            let mut steps = 0;
+            loop {
+                self.coefficients(side, 1.0 - y, left);
+                self.coefficients(other, 1.0 - x, right);
+                let next = (
+                    left.a[0] + left.b[0] * (1.0 - y),
+                    right.a[0] + right.b[0] * (1.0 - x),
+                );
+                let moved = (next.0 - x).abs().max((next.1 - y).abs());
+                (x, y) = next;
+                steps += 1;
+                if moved <= SETTLED {
+                    break;
+                }
+                if steps == MAX_PASSES {
+                    return Err(SolveError::Unconverged {
+                        rules: self.pig.name(),
+                        passes: steps,
+                        moved,
+                    });
+                }
+            }
+        }
+        self.write(side, x, y, left);
+        self.write(other, y, x, right);
+        Ok(())
+    }
+
+    /// The two values at turn total 0 of `sides` from their coefficients, exactly, each from its
+    /// own side (so mirrored pairs get mirrored numbers); a pair where both pass for sure never
+    /// ends.
+    fn solve_pair(
+        &mut self,
+        sides: [Side; 2],
+        left: &Coefficients,
+        right: &Coefficients,
+    ) -> (f64, f64) {
+        let (a1, b1, a2, b2) = (left.a[0], left.b[0], right.a[0], right.b[0]);
+        if b1 * b2 >= 1.0 {
+            self.closed = true;
+            return (
+                self.never_ending[sides[0].seat],
+                self.never_ending[sides[1].seat],
+            );
+        }
+        // x = a1 + b1 (1 − y), y = a2 + b2 (1 − x).
+        let x = (a1 + b1 * (1.0 - a2 - b2)) / (1.0 - b1 * b2);
+        let y = (a2 + b2 * (1.0 - a1 - b1)) / (1.0 - b2 * b1);
+        (x, y)
+    }
+
+    /// The coefficients and decisions of `side` when the turn ending without gain is worth `w`
+    /// (an optimiser decides at that `w`), by backward induction over the turn total.
+    fn coefficients(&self, side: Side, w: f64, out: &mut Coefficients) {
+        let pig = self.pig;
+        let n = side.states(pig) as usize;
+        out.a.clear();
+        out.a.resize(n, 0.0);
+        out.b.clear();
+        out.b.resize(n, 0.0);
+        out.rolls.clear();
+        out.rolls.resize(n, false);
+        let values = [&self.values[0][..], &self.values[1][..]];
+        let lost = 1.0 - self.lost[1 - side.seat][side.opponent as usize];
+        for k in (0..n as u32).rev() {
+            // Rolling: a = Σ p · (win ? 1 : a[k + f]) + ..., b = Σ p · b[k + f] + P(turn ends).
+            let (mut a, mut b) = (0.0, 0.0);
+            for &(roll, p) in pig.outcomes() {
+                match roll {
+                    Roll::EndTurn => b += p,
+                    Roll::LoseScore if side.own == 0 => b += p,
+                    Roll::LoseScore => a += p * lost,
+                    Roll::Add(points) if side.own + k + points >= pig.goal() => a += p,
+                    Roll::Add(points) => {
+                        let next = (k + points) as usize;
+                        a += p * out.a[next];
+                        b += p * out.b[next];
+                    }
+                }
+            }
+            let (hold_a, hold_b) = if k == 0 {
+                (0.0, 1.0)
+            } else {
+                (side.hold_value(pig, k, w, values), 0.0)
+            };
+            let rolls = match self.players[side.seat] {
+                Player::Fixed(policy) => policy.rolls(pig.state(side.own, side.opponent, k)),
+                Player::Optimising => hold_a + hold_b * w <= a + b * w + TIE_TOLERANCE,
+            };
+            let k = k as usize;
+            (out.a[k], out.b[k], out.rolls[k]) = if rolls {
+                (a, b, true)
+            } else {
+                (hold_a, hold_b, false)
+            };
+        }
+    }
+
+    /// Writes `side`'s values (its value at turn total 0 being `x`, the other side's `y`) and
+    /// decisions, and the residual of its states.
+    fn write(&mut self, side: Side, x: f64, y: f64, coefficients: &Coefficients) {
+        let pig = self.pig;
+        let w = 1.0 - y;
+        let first = pig.state(side.own, side.opponent, 0);
+        let n = side.states(pig) as usize;
+        for k in 0..n {
+            self.values[side.seat][first + k] = coefficients.a[k] + coefficients.b[k] * w;
+            self.rolls[side.seat][first + k] = u8::from(coefficients.rolls[k]);
+        }
+        // Its value at turn total 0 as the pair's equations gave it (a pair that never ends:
+        // the worth of such a game, which its coefficients cannot say).
+        self.values[side.seat][first] = x;
+        // The residual: every state valued once more from the values just written.
+        let values = [&self.values[0][..], &self.values[1][..]];
+        let lost = 1.0 - self.lost[1 - side.seat][side.opponent as usize];
+        let mut residual: f64 = 0.0;
+        for k in 0..n as u32 {
+            let at = |k: u32| values[side.seat][first + k as usize];
+            let roll = side.roll_value(pig, k, w, lost, at);
+            let hold = side.hold_value(pig, k, w, values);
+            let target = match self.players[side.seat] {
+                Player::Optimising => roll.max(hold),
+                Player::Fixed(_) if coefficients.rolls[k as usize] => roll,
+                Player::Fixed(_) => hold,
+            };
+            residual = residual.max((at(k) - target).abs());
+        }
+        self.residual = self.residual.max(residual);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pig::Variant;
+
+    #[test]
+    fn piglet_to_two_as_the_paper_solves_it() {
+        // Neller & Presser: P(i, j, k) with both players optimal.
+        let pig = Pig::new(Variant::Piglet, 2).unwrap();
+        let solution = solve(&pig, [&Player::Optimising, &Player::Optimising]).unwrap();
+        for ((own, opponent, k), fraction) in [
+            ((0, 0, 0), 4.0 / 7.0),
+            ((0, 0, 1), 5.0 / 7.0),
+            ((0, 1, 0), 2.0 / 5.0),
+            ((0, 1, 1), 3.0 / 5.0),
+            ((1, 0, 0), 4.0 / 5.0),
+            ((1, 1, 0), 2.0 / 3.0),
+        ] {
+            let state = pig.state(own, opponent, k);
+            for seat in 0..2 {
+                approx::assert_relative_eq!(
+                    solution.value(seat, state),
+                    fraction,
+                    max_relative = 1e-15
+                );
+            }
+        }
+        assert!(solution.residual() <= 1e-15);
+    }
+}
