@@ -12,6 +12,13 @@ fn unknown_rulesets_goals_and_strategies() {
          hog-nju24, hog-digits, hog-fa24, hog-fa17, hog-hogtimus, hog-nju21, hog-textbook, greed, \
          pig, piglet, two-dice-pig, chopsticks, or a Hog rule script (FILE.rhai)"
     );
+    // Another game's rules are no script to check or sweep.
+    assert!(
+        sandbox
+            .run(&["rules", "check", "pig"])
+            .failure()
+            .starts_with("swine: 'pig' is no Hog ruleset; the Hog rulesets are hog-fa20, ")
+    );
     assert_eq!(
         sandbox
             .run(&["eval", "always_roll:4", "--goal", "0"])

@@ -8,8 +8,9 @@ use super::script::ScriptError;
 /// Why a ruleset cannot be compiled.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum RulesError {
-    /// No built-in ruleset has this name.
-    #[error("unknown ruleset '{name}'; the rulesets are {}, or a rule script (FILE.rhai)", known.join(", "))]
+    /// No built-in Hog ruleset has this name (it may name another game, whose rules are no
+    /// script).
+    #[error("'{name}' is no Hog ruleset; the Hog rulesets are {}, or a rule script (FILE.rhai)", known.join(", "))]
     Unknown {
         /// The name asked for.
         name: String,

@@ -631,9 +631,9 @@ mod tests {
         let err = Ruleset::preset("hog-sp99", 100).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown ruleset 'hog-sp99'; the rulesets are hog-fa20, hog-wild, hog-fa19, hog-nju24, \
-             hog-digits, hog-fa24, hog-fa17, hog-hogtimus, hog-nju21, hog-textbook, or a rule script \
-             (FILE.rhai)"
+            "'hog-sp99' is no Hog ruleset; the Hog rulesets are hog-fa20, hog-wild, hog-fa19, \
+             hog-nju24, hog-digits, hog-fa24, hog-fa17, hog-hogtimus, hog-nju21, hog-textbook, or a \
+             rule script (FILE.rhai)"
         );
         assert_eq!(
             Ruleset::preset("hog-fa20", 0).unwrap_err().to_string(),
