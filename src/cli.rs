@@ -229,11 +229,23 @@ pub struct SolveArgs {
     /// [default: unlimited].
     #[arg(long, value_name = "M|unlimited", value_parser = move_limit)]
     pub moves: Option<MoveLimit>,
+    #[command(flatten)]
+    pub precision: PrecisionArgs,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
     pub python: PythonArgs,
+}
+
+/// Beyond float64: fractions, or certified bounds.
+#[derive(Debug, Args)]
+pub struct PrecisionArgs {
+    /// Also give the win rates as reduced fractions, computed in big integers, and the states
+    /// where the optimum's best choices are worth exactly the same (Hog rules where every turn
+    /// raises the total; the Pig family at small goals).
+    #[arg(long)]
+    pub exact: bool,
 }
 
 /// `swine play`.
@@ -331,8 +343,10 @@ pub struct EvalArgs {
     /// rules with memory: OWN,OPPONENT,OWN_MEMORY,OPPONENT_MEMORY; Greed: OWN,OPPONENT,PASSED
     /// with PASSED 0 or 1; the Pig family: OWN,OPPONENT,TURN_TOTAL). Prints the exact probability that the mover wins from there and
     /// the value of each choice there.
-    #[arg(long, value_name = "POSITION", conflicts_with = "explain")]
+    #[arg(long, value_name = "POSITION", conflicts_with_all = ["explain", "exact"])]
     pub from: Option<String>,
+    #[command(flatten)]
+    pub precision: PrecisionArgs,
     #[command(flatten)]
     pub python: PythonArgs,
     /// Print one JSON object instead of text.

@@ -7,6 +7,7 @@ use serde::Serialize;
 use swine_solver::chopsticks::{ByResult, LimitedSummary, UnlimitedSummary};
 use swine_solver::contest::Change;
 use swine_solver::format::{Probability, probability};
+use swine_solver::fraction::{ExactRates, Fraction};
 use swine_solver::hog::SearchSummary;
 use swine_solver::outcome::{Outcome, SeatOutcome, Simulation, WinRates};
 
@@ -180,9 +181,115 @@ pub struct MatchReport {
     /// With `--explain`: the cells where a single change gains the most, largest first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explain: Option<Vec<Lost>>,
+    /// With `--exact`: the same rates as reduced fractions `"N/D"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<ExactRates>,
+    /// With `--exact`, where the strategy optimises: the states whose best choices are worth
+    /// exactly the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_ties: Option<ExactTies>,
     /// Files written.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<PathBuf>,
+}
+
+/// The states where an optimising strategy's best choices are worth exactly the same: it takes
+/// the first listed (the fewest dice; in the Pig family, roll).
+#[derive(Serialize)]
+pub struct ExactTies {
+    /// How many states.
+    pub count: usize,
+    /// Each state, by increasing total score (`solve` only; `eval` gives the count).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub states: Vec<TiedState>,
+}
+
+/// A state with several exactly equal best choices.
+#[derive(Serialize)]
+pub struct TiedState {
+    /// The strategy's score.
+    pub score: u32,
+    /// The opponent's score.
+    pub opponent_score: u32,
+    /// Hog rules with memory: both memories (own, opponent's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memories: Option<[u8; 2]>,
+    /// The Pig family: the turn total.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_total: Option<u32>,
+    /// The equally good choices, the one taken first.
+    #[serde(serialize_with = "choice_values")]
+    pub choices: Vec<Choice>,
+}
+
+/// Choices as JSON values: dice counts, or decisions' words.
+fn choice_values<S: serde::Serializer>(
+    choices: &[Choice],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(choices.iter().map(|c| c.json().1))
+}
+
+/// Tied states listed in text before the rest are left to `--json`.
+const TIES_SHOWN: usize = 10;
+
+/// A fraction's line in text: its first 40 decimals (cut off), then the fraction itself if
+/// short, else the digits of its numerator and denominator.
+fn fraction_text(fraction: &Fraction) -> String {
+    let (top, bottom) = fraction.digits();
+    let exact = if top + bottom <= 40 {
+        fraction.to_string()
+    } else {
+        format!("N/D of {top}/{bottom} digits")
+    };
+    format!("{}…  {exact}", fraction.decimals(40))
+}
+
+/// Writes the exact block of a report: the fractions, then the ties.
+fn write_exact(
+    exact: &ExactRates,
+    ties: Option<&ExactTies>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    writeln!(out, "  exact, as reduced fractions:")?;
+    for (label, fraction) in exact.rows() {
+        writeln!(out, "    {label:<18}{}", fraction_text(fraction))?;
+    }
+    let Some(ties) = ties else {
+        return Ok(());
+    };
+    if ties.count == 0 {
+        writeln!(
+            out,
+            "  exact ties: none (every best choice is strictly best)"
+        )?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "  exact ties: {} states where the best choices are worth exactly the same (the first \
+         listed is taken)",
+        ties.count
+    )?;
+    for tie in ties.states.iter().take(TIES_SHOWN) {
+        let mut at = format!("{} : {}", tie.score, tie.opponent_score);
+        if let Some([a, b]) = tie.memories {
+            at.push_str(&format!(" (memories {a}, {b})"));
+        }
+        if let Some(turn_total) = tie.turn_total {
+            at.push_str(&format!(", turn total {turn_total}"));
+        }
+        let words: Vec<String> = tie.choices.iter().map(|c| c.word()).collect();
+        writeln!(out, "    {at}: {}", words.join(", "))?;
+    }
+    if ties.states.len() > TIES_SHOWN {
+        writeln!(
+            out,
+            "    and {} more (all in --json)",
+            ties.states.len() - TIES_SHOWN
+        )?;
+    }
+    Ok(())
 }
 
 /// A cell where changing the strategy's choice alone raises its win rate.
@@ -343,6 +450,8 @@ impl MatchReport {
             residual: None,
             note: None,
             explain: None,
+            exact: None,
+            exact_ties: None,
             files: Vec::new(),
         }
     }
@@ -465,6 +574,9 @@ impl Report for MatchReport {
                 search.search_improvements,
                 search.search_seed
             )?;
+        }
+        if let Some(exact) = &self.exact {
+            write_exact(exact, self.exact_ties.as_ref(), out)?;
         }
         if let Some(lost) = &self.explain {
             write_lost(lost, out)?;

@@ -349,6 +349,55 @@ impl TurnPoints {
         })
     }
 
+    /// Every (points, count) outcome with a positive count, out of
+    /// [`total_count`](Self::total_count), by increasing points (Pig Out first), while the
+    /// counts are exact.
+    pub fn counted_outcomes(&self) -> Option<impl Iterator<Item = (usize, u64)> + '_> {
+        let counts = self.counts.as_ref()?;
+        let pig_out = (counts.pig_out > 0).then_some((1, counts.pig_out));
+        Some(pig_out.into_iter().chain(self.counted_sums(counts)))
+    }
+
+    /// The (points, count) outcomes without a Pig Out, by increasing points, while the counts
+    /// are exact.
+    pub fn counted_sum_outcomes(&self) -> Option<impl Iterator<Item = (usize, u64)> + '_> {
+        Some(self.counted_sums(self.counts.as_ref()?))
+    }
+
+    fn counted_sums<'a>(&'a self, counts: &'a Counts) -> impl Iterator<Item = (usize, u64)> + 'a {
+        counts
+            .sums
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (self.lowest_sum + i, c))
+            .filter(|&(_, c)| c > 0)
+    }
+
+    /// This distribution with the exact counts behind it: `outcomes` (points, count; equal
+    /// points add up) out of `total`, which must be the distribution's own.
+    pub fn with_counts(
+        mut self,
+        outcomes: impl IntoIterator<Item = (usize, u64)>,
+        total: u64,
+    ) -> TurnPoints {
+        let mut sums = vec![0u64; self.length];
+        for (points, count) in outcomes {
+            sums[points - self.lowest_sum] += count;
+        }
+        debug_assert!(
+            sums.iter()
+                .enumerate()
+                .all(|(i, &c)| (c as f64 / total as f64 - self.sums[i]).abs() < 1e-12),
+            "the counts are this distribution's"
+        );
+        self.counts = Some(Counts {
+            sums,
+            pig_out: 0,
+            total,
+        });
+        self
+    }
+
     /// Whether the roll always scores the same points (one outcome with a positive
     /// probability).
     pub fn is_certain(&self) -> bool {

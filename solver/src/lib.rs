@@ -46,6 +46,7 @@ pub mod commentary;
 pub mod contest;
 pub mod dice;
 pub mod format;
+pub mod fraction;
 pub mod greed;
 pub mod hog;
 pub mod montecarlo;

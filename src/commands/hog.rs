@@ -12,8 +12,8 @@ use swine_solver::hog::presets::PRESETS;
 use swine_solver::hog::simulate::simulate as play_games;
 use swine_solver::hog::simulate::{Game, LoopWatch};
 use swine_solver::hog::{
-    Advisor, DEFAULT_GOAL, MAX_DICE, PERTURBATIONS, Ruleset, SEED, SearchLimits, Solved, Strategy,
-    position, solve as sweep, solve_against, values_file,
+    Advisor, DEFAULT_GOAL, ExactTie, MAX_DICE, PERTURBATIONS, Ruleset, SEED, SearchLimits, Solved,
+    Strategy, make_exact, position, solve as sweep, solve_against, solve_exact, values_file,
 };
 
 use super::prompt::{ask_number, quit};
@@ -22,7 +22,8 @@ use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
 use crate::progress::GamesProgress;
 use crate::progress::SearchProgress;
 use crate::report::{
-    Choice, Heading, MatchReport, PositionReport, SearchReport, SimulationReport, lost, print,
+    Choice, ExactTies, Heading, MatchReport, PositionReport, SearchReport, SimulationReport,
+    TiedState, lost, print,
 };
 use crate::resolve;
 use swine_solver::outcome::Outcome;
@@ -48,7 +49,12 @@ pub fn solve(rules: &Ruleset, args: &SolveArgs) -> Result<()> {
         perturbations: args.perturbations.unwrap_or(PERTURBATIONS),
         seed: args.seed.unwrap_or(SEED),
     };
-    let solved = solve_with_progress(rules, &opponent, limits)?;
+    let mut solved = solve_with_progress(rules, &opponent, limits)?;
+    let exact = args
+        .precision
+        .exact
+        .then(|| make_exact(rules, &opponent, &mut solved))
+        .transpose()?;
     let formats = formats_for(&solved.file, requested.as_deref());
     let mut files = vec![(solved.file.clone(), formats)];
     if let Some(search) = solved.search.as_ref().filter(|_| args.full_information) {
@@ -69,7 +75,42 @@ pub fn solve(rules: &Ruleset, args: &SolveArgs) -> Result<()> {
     } else {
         None
     };
-    write_and_print(report(rules, &solved), &files, values, &args.out, args.json)
+    let mut report = report(rules, &solved);
+    if let Some(exact) = &exact {
+        report.exact = solved.file.meta.exact.clone();
+        report.exact_ties = Some(exact_ties(rules, &exact.ties, true));
+        if exact.changed > 0 {
+            report.note = Some(format!(
+                "the exact solve chose otherwise than the float one in {} cells (choices within \
+                 rounding of each other); the exact choices are written",
+                exact.changed
+            ));
+        }
+    }
+    write_and_print(report, &files, values, &args.out, args.json)
+}
+
+/// The exact ties of an optimising strategy for a report: all of them listed when `listed`,
+/// else their count.
+fn exact_ties(rules: &Ruleset, ties: &[ExactTie], listed: bool) -> ExactTies {
+    let memory = rules.space().memory_size() > 1;
+    let states = if listed {
+        ties.iter()
+            .map(|tie| TiedState {
+                score: tie.own,
+                opponent_score: tie.opponent,
+                memories: memory.then_some([tie.memories.0, tie.memories.1]),
+                turn_total: None,
+                choices: tie.dice.iter().map(|&n| Choice::Dice(n)).collect(),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    ExactTies {
+        count: ties.len(),
+        states,
+    }
 }
 
 /// Solves against `opponent`, with a progress display while a table search runs.
@@ -160,6 +201,14 @@ pub fn eval(rules: &Ruleset, args: &EvalArgs) -> Result<()> {
         solution.residual(),
         minimax,
     );
+    if args.precision.exact {
+        let exact = solve_exact(rules, [&strategy, &opponent])?;
+        let rates = exact.rates();
+        report.exact = Some(if minimax { rates.minimax() } else { rates });
+        if strategy.is_optimising() {
+            report.exact_ties = Some(exact_ties(rules, exact.ties(), false));
+        }
+    }
     report.explain = args
         .explain
         .map(|n| {

@@ -38,6 +38,9 @@ pub fn solve_command(args: &SolveArgs) -> Result<()> {
             args.rules.rules
         );
     }
+    if args.precision.exact {
+        refuse_exact(&rules)?;
+    }
     match rules {
         Rules::Hog(rules) => hog::solve(&rules, args),
         Rules::Greed(game) => greed::solve(&game, args),
@@ -46,9 +49,29 @@ pub fn solve_command(args: &SolveArgs) -> Result<()> {
     }
 }
 
+/// Refuses `--exact` for the games that have no fractions here.
+fn refuse_exact(rules: &Rules) -> Result<()> {
+    match rules {
+        Rules::Greed(_) => bail!(
+            "--exact: greed rolls up to {} dice at once, whose outcomes are too many to count \
+             as fractions; --bounds gives a certified interval",
+            swine_solver::greed::MAX_DICE
+        ),
+        Rules::Chopsticks => bail!(
+            "--exact: chopsticks has no dice; its solved positions are wins, losses and draws, \
+             exact already"
+        ),
+        Rules::Hog(_) | Rules::Pig(_) => Ok(()),
+    }
+}
+
 /// `swine eval`: the exact win rate of one strategy against another.
 pub fn eval_command(args: &EvalArgs) -> Result<()> {
-    match resolve::rules(&args.rules)? {
+    let rules = resolve::rules(&args.rules)?;
+    if args.precision.exact {
+        refuse_exact(&rules)?;
+    }
+    match rules {
         Rules::Hog(rules) => hog::eval(&rules, args),
         Rules::Greed(game) => greed::eval(&game, args),
         Rules::Pig(game) => pig::eval(&game, args),

@@ -20,7 +20,10 @@ use super::prompt::{ask_word, quit};
 use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print};
 use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
 use crate::progress::GamesProgress;
-use crate::report::{Choice, Heading, MatchReport, PositionReport, SimulationReport, lost, print};
+use crate::report::{
+    Choice, ExactTies, Heading, MatchReport, PositionReport, SimulationReport, TiedState, lost,
+    print,
+};
 use crate::resolve;
 
 /// `swine solve` for a game of the Pig family.
@@ -37,7 +40,12 @@ pub fn solve_game(game: &Pig, args: &SolveArgs) -> Result<()> {
     let runner = resolve::runner(&args.python);
     let opponent = resolve::pig_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
     prepare_directory(&args.out)?;
-    let solved = solve_against(game, &opponent)?;
+    let mut solved = solve_against(game, &opponent)?;
+    let exact = args
+        .precision
+        .exact
+        .then(|| pig::make_exact(game, &opponent, &mut solved))
+        .transpose()?;
     let formats = formats_for(&solved.file, requested(args).as_deref());
     let files = [(solved.file.clone(), formats)];
     let values = if args.values {
@@ -47,7 +55,40 @@ pub fn solve_game(game: &Pig, args: &SolveArgs) -> Result<()> {
     } else {
         None
     };
-    write_and_print(report(game, &solved), &files, values, &args.out, args.json)
+    let mut report = report(game, &solved);
+    if let Some(exact) = &exact {
+        add_exact(&mut report, exact, true);
+        if exact.changed() > 0 {
+            report.note = Some(format!(
+                "{}; the exact solve decided otherwise than the float one in {} states (choices \
+                 within rounding of each other), and the exact decisions are written",
+                report.note.take().unwrap_or_default(),
+                exact.changed()
+            ));
+        }
+    }
+    write_and_print(report, &files, values, &args.out, args.json)
+}
+
+/// Adds the exact fractions and ties of `exact` to `report`, the tied states listed when
+/// `listed` (else counted).
+fn add_exact(report: &mut MatchReport, exact: &pig::ExactSolution, listed: bool) {
+    report.exact = Some(exact.rates().clone());
+    let states = exact
+        .ties()
+        .iter()
+        .filter(|_| listed)
+        .map(|&(own, opponent, turn_total)| TiedState {
+            score: own,
+            opponent_score: opponent,
+            memories: None,
+            turn_total: Some(turn_total),
+            choices: vec![Choice::Roll, Choice::Hold],
+        });
+    report.exact_ties = Some(ExactTies {
+        count: exact.ties().len(),
+        states: states.collect(),
+    });
 }
 
 /// The report of a solve, before its files are written.
@@ -151,6 +192,13 @@ pub fn eval(game: &Pig, args: &EvalArgs) -> Result<()> {
     let solution = solve(game, [strategy.player(), opponent.player()])?;
     let minimax = strategy.is_optimising() && opponent.is_optimising();
     let mut report = match_report(heading, solution.matchup(), solution.residual(), minimax);
+    if args.precision.exact {
+        let exact = pig::solve_exact(game, [&strategy, &opponent])?;
+        add_exact(&mut report, &exact, false);
+        if !strategy.is_optimising() {
+            report.exact_ties = None;
+        }
+    }
     report.explain = args
         .explain
         .map(|n| {

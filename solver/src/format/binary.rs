@@ -125,6 +125,7 @@ pub(super) fn parse(bytes: &[u8], expected: &[Schema]) -> Result<TableFile, Prob
             .matchup
             .map(|(as_first, as_second)| WinRates::from_seats(as_first, as_second)),
         about: payload.about,
+        exact: None,
     };
     let shape: Vec<usize> = payload.shape.iter().map(|&d| d as usize).collect();
     let schema = schema_for(&shape, expected)?;
@@ -158,6 +159,7 @@ mod tests {
                 opponent: "always_roll:5".into(),
                 win_rates: Some(WinRates::from_seats(0.6, 0.4)),
                 about: None,
+                exact: None,
             },
             table: scores(4, (0..16).map(|i| (i * 3 % 11) as u8).collect()),
         };

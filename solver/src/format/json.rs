@@ -10,6 +10,7 @@ use super::{
     Position, Probability, Problem, Schema, Table, TableFile, TableMeta, check_action, check_rules,
     schema_for, table_from_dice, unlabelled,
 };
+use crate::fraction::{ExactRates, Fraction};
 use crate::outcome::WinRates;
 
 /// The value of the `format` field.
@@ -34,6 +35,8 @@ struct Written<'a> {
     as_first: Option<Probability>,
     #[serde(skip_serializing_if = "Option::is_none")]
     as_second: Option<Probability>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact: Option<&'a ExactRates>,
     table: Vec<Box<RawValue>>,
 }
 
@@ -59,6 +62,7 @@ pub(super) fn render(file: &TableFile) -> Vec<u8> {
         win_rate: rates.map(|r| Probability(r.win_rate)),
         as_first: rates.map(|r| Probability(r.as_first)),
         as_second: rates.map(|r| Probability(r.as_second)),
+        exact: file.meta.exact.as_ref(),
         table: rows
             .into_iter()
             .map(|row| RawValue::from_string(row).expect("serde_json wrote valid JSON"))
@@ -126,12 +130,42 @@ pub(super) fn parse(bytes: &[u8], expected: &[Schema]) -> Result<TableFile, Prob
                 as_second,
             }),
         about: text("about")?,
+        exact: exact_rates(&object)?,
     };
     let stored = required(&object, "table", "nested arrays", Some)?;
     Ok(TableFile {
         meta,
         table: table(stored, "table", expected)?,
     })
+}
+
+/// The `exact` object of a table file, if any: its fractions as `"N/D"` strings.
+fn exact_rates(object: &Map<String, Value>) -> Result<Option<ExactRates>, Problem> {
+    let Some(exact) = object.get("exact") else {
+        return Ok(None);
+    };
+    let bad = |why: String| Problem::Malformed(format!("\"exact\": {why}"));
+    let exact = exact
+        .as_object()
+        .ok_or_else(|| bad("expected an object of fractions \"N/D\"".to_string()))?;
+    let fraction = |key: &str| -> Result<Option<Fraction>, Problem> {
+        exact
+            .get(key)
+            .map(|v| {
+                let text = v
+                    .as_str()
+                    .ok_or_else(|| bad(format!("{key} is not a string \"N/D\"")))?;
+                text.parse::<Fraction>()
+                    .map_err(|e| bad(format!("{key}: {e}")))
+            })
+            .transpose()
+    };
+    let (Some(as_first), Some(as_second)) = (fraction("as_first")?, fraction("as_second")?) else {
+        return Err(bad("as_first and as_second are required".to_string()));
+    };
+    let mut rates = ExactRates::from_seats(as_first, as_second);
+    rates.first_player_wins = fraction("first_player_wins")?;
+    Ok(Some(rates))
 }
 
 /// The table in `value`: nested arrays whose shape is one of the `expected` schemas, named
@@ -304,6 +338,7 @@ mod tests {
                 opponent: "always_roll:4".into(),
                 win_rates: Some(WinRates::from_seats(0.75, 0.5)),
                 about: Some("made by hand".into()),
+                exact: None,
             },
             table,
         }

@@ -32,6 +32,7 @@ use std::path::{Path, PathBuf};
 use ndarray::{ArrayD, IxDyn};
 use thiserror::Error;
 
+use crate::fraction::ExactRates;
 use crate::outcome::WinRates;
 pub use crate::table::{Schema, Table};
 pub use values::ValuesFile;
@@ -105,6 +106,9 @@ pub struct TableMeta {
     pub win_rates: Option<WinRates>,
     /// What kind of optimum the table is and how it was found, in a sentence, if known.
     pub about: Option<String>,
+    /// The same win rates as reduced fractions, where they were computed (`solve --exact`;
+    /// JSON files only).
+    pub exact: Option<ExactRates>,
 }
 
 /// A strategy table with its metadata.
@@ -504,6 +508,7 @@ fn unlabelled(table: Table) -> TableFile {
             opponent: String::new(),
             win_rates: None,
             about: None,
+            exact: None,
         },
         table,
     }
@@ -606,6 +611,7 @@ mod tests {
                 opponent: "always_roll:4".into(),
                 win_rates: None,
                 about: None,
+                exact: None,
             },
             table: testing::scores(100, vec![0; 100 * 100]),
         };

@@ -93,6 +93,7 @@ mod tests {
             opponent: "always_roll:4".into(),
             win_rates: None,
             about: None,
+            exact: None,
         }
     }
 

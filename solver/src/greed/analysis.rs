@@ -200,6 +200,7 @@ pub fn solve_against(game: &Greed, opponent: &Strategy) -> Result<Solved, SolveE
                     "{about} Value = P(win) + P(tie)/2; ties between dice counts go to the \
                      smallest."
                 )),
+                exact: None,
             },
             table,
         },

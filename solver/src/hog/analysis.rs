@@ -1,6 +1,7 @@
 //! The questions users ask, each answered by one or a few sweeps.
 
 use super::error::SolveError;
+use super::exact::{ExactError, ExactTie, solve_exact};
 use super::policy::Policy;
 use super::ruleset::Ruleset;
 use super::search::{Round, STARTS, SearchLimits, best_table};
@@ -11,6 +12,7 @@ use super::sweep::{
 use ndarray::ArrayD;
 
 use crate::format::{TableFile, TableMeta, ValuesFile, probability};
+use crate::fraction::ExactRates;
 use crate::outcome::{Outcome, Position};
 use crate::table::Table;
 
@@ -105,6 +107,7 @@ pub fn solve_against(
         opponent: opponent.to_string(),
         win_rates: Some(matchup.win_rates()),
         about: Some(about),
+        exact: None,
     };
     let memory = &rules.memory().meaning;
     let opposing = opponent.player(rules);
@@ -188,6 +191,64 @@ pub fn solve_against(
         residual: solution.residual(),
         first_player_wins: minimax.then_some(matchup.as_first()),
         search: None,
+    })
+}
+
+/// What making a solve exact found besides the fractions.
+#[derive(Clone, Debug)]
+pub struct ExactSummary {
+    /// The states where the optimum's best choices are worth exactly the same (none for a
+    /// searched score table, which is evaluated as it is).
+    pub ties: Vec<ExactTie>,
+    /// Cells where the exact optimum chose otherwise than the float solve (float noise on
+    /// nearly equal choices); the exact choices are the ones written.
+    pub changed: usize,
+}
+
+/// Makes `solved` (the float solve against `opponent`) exact: its win rates as fractions in
+/// the table file's metadata. The best response and minimax are solved again in big integers
+/// and their exact choices written; a searched score table (hidden memory) is evaluated
+/// exactly as it is.
+pub fn make_exact(
+    rules: &Ruleset,
+    opponent: &Strategy,
+    solved: &mut Solved,
+) -> Result<ExactSummary, ExactError> {
+    let minimax = solved.first_player_wins.is_some();
+    let with_minimax = |rates: ExactRates| if minimax { rates.minimax() } else { rates };
+    if solved.search.is_some() {
+        let table = Strategy::from_table(&solved.file.meta.strategy, solved.file.table.clone());
+        let exact = solve_exact(rules, [&table, opponent])?;
+        solved.file.meta.exact = Some(with_minimax(exact.rates()));
+        return Ok(ExactSummary {
+            ties: Vec::new(),
+            changed: 0,
+        });
+    }
+    let optimal = Strategy::optimising("optimal");
+    let exact = solve_exact(rules, [&optimal, opponent])?;
+    let table = table_of(rules, &exact.policy(0));
+    let changed = table
+        .dice
+        .iter()
+        .zip(solved.file.table.dice.iter())
+        .filter(|(a, b)| a != b)
+        .count();
+    if changed > 0 {
+        // Report the float values of the table written, so they stay its exact evaluation.
+        let written = Strategy::from_table(&solved.file.meta.strategy, table.clone());
+        let outcome = evaluate(rules, &written, opponent)?;
+        solved.outcome = outcome;
+        solved.file.meta.win_rates = Some(outcome.win_rates());
+        if minimax {
+            solved.first_player_wins = Some(outcome.as_first());
+        }
+        solved.file.table = table;
+    }
+    solved.file.meta.exact = Some(with_minimax(exact.rates()));
+    Ok(ExactSummary {
+        ties: exact.ties().to_vec(),
+        changed,
     })
 }
 

@@ -7,6 +7,7 @@
 //! - [`Strategy`]: the one parser of strategy specs; [`Policy`]: dice for every state.
 //! - [`solve`]: the backward sweep; [`evaluate`] and [`solve_against`] ask it questions;
 //!   [`reach`] is the forward pass (how likely each state is).
+//! - [`solve_exact`]: the same sweep in big integers, for fractions.
 //! - [`explain`]: the cells whose single change would raise a table's win rate most, exactly.
 //! - [`best_table`]: the best score table when the rules hide memory from a strategy.
 //! - [`survey`]: a variant's headline numbers, for sweeps over its parameters.
@@ -18,6 +19,7 @@ mod analysis;
 mod contest;
 pub mod definition;
 mod error;
+mod exact;
 mod explain;
 mod layout;
 pub mod narrate;
@@ -36,9 +38,12 @@ mod survey;
 mod sweep;
 
 pub use advice::Advisor;
-pub use analysis::{SearchSummary, Solved, evaluate, position, solve_against, values_file};
+pub use analysis::{
+    ExactSummary, SearchSummary, Solved, evaluate, make_exact, position, solve_against, values_file,
+};
 pub use definition::{ACTIONS, Builtin, DEFAULT_GOAL, MAX_DICE, MAX_GOAL, Memory, Param};
 pub use error::{MOST_STATES, RulesError, SolveError};
+pub use exact::{ExactError, ExactSolution, ExactTie, solve_exact};
 pub use explain::{CellGain, ExplainError, explain, switch_gains};
 pub use order::{Layer, Lowering, Order, Pass, Repeat};
 pub use policy::{FullTable, Policy, ScoreTable};

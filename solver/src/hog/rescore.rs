@@ -57,13 +57,18 @@ impl Rescoring {
             if pig_out.is_empty() || !die.pig_out {
                 return Ok(roll.clone());
             }
-            let by_ones = (1..=n).map(|ones| {
-                let points = pig_out[usize::from(n) * ACTIONS + usize::from(ones)];
-                (points as usize, ones_probability(die, n, ones))
-            });
-            Ok(TurnPoints::from_outcomes(
-                roll.sum_outcomes().chain(by_ones),
-            ))
+            let points_of = |ones: u8| pig_out[usize::from(n) * ACTIONS + usize::from(ones)];
+            let by_ones =
+                (1..=n).map(|ones| (points_of(ones) as usize, ones_probability(die, n, ones)));
+            let rescored = TurnPoints::from_outcomes(roll.sum_outcomes().chain(by_ones));
+            Ok(match (roll.counted_sum_outcomes(), roll.total_count()) {
+                (Some(sums), Some(total)) => {
+                    let by_ones =
+                        (1..=n).map(|ones| (points_of(ones) as usize, ones_count(die, n, ones)));
+                    rescored.with_counts(sums.chain(by_ones), total)
+                }
+                _ => rescored,
+            })
         })?;
         let mut rescoring = Rescoring {
             pig_out,
@@ -92,7 +97,16 @@ impl Rescoring {
                 let turned = rescoring.turn[usize::from(n) * rescoring.row + points];
                 (turned as usize, p)
             });
-            Ok(TurnPoints::from_outcomes(outcomes))
+            let turned = TurnPoints::from_outcomes(outcomes);
+            Ok(match (roll.counted_outcomes(), roll.total_count()) {
+                (Some(counted), Some(total)) => {
+                    let row = usize::from(n) * rescoring.row;
+                    let counted =
+                        counted.map(|(points, c)| (rescoring.turn[row + points] as usize, c));
+                    turned.with_counts(counted, total)
+                }
+                _ => turned,
+            })
         })?;
         Ok((turned, rescoring))
     }
@@ -119,6 +133,13 @@ impl Rescoring {
             self.turn[n * self.row + points as usize]
         }
     }
+}
+
+/// The number of the `faces^n` outcomes of `n` dice of kind `die` in which exactly `ones` show
+/// a 1: `C(n, ones) · (faces − 1)^(n − ones)`.
+fn ones_count(die: Die, n: u8, ones: u8) -> u64 {
+    let choose = (0..u64::from(ones)).fold(1, |c, i| c * (u64::from(n) - i) / (i + 1));
+    choose * (u64::from(die.faces) - 1).pow(u32::from(n - ones))
 }
 
 /// P(exactly `ones` of `n` dice of kind `die` show a 1).

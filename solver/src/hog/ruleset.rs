@@ -567,6 +567,17 @@ impl Ruleset {
         }
     }
 
+    /// The index of the die rolled at (own, opponent) among [`dice`](Self::dice)'s kinds.
+    #[inline]
+    pub(crate) fn die_kind(&self, own: u32, opponent: u32) -> usize {
+        usize::from(self.die[(own * self.goal() + opponent) as usize])
+    }
+
+    /// The distributions of every die kind and dice count the rules roll.
+    pub(crate) fn dice(&self) -> &DiceCache {
+        &self.dice
+    }
+
     /// Where the effect of choosing `n` dice with memories `(own, opponent)` is stored.
     #[inline]
     fn effect_index(&self, (own, opponent): (u8, u8), n: u8) -> usize {

@@ -2,6 +2,7 @@
 
 use ndarray::ArrayD;
 
+use super::exact::{ExactError, ExactSolution, solve_exact};
 use super::game::Pig;
 use super::policy::Policy;
 use super::solve::{Player, Solution, SolveError, solve};
@@ -91,6 +92,7 @@ pub fn solve_against(pig: &Pig, opponent: &Strategy) -> Result<Solved, SolveErro
                 opponent: opponent_name.to_string(),
                 win_rates: Some(outcome.win_rates()),
                 about: Some(about),
+                exact: None,
             },
             table,
         },
@@ -100,6 +102,33 @@ pub fn solve_against(pig: &Pig, opponent: &Strategy) -> Result<Solved, SolveErro
         not_thresholds,
         policy,
     })
+}
+
+/// Makes `solved` (the float solve against `opponent`) exact: the optimum solved again in
+/// rational arithmetic with exact policy improvement, its fractions in the table file's
+/// metadata, and its exact decisions written where they differ from the float ones.
+pub fn make_exact(
+    pig: &Pig,
+    opponent: &Strategy,
+    solved: &mut Solved,
+) -> Result<ExactSolution, ExactError> {
+    let optimal = Strategy::optimal();
+    let exact = solve_exact(pig, [&optimal, opponent])?;
+    if exact.changed() > 0 {
+        // Report the float values of the table written, so they stay its exact evaluation.
+        let policy = exact.policy().clone();
+        let player = Player::Fixed(policy.clone());
+        let solution = solve(pig, [&player, opponent.player()])?;
+        solved.outcome = solution.matchup();
+        solved.file.meta.win_rates = Some(solved.outcome.win_rates());
+        if solved.first_player_wins.is_some() {
+            solved.first_player_wins = Some(solved.outcome.as_first());
+        }
+        (solved.file.table, solved.not_thresholds) = policy.table(pig);
+        solved.policy = policy;
+    }
+    solved.file.meta.exact = Some(exact.rates().clone());
+    Ok(exact)
 }
 
 /// The value (P(win) + ½·P(never ends)) of every state for `strategy` against `opponent`,

@@ -11,11 +11,13 @@
 //!   with an exact solve of each pair), passes repeated where two 1s lower a score;
 //!   [`evaluate`], [`solve_against`], [`values_file`] and [`position`] ask it the users'
 //!   questions; [`explain`] finds the states whose single change gains the most.
+//! - [`solve_exact`]: the same pairs in rational arithmetic (Pig and Piglet), for fractions.
 //! - [`simulate`](mod@simulate): the independent Monte Carlo check, and games played turn by
 //!   turn for people.
 
 mod analysis;
 mod contest;
+mod exact;
 mod explain;
 mod game;
 mod policy;
@@ -23,7 +25,8 @@ pub mod simulate;
 mod solve;
 mod strategy;
 
-pub use analysis::{Solved, evaluate, position, solve_against, values_file};
+pub use analysis::{Solved, evaluate, make_exact, position, solve_against, values_file};
+pub use exact::{ExactError, ExactSolution, solve_exact};
 pub use explain::{ExplainError, StateGain, explain, state_gains};
 pub use game::{MAX_GOAL, Pig, PigError, Roll, Variant};
 pub use policy::{Decisions, Policy, Thresholds};

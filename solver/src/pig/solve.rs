@@ -147,10 +147,10 @@ impl Solution {
 
 /// One side of a pair: `seat` to move at (own, opponent).
 #[derive(Clone, Copy, Debug)]
-struct Side {
-    seat: usize,
-    own: u32,
-    opponent: u32,
+pub(super) struct Side {
+    pub seat: usize,
+    pub own: u32,
+    pub opponent: u32,
 }
 
 impl Side {
@@ -160,7 +160,7 @@ impl Side {
     }
 
     /// The other side of its pair.
-    fn other(self) -> Side {
+    pub fn other(self) -> Side {
         Side {
             seat: 1 - self.seat,
             own: self.opponent,

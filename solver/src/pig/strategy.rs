@@ -102,6 +102,14 @@ impl Strategy {
         }
     }
 
+    /// The optimising player, `optimal`.
+    pub fn optimal() -> Strategy {
+        Strategy {
+            name: "optimal".to_string(),
+            player: Player::Optimising,
+        }
+    }
+
     /// A fixed strategy called `name` that rolls where `rolls(own, opponent, turn total)`.
     fn fixed(name: &str, pig: &Pig, rolls: impl Fn(u32, u32, u32) -> bool) -> Strategy {
         Strategy {

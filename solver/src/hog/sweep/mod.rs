@@ -82,7 +82,7 @@ impl Improvement {
 
 impl Player {
     /// The dice counts this player can ask for: a fixed policy's, or any the rules allow.
-    fn dice(&self, rules: &Ruleset) -> DiceSet {
+    pub(crate) fn dice(&self, rules: &Ruleset) -> DiceSet {
         match self {
             Player::Fixed(policy) => policy.dice_set(),
             Player::Optimising | Player::Improving(_) => rules.dice_set(),
@@ -188,18 +188,7 @@ impl Solution {
     /// choices). A state the sweep did not visit asks for what the first visited state of its
     /// cell asks for (a score table's choice).
     pub fn policy(&self, seat: usize) -> Policy {
-        let (m, per_cell) = (self.memory, self.layout.per_cell());
-        let mut dice = vec![0; self.dice[seat].len() / per_cell * m * m];
-        for (states, slots) in dice.chunks_mut(m * m).zip(self.dice[seat].chunks(per_cell)) {
-            if !self.layout.is_everywhere() {
-                states.fill(slots[0]);
-            }
-            for (slot, &chosen) in slots.iter().enumerate() {
-                let (a, b) = self.layout.memories_of(seat, slot);
-                states[usize::from(a) * m + usize::from(b)] = chosen;
-            }
-        }
-        Policy::from_states(dice, m * m)
+        policy_of(&self.layout, self.memory, seat, &self.dice[seat])
     }
 
     /// Seat 0's outcome from the start, moving first and second. A game that never ends is a
@@ -210,6 +199,24 @@ impl Solution {
             second: self.outcome_at(1, self.start[1]).flipped(),
         }
     }
+}
+
+/// The policy of `seat` that asks for `dice[slot]` in each slot of `layout` (memories of
+/// `memory` values each). A state outside the layout asks for what the first slot of its cell
+/// asks for (a score table's choice).
+pub(crate) fn policy_of(layout: &Layout, memory: usize, seat: usize, dice: &[u8]) -> Policy {
+    let (m, per_cell) = (memory, layout.per_cell());
+    let mut states = vec![0; dice.len() / per_cell * m * m];
+    for (cell_states, slots) in states.chunks_mut(m * m).zip(dice.chunks(per_cell)) {
+        if !layout.is_everywhere() {
+            cell_states.fill(slots[0]);
+        }
+        for (slot, &chosen) in slots.iter().enumerate() {
+            let (a, b) = layout.memories_of(seat, slot);
+            cell_states[usize::from(a) * m + usize::from(b)] = chosen;
+        }
+    }
+    Policy::from_states(states, m * m)
 }
 
 /// States a parallel job should cover at least: below this, waking another thread costs more
