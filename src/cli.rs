@@ -246,6 +246,11 @@ pub struct PrecisionArgs {
     /// raises the total; the Pig family at small goals).
     #[arg(long)]
     pub exact: bool,
+    /// Also give an interval that provably holds each win rate, from interval value iteration
+    /// with outward rounding (every game but Chopsticks, any goal: where fractions are out of
+    /// reach).
+    #[arg(long)]
+    pub bounds: bool,
 }
 
 /// `swine play`.
@@ -343,7 +348,7 @@ pub struct EvalArgs {
     /// rules with memory: OWN,OPPONENT,OWN_MEMORY,OPPONENT_MEMORY; Greed: OWN,OPPONENT,PASSED
     /// with PASSED 0 or 1; the Pig family: OWN,OPPONENT,TURN_TOTAL). Prints the exact probability that the mover wins from there and
     /// the value of each choice there.
-    #[arg(long, value_name = "POSITION", conflicts_with_all = ["explain", "exact"])]
+    #[arg(long, value_name = "POSITION", conflicts_with_all = ["explain", "exact", "bounds"])]
     pub from: Option<String>,
     #[command(flatten)]
     pub precision: PrecisionArgs,

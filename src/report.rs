@@ -4,6 +4,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use serde::Serialize;
+use swine_solver::bounds::BoundedRates;
 use swine_solver::chopsticks::{ByResult, LimitedSummary, UnlimitedSummary};
 use swine_solver::contest::Change;
 use swine_solver::format::{Probability, probability};
@@ -184,6 +185,9 @@ pub struct MatchReport {
     /// With `--exact`: the same rates as reduced fractions `"N/D"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact: Option<ExactRates>,
+    /// With `--bounds`: intervals that provably hold the same rates.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bounds: Option<BoundedRates>,
     /// With `--exact`, where the strategy optimises: the states whose best choices are worth
     /// exactly the same.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -452,6 +456,7 @@ impl MatchReport {
             explain: None,
             exact: None,
             exact_ties: None,
+            bounds: None,
             files: Vec::new(),
         }
     }
@@ -577,6 +582,22 @@ impl Report for MatchReport {
         }
         if let Some(exact) = &self.exact {
             write_exact(exact, self.exact_ties.as_ref(), out)?;
+        }
+        if let Some(bounds) = &self.bounds {
+            writeln!(
+                out,
+                "  certified bounds ({} sweeps of interval iteration, rounded outward):",
+                bounds.sweeps
+            )?;
+            for (label, interval) in bounds.rows() {
+                writeln!(
+                    out,
+                    "    {label:<18}[{}, {}]  width {:.1e}",
+                    probability(interval.lo()),
+                    probability(interval.hi()),
+                    interval.hi() - interval.lo()
+                )?;
+            }
         }
         if let Some(lost) = &self.explain {
             write_lost(lost, out)?;

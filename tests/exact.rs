@@ -250,3 +250,67 @@ fn two_dice_pig_greed_and_chopsticks_refuse_fractions_and_say_why() {
         .failure();
     assert!(error.contains("no dice"), "{error}");
 }
+
+#[test]
+fn bounds_hold_the_fractions_and_the_float_values_in_every_game() {
+    let sandbox = Sandbox::new();
+    let check = |args: &[&str], exact: bool| {
+        let mut all = args.to_vec();
+        all.extend(["--bounds", "--json"]);
+        if exact {
+            all.push("--exact");
+        }
+        let report = sandbox.run(&all).json();
+        for key in ["as_first", "as_second", "win_rate"] {
+            let [lo, hi] = [0, 1].map(|i| report["bounds"][key][i].as_f64().unwrap());
+            let float = report[key].as_f64().unwrap();
+            assert!(
+                lo <= float && float <= hi,
+                "{args:?} {key}: {float} not in [{lo}, {hi}]"
+            );
+            assert!(hi - lo < 1e-12, "{args:?} {key}: [{lo}, {hi}]");
+            if exact {
+                let fraction = Fraction::from_str(report["exact"][key].as_str().unwrap()).unwrap();
+                let rational = |x: f64| num_rational::BigRational::from_float(x).unwrap();
+                assert!(
+                    &rational(lo) <= fraction.rational() && fraction.rational() <= &rational(hi)
+                );
+            }
+        }
+    };
+    check(&["eval", "always_roll:6"], true);
+    check(
+        &[
+            "eval", "minimax", "--vs", "minimax", "--rules", "pig", "--goal", "25",
+        ],
+        true,
+    );
+    check(
+        &[
+            "eval",
+            "always_roll:5",
+            "--vs",
+            "always_roll:3",
+            "--rules",
+            "hog-textbook",
+        ],
+        false,
+    );
+    check(&["eval", "sample1", "--rules", "greed"], false);
+    check(
+        &[
+            "solve",
+            "--rules",
+            "two-dice-pig",
+            "--goal",
+            "30",
+            "--out",
+            "out",
+        ],
+        false,
+    );
+    let error = sandbox
+        .run(&["solve", "--rules", "chopsticks", "--bounds"])
+        .failure();
+    assert!(error.contains("no dice"), "{error}");
+}

@@ -157,6 +157,10 @@ pub struct TurnPoints {
     /// The number of sums before the padding.
     length: usize,
     counts: Option<Counts>,
+    /// A bound on the relative error of each probability: half an ulp where it comes from
+    /// exact counts, the bound of the module docs where the recurrence went on in floating
+    /// point, and 1 (no bound) where it was built from given probabilities.
+    error: f64,
 }
 
 /// The largest number of outcomes whose probabilities are computed from exact counts: every
@@ -189,10 +193,12 @@ impl TurnPoints {
         // The same, as probabilities, once the counts are too large to be exact.
         let mut probabilities: Vec<f64> = Vec::new();
         let mut pig_out = 0.0;
+        let mut last_exact = 0;
         for n in 1..=most {
             let lowest_sum = n * lowest;
             let exact = total.checked_mul(faces).filter(|&t| t <= EXACT_OUTCOMES);
             let roll = if let Some(next_total) = exact {
+                last_exact = n;
                 let mut next = vec![0u64; ways.len() + highest];
                 for (sum, &count) in ways.iter().enumerate().filter(|(_, c)| **c > 0) {
                     for face in lowest..=highest {
@@ -229,7 +235,10 @@ impl TurnPoints {
                 pig_out += no_ones_before * ones as f64 / faces as f64;
                 probabilities = next;
                 let sums = probabilities[lowest_sum..=n * highest].to_vec();
-                TurnPoints::new(pig_out, lowest_sum, sums, None)
+                let mut roll = TurnPoints::new(pig_out, lowest_sum, sums, None);
+                let steps = (n - last_exact + 1) as f64;
+                roll.error = (faces + 1) as f64 * steps * f64::EPSILON / 2.0;
+                roll
             };
             rolls.push(roll);
         }
@@ -304,12 +313,18 @@ impl TurnPoints {
     fn new(pig_out: f64, lowest_sum: usize, mut sums: Vec<f64>, counts: Option<Counts>) -> Self {
         let length = sums.len();
         sums.resize(length.next_multiple_of(LANES), 0.0);
+        let error = if counts.is_some() {
+            f64::EPSILON / 2.0
+        } else {
+            1.0
+        };
         TurnPoints {
             pig_out,
             lowest_sum,
             sums,
             length,
             counts,
+            error,
         }
     }
 
@@ -396,6 +411,12 @@ impl TurnPoints {
             total,
         });
         self
+    }
+
+    /// A bound on the relative error of each probability of this distribution (see the
+    /// module docs; 1 where none is known).
+    pub fn relative_error(&self) -> f64 {
+        self.error
     }
 
     /// Whether the roll always scores the same points (one outcome with a positive

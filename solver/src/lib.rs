@@ -40,6 +40,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod bounds;
 pub mod catalog;
 pub mod chopsticks;
 pub mod commentary;

@@ -39,7 +39,12 @@ pub fn solve(game: &Greed, args: &SolveArgs) -> Result<()> {
     } else {
         None
     };
-    write_and_print(report(game, &solved), &files, values, &args.out, args.json)
+    let mut report = report(game, &solved);
+    if args.precision.bounds {
+        let table = Strategy::from_table(&solved.file.meta.strategy, &solved.file.table, game);
+        report.bounds = Some(greed::certify_greed(game, [&table, &opponent])?);
+    }
+    write_and_print(report, &files, values, &args.out, args.json)
 }
 
 /// The report of a solve, before its files are written.
@@ -108,6 +113,9 @@ pub fn eval(game: &Greed, args: &EvalArgs) -> Result<()> {
     let heading = heading(game, strategy.name(), opponent.name());
     let minimax = strategy.is_optimising() && opponent.is_optimising();
     let mut report = MatchReport::with_ties(heading, played.outcome, played.residual, minimax);
+    if args.precision.bounds {
+        report.bounds = Some(greed::certify_greed(game, [&strategy, &opponent])?);
+    }
     report.explain = args
         .explain
         .map(|n| {

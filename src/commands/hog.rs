@@ -13,7 +13,8 @@ use swine_solver::hog::simulate::simulate as play_games;
 use swine_solver::hog::simulate::{Game, LoopWatch};
 use swine_solver::hog::{
     Advisor, DEFAULT_GOAL, ExactTie, MAX_DICE, PERTURBATIONS, Ruleset, SEED, SearchLimits, Solved,
-    Strategy, make_exact, position, solve as sweep, solve_against, solve_exact, values_file,
+    Strategy, certify_hog, make_exact, position, solve as sweep, solve_against, solve_exact,
+    values_file,
 };
 
 use super::prompt::{ask_number, quit};
@@ -76,6 +77,15 @@ pub fn solve(rules: &Ruleset, args: &SolveArgs) -> Result<()> {
         None
     };
     let mut report = report(rules, &solved);
+    if args.precision.bounds {
+        // A searched score table is bounded as written; otherwise the optimum itself.
+        let strategy = if solved.search.is_some() {
+            Strategy::from_table(&solved.file.meta.strategy, solved.file.table.clone())
+        } else {
+            Strategy::optimising("optimal")
+        };
+        report.bounds = Some(certify_hog(rules, [&strategy, &opponent]));
+    }
     if let Some(exact) = &exact {
         report.exact = solved.file.meta.exact.clone();
         report.exact_ties = Some(exact_ties(rules, &exact.ties, true));
@@ -201,6 +211,9 @@ pub fn eval(rules: &Ruleset, args: &EvalArgs) -> Result<()> {
         solution.residual(),
         minimax,
     );
+    if args.precision.bounds {
+        report.bounds = Some(certify_hog(rules, [&strategy, &opponent]));
+    }
     if args.precision.exact {
         let exact = solve_exact(rules, [&strategy, &opponent])?;
         let rates = exact.rates();

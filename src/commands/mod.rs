@@ -24,7 +24,8 @@ use swine_solver::format::{
 };
 
 use crate::cli::{
-    EvalArgs, FormatArg, GradeArgs, PlayArgs, SimulateArgs, SolveArgs, TablesArgs, TournamentArgs,
+    EvalArgs, FormatArg, GradeArgs, PlayArgs, PrecisionArgs, SimulateArgs, SolveArgs, TablesArgs,
+    TournamentArgs,
 };
 use crate::report::{MatchReport, print, text};
 use crate::resolve::{self, Rules};
@@ -38,9 +39,7 @@ pub fn solve_command(args: &SolveArgs) -> Result<()> {
             args.rules.rules
         );
     }
-    if args.precision.exact {
-        refuse_exact(&rules)?;
-    }
+    refuse_precision(&rules, &args.precision)?;
     match rules {
         Rules::Hog(rules) => hog::solve(&rules, args),
         Rules::Greed(game) => greed::solve(&game, args),
@@ -49,8 +48,17 @@ pub fn solve_command(args: &SolveArgs) -> Result<()> {
     }
 }
 
-/// Refuses `--exact` for the games that have no fractions here.
-fn refuse_exact(rules: &Rules) -> Result<()> {
+/// Refuses `--exact` and `--bounds` for the games that have no fractions or bounds here.
+fn refuse_precision(rules: &Rules, precision: &PrecisionArgs) -> Result<()> {
+    if precision.bounds && matches!(rules, Rules::Chopsticks) {
+        bail!(
+            "--bounds: chopsticks has no dice; its solved positions are wins, losses and draws, \
+             exact already"
+        );
+    }
+    if !precision.exact {
+        return Ok(());
+    }
     match rules {
         Rules::Greed(_) => bail!(
             "--exact: greed rolls up to {} dice at once, whose outcomes are too many to count \
@@ -68,9 +76,7 @@ fn refuse_exact(rules: &Rules) -> Result<()> {
 /// `swine eval`: the exact win rate of one strategy against another.
 pub fn eval_command(args: &EvalArgs) -> Result<()> {
     let rules = resolve::rules(&args.rules)?;
-    if args.precision.exact {
-        refuse_exact(&rules)?;
-    }
+    refuse_precision(&rules, &args.precision)?;
     match rules {
         Rules::Hog(rules) => hog::eval(&rules, args),
         Rules::Greed(game) => greed::eval(&game, args),

@@ -56,6 +56,9 @@ pub fn solve_game(game: &Pig, args: &SolveArgs) -> Result<()> {
         None
     };
     let mut report = report(game, &solved);
+    if args.precision.bounds {
+        report.bounds = Some(pig::certify_pig(game, [&Strategy::optimal(), &opponent]));
+    }
     if let Some(exact) = &exact {
         add_exact(&mut report, exact, true);
         if exact.changed() > 0 {
@@ -192,6 +195,9 @@ pub fn eval(game: &Pig, args: &EvalArgs) -> Result<()> {
     let solution = solve(game, [strategy.player(), opponent.player()])?;
     let minimax = strategy.is_optimising() && opponent.is_optimising();
     let mut report = match_report(heading, solution.matchup(), solution.residual(), minimax);
+    if args.precision.bounds {
+        report.bounds = Some(pig::certify_pig(game, [&strategy, &opponent]));
+    }
     if args.precision.exact {
         let exact = pig::solve_exact(game, [&strategy, &opponent])?;
         add_exact(&mut report, &exact, false);

@@ -12,6 +12,7 @@
 
 mod advice;
 mod analysis;
+mod bounds;
 mod contest;
 mod explain;
 mod game;
@@ -25,6 +26,7 @@ pub use advice::{Advisor, HINTS};
 pub use analysis::{
     Match, Solution, Solved, evaluate, play, position, solve, solve_against, values_file,
 };
+pub use bounds::certify_greed;
 pub use explain::{CellGain, Gains, explain};
 pub use game::{DEFAULT_LIMIT, Greed, GreedError, MAX_DICE, NAME, YARDSTICK};
 pub use policy::{GreedTable, Policy};

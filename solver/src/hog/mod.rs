@@ -16,6 +16,7 @@
 
 mod advice;
 mod analysis;
+mod bounds;
 mod contest;
 pub mod definition;
 mod error;
@@ -41,6 +42,7 @@ pub use advice::Advisor;
 pub use analysis::{
     ExactSummary, SearchSummary, Solved, evaluate, make_exact, position, solve_against, values_file,
 };
+pub use bounds::certify_hog;
 pub use definition::{ACTIONS, Builtin, DEFAULT_GOAL, MAX_DICE, MAX_GOAL, Memory, Param};
 pub use error::{MOST_STATES, RulesError, SolveError};
 pub use exact::{ExactError, ExactSolution, ExactTie, solve_exact};

@@ -13,7 +13,6 @@
 //! Two-dice Pig's double 1s lower a score, which ties every pair to the lower ones: it has no
 //! pair-by-pair exact solve.
 
-use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use thiserror::Error;
@@ -164,29 +163,11 @@ pub fn solve_exact(pig: &Pig, strategies: [&Strategy; 2]) -> Result<ExactSolutio
 
 /// What one roll does, with its exact probability.
 fn exact_outcomes(variant: Variant) -> Vec<(Roll, BigRational)> {
-    let share = |ways: i64, of: i64| BigRational::new(BigInt::from(ways), BigInt::from(of));
-    match variant {
-        Variant::Pig => {
-            let mut outcomes = vec![(Roll::EndTurn, share(1, 6))];
-            outcomes.extend((2..=6).map(|face| (Roll::Add(face), share(1, 6))));
-            outcomes
-        }
-        Variant::Piglet => vec![(Roll::EndTurn, share(1, 2)), (Roll::Add(1), share(1, 2))],
-        Variant::TwoDicePig => {
-            let mut ways = [0i64; 13];
-            for a in 2..=6 {
-                for b in 2..=6 {
-                    ways[a + b] += 1;
-                }
-            }
-            let mut outcomes = vec![
-                (Roll::LoseScore, share(1, 36)),
-                (Roll::EndTurn, share(10, 36)),
-            ];
-            outcomes.extend((4..=12).map(|sum| (Roll::Add(sum as u32), share(ways[sum], 36))));
-            outcomes
-        }
-    }
+    let (outcomes, total) = variant.counted_outcomes();
+    outcomes
+        .into_iter()
+        .map(|(roll, count)| (roll, BigRational::new(count.into(), total.into())))
+        .collect()
 }
 
 /// A value `a + b · w` in the worth `w` of the turn ending without gain.

@@ -69,31 +69,38 @@ impl Variant {
         }
     }
 
-    /// What one roll does, with its probability (exact: multiples of 1/2 or 1/36).
-    fn outcomes(self) -> Vec<(Roll, f64)> {
+    /// What one roll does, with its count among the roll's `total` equally likely outcomes:
+    /// `(outcomes, total)`.
+    pub fn counted_outcomes(self) -> (Vec<(Roll, u64)>, u64) {
         match self {
             Variant::Pig => {
-                let mut outcomes = vec![(Roll::EndTurn, 1.0 / 6.0)];
-                outcomes.extend((2..=6).map(|face| (Roll::Add(face), 1.0 / 6.0)));
-                outcomes
+                let mut outcomes = vec![(Roll::EndTurn, 1)];
+                outcomes.extend((2..=6).map(|face| (Roll::Add(face), 1)));
+                (outcomes, 6)
             }
-            Variant::Piglet => vec![(Roll::EndTurn, 0.5), (Roll::Add(1), 0.5)],
+            Variant::Piglet => (vec![(Roll::EndTurn, 1), (Roll::Add(1), 1)], 2),
             Variant::TwoDicePig => {
                 // No 1: the faces 2..=6 of both dice add up to 4..=12.
-                let mut ways = [0u32; 13];
+                let mut ways = [0u64; 13];
                 for a in 2..=6 {
                     for b in 2..=6 {
                         ways[a + b] += 1;
                     }
                 }
-                let mut outcomes =
-                    vec![(Roll::LoseScore, 1.0 / 36.0), (Roll::EndTurn, 10.0 / 36.0)];
-                outcomes.extend(
-                    (4..=12).map(|sum| (Roll::Add(sum as u32), f64::from(ways[sum]) / 36.0)),
-                );
-                outcomes
+                let mut outcomes = vec![(Roll::LoseScore, 1), (Roll::EndTurn, 10)];
+                outcomes.extend((4..=12).map(|sum| (Roll::Add(sum as u32), ways[sum])));
+                (outcomes, 36)
             }
         }
+    }
+
+    /// What one roll does, with its probability (a count over 2, 6 or 36, correctly rounded).
+    fn outcomes(self) -> Vec<(Roll, f64)> {
+        let (outcomes, total) = self.counted_outcomes();
+        outcomes
+            .into_iter()
+            .map(|(roll, count)| (roll, count as f64 / total as f64))
+            .collect()
     }
 }
 

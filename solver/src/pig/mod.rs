@@ -16,6 +16,7 @@
 //!   turn for people.
 
 mod analysis;
+mod bounds;
 mod contest;
 mod exact;
 mod explain;
@@ -26,6 +27,7 @@ mod solve;
 mod strategy;
 
 pub use analysis::{Solved, evaluate, make_exact, position, solve_against, values_file};
+pub use bounds::certify_pig;
 pub use exact::{ExactError, ExactSolution, solve_exact};
 pub use explain::{ExplainError, StateGain, explain, state_gains};
 pub use game::{MAX_GOAL, Pig, PigError, Roll, Variant};
