@@ -91,7 +91,7 @@ pub fn certify_greed(game: &Greed, strategies: [&Strategy; 2]) -> Result<Bounded
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::greed::evaluate;
+    use crate::greed::{Player, evaluate};
 
     #[test]
     fn bounds_hold_the_float_values_tightly() {
