@@ -1057,11 +1057,12 @@ fn in_order<S: serde::Serializer>(
 }
 
 impl PositionReport {
-    /// The report of `position` in the match-up `heading`, at the position `from` (its parts
-    /// named, in order) that reads as `from_text`; `choice` names each action of the game.
+    /// The report of `position` in the match-up `heading`, at the position whose parts are
+    /// `numbers`, named by `names` (as [`resolve::position`](crate::resolve::position) read
+    /// them), that reads as `from_text`; `choice` names each action of the game.
     pub fn new(
         heading: Heading,
-        from: Vec<(&str, serde_json::Value)>,
+        (names, numbers): (&[(&str, u32)], &[u32]),
         from_text: String,
         position: &swine_solver::outcome::Position,
         choice: impl Fn(u8) -> Choice,
@@ -1069,9 +1070,10 @@ impl PositionReport {
         let outcome = position.outcome;
         PositionReport {
             heading,
-            from: from
-                .into_iter()
-                .map(|(name, value)| (name.to_string(), value))
+            from: names
+                .iter()
+                .zip(numbers)
+                .map(|(&(name, _), &n)| (name.to_string(), n.into()))
                 .collect(),
             from_text,
             mover_wins: Probability(outcome.win),

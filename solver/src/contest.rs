@@ -64,9 +64,23 @@ pub trait Contest: Sync {
         strategy: &Self::Strategy,
         opponent: &Self::Strategy,
     ) -> Result<Vec<Change>, ContestError>;
-    /// The optimum against `opponent`: its outcome, and what it is (e.g. "the best score table
-    /// found" where the rules hide memory from a course strategy).
-    fn optimal(&self, opponent: &Self::Strategy) -> Result<(Outcome, String), ContestError>;
+    /// The optimum against `opponent`: its outcome, and whether it is a searched score table
+    /// (where the rules hide memory from a course strategy) rather than the exact optimum.
+    fn optimum(&self, opponent: &Self::Strategy) -> Result<(Outcome, bool), ContestError>;
+
+    /// The optimum against `opponent`: its outcome, and what it is in words.
+    fn optimal(&self, opponent: &Self::Strategy) -> Result<(Outcome, String), ContestError> {
+        let (outcome, searched) = self.optimum(opponent)?;
+        let what = if searched {
+            "the best score table swine solve finds (a course strategy cannot see the hidden \
+             memory)"
+        } else if !self.is_fixed(opponent) {
+            "minimax (both players optimal)"
+        } else {
+            "the exact best response"
+        };
+        Ok((outcome, what.to_string()))
+    }
 }
 
 /// Why a grading or a tournament could not go ahead (a single submission's failure is its

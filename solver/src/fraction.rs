@@ -27,11 +27,6 @@ impl Fraction {
         Fraction(value)
     }
 
-    /// The whole number `n`.
-    pub fn integer(n: u64) -> Fraction {
-        Fraction(BigRational::from_integer(n.into()))
-    }
-
     /// The fraction as a rational number.
     pub fn rational(&self) -> &BigRational {
         &self.0
@@ -66,11 +61,6 @@ impl Fraction {
         let scaled = rest * BigInt::from(10u32).pow(places as u32) / denominator;
         let digits = scaled.magnitude().to_str_radix(10);
         format!("{whole}.{digits:0>places$}")
-    }
-
-    /// Whether the fraction is 0.
-    pub fn is_zero(&self) -> bool {
-        self.0.is_zero()
     }
 }
 
@@ -162,8 +152,9 @@ mod tests {
         assert_eq!(f.decimals(10), "0.5714285714");
         assert_eq!(f.digits(), (1, 1));
         assert_eq!(f.complement().to_string(), "3/7");
-        assert_eq!(Fraction::integer(1).to_string(), "1/1");
-        assert_eq!(Fraction::integer(1).decimals(3), "1.000");
+        let one = Fraction::new(BigUint::from(3u32), BigUint::from(3u32));
+        assert_eq!(one.to_string(), "1/1");
+        assert_eq!(one.decimals(3), "1.000");
         let tiny = Fraction::new(BigUint::from(1u32), BigUint::from(1000u32));
         assert_eq!(tiny.decimals(5), "0.00100");
         assert_eq!(f.mean(&tiny).to_string(), "4007/14000");

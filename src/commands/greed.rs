@@ -88,14 +88,9 @@ pub fn eval(game: &Greed, args: &EvalArgs) -> Result<()> {
         } else {
             ""
         };
-        let parts = names
-            .iter()
-            .zip(&numbers)
-            .map(|(&(name, _), &n)| (name, n.into()))
-            .collect();
         let report = PositionReport::new(
             heading(game, strategy.name(), opponent.name()),
-            parts,
+            (&names, &numbers),
             format!("{} : {}{passed}", at.0, at.1),
             &solved,
             |n| {

@@ -265,14 +265,9 @@ fn eval_from(
             memories.1
         ));
     }
-    let parts = names
-        .iter()
-        .zip(&numbers)
-        .map(|(&(name, _), &n)| (name, n.into()))
-        .collect();
     let report = PositionReport::new(
         heading(rules, strategy.name(), opponent.name()),
-        parts,
+        (&names, &numbers),
         text,
         &solved,
         Choice::Dice,

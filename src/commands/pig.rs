@@ -171,14 +171,9 @@ pub fn eval(game: &Pig, args: &EvalArgs) -> Result<()> {
             );
         }
         let solved = position(game, &strategy, &opponent, (own, other, turn_total))?;
-        let parts = names
-            .iter()
-            .zip(&numbers)
-            .map(|(&(name, _), &n)| (name, n.into()))
-            .collect();
         let report = PositionReport::new(
             heading,
-            parts,
+            (&names, &numbers),
             format!("{own} : {other}, turn total {turn_total}"),
             &solved,
             |action| {

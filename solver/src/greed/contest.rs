@@ -85,13 +85,7 @@ impl Contest for Greed {
             .collect())
     }
 
-    fn optimal(&self, opponent: &Strategy) -> Result<(Outcome, String), ContestError> {
-        let solved = solve_against(self, opponent)?;
-        let what = if opponent.is_optimising() {
-            "minimax (both players optimal)"
-        } else {
-            "the exact best response"
-        };
-        Ok((solved.outcome, what.to_string()))
+    fn optimum(&self, opponent: &Strategy) -> Result<(Outcome, bool), ContestError> {
+        Ok((solve_against(self, opponent)?.outcome, false))
     }
 }

@@ -109,16 +109,8 @@ impl Contest for Ruleset {
             .collect())
     }
 
-    fn optimal(&self, opponent: &Strategy) -> Result<(Outcome, String), ContestError> {
+    fn optimum(&self, opponent: &Strategy) -> Result<(Outcome, bool), ContestError> {
         let solved = solve_against(self, opponent, SearchLimits::default(), |_| {})?;
-        let what = if solved.search.is_some() {
-            "the best score table swine solve finds (a course strategy cannot see the hidden \
-             memory)"
-        } else if opponent.is_optimising() {
-            "minimax (both players optimal)"
-        } else {
-            "the exact best response"
-        };
-        Ok((solved.outcome, what.to_string()))
+        Ok((solved.outcome, solved.search.is_some()))
     }
 }

@@ -1,7 +1,7 @@
 //! Certified bounds for the Pig family (see [`crate::bounds`]): every state of both seats as
 //! a chain, optimising seats with both decisions, fixed ones with theirs.
 
-use super::game::{Pig, Roll};
+use super::game::{Lead, Pig, Roll};
 use super::solve::Player;
 use super::strategy::Strategy;
 use crate::bounds::{BoundedRates, Chain, Outcome, Target, certify_rates};
@@ -70,13 +70,10 @@ impl Chain for PigChain<'_> {
         }
         let (outcomes, total) = &self.outcomes;
         for &(roll, count) in outcomes {
-            let to = match roll {
-                Roll::EndTurn => other(pig.state(opponent, own, 0)),
-                Roll::LoseScore => other(pig.state(opponent, 0, 0)),
-                Roll::Add(points) if own + k + points >= pig.goal() => Target::Over(1.0),
-                Roll::Add(points) => {
-                    Target::Same(seat * cube + pig.state(own, opponent, k + points))
-                }
+            let to = match pig.lead(own, k, roll) {
+                Lead::Passes(kept) => other(pig.state(opponent, kept, 0)),
+                Lead::Won => Target::Over(1.0),
+                Lead::Rolls(next) => Target::Same(seat * cube + pig.state(own, opponent, next)),
             };
             out.push(Outcome::counted(to, count, *total));
         }

@@ -17,7 +17,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 use thiserror::Error;
 
-use super::game::{Pig, Roll, Variant};
+use super::game::{Lead, Pig, Roll, Variant};
 use super::policy::Policy;
 use super::solve::{Side, SolveError, solve};
 use super::strategy::Strategy;
@@ -217,11 +217,12 @@ impl Exact<'_> {
                 b: BigRational::zero(),
             };
             for (outcome, p) in &self.outcomes {
-                match *outcome {
-                    Roll::EndTurn | Roll::LoseScore => roll.b += p,
-                    Roll::Add(points) if side.own + k + points >= pig.goal() => roll.a += p,
-                    Roll::Add(points) => {
-                        let next = chosen[(k + points) as usize]
+                match pig.lead(side.own, k, *outcome) {
+                    // Two-dice Pig, whose two 1s pass with a lower score, is refused above.
+                    Lead::Passes(_) => roll.b += p,
+                    Lead::Won => roll.a += p,
+                    Lead::Rolls(next) => {
+                        let next = chosen[next as usize]
                             .as_ref()
                             .expect("higher turn totals first");
                         roll.a += p * &next.a;

@@ -12,7 +12,7 @@
 //! changed strategy outright. Two-dice Pig's two 1s send a game back to far lower scores, so
 //! its states are not explained.
 
-use super::game::{Pig, Roll};
+use super::game::{Lead, Pig};
 use super::policy::Policy;
 use super::solve::{Player, SolveError, solve};
 
@@ -209,10 +209,8 @@ impl Turn {
                 continue;
             }
             for &(roll, p) in pig.outcomes() {
-                if let Roll::Add(points) = roll
-                    && pig.is_state(own, k as u32 + points)
-                {
-                    turn.reach[k + points as usize] += here * p;
+                if let Lead::Rolls(next) = pig.lead(own, k as u32, roll) {
+                    turn.reach[next as usize] += here * p;
                 }
             }
         }
@@ -228,12 +226,10 @@ impl Turn {
         pig.outcomes()
             .iter()
             .map(|&(roll, p)| {
-                p * match roll {
-                    Roll::EndTurn | Roll::LoseScore => 1.0,
-                    Roll::Add(points) if pig.is_state(own, k + points) => {
-                        self.nothing[(k + points) as usize]
-                    }
-                    Roll::Add(_) => 0.0,
+                p * match pig.lead(own, k, roll) {
+                    Lead::Passes(_) => 1.0,
+                    Lead::Rolls(next) => self.nothing[next as usize],
+                    Lead::Won => 0.0,
                 }
             })
             .sum()

@@ -115,6 +115,18 @@ pub enum Roll {
     LoseScore,
 }
 
+/// Where one roll leads the mover (see [`Pig::lead`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lead {
+    /// Score and turn total reach the goal: the mover holds and has won.
+    Won,
+    /// The turn goes on at this turn total.
+    Rolls(u32),
+    /// The turn ends with the mover's score at this (its own, or 0 after two-dice Pig's two
+    /// 1s), and the opponent moves at turn total 0.
+    Passes(u32),
+}
+
 /// Why a Pig game cannot be set up.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PigError {
@@ -200,6 +212,18 @@ impl Pig {
     /// What one roll does, with its probability.
     pub fn outcomes(&self) -> &[(Roll, f64)] {
         &self.outcomes
+    }
+
+    /// Where `roll` leads the mover with score `own` at turn total `turn_total`: the one
+    /// statement of what a roll does, which every solver reads.
+    #[inline]
+    pub fn lead(&self, own: u32, turn_total: u32, roll: Roll) -> Lead {
+        match roll {
+            Roll::EndTurn => Lead::Passes(own),
+            Roll::LoseScore => Lead::Passes(0),
+            Roll::Add(points) if own + turn_total + points >= self.goal => Lead::Won,
+            Roll::Add(points) => Lead::Rolls(turn_total + points),
+        }
     }
 
     /// Whether a roll can take a score away (two-dice Pig), so that play can return to lower

@@ -30,7 +30,7 @@ pub use analysis::{Solved, evaluate, make_exact, position, solve_against, values
 pub use bounds::certify_pig;
 pub use exact::{ExactError, ExactSolution, solve_exact};
 pub use explain::{ExplainError, StateGain, explain, state_gains};
-pub use game::{MAX_GOAL, Pig, PigError, Roll, Variant};
+pub use game::{Lead, MAX_GOAL, Pig, PigError, Roll, Variant};
 pub use policy::{Decisions, Policy, Thresholds};
 pub use solve::{
     MAX_PASSES, MAX_ROUNDS, Player, SETTLED, Solution, SolveError, TIE_TOLERANCE, solve,

@@ -26,7 +26,7 @@
 //! The **residual** is the largest `|V − TV|`: every state valued once more from the final
 //! values (best decision for an optimiser, its own for a fixed policy).
 
-use super::game::{Pig, Roll};
+use super::game::{Lead, Pig};
 use super::policy::Policy;
 use crate::outcome::{Outcome, SeatOutcome};
 
@@ -174,12 +174,11 @@ impl Side {
     fn roll_value(self, pig: &Pig, k: u32, w: f64, lost: f64, at: impl Fn(u32) -> f64) -> f64 {
         let mut value = 0.0;
         for &(roll, p) in pig.outcomes() {
-            value += p * match roll {
-                Roll::EndTurn => w,
-                Roll::LoseScore if self.own == 0 => w,
-                Roll::LoseScore => lost,
-                Roll::Add(points) if self.own + k + points >= pig.goal() => 1.0,
-                Roll::Add(points) => at(k + points),
+            value += p * match pig.lead(self.own, k, roll) {
+                Lead::Passes(kept) if kept == self.own => w,
+                Lead::Passes(_) => lost,
+                Lead::Won => 1.0,
+                Lead::Rolls(next) => at(next),
             };
         }
         value
@@ -419,15 +418,13 @@ impl<'a> Sweep<'a> {
             // Rolling: a = Σ p · (win ? 1 : a[k + f]) + ..., b = Σ p · b[k + f] + P(turn ends).
             let (mut a, mut b) = (0.0, 0.0);
             for &(roll, p) in pig.outcomes() {
-                match roll {
-                    Roll::EndTurn => b += p,
-                    Roll::LoseScore if side.own == 0 => b += p,
-                    Roll::LoseScore => a += p * lost,
-                    Roll::Add(points) if side.own + k + points >= pig.goal() => a += p,
-                    Roll::Add(points) => {
-                        let next = (k + points) as usize;
-                        a += p * out.a[next];
-                        b += p * out.b[next];
+                match pig.lead(side.own, k, roll) {
+                    Lead::Passes(kept) if kept == side.own => b += p,
+                    Lead::Passes(_) => a += p * lost,
+                    Lead::Won => a += p,
+                    Lead::Rolls(next) => {
+                        a += p * out.a[next as usize];
+                        b += p * out.b[next as usize];
                     }
                 }
             }
