@@ -5,6 +5,8 @@
 //!   Bacon 1 + the opponent's largest digit, no other rule), both players optimal (target:
 //!   under 3 s).
 //! - `exact/fa20_best_response`: hog-fa20's optimum against `always_roll:4`.
+//! - `exact/textbook_minimax` and `exact/nju21_minimax`: rules where a turn can gain nothing, so
+//!   positions repeat, solved in rationals at goal 100 (textbook Hog: about 6 s).
 //! - `exact/pig_minimax_30` and `exact/piglet_minimax_10`: the Pig family's pairs in rationals.
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -33,6 +35,14 @@ fn hog(c: &mut Criterion) {
     group.bench_function("basic_minimax", |b| {
         b.iter(|| solve_exact(&basic, [&minimax, &minimax]).expect("rising rules"))
     });
+    for name in ["hog-textbook", "hog-nju21"] {
+        let rules = Ruleset::preset(name, 100).expect("a preset");
+        let minimax = parse(&rules, "minimax");
+        let id = format!("{}_minimax", name.trim_start_matches("hog-"));
+        group.bench_function(id, |b| {
+            b.iter(|| solve_exact(&rules, [&minimax, &minimax]).expect("repeating rules"))
+        });
+    }
     group.finish();
 }
 

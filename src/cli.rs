@@ -242,8 +242,8 @@ pub struct SolveArgs {
 #[derive(Debug, Args)]
 pub struct PrecisionArgs {
     /// Also give the win rates as reduced fractions, computed in big integers, and the states
-    /// where the optimum's best choices are worth exactly the same (Hog rules where every turn
-    /// raises the total; the Pig family at small goals).
+    /// where the optimum's best choices are worth exactly the same (Hog rules where no turn
+    /// lowers the total; Pig and Piglet at small goals).
     #[arg(long)]
     pub exact: bool,
     /// Also give an interval that provably holds each win rate, from interval value iteration

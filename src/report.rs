@@ -249,13 +249,19 @@ fn fraction_text(fraction: &Fraction) -> String {
     format!("{}…  {exact}", fraction.decimals(40))
 }
 
-/// Writes the exact block of a report: the fractions, then the ties.
+/// Writes the exact block of a report: the fractions, then the ties. Where games can never end
+/// (`endless`), the fractions are values, win + tie/2, as the float columns say.
 fn write_exact(
     exact: &ExactRates,
     ties: Option<&ExactTies>,
+    endless: bool,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    writeln!(out, "  exact, as reduced fractions:")?;
+    if endless {
+        writeln!(out, "  exact values (win + tie/2), as reduced fractions:")?;
+    } else {
+        writeln!(out, "  exact, as reduced fractions:")?;
+    }
     for (label, fraction) in exact.rows() {
         writeln!(out, "    {label:<18}{}", fraction_text(fraction))?;
     }
@@ -581,7 +587,7 @@ impl Report for MatchReport {
             )?;
         }
         if let Some(exact) = &self.exact {
-            write_exact(exact, self.exact_ties.as_ref(), out)?;
+            write_exact(exact, self.exact_ties.as_ref(), self.ties.is_some(), out)?;
         }
         if let Some(bounds) = &self.bounds {
             writeln!(

@@ -157,18 +157,46 @@ fn every_preset_where_turns_raise_the_total_agrees_with_the_float_engine() {
 }
 
 #[test]
-fn rules_where_positions_repeat_and_a_position_query_are_refused_clearly() {
+fn textbook_hog_gets_fractions_and_rules_that_lower_a_score_are_refused_clearly() {
     let sandbox = Sandbox::new();
+    // Textbook Hog to 2, one die each: a 1 passes the turn with the scores as they were, so
+    // V = 5/6 + (1/6)(1 − V), 6/7.
+    let report = sandbox
+        .run(&[
+            "eval",
+            "always_roll:1",
+            "--vs",
+            "always_roll:1",
+            "--rules",
+            "hog-textbook",
+            "--goal",
+            "2",
+            "--exact",
+            "--json",
+        ])
+        .json();
+    assert_eq!(report["exact"]["as_first"], "6/7");
+    assert_eq!(report["exact"]["as_second"], "1/7");
+    let script = sandbox.write(
+        "lowers.rhai",
+        "let name = \"lowers\";\nlet summary = \"a swap that costs 3\";\n\
+         let yardstick = \"always_roll:4\";\nlet goal = parameter(\"goal\", 20);\n\
+         fn free_bacon(o) { 5 }\n\
+         fn after_turn(m, o) { #{ mover: o, opponent: max(m - 3, 0) } }\n",
+    );
     let error = sandbox
         .run(&[
             "eval",
             "always_roll:5",
             "--rules",
-            "hog-textbook",
+            script.to_str().unwrap(),
             "--exact",
         ])
         .failure();
-    assert!(error.contains("hog-textbook: positions repeat"), "{error}");
+    assert!(
+        error.contains("lowers: play can return to a lower total"),
+        "{error}"
+    );
     assert!(error.contains("--bounds"), "{error}");
     let run = sandbox.run(&["eval", "always_roll:5", "--from", "3,4", "--exact"]);
     assert_eq!(run.code(), Some(2));
@@ -293,9 +321,12 @@ fn bounds_hold_the_fractions_and_the_float_values_in_every_game() {
             "always_roll:3",
             "--rules",
             "hog-textbook",
+            "--goal",
+            "40",
         ],
-        false,
+        true,
     );
+
     check(&["eval", "sample1", "--rules", "greed"], false);
     check(
         &[

@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use swine_solver::hog::simulate::simulate;
 use swine_solver::hog::{
     Player, Policy, Ruleset, ScoreTable, Script, SearchLimits, Strategy, evaluate, solve,
-    solve_against,
+    solve_against, solve_exact,
 };
 use swine_solver::outcome::Outcome;
 
@@ -362,7 +362,7 @@ fn random_script(rng: &mut ChaCha8Rng) -> String {
 #[test]
 fn random_rule_scripts_agree_with_the_simulator() {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
-    let mut kinds = [0usize; 3];
+    let mut kinds = [0usize; 4];
     for round in 0..40u64 {
         let text = random_script(&mut rng);
         let rules = compiled("random.rhai", &text);
@@ -391,9 +391,44 @@ fn random_rule_scripts_agree_with_the_simulator() {
                 "{what} against always_roll:{k}: {z:?} standard errors\n{text}"
             );
         }
+        // The fractions, solved by a second algorithm in rationals, agree with the floats the
+        // simulator just checked; rules that lower a score are refused, never guessed.
+        let j = rng.random_range(least..=10);
+        let other = Strategy::parse(&format!("always_roll:{j}"), &rules).unwrap();
+        for first in [other, Strategy::optimising("optimal")] {
+            let float = evaluate_or_solve(&rules, &first, &fixed);
+            match solve_exact(&rules, [&first, &fixed]) {
+                Ok(exact) => {
+                    assert!(order.lowering().is_none(), "{text}");
+                    let rates = exact.rates();
+                    for (fraction, float) in [
+                        (&rates.as_first, float.as_first()),
+                        (&rates.as_second, float.as_second()),
+                    ] {
+                        assert!(
+                            (fraction.to_f64() - float).abs() < 1e-12,
+                            "{} against always_roll:{k}: {fraction} vs {float}\n{text}",
+                            first.name()
+                        );
+                    }
+                    kinds[3] += usize::from(order.repeat().is_some());
+                }
+                Err(err) => {
+                    assert!(order.lowering().is_some(), "{err}\n{text}");
+                    assert!(err.to_string().contains("lower total"), "{err}");
+                }
+            }
+        }
     }
-    // The draw covers rules where positions repeat and where they do not, and lowering rules.
+    // The draw covers rules where positions repeat and where they do not, lowering rules, and
+    // fractions of rules where positions repeat.
     assert!(kinds.iter().all(|&n| n >= 3), "{kinds:?}");
+}
+
+/// The float value of `first` against `second`: its evaluation, or the best response.
+fn evaluate_or_solve(rules: &Ruleset, first: &Strategy, second: &Strategy) -> Outcome {
+    let players = [first.player(rules), second.player(rules)];
+    solve(rules, [&players[0], &players[1]]).unwrap().matchup()
 }
 
 #[test]

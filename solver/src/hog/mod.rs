@@ -7,7 +7,7 @@
 //! - [`Strategy`]: the one parser of strategy specs; [`Policy`]: dice for every state.
 //! - [`solve`]: the backward sweep; [`evaluate`] and [`solve_against`] ask it questions;
 //!   [`reach`] is the forward pass (how likely each state is).
-//! - [`solve_exact`]: the same sweep in big integers, for fractions.
+//! - [`solve_exact`]: the same sweep in big integers and rationals, for fractions.
 //! - [`explain`]: the cells whose single change would raise a table's win rate most, exactly.
 //! - [`best_table`]: the best score table when the rules hide memory from a strategy.
 //! - [`survey`]: a variant's headline numbers, for sweeps over its parameters.

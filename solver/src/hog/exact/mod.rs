@@ -1,6 +1,8 @@
-//! Exact win probabilities as fractions, for Hog rules where every turn raises the total.
+//! Exact win probabilities as fractions, for Hog rules where no turn lowers the total.
 //!
-//! The backward sweep of [`solve`](super::solve) in big integers. All states on the diagonal
+//! Rules where a turn can leave the total as it was are solved in rationals by [`repeat`];
+//! those where play can return to a lower total are refused. Where every turn raises the
+//! total, this module runs the backward sweep of [`solve`](super::solve) in big integers. All states on the diagonal
 //! of total `t` share the denominator `B^(K − t)`, where `B` is the least common multiple of
 //! the dice's outcome counts (`6^10` for up to ten six-sided dice) and `K` the number of
 //! diagonals. A turn leads to a higher total, so every successor's numerator is final when a
@@ -11,6 +13,8 @@
 //!
 //! Choices are compared exactly. Where two dice counts are worth exactly the same, the fewest
 //! dice are chosen, as in the float sweep, and the state is listed as a tie.
+//!
+//! Both solvers read a turn's outcomes the same way, through [`Weights::for_each_landing`].
 
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -21,24 +25,36 @@ use thiserror::Error;
 use super::definition::ACTIONS;
 use super::error::SolveError;
 use super::layout::{Layout, Memories};
+use super::order::Pass;
 use super::policy::Policy;
 use super::ruleset::{Effect, Ruleset};
 use super::strategy::Strategy;
 use super::sweep::{Player, policy_of};
 use crate::fraction::{ExactRates, Fraction};
 
+mod repeat;
+
 /// Why a match-up has no exact fractions here.
 #[derive(Clone, Debug, Error, PartialEq)]
 pub enum ExactError {
-    /// Positions repeat: the values solve equations, not one sweep of sums.
+    /// Play can return to a lower total: the values solve one system over many totals.
     #[error(
-        "{rules}: positions repeat (a turn can leave the total as it was or lower it), so its \
-         values are not sums over one sweep; --exact covers Hog rules where every turn raises \
-         the total (and the Pig family); --bounds gives a certified interval here"
+        "{rules}: play can return to a lower total (a rule takes points away), which ties the \
+         values of many totals into one system of equations; --exact covers Hog rules where a \
+         turn keeps or raises the total (and Pig and Piglet); --bounds gives a certified \
+         interval here"
     )]
-    Repeats {
+    Lowers {
         /// The ruleset.
         rules: String,
+    },
+    /// Exact policy improvement on a repeating total did not settle.
+    #[error("{rules}: exact policy improvement on the states of total {total} did not settle")]
+    Unsettled {
+        /// The ruleset.
+        rules: String,
+        /// The total of the two scores.
+        total: u32,
     },
     /// The float sweep beside the exact one failed.
     #[error(transparent)]
@@ -68,7 +84,9 @@ pub struct ExactTie {
     pub opponent: u32,
     /// The mover's and the opponent's memories.
     pub memories: (u8, u8),
-    /// The equally good dice counts, fewest first (the one chosen).
+    /// The equally good dice counts, the one chosen first, then the others, fewest first. The
+    /// one chosen is the fewest, unless taking the fewest everywhere would change the values
+    /// (two states that pass to each other would make a game that ends one that never does).
     pub dice: Vec<u8>,
 }
 
@@ -114,9 +132,17 @@ pub fn solve_exact(
     strategies: [&Strategy; 2],
 ) -> Result<ExactSolution, ExactError> {
     if !rules.order().is_rising() {
-        return Err(ExactError::Repeats {
-            rules: rules.name().to_string(),
-        });
+        let merged = rules
+            .order()
+            .layers()
+            .iter()
+            .any(|l| l.pass == Pass::Merged);
+        if merged {
+            return Err(ExactError::Lowers {
+                rules: rules.name().to_string(),
+            });
+        }
+        return repeat::solve_repeating(rules, strategies);
     }
     let players = strategies.map(|s| s.player(rules));
     let layout = Layout::reachable(rules, [players[0].dice(rules), players[1].dice(rules)]);
@@ -129,7 +155,6 @@ pub fn solve_exact(
         rules,
         layout: &layout,
         weights,
-        won: rules.space().won_cell(),
         one: BigUint::from(1u32),
         values: Default::default(),
     };
@@ -280,12 +305,65 @@ struct Sweep<'a> {
     rules: &'a Ruleset,
     layout: &'a Layout,
     weights: Weights,
-    won: usize,
     /// The numerator of 1 over the denominator of the diagonal being solved's successors.
     one: BigUint,
     /// By seat and slot: numerators over the current successors' denominator (zero outside
     /// a turn's reach).
     values: [Vec<BigUint>; 2],
+}
+
+/// Where one outcome of a turn leaves the player who took it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Landing {
+    /// The game is over: won by the mover (`true`) or by the opponent.
+    Ends(bool),
+    /// Play goes on in `slot` (of the sweep's arrays) with `seat` to move; `flipped` when
+    /// that is the opponent, whose value the mover's is one minus.
+    Moves {
+        seat: usize,
+        slot: usize,
+        flipped: bool,
+    },
+}
+
+impl Weights {
+    /// Calls `visit(weight, landing)` for every outcome of `seat` choosing `n` dice with
+    /// `effect` at (own, opponent), the opponent remembering `opponent_memory`: the weights
+    /// over [`Weights::base`] sum to it.
+    fn for_each_landing(
+        &self,
+        (rules, layout): (&Ruleset, &Layout),
+        seat: usize,
+        (own, opponent): (u32, u32),
+        (n, effect, opponent_memory): (u8, Effect, u8),
+        mut visit: impl FnMut(u64, Landing),
+    ) {
+        let rolled = rules.dice_rolled(own, opponent, n);
+        let bacon;
+        let outcomes: &[(usize, u64)] = if rolled == 0 {
+            bacon = [(rules.free_bacon(own, opponent) as usize, self.base)];
+            &bacon
+        } else {
+            let kind = rules.die_kind(own, opponent);
+            &self.rolls[kind * ACTIONS + usize::from(rolled)]
+        };
+        let nexts = &rules.nexts(opponent, effect.remembered)[(own + effect.bonus) as usize..];
+        let memories: Memories = layout.memories(seat, effect.remembered, opponent_memory);
+        let won = rules.space().won_cell();
+        for &(points, weight) in outcomes {
+            let next = nexts[points];
+            let landing = if next.cell() == won {
+                Landing::Ends(!next.opponent_moves())
+            } else {
+                Landing::Moves {
+                    seat: next.next_seat(seat),
+                    slot: memories.slot(next),
+                    flipped: next.opponent_moves(),
+                }
+            };
+            visit(weight, landing);
+        }
+    }
 }
 
 impl Sweep<'_> {
@@ -294,44 +372,42 @@ impl Sweep<'_> {
     fn choice(
         &self,
         seat: usize,
-        (own, opponent): (u32, u32),
+        scores: (u32, u32),
         n: u8,
         effect: Effect,
         opponent_memory: u8,
     ) -> BigUint {
-        let rules = self.rules;
-        let rolled = rules.dice_rolled(own, opponent, n);
-        let bacon;
-        let outcomes: &[(usize, u64)] = if rolled == 0 {
-            bacon = [(rules.free_bacon(own, opponent) as usize, self.weights.base)];
-            &bacon
-        } else {
-            let kind = rules.die_kind(own, opponent);
-            &self.weights.rolls[kind * ACTIONS + usize::from(rolled)]
-        };
-        let nexts = &rules.nexts(opponent, effect.remembered)[(own + effect.bonus) as usize..];
-        let memories: Memories = self
-            .layout
-            .memories(seat, effect.remembered, opponent_memory);
         let mut won: u128 = 0;
         let (mut gained, mut lost, mut term) = (BigUint::zero(), BigUint::zero(), BigUint::zero());
-        for &(points, weight) in outcomes {
-            let next = nexts[points];
-            if next.cell() == self.won {
-                if !next.opponent_moves() {
-                    won += u128::from(weight);
+        let game = (self.rules, self.layout);
+        let choice = (n, effect, opponent_memory);
+        self.weights.for_each_landing(
+            game,
+            seat,
+            scores,
+            choice,
+            |weight, landing| match landing {
+                Landing::Ends(mover_won) => {
+                    if mover_won {
+                        won += u128::from(weight);
+                    }
                 }
-                continue;
-            }
-            term.clone_from(&self.values[next.next_seat(seat)][memories.slot(next)]);
-            term *= weight;
-            if next.opponent_moves() {
-                won += u128::from(weight);
-                lost += &term;
-            } else {
-                gained += &term;
-            }
-        }
+                Landing::Moves {
+                    seat,
+                    slot,
+                    flipped,
+                } => {
+                    term.clone_from(&self.values[seat][slot]);
+                    term *= weight;
+                    if flipped {
+                        won += u128::from(weight);
+                        lost += &term;
+                    } else {
+                        gained += &term;
+                    }
+                }
+            },
+        );
         &self.one * won + gained - lost
     }
 
@@ -501,10 +577,19 @@ mod tests {
     }
 
     #[test]
-    fn rules_where_positions_repeat_are_refused() {
-        let rules = Ruleset::preset("hog-textbook", 10).unwrap();
+    fn rules_that_lower_a_score_are_refused() {
+        let text = "let name = \"lowers\";\nlet summary = \"a swap that costs 3\";\n\
+            let yardstick = \"always_roll:4\";\nlet goal = parameter(\"goal\", 10);\n\
+            fn free_bacon(o) { 5 }\n\
+            fn after_turn(m, o) { #{ mover: o, opponent: max(m - 3, 0) } }\n";
+        let script = crate::hog::Script::compile("lowers.rhai", text, &[]).unwrap();
+        let rules = Ruleset::compile(script).unwrap();
         let one = Strategy::parse("always_roll:1", &rules).unwrap();
         let err = solve_exact(&rules, [&one, &one]).unwrap_err();
-        assert!(err.to_string().contains("positions repeat"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("lowers: play can return to a lower total"),
+            "{err}"
+        );
     }
 }
