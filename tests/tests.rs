@@ -16,6 +16,7 @@ mod pig;
 mod play;
 mod plot;
 mod python;
+mod python_package;
 mod repeat;
 mod scripts;
 mod serve;

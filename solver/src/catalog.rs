@@ -123,6 +123,116 @@ pub fn describe() -> String {
         .join("\n")
 }
 
+/// A ruleset of one of the games, ready to solve.
+pub enum Rules {
+    /// A Hog ruleset compiled for its goal.
+    Hog(Box<hog::Ruleset>),
+    /// Greed with its limit.
+    Greed(greed::Greed),
+    /// A game of the Pig family with its goal.
+    Pig(pig::Pig),
+    /// Chopsticks (its move limit belongs to the question asked).
+    Chopsticks,
+}
+
+/// Why a ruleset could not be opened.
+#[derive(Debug, Error)]
+pub enum OpenError {
+    /// No ruleset has the name.
+    #[error(transparent)]
+    Unknown(#[from] UnknownRuleset),
+    /// Parameters given to a game that has none.
+    #[error("--set: {rules} has no script parameters (only Hog rule scripts do)")]
+    NoParameters {
+        /// The ruleset.
+        rules: String,
+    },
+    /// The goal given twice.
+    #[error("--goal and --set goal=... both set the goal: give one")]
+    GoalTwice,
+    /// The script file could not be read.
+    #[error("--rules {path}: cannot read it")]
+    Read {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A Hog script or preset that does not compile.
+    #[error(transparent)]
+    Script(#[from] hog::ScriptError),
+    /// A Hog ruleset that does not fit the solver.
+    #[error(transparent)]
+    Hog(#[from] hog::RulesError),
+    /// A Greed limit out of range.
+    #[error(transparent)]
+    Greed(#[from] greed::GreedError),
+    /// A Pig goal out of range.
+    #[error(transparent)]
+    Pig(#[from] pig::PigError),
+}
+
+/// Whether `rules` names a Hog rule script file (`FILE.rhai`) rather than a built-in ruleset.
+pub fn is_script(rules: &str) -> bool {
+    rules.to_ascii_lowercase().ends_with(".rhai")
+}
+
+/// The ruleset `rules` names (built-in, or a Hog rule script `FILE.rhai`), for `goal` (the
+/// game's default when absent) with Hog script parameters `settings` (name, value).
+pub fn open(
+    rules: &str,
+    goal: Option<u32>,
+    settings: &[(String, i64)],
+) -> Result<Rules, OpenError> {
+    let game = if is_script(rules) {
+        Game::Hog
+    } else {
+        find(rules)?.game
+    };
+    if game != Game::Hog && !settings.is_empty() {
+        return Err(OpenError::NoParameters {
+            rules: rules.to_string(),
+        });
+    }
+    Ok(match game {
+        Game::Hog => {
+            let mut settings = settings.to_vec();
+            if let Some(goal) = goal {
+                if settings.iter().any(|(name, _)| name == "goal") {
+                    return Err(OpenError::GoalTwice);
+                }
+                settings.push(("goal".to_string(), i64::from(goal)));
+            }
+            Rules::Hog(Box::new(hog::Ruleset::compile(script(rules, &settings)?)?))
+        }
+        Game::Greed => Rules::Greed(greed::Greed::new(goal.unwrap_or(greed::DEFAULT_LIMIT))?),
+        Game::Pig => {
+            let variant = pig::Variant::named(rules).expect("the catalog names a variant");
+            Rules::Pig(pig::Pig::new(
+                variant,
+                goal.unwrap_or(variant.default_goal()),
+            )?)
+        }
+        Game::Chopsticks => Rules::Chopsticks,
+    })
+}
+
+/// The Hog rule script `rules` names (a preset, or a `.rhai` file) with `settings` applied.
+pub fn script(rules: &str, settings: &[(String, i64)]) -> Result<hog::Script, OpenError> {
+    if is_script(rules) {
+        let text = std::fs::read_to_string(rules).map_err(|source| OpenError::Read {
+            path: rules.to_string(),
+            source,
+        })?;
+        return Ok(hog::Script::compile(rules, &text, settings)?);
+    }
+    let preset = hog::presets::preset(rules).ok_or_else(|| hog::RulesError::Unknown {
+        name: rules.to_string(),
+        known: hog::presets::PRESETS.iter().map(|p| p.name).collect(),
+    })?;
+    Ok(preset.compile(settings)?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
