@@ -18,7 +18,7 @@
 
 use num_bigint::BigUint;
 use num_integer::Integer;
-use num_traits::Zero;
+use num_traits::{One, Zero};
 use rayon::prelude::*;
 use thiserror::Error;
 
@@ -188,17 +188,8 @@ pub fn solve_exact(
         if total > 0 {
             // The next diagonal's denominator is B times this one's: rescale the successors
             // it can reach, and let go of those beyond.
-            let base = sweep.weights.base;
-            let kept = diagonals_cells(rules, total + 1, total - 1 + reach);
-            let dropped = diagonals_cells(rules, total + reach, total + reach);
-            for values in &mut sweep.values {
-                values[kept.start * per_cell..kept.end * per_cell]
-                    .par_iter_mut()
-                    .for_each(|v| *v *= base);
-                values[dropped.start * per_cell..dropped.end * per_cell]
-                    .iter_mut()
-                    .for_each(|v| *v = BigUint::zero());
-            }
+            let base = BigUint::from(sweep.weights.base);
+            rescale_successors(&mut sweep.values, (rules, per_cell), (total, reach), &base);
         }
         sweep.one *= sweep.weights.base;
     }
@@ -231,6 +222,27 @@ fn diagonals_cells(rules: &Ruleset, low: usize, high: usize) -> std::ops::Range<
         return 0..0;
     }
     space.diagonal(low).start..space.diagonal(high.min(last)).end
+}
+
+/// After the diagonal of `total` is solved: multiplies the numerators of the diagonals a
+/// turn from `total − 1` can reach (up to `reach` beyond it) by `factor`, the ratio of the new
+/// common denominator to the old, and lets go of the diagonal no longer in reach.
+fn rescale_successors(
+    values: &mut [Vec<BigUint>; 2],
+    (rules, per_cell): (&Ruleset, usize),
+    (total, reach): (usize, usize),
+    factor: &BigUint,
+) {
+    let kept = diagonals_cells(rules, total + 1, (total + reach).saturating_sub(1));
+    let dropped = diagonals_cells(rules, total + reach, total + reach);
+    for values in values {
+        if !factor.is_one() {
+            values[kept.start * per_cell..kept.end * per_cell]
+                .par_iter_mut()
+                .for_each(|v| *v *= factor);
+        }
+        values[dropped.start * per_cell..dropped.end * per_cell].fill(BigUint::zero());
+    }
 }
 
 /// How many totals beyond its own a turn can reach: the most points a turn gains, plus the

@@ -27,7 +27,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 use rayon::prelude::*;
 
-use super::{ExactError, ExactSolution, ExactTie, Landing, Weights, diagonals_cells, reach};
+use super::{ExactError, ExactSolution, ExactTie, Landing, Weights, reach, rescale_successors};
 use crate::fraction::Fraction;
 use crate::hog::layout::Layout;
 use crate::hog::ruleset::Ruleset;
@@ -320,17 +320,8 @@ pub(super) fn solve_repeating(
         let common = solved
             .iter()
             .fold(denominator.clone(), |d, v| d.lcm(v.denom().magnitude()));
-        let scale = &common / &denominator;
-        let kept = diagonals_cells(rules, total + 1, (total + reach).saturating_sub(1));
-        let dropped = diagonals_cells(rules, total + reach, total + reach);
-        for numerators in &mut numerators {
-            if scale != BigUint::one() {
-                numerators[kept.start * per_cell..kept.end * per_cell]
-                    .par_iter_mut()
-                    .for_each(|v| *v *= &scale);
-            }
-            numerators[dropped.start * per_cell..dropped.end * per_cell].fill(BigUint::zero());
-        }
+        let factor = &common / &denominator;
+        rescale_successors(&mut numerators, (rules, per_cell), (total, reach), &factor);
         denominator = common;
         for (node, value) in nodes.iter().zip(solved) {
             let (numerator, below) = (value.numer().magnitude(), value.denom().magnitude());
