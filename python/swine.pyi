@@ -1,20 +1,24 @@
-"""Exact win probabilities and optimal strategies for Hog-family dice games.
+"""Exact win probabilities and optimal strategies for Hog and its variants, Greed, the Pig
+family and Chopsticks.
 
-Hog rulesets so far (presets such as "hog-fa20" and rule scripts "FILE.rhai"); the other games
-raise SwineError and are reached through the swine CLI.
+`rules` names a ruleset as the CLI's --rules does: a Hog preset ("hog-fa20", the default), a Hog
+rule script "FILE.rhai", "greed", "pig", "piglet", "two-dice-pig" or "chopsticks". `goal` is the
+goal (Greed: the limit); `set` gives a rule script's parameters as (name, value) pairs.
 """
 
 import os
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Optional, Union
+from typing import Any, Optional, Union, overload
 
 import numpy as np
 import numpy.typing as npt
 
-#: A strategy: a spec ("always_roll:4", "bacon:8,6", a table file, "optimal"), an array of dice
-#: counts shaped (goal, goal) indexed [own score, opponent score], or f(score, opponent_score).
-StrategyLike = Union[str, npt.ArrayLike, Callable[[int, int], int]]
+#: A strategy: a spec ("always_roll:4", "bacon:8,6", "sample2", "hold_at:20", a table or Python
+#: file, "optimal"), an array of the course table, or a callable taking the same indices:
+#: Hog f(score, opponent_score) -> dice; Greed f(myscore, theirscore, last: bool) -> dice (0
+#: passes); the Pig family f(score, opponent_score, turn_total) -> bool (True rolls).
+StrategyLike = Union[str, npt.ArrayLike, Callable[..., int]]
 
 class SwineError(ValueError):
     """Bad rules, a bad strategy, or a solve that failed; the message is the CLI's."""
@@ -23,11 +27,13 @@ class Match:
     """The exact result of a match-up."""
 
     win_rate: float
-    """P(win) averaged over the two seats."""
+    """P(win) + P(tie)/2 averaged over the two seats (the course's win rate)."""
     as_first: float
-    """P(win) moving first."""
+    """P(win) + P(tie)/2 moving first."""
     as_second: float
-    """P(win) moving second."""
+    """P(win) + P(tie)/2 moving second."""
+    tie: float
+    """P(tie) averaged over the seats (Greed's ties; in Hog and Pig a game that never ends)."""
     exact: Optional[dict[str, Fraction]]
     """With exact=True: "win_rate", "as_first", "as_second" as fractions."""
 
@@ -35,22 +41,93 @@ class Solution:
     """The optimal strategy against an opponent, or minimax, as `swine solve` finds it."""
 
     win_rate: float
-    """P(win) averaged over the two seats."""
+    """P(win) + P(tie)/2 averaged over the two seats."""
     as_first: float
-    """P(win) moving first."""
+    """P(win) + P(tie)/2 moving first."""
     as_second: float
-    """P(win) moving second."""
+    """P(win) + P(tie)/2 moving second."""
     first_player_wins: Optional[float]
     """Under minimax: P(the first player wins), both optimal."""
     exact: Optional[dict[str, Fraction]]
     """With exact=True: the rates as fractions (minimax: also "first_player_wins")."""
     table: npt.NDArray[np.uint8]
-    """The dice to roll, shaped (goal, goal), indexed [own score, opponent score]."""
+    """The strategy, indexed by `table_axes`: Hog's dice at [own, opponent] (goal x goal);
+    Greed's dice at [own, opponent, last] ((limit+1) x (limit+1) x 2, 0 passes); the Pig
+    family's decisions at [own, opponent, turn_total] (goal x goal x goal, 1 rolls, 0 holds)."""
+    table_axes: list[str]
+    """The table's axes, outermost first."""
+    values: npt.NDArray[np.float64]
+    """P(win) + P(tie)/2 of every state for the table against the opponent, the table's player
+    to move, indexed by `values_axes` (Hog rules with memory add each player's memory)."""
+    values_axes: list[str]
+    """The values' axes, outermost first."""
 
     def write(
-        self, directory: Union[str, os.PathLike[str]], formats: Optional[list[str]] = None
+        self,
+        directory: Union[str, os.PathLike[str]],
+        formats: Optional[list[str]] = None,
+        values: bool = False,
     ) -> list[os.PathLike[str]]:
-        """Writes the files `swine solve` writes (csv, json, py, npy, bin), all or nothing."""
+        """Writes the files `swine solve` writes (csv, json, py, npy, bin; with values=True
+        those of `swine solve --values` too), all or nothing; returns their paths."""
+
+class Chopsticks:
+    """Chopsticks solved with both sides perfect, as `swine solve --rules chopsticks`."""
+
+    moves: Optional[int]
+    """The move limit per player, or None."""
+    result: int
+    """The start's result from A's side (A moves first): 1 A wins, 0 tie or draw, -1 B wins."""
+    distance: Optional[int]
+    """Without a limit: plies to the end from the start under perfect play."""
+    results: npt.NDArray[np.int8]
+    """Every position's result from A's side: [mover (0 = A), a_left, a_right, b_left,
+    b_right] without a limit; [level, a_left, a_right, b_left, b_right] with one (A moves at
+    even levels)."""
+    best: npt.NDArray[np.int16]
+    """Each position's best successor, shaped like `results`, as ((a_left*5 + a_right)*5 +
+    b_left)*5 + b_right; -1 where the game is over (or at the last level)."""
+
+    def write(self, directory: Union[str, os.PathLike[str]]) -> list[os.PathLike[str]]:
+        """Writes the JSON file `swine solve --rules chopsticks` writes."""
+
+class Simulation:
+    """Seeded games beside the exact win rate they sample."""
+
+    games_per_seat: int
+    seed: int
+    win_rate: float
+    """Observed (wins + ties/2) / games, averaged over the seats."""
+    exact_win_rate: float
+    standard_error: float
+    """Of the observed win rate, from the exact probabilities."""
+    z: float
+    """(win_rate - exact_win_rate) / standard_error."""
+
+class Position:
+    """One position of a match-up, for the player to move (`swine eval --from`)."""
+
+    mover_wins: float
+    tie: float
+    mover_loses: float
+    value: float
+    """P(win) + P(tie)/2."""
+    chosen: int
+    """The strategy's choice there (dice; Greed 0 passes; Pig 1 rolls, 0 holds)."""
+    choices: dict[int, float]
+    """The value of each choice there, the strategy played afterwards."""
+
+class Tournament:
+    """An exact round robin."""
+
+    rows: list[dict[str, Any]]
+    """The standings, best first: rank, strategy, mean_win_rate, matches_won."""
+    names: list[str]
+    """The entries in the order given (those left out aside)."""
+    win_rates: npt.NDArray[np.float64]
+    """win_rates[i][j]: entry i against entry j; NaN on the diagonal."""
+    left_out: list[tuple[str, str]]
+    """(entry, reason) for each entry that could not be used."""
 
 def evaluate(
     strategy: StrategyLike,
@@ -61,8 +138,10 @@ def evaluate(
     set: Optional[list[tuple[str, int]]] = None,
     exact: bool = False,
 ) -> Match:
-    """The exact win rate of `strategy` against `vs` (the ruleset's yardstick when None)."""
+    """The exact win rate of `strategy` against `vs` (the ruleset's yardstick when None);
+    exact=True adds fractions (Hog and the Pig family)."""
 
+@overload
 def solve(
     rules: str = "hog-fa20",
     vs: Optional[StrategyLike] = None,
@@ -70,5 +149,52 @@ def solve(
     goal: Optional[int] = None,
     set: Optional[list[tuple[str, int]]] = None,
     exact: bool = False,
-) -> Solution:
-    """The optimal strategy against `vs` ("minimax": both optimal; None: the yardstick)."""
+    moves: None = None,
+) -> Union[Solution, Chopsticks]: ...
+@overload
+def solve(rules: str, vs: None = None, *, moves: int) -> Chopsticks: ...
+def solve(
+    rules: str = "hog-fa20",
+    vs: Optional[StrategyLike] = None,
+    *,
+    goal: Optional[int] = None,
+    set: Optional[list[tuple[str, int]]] = None,
+    exact: bool = False,
+    moves: Optional[int] = None,
+) -> Union[Solution, Chopsticks]:
+    """The optimal strategy against `vs` ("minimax": both optimal; None: the yardstick).
+    "chopsticks" gives its solved positions, within `moves` moves per player or unlimited."""
+
+def simulate(
+    strategy: StrategyLike,
+    vs: Optional[StrategyLike] = None,
+    *,
+    rules: str = "hog-fa20",
+    goal: Optional[int] = None,
+    set: Optional[list[tuple[str, int]]] = None,
+    games: int = 100_000,
+    seed: int = 1,
+) -> Simulation:
+    """`games` seeded games with each seat first, beside the exact win rate (`swine simulate`)."""
+
+def position(
+    strategy: StrategyLike,
+    at: tuple[int, ...],
+    vs: Optional[StrategyLike] = None,
+    *,
+    rules: str = "hog-fa20",
+    goal: Optional[int] = None,
+    set: Optional[list[tuple[str, int]]] = None,
+) -> Position:
+    """The position `at`, `strategy` to move: (own, opponent) in Hog (and each player's memory
+    where the rules keep one), (own, opponent, last) in Greed, (own, opponent, turn_total) in
+    the Pig family."""
+
+def tournament(
+    strategies: list[StrategyLike],
+    *,
+    rules: str = "hog-fa20",
+    goal: Optional[int] = None,
+    set: Optional[list[tuple[str, int]]] = None,
+) -> Tournament:
+    """The exact round robin of `strategies` (`swine tournament`)."""

@@ -664,7 +664,7 @@ impl SimulationReport {
             results: None,
         };
         let standard_error = SimulatedRates {
-            rates: Rates::new(independent_mean(errors), errors[0], errors[1]),
+            rates: Rates::new(exact.win_rate_error(games), errors[0], errors[1]),
             results: None,
         };
         let exact = SimulatedRates {

@@ -1,9 +1,10 @@
 //! From flags to solver objects: rulesets, strategies and the Python runner, with the flag
 //! named in errors.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use swine_solver::catalog;
 pub use swine_solver::catalog::Rules;
+use swine_solver::contest::{check_count, check_position};
 use swine_solver::greed::{self, Greed};
 use swine_solver::hog::{Ruleset, Script, Strategy};
 use swine_solver::pig::{self, Pig};
@@ -58,35 +59,22 @@ pub fn greed_strategy(
         .with_context(|| format!("in {flag}"))
 }
 
-/// The whole numbers of a position given to `flag` as `text`, one for each of `names` (in
+/// The whole numbers of a position given to `flag` as `text`, one for each of `parts` (in
 /// order, comma-separated), each below the bound beside its name.
-pub fn position(flag: &str, text: &str, names: &[(&str, u32)]) -> Result<Vec<u32>> {
-    let expected = names
+pub fn position(flag: &str, text: &str, parts: &[(&str, u32)]) -> Result<Vec<u32>> {
+    let pieces: Vec<&str> = text.split(',').map(str::trim).collect();
+    check_count(parts, pieces.len()).with_context(|| format!("{flag} {text}"))?;
+    let numbers = pieces
         .iter()
-        .map(|(name, _)| name.to_uppercase())
-        .collect::<Vec<_>>()
-        .join(",");
-    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    if parts.len() != names.len() {
-        bail!(
-            "{flag} {text}: {} number(s), expected {} ({expected})",
-            parts.len(),
-            names.len()
-        );
-    }
-    parts
-        .iter()
-        .zip(names)
-        .map(|(part, &(name, bound))| {
-            let n: u32 = part
+        .zip(parts)
+        .map(|(piece, (name, _))| {
+            piece
                 .parse()
-                .with_context(|| format!("{flag} {text}: {name} '{part}' is not a whole number"))?;
-            if n >= bound {
-                bail!("{flag} {text}: {name} {n} is outside 0..{bound}");
-            }
-            Ok(n)
+                .with_context(|| format!("{flag} {text}: {name} '{piece}' is not a whole number"))
         })
-        .collect()
+        .collect::<Result<Vec<u32>>>()?;
+    check_position(parts, &numbers).with_context(|| format!("{flag} {text}"))?;
+    Ok(numbers)
 }
 
 /// The Pig strategy `spec` given to `flag`, or the variant's yardstick when `spec` is absent.

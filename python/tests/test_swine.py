@@ -4,6 +4,7 @@ specs, arrays and callables, and bad strategies that raise without taking the pr
 import json
 import os
 import subprocess
+import sys
 from fractions import Fraction
 
 import numpy as np
@@ -70,13 +71,16 @@ def test_a_callable_and_the_same_table_win_exactly_as_often():
 
 
 def test_bad_strategies_raise_clear_errors_and_the_process_goes_on():
-    with pytest.raises(swine.SwineError, match=r"strategy\(0, 0\): 11 dice is outside 0..=10"):
-        swine.evaluate(lambda s, o: 11, goal=20)
+    def eleven(score, opponent_score):
+        return 11
+
+    with pytest.raises(swine.SwineError, match=r"eleven\(0, 0\): dice 11 is outside 0..=10"):
+        swine.evaluate(eleven, goal=20)
 
     def raises(score, opponent_score):
         raise RuntimeError("no idea")
 
-    with pytest.raises(swine.SwineError, match=r"strategy\(0, 0\) raised RuntimeError: no idea"):
+    with pytest.raises(swine.SwineError, match=r"raises\(0, 0\) raised RuntimeError: no idea"):
         swine.evaluate(raises, goal=20)
     with pytest.raises(swine.SwineError, match=r"\[20, 19\] entries do not make a 20 x 20 table"):
         swine.evaluate(np.zeros((20, 19)), goal=20)
@@ -86,3 +90,128 @@ def test_bad_strategies_raise_clear_errors_and_the_process_goes_on():
         swine.solve("hog-nope")
     # Still alive, and still right.
     assert swine.evaluate("always_roll:4", "always_roll:4", goal=20).win_rate == 0.5
+    with pytest.raises(swine.SwineError, match=r"<lambda>\(0, 0, 0\): roll 2 is outside 0..=1"):
+        swine.evaluate(lambda s, o, t: 2, rules="piglet")
+    with pytest.raises(swine.SwineError, match="--exact: greed rolls up to 255 dice"):
+        swine.evaluate("sample2", rules="greed", exact=True)
+    with pytest.raises(swine.SwineError, match="chopsticks is a game without chance"):
+        swine.evaluate("optimal", rules="chopsticks")
+    assert swine.evaluate("sample1", "sample1", rules="greed", goal=30).win_rate == 0.5
+
+
+@pytest.mark.parametrize(
+    "rules, strategy, vs, goal",
+    [
+        ("greed", "sample2", "sample1", 60),
+        ("piglet", "hold_at:5", "hold_at:3", 10),
+        ("pig", "hold_at:20", "hold_at:25", 40),
+        ("two-dice-pig", "hold_at:15", "optimal", 30),
+    ],
+)
+def test_every_game_evaluates_as_the_cli(rules, strategy, vs, goal):
+    ours = swine.evaluate(strategy, vs, rules=rules, goal=goal)
+    theirs = cli("eval", strategy, "--vs", vs, "--rules", rules, "--goal", str(goal))
+    assert (ours.win_rate, ours.as_first, ours.as_second) == (
+        theirs["win_rate"],
+        theirs["as_first"],
+        theirs["as_second"],
+    )
+
+
+@pytest.mark.parametrize(
+    "rules, goal, formats",
+    [("piglet", 10, None), ("greed", 40, ["csv", "npy"]), ("hog-fa20", 30, None)],
+)
+def test_solve_writes_the_cli_files_and_its_values_agree(tmp_path, rules, goal, formats):
+    ours = swine.solve(rules, goal=goal)
+    out = tmp_path / "cli"
+    args = ["solve", "--rules", rules, "--goal", str(goal), "--values", "--out", str(out)]
+    if formats:
+        args += ["--format", ",".join(formats)]
+    theirs = cli(*args)
+    assert (ours.win_rate, ours.as_first, ours.as_second) == (
+        theirs["win_rate"],
+        theirs["as_first"],
+        theirs["as_second"],
+    )
+    written = ours.write(tmp_path / "py", formats=formats, values=True)
+    assert sorted(p.name for p in written) == sorted(os.listdir(out))
+    for path in written:
+        assert path.read_bytes() == (out / path.name).read_bytes(), path.name
+    # The values come from a second sweep of the table against the opponent: at the start,
+    # moving first, they are the solve's own value moving first.
+    assert ours.values.dtype == np.float64 and ours.table.dtype == np.uint8
+    assert ours.values.shape[: len(ours.table_axes)] == ours.table.shape
+    assert ours.values[(0,) * len(ours.values_axes)] == pytest.approx(ours.as_first, abs=1e-15)
+
+
+def test_callables_and_tables_agree_in_pig_and_greed():
+    holds_at_20 = swine.evaluate(lambda s, o, t: t < 20, rules="pig", goal=30, exact=True)
+    assert holds_at_20.exact == swine.evaluate("hold_at:20", rules="pig", goal=30, exact=True).exact
+
+    def final_strategy(myscore, theirscore, last):
+        assert isinstance(last, bool)
+        return 0 if last and myscore > theirscore else 1 + (theirscore - myscore) % 4
+
+    table = np.array(
+        [[[final_strategy(m, t, bool(p)) for p in (0, 1)] for t in range(41)] for m in range(41)]
+    )
+    by_callable = swine.evaluate(final_strategy, rules="greed", goal=40)
+    assert by_callable.win_rate == swine.evaluate(table, rules="greed", goal=40).win_rate
+
+
+def test_simulate_plays_the_cli_games_and_agrees_with_the_exact_rate():
+    ours = swine.simulate("sample2", "sample1", rules="greed", games=5000, seed=7)
+    theirs = cli("simulate", "sample2", "--vs", "sample1", "--rules", "greed", "--games", "5000",
+                 "--seed", "7")
+    assert ours.win_rate == theirs["simulated"]["win_rate"]
+    assert ours.standard_error == theirs["standard_error"]["win_rate"]
+    assert ours.exact_win_rate == swine.evaluate("sample2", "sample1", rules="greed").win_rate
+    assert abs(ours.z) < 5
+    piglet = swine.simulate("hold_at:4", rules="piglet", goal=10, games=20000)
+    assert abs(piglet.win_rate - piglet.exact_win_rate) < 5 * piglet.standard_error
+
+
+def test_position_and_tournament_equal_the_cli():
+    ours = swine.position("hold_at:5", (3, 4, 2), rules="piglet", goal=10)
+    theirs = cli("eval", "hold_at:5", "--rules", "piglet", "--goal", "10", "--from", "3,4,2")
+    assert (ours.mover_wins, ours.value) == (theirs["mover_wins"], theirs["value"])
+    assert ours.chosen == 1 and theirs["chosen"] == "roll"
+    assert ours.choices == {0: theirs["choices"][0]["value"], 1: theirs["choices"][1]["value"]}
+    with pytest.raises(swine.SwineError, match="own 9 \\+ turn total 1 reach the goal 10"):
+        swine.position("hold_at:5", (9, 0, 1), rules="piglet", goal=10)
+
+    entries = ["always_roll:4", "always_roll:6", "bacon:8,6"]
+    ours = swine.tournament([*entries, "nonsense"], goal=40)
+    theirs = cli("tournament", *entries, "--goal", "40")
+    assert ours.rows == theirs["standings"]
+    assert ours.left_out[0][0] == "nonsense"
+    matrix = np.array([[np.nan if x is None else x for x in row] for row in theirs["matrix"]])
+    assert np.array_equal(ours.win_rates, matrix, equal_nan=True)
+
+
+@pytest.mark.parametrize("moves", [None, 10])
+def test_chopsticks_is_solved_as_the_cli_solves_it(tmp_path, moves):
+    ours = swine.solve("chopsticks", moves=moves)
+    out = tmp_path / "cli"
+    limit = ["--moves", str(moves)] if moves else []
+    theirs = cli("solve", "--rules", "chopsticks", *limit, "--out", str(out))
+    assert ours.result == theirs["result"]
+    assert ours.results[0, 1, 1, 1, 1] == ours.result
+    [written] = ours.write(tmp_path / "py")
+    assert written.read_bytes() == (out / written.name).read_bytes()
+
+
+def test_the_sweep_example_runs_and_its_numbers_are_the_cli_s(tmp_path):
+    script = os.path.join(EXAMPLES, "sweep_lucky.py")
+    run = subprocess.run(
+        [sys.executable, script, str(tmp_path / "lucky.png")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rows = {line.split()[0]: line.split()[1:] for line in run.stdout.splitlines()[1:14]}
+    assert sorted(map(int, rows)) == list(range(3, 16))
+    rules = os.path.join(EXAMPLES, "my-hog.rhai")
+    theirs = cli("solve", "--rules", rules, "--set", "lucky=7", "--out", str(tmp_path / "cli"))
+    assert rows["7"][0] == f"{theirs['win_rate']:.6f}"

@@ -172,6 +172,37 @@ pub enum OpenError {
     Pig(#[from] pig::PigError),
 }
 
+impl Game {
+    /// Why exact fractions cannot be asked of this game, if they cannot (Greed, Chopsticks).
+    pub fn no_fractions(self) -> Option<String> {
+        match self {
+            Game::Greed => Some(format!(
+                "--exact: greed rolls up to {} dice at once, whose outcomes are too many to \
+                 count as fractions; --bounds gives a certified interval",
+                greed::MAX_DICE
+            )),
+            Game::Chopsticks => Some(
+                "--exact: chopsticks has no dice; its solved positions are wins, losses and \
+                 draws, exact already"
+                    .to_string(),
+            ),
+            Game::Hog | Game::Pig => None,
+        }
+    }
+}
+
+impl Rules {
+    /// The game these rules are of.
+    pub fn game(&self) -> Game {
+        match self {
+            Rules::Hog(_) => Game::Hog,
+            Rules::Greed(_) => Game::Greed,
+            Rules::Pig(_) => Game::Pig,
+            Rules::Chopsticks => Game::Chopsticks,
+        }
+    }
+}
+
 /// Whether `rules` names a Hog rule script file (`FILE.rhai`) rather than a built-in ruleset.
 pub fn is_script(rules: &str) -> bool {
     rules.to_ascii_lowercase().ends_with(".rhai")

@@ -15,10 +15,10 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, Position, Simulation};
 use crate::python::Runner;
 use crate::spec::{Resolved, StrategyError};
-use crate::table::Schema;
+use crate::table::{Schema, Table};
 use crate::tournament::{RoundRobin, round_robin};
 
 /// What grading and tournaments need of a game.
@@ -47,6 +47,8 @@ pub trait Contest: Sync {
         spec: &str,
         runner: &Runner,
     ) -> Result<Resolved<Self::Strategy>, StrategyError>;
+    /// The strategy that plays `table` (shaped as [`Contest::course_schema`]), called `name`.
+    fn table_strategy(&self, name: &str, table: Table) -> Self::Strategy;
     /// The strategy's name, as reports show it.
     fn name<'a>(&self, strategy: &'a Self::Strategy) -> &'a str;
     /// Whether the strategy plays a fixed table (an optimising player answers each change).
@@ -64,6 +66,27 @@ pub trait Contest: Sync {
         strategy: &Self::Strategy,
         opponent: &Self::Strategy,
     ) -> Result<Vec<Change>, ContestError>;
+    /// The numbers that give a position with the player to move (e.g. `own`, `opponent`), in
+    /// order, each with the bound it stays below.
+    fn position_parts(&self) -> Vec<(&'static str, u32)>;
+    /// The position `at` (one number per [`Contest::position_parts`]) of `strategy` against
+    /// `opponent`, `strategy` to move: its outcome from there and the value of each choice.
+    fn position(
+        &self,
+        strategy: &Self::Strategy,
+        opponent: &Self::Strategy,
+        at: &[u32],
+    ) -> Result<Position, ContestError>;
+    /// `games` seeded games with each seat moving first, `strategy` in seat 0 (`played(n)`
+    /// hears of every `n` finished), and beside them the exact outcome they sample.
+    fn simulate(
+        &self,
+        strategy: &Self::Strategy,
+        opponent: &Self::Strategy,
+        games: u64,
+        seed: u64,
+        played: &(dyn Fn(u64) + Sync),
+    ) -> Result<(Simulation, Outcome), ContestError>;
     /// The optimum against `opponent`: its outcome, and whether it is a searched score table
     /// (where the rules hide memory from a course strategy) rather than the exact optimum.
     fn optimum(&self, opponent: &Self::Strategy) -> Result<(Outcome, bool), ContestError>;
@@ -97,6 +120,9 @@ pub enum ContestError {
     /// `--explain` asked of a strategy or against an opponent that has no single-cell gains.
     #[error("{0}")]
     Explain(String),
+    /// A position that is no position of the game.
+    #[error("{0}")]
+    Position(String),
     /// Fewer than two entries of a tournament could be resolved.
     #[error("a round robin needs at least two strategies; {usable} could be used ({left_out})")]
     TooFew {
@@ -117,6 +143,33 @@ impl ContestError {
             format!("--explain needs a fixed opponent: {opponent} answers every change anew")
         })
     }
+}
+
+/// Checks that `at` holds one number per part of `parts`, each below its bound; the error says
+/// which is wrong.
+pub fn check_position(parts: &[(&str, u32)], at: &[u32]) -> Result<(), ContestError> {
+    check_count(parts, at.len())?;
+    for (&n, &(name, bound)) in at.iter().zip(parts) {
+        if n >= bound {
+            return Err(ContestError::Position(format!(
+                "{name} {n} is outside 0..{bound}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that `given` numbers are one per part of `parts`.
+pub fn check_count(parts: &[(&str, u32)], given: usize) -> Result<(), ContestError> {
+    if given == parts.len() {
+        return Ok(());
+    }
+    let names: Vec<String> = parts.iter().map(|(name, _)| name.to_uppercase()).collect();
+    Err(ContestError::Position(format!(
+        "{given} number(s), expected {} ({})",
+        parts.len(),
+        names.join(",")
+    )))
 }
 
 /// A cell where changing a strategy's choice alone raises its win rate, exactly.

@@ -122,6 +122,16 @@ impl Outcome {
         }
     }
 
+    /// The standard error of the win rate observed over `games` games per seat played with
+    /// these probabilities, the two seats' estimates independent.
+    pub fn win_rate_error(&self, games: u64) -> f64 {
+        let errors = [
+            self.first.value_error(games),
+            self.second.value_error(games),
+        ];
+        (errors[0].powi(2) + errors[1].powi(2)).sqrt() / 2.0
+    }
+
     /// The same match-up seen by the opponent: its first seat is this one's second, its wins
     /// this one's losses.
     pub fn for_opponent(&self) -> Outcome {

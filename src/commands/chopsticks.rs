@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Write};
 use anyhow::{Result, bail};
 use swine_solver::chopsticks::{
     DEFAULT_MOVES, Limited, LimitedSummary, Match, Player, Position, Retrograde, Solver,
-    UnlimitedSummary, limited_json, unlimited_json,
+    UnlimitedSummary, limited_file, unlimited_file,
 };
 use swine_solver::format::{Format, prepare_directory, write_rendered};
 
@@ -63,17 +63,14 @@ fn solved(limit: MoveLimit) -> Solution {
             let solved = Limited::solve(m);
             Solution {
                 report: Report::Limited(LimitedReport::new(LimitedSummary::of(&solved))),
-                files: vec![(format!("chopsticks_moves_{m}.json"), limited_json(&solved))],
+                files: vec![limited_file(&solved)],
             }
         }
         MoveLimit::Unlimited => {
             let solved = Retrograde::solve();
             Solution {
                 report: Report::Unlimited(UnlimitedReport::new(UnlimitedSummary::of(&solved))),
-                files: vec![(
-                    "chopsticks_unlimited.json".to_string(),
-                    unlimited_json(&solved),
-                )],
+                files: vec![unlimited_file(&solved)],
             }
         }
     }

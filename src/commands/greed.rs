@@ -7,7 +7,7 @@ use swine_solver::commentary;
 use swine_solver::contest::Contest;
 use swine_solver::dice::SeededDice;
 use swine_solver::format::{Format, prepare_directory};
-use swine_solver::greed::simulate::{End, Game, play_turn, simulate as play_games, transcript};
+use swine_solver::greed::simulate::{End, Game, play_turn, transcript};
 use swine_solver::greed::{self, Advisor, Greed, Solved, Strategy, play, solve_against};
 use swine_solver::python::Runner;
 
@@ -78,11 +78,10 @@ pub fn eval(game: &Greed, args: &EvalArgs) -> Result<()> {
     let runner = resolve::runner(&args.python);
     let [strategy, opponent] = strategies(game, &args.strategy, args.vs.as_deref(), &runner)?;
     if let Some(from) = &args.from {
-        let scores = game.limit() + 1;
-        let names = [("own", scores), ("opponent", scores), ("passed", 2)];
+        let names = game.position_parts();
         let numbers = resolve::position("--from", from, &names)?;
-        let at = (numbers[0] as usize, numbers[1] as usize, numbers[2] == 1);
-        let solved = greed::position(game, &strategy, &opponent, at)?;
+        let solved = game.position(&strategy, &opponent, &numbers)?;
+        let at = (numbers[0], numbers[1], numbers[2] == 1);
         let passed = if at.2 {
             ", the opponent having passed"
         } else {
@@ -126,21 +125,23 @@ pub fn eval(game: &Greed, args: &EvalArgs) -> Result<()> {
 pub fn simulate(game: &Greed, args: &SimulateArgs) -> Result<()> {
     let runner = resolve::runner(&args.python);
     let [strategy, opponent] = strategies(game, &args.strategy, args.vs.as_deref(), &runner)?;
-    let played = play(game, &strategy, &opponent)?;
-    let policies = [&played.policies[0], &played.policies[1]];
     if args.transcript {
         if args.json {
             bail!("--transcript prints the game as text; leave out --json");
         }
+        let played = play(game, &strategy, &opponent)?;
+        let policies = [&played.policies[0], &played.policies[1]];
         print!("{}", transcript(game, policies, args.seed));
         return Ok(());
     }
     let games = args.games.unwrap_or(DEFAULT_GAMES);
     let progress = GamesProgress::start(2 * games);
-    let simulation = play_games(game, policies, games, args.seed, &|n| progress.played(n));
+    let (simulation, exact) = game.simulate(&strategy, &opponent, games, args.seed, &|n| {
+        progress.played(n)
+    })?;
     progress.finish();
     let heading = heading(game, strategy.name(), opponent.name());
-    let report = SimulationReport::with_ties(heading, args.seed, simulation, played.outcome);
+    let report = SimulationReport::with_ties(heading, args.seed, simulation, exact);
     print(&report, args.json)?;
     Ok(())
 }

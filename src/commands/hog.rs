@@ -9,12 +9,10 @@ use swine_solver::dice::SeededDice;
 use swine_solver::format::{Format, Probability, TableFile, prepare_directory};
 use swine_solver::hog::narrate::{NEVER_ENDS, play_turn, transcript};
 use swine_solver::hog::presets::PRESETS;
-use swine_solver::hog::simulate::simulate as play_games;
 use swine_solver::hog::simulate::{Game, LoopWatch};
 use swine_solver::hog::{
     Advisor, DEFAULT_GOAL, ExactTie, MAX_DICE, PERTURBATIONS, Ruleset, SEED, SearchLimits, Solved,
-    Strategy, certify_hog, make_exact, position, solve as sweep, solve_against, solve_exact,
-    values_file,
+    Strategy, certify_hog, make_exact, solve as sweep, solve_against, solve_exact, values_file,
 };
 
 use super::prompt::{ask_number, quit};
@@ -242,27 +240,18 @@ fn eval_from(
     from: &str,
     json: bool,
 ) -> Result<()> {
-    let space = rules.space();
-    let (goal, m) = (rules.goal(), space.memory_size() as u32);
-    let mut names = vec![("own", goal), ("opponent", goal)];
-    if m > 1 {
-        names.extend([("own_memory", m), ("opponent_memory", m)]);
-    }
+    let names = rules.position_parts();
     let numbers = resolve::position("--from", from, &names)?;
+    let solved = rules.position(strategy, opponent, &numbers)?;
     let (own, other) = (numbers[0], numbers[1]);
-    let memories = match numbers[..] {
-        [_, _, a, b] => (a as u8, b as u8),
-        _ => (rules.memory().initial, rules.memory().initial),
-    };
-    let state = space.state(space.cell(own, other), memories.0, memories.1);
-    let solved = position(rules, strategy, opponent, state)?;
+    let m = rules.space().memory_size();
     let mut text = format!("{own} : {other}");
     if m > 1 {
         text.push_str(&format!(
             "; each player's {}: {} and {}",
             rules.memory().meaning,
-            memories.0,
-            memories.1
+            numbers[2],
+            numbers[3]
         ));
     }
     let report = PositionReport::new(
@@ -284,9 +273,9 @@ pub fn simulate(rules: &Ruleset, args: &SimulateArgs) -> Result<()> {
     let runner = resolve::runner(&args.python);
     let strategy = resolve::strategy(Some(&args.strategy), "STRATEGY", rules, &runner)?;
     let opponent = resolve::strategy(args.vs.as_deref(), "--vs", rules, &runner)?;
-    let solution = sweep(rules, [&strategy.player(rules), &opponent.player(rules)])?;
-    let policies = [solution.policy(0), solution.policy(1)];
     if args.transcript {
+        let solution = sweep(rules, [&strategy.player(rules), &opponent.player(rules)])?;
+        let policies = [solution.policy(0), solution.policy(1)];
         let names = [strategy.name(), opponent.name()];
         print!(
             "{}",
@@ -296,16 +285,11 @@ pub fn simulate(rules: &Ruleset, args: &SimulateArgs) -> Result<()> {
     }
     let games = args.games.unwrap_or(DEFAULT_GAMES);
     let progress = GamesProgress::start(2 * games);
-    let simulation = play_games(
-        rules,
-        [&policies[0], &policies[1]],
-        games,
-        args.seed,
-        &|n| progress.played(n),
-    );
+    let (simulation, exact) = rules.simulate(&strategy, &opponent, games, args.seed, &|n| {
+        progress.played(n)
+    })?;
     progress.finish();
     let heading = heading(rules, strategy.name(), opponent.name());
-    let exact = solution.matchup();
     let report = SimulationReport::ties_if_any(heading, args.seed, simulation, exact);
     print(&report, args.json)?;
     Ok(())

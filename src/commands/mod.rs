@@ -56,20 +56,9 @@ fn refuse_precision(rules: &Rules, precision: &PrecisionArgs) -> Result<()> {
              exact already"
         );
     }
-    if !precision.exact {
-        return Ok(());
-    }
-    match rules {
-        Rules::Greed(_) => bail!(
-            "--exact: greed rolls up to {} dice at once, whose outcomes are too many to count \
-             as fractions; --bounds gives a certified interval",
-            swine_solver::greed::MAX_DICE
-        ),
-        Rules::Chopsticks => bail!(
-            "--exact: chopsticks has no dice; its solved positions are wins, losses and draws, \
-             exact already"
-        ),
-        Rules::Hog(_) | Rules::Pig(_) => Ok(()),
+    match rules.game().no_fractions() {
+        Some(reason) if precision.exact => bail!(reason),
+        _ => Ok(()),
     }
 }
 
@@ -211,10 +200,7 @@ fn write_and_print(
         .collect();
     let mut rendered = render_files(&refs)?;
     if let Some((values, formats)) = values {
-        rendered.extend(formats.into_iter().map(|format| {
-            let name = format!("{}_values.{}", values.stem, format.extension());
-            (name, values.render(format))
-        }));
+        rendered.extend(values.rendered(&formats));
     }
     report.files = write_rendered(out, rendered)?;
     print(&report, json)?;

@@ -2,18 +2,14 @@
 
 use std::io::{self, Write};
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use swine_solver::commentary;
 use swine_solver::contest::Contest;
 use swine_solver::dice::SeededDice;
 use swine_solver::format::{Format, Probability, TableFile, prepare_directory};
 use swine_solver::outcome::Outcome;
-use swine_solver::pig::simulate::{
-    Game, LoopWatch, NEVER_ENDS, Step, play_decision, simulate as play_games, transcript,
-};
-use swine_solver::pig::{
-    self, Pig, Player, Solved, Strategy, position, solve, solve_against, values_file,
-};
+use swine_solver::pig::simulate::{Game, LoopWatch, NEVER_ENDS, Step, play_decision, transcript};
+use swine_solver::pig::{self, Pig, Player, Solved, Strategy, solve, solve_against, values_file};
 use swine_solver::python::Runner;
 
 use super::prompt::{ask_word, quit};
@@ -160,17 +156,11 @@ pub fn eval(game: &Pig, args: &EvalArgs) -> Result<()> {
     let [strategy, opponent] = strategies(game, &args.strategy, args.vs.as_deref(), &runner)?;
     let heading = heading(game, strategy.name(), opponent.name());
     if let Some(from) = &args.from {
-        let goal = game.goal();
-        let names = [("own", goal), ("opponent", goal), ("turn_total", goal)];
+        let names = game.position_parts();
         let numbers = resolve::position("--from", from, &names)?;
+        let solved = Contest::position(game, &strategy, &opponent, &numbers)
+            .with_context(|| format!("--from {from}"))?;
         let (own, other, turn_total) = (numbers[0], numbers[1], numbers[2]);
-        if !game.is_state(own, turn_total) {
-            bail!(
-                "--from {from}: own {own} + turn total {turn_total} reach the goal {goal}: the \
-                 mover holds and has won"
-            );
-        }
-        let solved = position(game, &strategy, &opponent, (own, other, turn_total))?;
         let report = PositionReport::new(
             heading,
             (&names, &numbers),
@@ -218,9 +208,9 @@ pub fn simulate(game: &Pig, args: &SimulateArgs) -> Result<()> {
     }
     let runner = resolve::runner(&args.python);
     let [strategy, opponent] = strategies(game, &args.strategy, args.vs.as_deref(), &runner)?;
-    let solution = solve(game, [strategy.player(), opponent.player()])?;
-    let policies = [solution.policy(0), solution.policy(1)];
     if args.transcript {
+        let solution = solve(game, [strategy.player(), opponent.player()])?;
+        let policies = [solution.policy(0), solution.policy(1)];
         let names = [strategy.name(), opponent.name()];
         print!(
             "{}",
@@ -230,12 +220,11 @@ pub fn simulate(game: &Pig, args: &SimulateArgs) -> Result<()> {
     }
     let games = args.games.unwrap_or(DEFAULT_GAMES);
     let progress = GamesProgress::start(2 * games);
-    let simulation = play_games(game, [&policies[0], &policies[1]], games, args.seed, &|n| {
+    let (simulation, exact) = game.simulate(&strategy, &opponent, games, args.seed, &|n| {
         progress.played(n)
-    });
+    })?;
     progress.finish();
     let heading = heading(game, strategy.name(), opponent.name());
-    let exact = solution.matchup();
     let report = SimulationReport::ties_if_any(heading, args.seed, simulation, exact);
     print(&report, args.json)?;
     Ok(())

@@ -8,7 +8,7 @@
 //!   [`UnlimitedSummary`] counts results over all positions and those reachable.
 //! - [`Match`]: a game between a person and the solver, as the assignment's
 //!   `chopsticks_game` plays it (the terminal input and output are the CLI's).
-//! - [`limited_json`] and [`unlimited_json`]: every solved position, as files.
+//! - [`limited_file`] and [`unlimited_file`]: every solved position, as JSON files.
 
 mod limited;
 pub mod position;
@@ -162,10 +162,10 @@ const FORMAT_NAME: &str = "swine-chopsticks";
 /// How a position's index is made, for readers of the JSON files.
 const INDEX: &str = "position = ((A left * 5 + A right) * 5 + B left) * 5 + B right";
 
-/// Every solved (position, level) of a move-limited game as JSON: per level, each position's
-/// result and the index of its best successor (`null` where the game is over or at the last
-/// level), one level per line.
-pub fn limited_json(solved: &Limited) -> Vec<u8> {
+/// Every solved (position, level) of a move-limited game as a JSON file, its name
+/// (`chopsticks_moves_M.json`) and bytes: per level, each position's result and the index of
+/// its best successor (`null` where the game is over or at the last level), one level per line.
+pub fn limited_file(solved: &Limited) -> (String, Vec<u8>) {
     let mut out = format!(
         "{{\n  \"format\": \"{FORMAT_NAME}\",\n  \"format_version\": 1,\n  \"rules\": \"{NAME}\",\n  \
          \"moves\": {},\n  \"result\": {},\n  \"index\": \"{INDEX}\",\n  \"mover\": \"A at even \
@@ -188,12 +188,16 @@ pub fn limited_json(solved: &Limited) -> Vec<u8> {
         .collect();
     out.push_str(&levels.join(",\n"));
     out.push_str("\n  ]\n}\n");
-    out.into_bytes()
+    (
+        format!("chopsticks_moves_{}.json", solved.moves()),
+        out.into_bytes(),
+    )
 }
 
-/// Every node of the game without a move limit as JSON: results, distances and best moves,
-/// indexed `position + 625` when B is to move.
-pub fn unlimited_json(solved: &Retrograde) -> Vec<u8> {
+/// Every node of the game without a move limit as a JSON file, its name
+/// (`chopsticks_unlimited.json`) and bytes: results, distances and best moves, indexed
+/// `position + 625` when B is to move.
+pub fn unlimited_file(solved: &Retrograde) -> (String, Vec<u8>) {
     let nodes: Vec<Node> = (0..NODES).map(Node::from_index).collect();
     let results: Vec<i8> = nodes.iter().map(|n| solved.result(*n)).collect();
     let distances: Vec<Option<u32>> = nodes.iter().map(|n| solved.distance(*n)).collect();
@@ -201,7 +205,7 @@ pub fn unlimited_json(solved: &Retrograde) -> Vec<u8> {
         .iter()
         .map(|n| solved.best(*n).map(Node::index))
         .collect();
-    format!(
+    let json = format!(
         "{{\n  \"format\": \"{FORMAT_NAME}\",\n  \"format_version\": 1,\n  \"rules\": \"{NAME}\",\n  \
          \"moves\": \"unlimited\",\n  \"result\": {},\n  \"distance\": {},\n  \"index\": \"node = \
          {INDEX}, plus 625 when B is to move\",\n  \"results\": {},\n  \"distances\": {},\n  \
@@ -211,8 +215,8 @@ pub fn unlimited_json(solved: &Retrograde) -> Vec<u8> {
         compact(&results),
         compact(&distances),
         compact(&best)
-    )
-    .into_bytes()
+    );
+    ("chopsticks_unlimited.json".to_string(), json.into_bytes())
 }
 
 /// `value` as compact JSON on one line.

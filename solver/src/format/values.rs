@@ -43,6 +43,17 @@ struct Payload<'a> {
 }
 
 impl ValuesFile {
+    /// The name and bytes of this file in each of `formats` (`STEM_values.EXT`).
+    pub fn rendered(&self, formats: &[Format]) -> Vec<(String, Vec<u8>)> {
+        formats
+            .iter()
+            .map(|&format| {
+                let name = format!("{}_values.{}", self.stem, format.extension());
+                (name, self.render(format))
+            })
+            .collect()
+    }
+
     /// The bytes of this file in `format`.
     pub fn render(&self, format: Format) -> Vec<u8> {
         match format {

@@ -2,14 +2,15 @@
 
 use super::explain::explain;
 use super::game::{Greed, NAME, YARDSTICK};
+use super::simulate::simulate;
 use super::strategy::Strategy;
 use super::sweep::{Player, SolveError};
-use super::{play, solve_against};
-use crate::contest::{Change, Contest, ContestError};
-use crate::outcome::Outcome;
+use super::{play, position, solve_against};
+use crate::contest::{Change, Contest, ContestError, check_position};
+use crate::outcome::{Outcome, Position, Simulation};
 use crate::python::Runner;
 use crate::spec::{Resolved, StrategyError};
-use crate::table::Schema;
+use crate::table::{Schema, Table};
 
 impl From<SolveError> for ContestError {
     fn from(error: SolveError) -> ContestError {
@@ -42,6 +43,10 @@ impl Contest for Greed {
 
     fn resolve(&self, spec: &str, runner: &Runner) -> Result<Resolved<Strategy>, StrategyError> {
         Strategy::resolve(spec, self, runner)
+    }
+
+    fn table_strategy(&self, name: &str, table: Table) -> Strategy {
+        Strategy::from_table(name, &table, self)
     }
 
     fn name<'a>(&self, strategy: &'a Strategy) -> &'a str {
@@ -83,6 +88,37 @@ impl Contest for Greed {
                 gain: cell.gain,
             })
             .collect())
+    }
+
+    /// `own` and `opponent` (0 to the limit) and `passed` (1 if the opponent has just passed).
+    fn position_parts(&self) -> Vec<(&'static str, u32)> {
+        let scores = self.limit() + 1;
+        vec![("own", scores), ("opponent", scores), ("passed", 2)]
+    }
+
+    fn position(
+        &self,
+        strategy: &Strategy,
+        opponent: &Strategy,
+        at: &[u32],
+    ) -> Result<Position, ContestError> {
+        check_position(&self.position_parts(), at)?;
+        let at = (at[0] as usize, at[1] as usize, at[2] == 1);
+        Ok(position(self, strategy, opponent, at)?)
+    }
+
+    fn simulate(
+        &self,
+        strategy: &Strategy,
+        opponent: &Strategy,
+        games: u64,
+        seed: u64,
+        played: &(dyn Fn(u64) + Sync),
+    ) -> Result<(Simulation, Outcome), ContestError> {
+        let played_exactly = play(self, strategy, opponent)?;
+        let policies = &played_exactly.policies;
+        let simulation = simulate(self, [&policies[0], &policies[1]], games, seed, played);
+        Ok((simulation, played_exactly.outcome))
     }
 
     fn optimum(&self, opponent: &Strategy) -> Result<(Outcome, bool), ContestError> {

@@ -3,14 +3,15 @@
 use super::error::SolveError;
 use super::explain::{ExplainError, explain};
 use super::ruleset::Ruleset;
+use super::simulate::simulate;
 use super::strategy::{Strategy, StrategyKind};
 use super::sweep::Player;
-use super::{SearchLimits, evaluate, solve_against};
-use crate::contest::{Change, Contest, ContestError};
-use crate::outcome::Outcome;
+use super::{SearchLimits, evaluate, position, solve, solve_against};
+use crate::contest::{Change, Contest, ContestError, check_position};
+use crate::outcome::{Outcome, Position, Simulation};
 use crate::python::Runner;
 use crate::spec::{Resolved, StrategyError};
-use crate::table::Schema;
+use crate::table::{Schema, Table};
 
 impl From<SolveError> for ContestError {
     fn from(error: SolveError) -> ContestError {
@@ -52,6 +53,10 @@ impl Contest for Ruleset {
 
     fn resolve(&self, spec: &str, runner: &Runner) -> Result<Resolved<Strategy>, StrategyError> {
         Strategy::resolve(spec, self, runner)
+    }
+
+    fn table_strategy(&self, name: &str, table: Table) -> Strategy {
+        Strategy::from_table(name, table)
     }
 
     fn name<'a>(&self, strategy: &'a Strategy) -> &'a str {
@@ -107,6 +112,47 @@ impl Contest for Ruleset {
                 gain: cell.gain,
             })
             .collect())
+    }
+
+    /// `own`, `opponent`, and where the rules remember something, each player's memory.
+    fn position_parts(&self) -> Vec<(&'static str, u32)> {
+        let (goal, memories) = (self.goal(), self.space().memory_size() as u32);
+        let mut parts = vec![("own", goal), ("opponent", goal)];
+        if memories > 1 {
+            parts.extend([("own_memory", memories), ("opponent_memory", memories)]);
+        }
+        parts
+    }
+
+    fn position(
+        &self,
+        strategy: &Strategy,
+        opponent: &Strategy,
+        at: &[u32],
+    ) -> Result<Position, ContestError> {
+        check_position(&self.position_parts(), at)?;
+        let initial = self.memory().initial;
+        let memories = match at {
+            [_, _, own, other] => (*own as u8, *other as u8),
+            _ => (initial, initial),
+        };
+        let space = self.space();
+        let state = space.state(space.cell(at[0], at[1]), memories.0, memories.1);
+        Ok(position(self, strategy, opponent, state)?)
+    }
+
+    fn simulate(
+        &self,
+        strategy: &Strategy,
+        opponent: &Strategy,
+        games: u64,
+        seed: u64,
+        played: &(dyn Fn(u64) + Sync),
+    ) -> Result<(Simulation, Outcome), ContestError> {
+        let solution = solve(self, [&strategy.player(self), &opponent.player(self)])?;
+        let policies = [solution.policy(0), solution.policy(1)];
+        let simulation = simulate(self, [&policies[0], &policies[1]], games, seed, played);
+        Ok((simulation, solution.matchup()))
     }
 
     fn optimum(&self, opponent: &Strategy) -> Result<(Outcome, bool), ContestError> {

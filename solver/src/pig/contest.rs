@@ -1,15 +1,16 @@
 //! The Pig family's side of grading and tournaments (see [`crate::contest`]).
 
-use super::analysis::{evaluate, solve_against};
+use super::analysis::{evaluate, position, solve_against};
 use super::explain::{ExplainError, explain};
 use super::game::Pig;
-use super::solve::{Player, SolveError};
+use super::simulate::simulate;
+use super::solve::{Player, SolveError, solve};
 use super::strategy::Strategy;
-use crate::contest::{Change, Contest, ContestError};
-use crate::outcome::Outcome;
+use crate::contest::{Change, Contest, ContestError, check_position};
+use crate::outcome::{Outcome, Position, Simulation};
 use crate::python::Runner;
 use crate::spec::{Resolved, StrategyError};
-use crate::table::Schema;
+use crate::table::{Schema, Table};
 
 impl From<SolveError> for ContestError {
     fn from(error: SolveError) -> ContestError {
@@ -53,6 +54,10 @@ impl Contest for Pig {
         Strategy::resolve(spec, self, runner)
     }
 
+    fn table_strategy(&self, name: &str, table: Table) -> Strategy {
+        Strategy::from_table(name, &table, self)
+    }
+
     fn name<'a>(&self, strategy: &'a Strategy) -> &'a str {
         strategy.name()
     }
@@ -92,6 +97,49 @@ impl Contest for Pig {
                 gain: state.gain,
             })
             .collect())
+    }
+
+    /// `own`, `opponent` and `turn_total`, each below the goal.
+    fn position_parts(&self) -> Vec<(&'static str, u32)> {
+        let goal = Pig::goal(self);
+        vec![("own", goal), ("opponent", goal), ("turn_total", goal)]
+    }
+
+    fn position(
+        &self,
+        strategy: &Strategy,
+        opponent: &Strategy,
+        at: &[u32],
+    ) -> Result<Position, ContestError> {
+        check_position(&self.position_parts(), at)?;
+        let (own, other, turn_total) = (at[0], at[1], at[2]);
+        if !self.is_state(own, turn_total) {
+            return Err(ContestError::Position(format!(
+                "own {own} + turn total {turn_total} reach the goal {}: the mover holds and \
+                 has won",
+                Pig::goal(self)
+            )));
+        }
+        Ok(position(
+            self,
+            strategy,
+            opponent,
+            (own, other, turn_total),
+        )?)
+    }
+
+    fn simulate(
+        &self,
+        strategy: &Strategy,
+        opponent: &Strategy,
+        games: u64,
+        seed: u64,
+        played: &(dyn Fn(u64) + Sync),
+    ) -> Result<(Simulation, Outcome), ContestError> {
+        let solution = solve(self, [strategy.player(), opponent.player()])?;
+        let policies = [solution.policy(0), solution.policy(1)];
+        let simulation = simulate(self, [&policies[0], &policies[1]], games, seed, played);
+        Ok((simulation, solution.matchup()))
     }
 
     fn optimum(&self, opponent: &Strategy) -> Result<(Outcome, bool), ContestError> {
