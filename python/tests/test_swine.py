@@ -5,6 +5,8 @@ import json
 import os
 import subprocess
 import sys
+import threading
+import time
 from fractions import Fraction
 
 import numpy as np
@@ -215,3 +217,14 @@ def test_the_sweep_example_runs_and_its_numbers_are_the_cli_s(tmp_path):
     rules = os.path.join(EXAMPLES, "my-hog.rhai")
     theirs = cli("solve", "--rules", rules, "--set", "lucky=7", "--out", str(tmp_path / "cli"))
     assert rows["7"][0] == f"{theirs['win_rate']:.6f}"
+
+
+def test_a_long_solve_lets_other_python_threads_run():
+    ticks = 0
+    solve = threading.Thread(target=lambda: swine.solve("hog-fa20", "minimax", exact=True))
+    solve.start()
+    while solve.is_alive():
+        ticks += 1
+        time.sleep(0.005)
+    # Holding the GIL, the solve (about 0.3 s) would leave this thread one or two ticks.
+    assert ticks >= 10
