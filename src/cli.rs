@@ -319,7 +319,8 @@ pub struct PythonArgs {
     /// The Python interpreter that runs .py strategies.
     #[arg(long, value_name = "PATH", default_value = "python3")]
     pub python: PathBuf,
-    /// Wall-clock limit for tabulating one .py strategy (its CPU time is limited alike).
+    /// Wall-clock limit for tabulating one .py strategy (its CPU time is limited alike), at
+    /// most a day.
     #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = seconds)]
     pub timeout: Duration,
 }
@@ -538,13 +539,21 @@ impl From<FormatArg> for Format {
     }
 }
 
-/// Parses a positive number of seconds.
+/// The longest `--timeout`: a day.
+const MOST_SECONDS: f64 = 86_400.0;
+
+/// Parses a number of seconds above 0 and at most a day.
 fn seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| *s > 0.0)
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
-        .ok_or_else(|| format!("'{text}' is not a positive number of seconds"))
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if seconds > 0.0 && seconds <= MOST_SECONDS {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(format!(
+            "{text} seconds is outside the limits: above 0 and at most {MOST_SECONDS} (a day)"
+        ))
+    }
 }
 
 /// `swine plot`.

@@ -36,6 +36,9 @@ use crate::resolve::{self, Rules};
 /// The page, with its script and style.
 const PAGE: &str = include_str!("../assets/serve.html");
 
+/// A match-up the page plays: the ruleset, the goal asked for (if any), the opponent.
+type MatchUp = (String, Option<u32>, String);
+
 /// The most (rules, opponent) match-ups solved and kept (each holds the game's values).
 const MOST_ENGINES: usize = 16;
 
@@ -99,7 +102,7 @@ struct State {
     /// another, or coming from a page of another origin, is refused (a site in the same
     /// browser must not drive the server, even by DNS rebinding).
     hosts: [String; 2],
-    engines: Mutex<HashMap<(String, String), Arc<Engine>>>,
+    engines: Mutex<HashMap<MatchUp, Arc<Engine>>>,
     games: Mutex<HashMap<u64, Session>>,
     next: AtomicU64,
 }
@@ -294,7 +297,14 @@ fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>,
         .get("vs")
         .cloned()
         .unwrap_or_else(|| "optimal".to_string());
-    let key = (rules_name.clone(), vs.clone());
+    let goal = match query.get("goal") {
+        Some(g) => Some(
+            g.parse::<u32>()
+                .map_err(|_| bad(&format!("goal: '{g}' is not a whole number")))?,
+        ),
+        None => None,
+    };
+    let key = (rules_name.clone(), goal, vs.clone());
     // Held while solving: match-ups are solved one at a time, each once, within the bound.
     let mut engines = lock(&state.engines);
     // Only checked match-ups are kept, so a kept one needs no checking again.
@@ -317,7 +327,7 @@ fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>,
     }
     let args = RulesArgs {
         rules: rules_name.clone(),
-        goal: None,
+        goal,
         settings: Vec::new(),
     };
     let engine = match resolve::rules(&args) {
@@ -378,7 +388,8 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// `POST /api/games?rules=R&vs=S&seed=N`: a new game, the person first.
+/// `POST /api/games?rules=R&goal=G&vs=S&seed=N`: a new game, the person first (the goal is
+/// the ruleset's unless given, within the CLI's limits).
 fn new_game(state: &State, query: &HashMap<String, String>) -> Result<Value, (u16, String)> {
     let seed = match query.get("seed") {
         Some(s) => s

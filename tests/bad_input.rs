@@ -315,3 +315,39 @@ fn unknown_formats_and_flags_are_usage_errors() {
          seconds (see swine --help)"
     );
 }
+
+#[test]
+fn timeouts_beyond_a_day_and_more_jobs_than_cores_are_named() {
+    let sandbox = Sandbox::new();
+    assert_eq!(
+        sandbox
+            .run(&["eval", "always_roll:4", "--timeout", "1e30"])
+            .failure(),
+        "swine: invalid value '1e30' for '--timeout <SECONDS>': 1e30 seconds is outside the \
+         limits: above 0 and at most 86400 (a day) (see swine --help)"
+    );
+    assert!(
+        sandbox
+            .run(&["eval", "always_roll:4", "--timeout", "soon"])
+            .failure()
+            .contains("'soon' is not a number of seconds")
+    );
+    // More threads than cores would only share them: capped, with a note.
+    let run = sandbox.run(&[
+        "simulate",
+        "always_roll:4",
+        "--games",
+        "10",
+        "--jobs",
+        "60000",
+    ]);
+    let cores = std::thread::available_parallelism().unwrap().get();
+    assert!(
+        run.stderr().contains(&format!(
+            "swine: --jobs 60000: this machine has {cores} core(s); using {cores}"
+        )),
+        "{}",
+        run.stderr()
+    );
+    run.success();
+}

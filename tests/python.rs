@@ -130,7 +130,7 @@ fn grading_a_class_gives_each_submission_its_status() {
     assert_eq!(run.code(), Some(2));
     assert_eq!(
         run.stderr(),
-        "swine: 13 of 18 submission(s) could not be graded (each row says why)\n"
+        "swine: 14 of 19 submission(s) could not be graded (each row says why)\n"
     );
     let text = run.stdout();
     let report: Value =
@@ -206,6 +206,11 @@ fn grading_a_class_gives_each_submission_its_status() {
             "memory",
             "final_strategy(0, 0) ran out of memory (the limit is 2048 MiB)",
         ),
+        (
+            "forks",
+            "importing it started processes beyond the limit (the limit is 8; those may start \
+             none)",
+        ),
     ] {
         let row = row(student);
         if expected.is_empty() {
@@ -221,7 +226,7 @@ fn grading_a_class_gives_each_submission_its_status() {
             assert!(row["win_rate"].is_null());
         }
     }
-    assert_eq!(rows.len(), 18);
+    assert_eq!(rows.len(), 19);
     // Ranked: graded rows by win rate, then the failures.
     let rates: Vec<f64> = rows.iter().filter_map(|r| r["win_rate"].as_f64()).collect();
     assert_eq!(rates.len(), 5);
@@ -511,5 +516,25 @@ fn a_python_strategy_simulates_within_its_confidence_interval() {
         (simulated - win_rate(&exact)).abs() < 4.5 * error,
         "simulated {simulated} ± {error}, exact {}",
         exact["win_rate"]
+    );
+}
+
+#[test]
+fn solving_against_two_students_hog_py_writes_two_files() {
+    let sandbox = Sandbox::new();
+    let out = sandbox.join("out").display().to_string();
+    for student in ["good", "course"] {
+        let opponent = fixture(&format!("hog/{student}/hog.py"));
+        let args = [
+            "solve", "--vs", &opponent, "--goal", "30", "--format", "csv", "--out", &out,
+        ];
+        sandbox.run(&args).success();
+    }
+    assert_eq!(
+        sandbox.files("out"),
+        [
+            "hog_fa20_goal30_optimal_vs_course_hog.csv",
+            "hog_fa20_goal30_optimal_vs_good_hog.csv"
+        ]
     );
 }

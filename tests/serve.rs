@@ -98,7 +98,7 @@ fn the_api_answers_with_evals_numbers_and_clear_errors() {
     // The same seed and choice as `swine play --seed 7`: the same dice.
     assert_eq!(
         log[0],
-        "Player 0 rolls 6 dice: 1 1 2 2 2 5, 1 point(s) (Pig Out: 2 1s)."
+        "Player 0 rolls 6 dice: 1 1 2 2 2 5, 1 point(s) (Pig Out: 2 1s rolled)."
     );
     assert!(log.contains(&"The computer rolls 4."), "{log:?}");
     for (method, path, status, error) in [
@@ -154,6 +154,18 @@ fn the_api_answers_with_evals_numbers_and_clear_errors() {
             "rules: the page plays the built-in rulesets",
         ),
         (
+            "POST",
+            "/api/games?rules=piglet&goal=0",
+            400,
+            "rules: piglet: goal 0 is outside 1..=255",
+        ),
+        (
+            "POST",
+            "/api/games?goal=ten",
+            400,
+            "goal: 'ten' is not a whole number",
+        ),
+        (
             "GET",
             "/api/nothing",
             404,
@@ -168,6 +180,24 @@ fn the_api_answers_with_evals_numbers_and_clear_errors() {
     let (status, map) = served.request("GET", "/api/map?vs=always_roll:4");
     assert_eq!(status, 200);
     assert_eq!(map["dice"][0][0].as_u64(), Some(best as u64));
+}
+
+#[test]
+fn the_goal_asked_for_is_the_goal_played() {
+    let served = Served::start();
+    for (rules, goal) in [("hog-fa20", 30), ("greed", 40), ("piglet", 5)] {
+        let (status, game) =
+            served.request("POST", &format!("/api/games?rules={rules}&goal={goal}"));
+        assert_eq!(status, 200, "{game}");
+        assert_eq!(game["goal"], goal, "{rules}: {game}");
+        let (status, map) = served.request("GET", &format!("/api/map?rules={rules}&goal={goal}"));
+        assert_eq!(status, 200, "{map}");
+        assert_eq!(
+            map["goal"],
+            if rules == "greed" { goal + 1 } else { goal },
+            "{rules}"
+        );
+    }
 }
 
 #[test]

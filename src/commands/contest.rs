@@ -14,13 +14,21 @@ use crate::ranking::{Entry, Grade, GradeReport, TournamentReport};
 use crate::report::{Lost, Report, print};
 use crate::resolve;
 
-/// A thread pool of `jobs` threads (default: one per core).
+/// A thread pool of `jobs` threads, at most one per core (the default); more are refused
+/// with a note, as they would only share the same cores.
 pub(super) fn pool(jobs: Option<u16>) -> Result<rayon::ThreadPool> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(jobs) = jobs {
-        builder = builder.num_threads(usize::from(jobs));
-    }
-    Ok(builder.build()?)
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = match jobs.map(usize::from) {
+        Some(jobs) if jobs > cores => {
+            eprintln!("swine: --jobs {jobs}: this machine has {cores} core(s); using {cores}");
+            cores
+        }
+        Some(jobs) => jobs,
+        None => cores,
+    };
+    Ok(rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?)
 }
 
 /// A progress bar over `len` items on stderr (hidden when stderr is not a terminal).

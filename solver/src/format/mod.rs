@@ -127,11 +127,16 @@ impl TableFile {
     /// can be imported.
     pub fn stem(&self) -> String {
         let schema = &self.table.schema;
-        let opponent = Path::new(&self.meta.opponent)
-            .file_stem()
-            .map_or(self.meta.opponent.clone(), |s| {
-                s.to_string_lossy().into_owned()
-            });
+        // A file opponent is named by its folder and stem, so that `a/hog.py` and `b/hog.py`
+        // give different files.
+        let path = Path::new(&self.meta.opponent);
+        let opponent = match (path.parent().and_then(Path::file_name), path.file_stem()) {
+            (Some(folder), Some(stem)) => {
+                format!("{}_{}", folder.to_string_lossy(), stem.to_string_lossy())
+            }
+            (None, Some(stem)) => stem.to_string_lossy().into_owned(),
+            (_, None) => self.meta.opponent.clone(),
+        };
         let rules = if schema.goal == schema.default_goal {
             schema.rules.clone()
         } else {
@@ -618,6 +623,8 @@ mod tests {
         assert_eq!(file.stem(), "test_rules_optimal_vs_always_roll_4");
         let mut from_file = file.clone();
         from_file.meta.opponent = "some/dir/My Table.csv".into();
+        assert_eq!(from_file.stem(), "test_rules_optimal_vs_dir_my_table");
+        from_file.meta.opponent = "My Table.csv".into();
         assert_eq!(from_file.stem(), "test_rules_optimal_vs_my_table");
         let mut minimax = file;
         minimax.meta.strategy = "minimax".into();

@@ -115,11 +115,24 @@ pub fn play_turn(
         "Scores: Player 1 {}, Player 2 {}.",
         position.scores[0], position.scores[1]
     ));
-    lines.extend(commentary.comment(position.scores));
+    lines.extend(comment(commentary, end, position.scores));
     if let Some(End::Bust(seat)) = end {
         lines.push(format!("Player {} went over {}.", seat + 1, game.limit()));
     }
     (end, lines)
+}
+
+/// The commentary on a turn that ended as `end` with `scores`: none on a bust, whose score
+/// over the limit is a loss, not a gain.
+fn comment(
+    commentary: &mut (impl Commentary + ?Sized),
+    end: Option<End>,
+    scores: [u32; 2],
+) -> Vec<String> {
+    match end {
+        Some(End::Bust(_)) => Vec::new(),
+        _ => commentary.comment(scores),
+    }
 }
 
 /// Rolls `dice` dice showing 0..=5 and returns their faces.
@@ -188,7 +201,7 @@ pub fn transcript(game: &Greed, policies: [&Policy; 2], seed: u64) -> String {
         )
         .expect("a String");
         let end = position.play(game.limit(), dice, total);
-        for line in commentary.comment(position.scores) {
+        for line in comment(&mut commentary, end, position.scores) {
             writeln!(out, "{line}").expect("a String");
         }
         match end {
@@ -227,6 +240,22 @@ mod tests {
         assert!(game.passed);
         assert_eq!(game.play(100, 12, 24), Some(End::Won(1)));
         assert_eq!(game.scores, [32, 55]);
+    }
+
+    #[test]
+    fn a_bust_is_no_gain() {
+        let game = Greed::new(100).unwrap();
+        let mut position = Game {
+            scores: [99, 0],
+            mover: 0,
+            passed: false,
+        };
+        let mut said = commentary::full(1);
+        let (end, lines) = play_turn(&game, &mut position, 30, &mut SeededDice::new(1), &mut said);
+        assert_eq!(end, Some(End::Bust(0)));
+        assert!(position.scores[0] > 100);
+        assert!(lines.iter().all(|l| !l.contains("gain")), "{lines:?}");
+        assert_eq!(lines.last().unwrap(), "Player 1 went over 100.");
     }
 
     #[test]

@@ -43,8 +43,8 @@ pub fn describe(
         let pig_out = match ones {
             _ if !die.pig_out => String::new(),
             0 => String::new(),
-            1 => "Pig Out: a 1".to_string(),
-            _ => format!("Pig Out: {ones} 1s"),
+            1 => "Pig Out: one 1 rolled".to_string(),
+            _ => format!("Pig Out: {ones} 1s rolled"),
         };
         let bonus = if die.face_bonus.is_some() {
             "face bonuses included"
@@ -185,10 +185,23 @@ mod tests {
         assert_eq!(
             describe(&rules, &before, 1, &[1], &turn),
             [
-                "Player 0 rolls 1 dice: 1, 1 point(s) (Pig Out: a 1).",
+                "Player 0 rolls 1 dice: 1, 1 point(s) (Pig Out: one 1 rolled).",
                 "Scores: Player 0 29, Player 1 30.",
                 "Player 0 takes another turn.",
             ]
+        );
+        // hog-hogtimus: two 1s of three dice score min(11 - 3, 2) = 2, a prime, which rises to 3.
+        let rules = Ruleset::preset("hog-hogtimus", 100).unwrap();
+        let mut game = Game {
+            scores: [10, 20],
+            memory: [0, 0],
+            mover: 0,
+        };
+        let before = game;
+        let turn = game.turn(&rules, 3, &[1, 5, 1]);
+        assert_eq!(
+            describe(&rules, &before, 3, &[1, 5, 1], &turn)[0],
+            "Player 0 rolls 3 dice: 1 5 1, 3 point(s) (Pig Out: 2 1s rolled)."
         );
         // hog-fa19: rolling 2 after 0 earns Feral Hogs' 3; 45 + 7 + 3 = 55 against 5 swaps.
         let rules = Ruleset::preset("hog-fa19", 100).unwrap();

@@ -32,6 +32,49 @@ class Rejected(Exception):
     """A submission that cannot be graded, with the one-line reason."""
 
 
+class TooManyProcesses(BaseException):
+    """Raised where the strategy starts a process beyond its limit."""
+
+
+# Events of Python's audit hooks that start a process.
+STARTS_A_PROCESS = {
+    "os.fork",
+    "os.forkpty",
+    "os.posix_spawn",
+    "os.spawn",
+    "os.system",
+    "os.exec",
+    "subprocess.Popen",
+    "pty.spawn",
+}
+
+
+def limit_processes(request):
+    """Lets the strategy start request["processes"] processes and the processes it starts none
+    (a fork bomb stops at the limit): past it, starting one raises TooManyProcesses."""
+    started = [0, request["processes"]]
+
+    def hook(event, args):
+        if event in STARTS_A_PROCESS:
+            if started[0] >= started[1]:
+                raise TooManyProcesses(event)
+            started[0] += 1
+
+    def in_child():
+        started[1] = 0
+
+    os.register_at_fork(after_in_child=in_child)
+    sys.addaudithook(hook)
+
+
+def too_many(request, what):
+    """The message of a strategy that started processes beyond its limit."""
+    return "%s started processes beyond the limit (the limit is %d; those may start none)" % (
+        what,
+        request["processes"],
+    )
+
+
 def limit_resources(request):
     """CPU seconds, address space and file sizes of this process and what it starts."""
     cpu = request["cpu_seconds"]
@@ -159,6 +202,8 @@ def load(request, folder):
     sys.modules[stem] = module
     try:
         spec.loader.exec_module(module)
+    except TooManyProcesses:
+        raise Rejected(too_many(request, "importing it"))
     except MemoryError:
         raise Rejected("importing it ran out of memory (%s)" % memory_limit(request))
     except BaseException as error:
@@ -196,6 +241,8 @@ def call(request, folder, name, function, args):
     text = "%s(%s)" % (name, ", ".join(_repr(a) for a in args))
     try:
         result = function(*args)
+    except TooManyProcesses:
+        raise Rejected(too_many(request, text))
     except MemoryError:
         raise Rejected("%s ran out of memory (%s)" % (text, memory_limit(request)))
     except BaseException as error:
@@ -260,7 +307,9 @@ def main():
     with _open(request_path) as f:
         request = json.load(f)
     folder = os.path.dirname(os.path.abspath(request["file"]))
+    harness = os.getpid()
     limit_resources(request)
+    limit_processes(request)
     sys.setrecursionlimit(request["recursion_limit"])
     sys.stdout = _open(os.devnull, "w")
     sys.stdin = _open(os.devnull)
@@ -273,6 +322,8 @@ def main():
         result = {"error": "ran out of memory (%s)" % memory_limit(request)}
     except BaseException as error:
         result = {"error": "the harness failed: %s" % _type(error).__name__}
+    if os.getpid() != harness:
+        _exit(0)  # a process the strategy forked that came back here: only the harness answers
     result["token"] = token
     data = _dumps(result).encode()
     descriptor = _os_open(result_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

@@ -93,15 +93,18 @@ pub struct Limits {
     pub memory: u64,
     /// The largest file the child may write, in bytes.
     pub file_size: u64,
+    /// How many processes the strategy may start (the processes it starts may start none).
+    pub processes: u32,
 }
 
 impl Default for Limits {
-    /// 60 s of wall-clock time, 2 GiB of address space, files up to 64 MiB.
+    /// 60 s of wall-clock time, 2 GiB of address space, files up to 64 MiB, 8 processes.
     fn default() -> Limits {
         Limits {
             timeout: Duration::from_secs(60),
             memory: 2 << 30,
             file_size: 64 << 20,
+            processes: 8,
         }
     }
 }
@@ -183,6 +186,7 @@ struct Request<'a> {
     cpu_seconds: u64,
     memory_bytes: u64,
     file_bytes: u64,
+    processes: u32,
     recursion_limit: u32,
 }
 
@@ -256,6 +260,7 @@ impl Runner {
             cpu_seconds: self.limits.timeout.as_secs() + 1,
             memory_bytes: self.limits.memory,
             file_bytes: self.limits.file_size,
+            processes: self.limits.processes,
             recursion_limit: 10_000,
         };
         let answer = self.run(&request)?;
