@@ -311,8 +311,8 @@ fn unknown_formats_and_flags_are_usage_errors() {
     );
     assert_eq!(
         sandbox.run(&["solve", "--time-limit", "0"]).failure(),
-        "swine: invalid value '0' for '--time-limit <SECONDS>': '0' is not a positive number of \
-         seconds (see swine --help)"
+        "swine: invalid value '0' for '--time-limit <SECONDS>': 0 seconds is outside the limits: \
+         above 0 and at most 86400 (a day) (see swine --help)"
     );
 }
 
@@ -350,4 +350,42 @@ fn timeouts_beyond_a_day_and_more_jobs_than_cores_are_named() {
         run.stderr()
     );
     run.success();
+}
+
+#[test]
+fn every_file_read_has_a_size_cap_that_names_it() {
+    let sandbox = Sandbox::new();
+    for name in ["t.csv", "r.rhai", "s.py", "sweep.csv"] {
+        std::os::unix::fs::symlink("/dev/zero", sandbox.join(name)).unwrap();
+    }
+    assert_eq!(
+        sandbox.run(&["eval", "t.csv"]).failure(),
+        "swine: in STRATEGY: t.csv: it holds more than 256 MiB, the limit for a table file"
+    );
+    assert_eq!(
+        sandbox
+            .run(&["eval", "always_roll:4", "--rules", "r.rhai"])
+            .failure(),
+        "swine: --rules r.rhai: it holds more than 1 MiB, the limit for a rule script"
+    );
+    assert_eq!(
+        sandbox.run(&["eval", "s.py"]).failure(),
+        "swine: in STRATEGY: s.py: not a regular file (a device or a pipe?)"
+    );
+    let plot = [
+        "plot",
+        "sweep",
+        "sweep.csv",
+        "--x",
+        "lucky",
+        "--y",
+        "win_rate",
+        "--out",
+        "p.png",
+    ];
+    assert_eq!(
+        sandbox.run(&plot).failure(),
+        "swine: reading sweep.csv: it holds more than 64 MiB, the limit for a report"
+    );
+    assert!(!sandbox.join("p.png").exists());
 }

@@ -7,7 +7,9 @@ use crate::chopsticks;
 use crate::greed;
 use crate::hog;
 use crate::pig;
+use crate::read::{ReadError, SCRIPT_BYTES, read_text_capped};
 use crate::spec::TABLE_FILES;
+use std::path::Path;
 
 /// The games swine solves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,12 +153,12 @@ pub enum OpenError {
     #[error("--goal and --set goal=... both set the goal: give one")]
     GoalTwice,
     /// The script file could not be read.
-    #[error("--rules {path}: cannot read it")]
+    #[error("--rules {path}: {reason}")]
     Read {
         /// The file.
         path: String,
         /// Why.
-        source: std::io::Error,
+        reason: ReadError,
     },
     /// A Hog script or preset that does not compile.
     #[error(transparent)]
@@ -251,10 +253,12 @@ pub fn open(
 /// The Hog rule script `rules` names (a preset, or a `.rhai` file) with `settings` applied.
 pub fn script(rules: &str, settings: &[(String, i64)]) -> Result<hog::Script, OpenError> {
     if is_script(rules) {
-        let text = std::fs::read_to_string(rules).map_err(|source| OpenError::Read {
-            path: rules.to_string(),
-            source,
-        })?;
+        let text = read_text_capped(Path::new(rules), SCRIPT_BYTES, "a rule script").map_err(
+            |reason| OpenError::Read {
+                path: rules.to_string(),
+                reason,
+            },
+        )?;
         return Ok(hog::Script::compile(rules, &text, settings)?);
     }
     let preset = hog::presets::preset(rules).ok_or_else(|| hog::RulesError::Unknown {

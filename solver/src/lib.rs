@@ -54,6 +54,7 @@ pub mod montecarlo;
 pub mod outcome;
 pub mod pig;
 pub mod python;
+pub mod read;
 pub mod spec;
 pub mod table;
 pub mod tournament;

@@ -11,6 +11,7 @@ use swine_solver::hog::{
     Player, Ruleset, ScoreTable, Strategy, StrategyKind, solve, solve_against, switch_gains,
 };
 use swine_solver::pig;
+use swine_solver::read::{REPORT_BYTES, read_text_capped};
 
 use crate::cli::{PlotArgs, PlotCommand, PlotDiffArgs, PlotStrategyArgs, PlotSweepArgs};
 use crate::plot::{Chart, DEFAULT_SIZE, Kind, Scale, render};
@@ -217,8 +218,8 @@ fn diff_chart(args: &PlotDiffArgs) -> Result<Chart> {
 /// A sweep's `--y` column against its `--x` parameter, from the CSV or JSON `sweep` wrote.
 fn sweep_chart(args: &PlotSweepArgs) -> Result<Chart> {
     let file = &args.file;
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let text = read_text_capped(file, REPORT_BYTES, "a report")
+        .with_context(|| format!("reading {}", file.display()))?;
     let rows: Vec<(f64, f64)> = match file.extension().and_then(|e| e.to_str()) {
         Some("json") => {
             let report: serde_json::Value = serde_json::from_str(&text)

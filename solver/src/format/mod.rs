@@ -395,9 +395,9 @@ impl fmt::Display for Position {
 /// What is wrong with a table file.
 #[derive(Debug, Error)]
 pub enum Problem {
-    /// The file could not be read.
-    #[error("cannot read it: {0}")]
-    Io(#[from] std::io::Error),
+    /// The file could not be read, or is larger than a table file can be.
+    #[error(transparent)]
+    Read(#[from] crate::read::ReadError),
     /// The extension is not one of the loadable formats.
     #[error("cannot load this kind of file; a table file is .csv, .json, .npy or .bin")]
     Unsupported,
@@ -490,7 +490,8 @@ pub fn load(path: &Path, expected: &[Schema]) -> Result<TableFile, LoadError> {
         .and_then(Format::from_extension)
         .filter(|f| f.loads())
         .ok_or_else(|| fail(Problem::Unsupported))?;
-    let bytes = std::fs::read(path).map_err(|e| fail(Problem::Io(e)))?;
+    let bytes = crate::read::read_capped(path, crate::read::TABLE_BYTES, "a table file")
+        .map_err(|e| fail(Problem::Read(e)))?;
     match format {
         Format::Csv => {
             let text = String::from_utf8(bytes)

@@ -34,6 +34,7 @@ use ndarray::{ArrayD, IxDyn};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::read::{self, ReadError};
 use crate::table::{Schema, Table};
 
 /// The harness the child runs.
@@ -137,6 +138,12 @@ pub enum PythonError {
     /// The path is a folder.
     #[error("a folder, not a .py file")]
     Folder,
+    /// The path is a device, a pipe or a socket.
+    #[error("not a regular file (a device or a pipe?)")]
+    NotAFile,
+    /// The file is larger than a strategy may be.
+    #[error("{0}")]
+    Read(ReadError),
     /// The text after the colon cannot name a function.
     #[error("'{0}' is not the name of a Python function")]
     FunctionName(String),
@@ -164,6 +171,9 @@ pub enum PythonError {
     #[error("unreadable result from the harness: {0}")]
     Garbled(String),
 }
+
+/// The largest result the harness writes: a table of every state as JSON numbers.
+const RESULT_BYTES: u64 = 256 << 20;
 
 /// A duration in seconds for people: `60`, `2.5`, `0.001`.
 fn seconds(duration: Duration) -> String {
@@ -223,8 +233,18 @@ impl Runner {
         if spec.path.is_dir() {
             return Err(PythonError::Folder);
         }
-        if !spec.path.is_file() {
+        if !spec.path.exists() {
             return Err(PythonError::Missing);
+        }
+        if !spec.path.is_file() {
+            return Err(PythonError::NotAFile);
+        }
+        let size = std::fs::metadata(spec.path).map_or(0, |m| m.len());
+        if size > read::PYTHON_BYTES {
+            return Err(PythonError::Read(ReadError::TooLarge {
+                limit: read::PYTHON_BYTES,
+                what: "a Python strategy",
+            }));
         }
         let signature = schema.python.as_ref();
         let functions: Vec<&str> = match spec.function {
@@ -309,7 +329,7 @@ impl Runner {
             &[&harness, &request_path, &result_path],
             &token,
         )?;
-        let bytes = std::fs::read(&result_path)
+        let bytes = read::read_capped(&result_path, RESULT_BYTES, "a harness result")
             .map_err(|_| PythonError::Crashed(describe_status(status)))?;
         let answer: Answer =
             serde_json::from_slice(&bytes).map_err(|e| PythonError::Garbled(e.to_string()))?;
