@@ -10,7 +10,7 @@ use swine_solver::contest::Change;
 use swine_solver::format::{Probability, probability};
 use swine_solver::fraction::{ExactRates, Fraction};
 use swine_solver::hog::SearchSummary;
-use swine_solver::outcome::{Outcome, SeatOutcome, Simulation, WinRates};
+use swine_solver::outcome::{Outcome, SeatOutcome, Simulation, WinRates, independent_mean};
 
 /// A report a verb prints.
 pub trait Report: Serialize {
@@ -713,11 +713,6 @@ impl SimulationReport {
         report.z = report.simulated.z(&report.standard_error, &report.exact);
         report
     }
-}
-
-/// The standard error of the mean of two independent estimates with these errors.
-fn independent_mean(errors: [f64; 2]) -> f64 {
-    (errors[0].powi(2) + errors[1].powi(2)).sqrt() / 2.0
 }
 
 impl SimulatedRates {

@@ -4,7 +4,7 @@
 use anyhow::{Context, Result};
 use swine_solver::catalog;
 pub use swine_solver::catalog::Rules;
-use swine_solver::contest::{check_count, check_position};
+use swine_solver::contest::check_count;
 use swine_solver::greed::{self, Greed};
 use swine_solver::hog::{Ruleset, Script, Strategy};
 use swine_solver::pig::{self, Pig};
@@ -60,11 +60,11 @@ pub fn greed_strategy(
 }
 
 /// The whole numbers of a position given to `flag` as `text`, one for each of `parts` (in
-/// order, comma-separated), each below the bound beside its name.
+/// order, comma-separated); the game checks their bounds when it solves the position.
 pub fn position(flag: &str, text: &str, parts: &[(&str, u32)]) -> Result<Vec<u32>> {
     let pieces: Vec<&str> = text.split(',').map(str::trim).collect();
     check_count(parts, pieces.len()).with_context(|| format!("{flag} {text}"))?;
-    let numbers = pieces
+    pieces
         .iter()
         .zip(parts)
         .map(|(piece, (name, _))| {
@@ -72,9 +72,7 @@ pub fn position(flag: &str, text: &str, parts: &[(&str, u32)]) -> Result<Vec<u32
                 .parse()
                 .with_context(|| format!("{flag} {text}: {name} '{piece}' is not a whole number"))
         })
-        .collect::<Result<Vec<u32>>>()?;
-    check_position(parts, &numbers).with_context(|| format!("{flag} {text}"))?;
-    Ok(numbers)
+        .collect()
 }
 
 /// The Pig strategy `spec` given to `flag`, or the variant's yardstick when `spec` is absent.

@@ -39,7 +39,7 @@ const PAGE: &str = include_str!("../assets/serve.html");
 /// A match-up the page plays: the ruleset, the goal asked for (if any), the opponent.
 type MatchUp = (String, Option<u32>, String);
 
-/// The most (rules, opponent) match-ups solved and kept (each holds the game's values).
+/// The most match-ups (rules, goal, opponent) solved and kept (each holds the game's values).
 const MOST_ENGINES: usize = 16;
 
 /// The most games kept; a new one past it replaces the oldest.

@@ -146,16 +146,9 @@ impl Solution {
         values: bool,
     ) -> PyResult<Vec<PathBuf>> {
         let file = &self.solved.file;
-        let (tables, all): (Vec<Format>, Vec<Format>) = match formats {
-            None => (
-                Format::ALL
-                    .into_iter()
-                    .filter(|f| f.holds(&file.table))
-                    .collect(),
-                Format::ALL.to_vec(),
-            ),
-            Some(names) => {
-                let chosen = names
+        let requested = formats
+            .map(|names| {
+                names
                     .iter()
                     .map(|name| {
                         Format::from_extension(name).ok_or_else(|| {
@@ -164,10 +157,11 @@ impl Solution {
                             ))
                         })
                     })
-                    .collect::<PyResult<Vec<_>>>()?;
-                (chosen.clone(), chosen)
-            }
-        };
+                    .collect::<PyResult<Vec<_>>>()
+            })
+            .transpose()?;
+        let tables = file.formats(requested.as_deref());
+        let all = requested.unwrap_or(Format::ALL.to_vec());
         let mut rendered = render_files(&[(file, tables)]).map_err(error)?;
         if values {
             rendered.extend(self.solved.values.rendered(&all));

@@ -88,6 +88,11 @@ pub struct Position {
     pub chosen: u8,
 }
 
+/// The standard error of the mean of two independent estimates with these standard errors.
+pub fn independent_mean(errors: [f64; 2]) -> f64 {
+    (errors[0].powi(2) + errors[1].powi(2)).sqrt() / 2.0
+}
+
 /// The exact outcome of one strategy (seat 0) against another, moving first and second.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outcome {
@@ -125,11 +130,10 @@ impl Outcome {
     /// The standard error of the win rate observed over `games` games per seat played with
     /// these probabilities, the two seats' estimates independent.
     pub fn win_rate_error(&self, games: u64) -> f64 {
-        let errors = [
+        independent_mean([
             self.first.value_error(games),
             self.second.value_error(games),
-        ];
-        (errors[0].powi(2) + errors[1].powi(2)).sqrt() / 2.0
+        ])
     }
 
     /// The same match-up seen by the opponent: its first seat is this one's second, its wins

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use swine_solver::commentary;
 use swine_solver::contest::Contest;
 use swine_solver::dice::SeededDice;
@@ -12,7 +12,7 @@ use swine_solver::greed::{self, Advisor, Greed, Solved, Strategy, play, solve_ag
 use swine_solver::python::Runner;
 
 use super::prompt::{ask_number, quit};
-use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print};
+use super::{DEFAULT_GAMES, TablesEntry, requested, write_and_print};
 use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
 use crate::progress::GamesProgress;
 use crate::report::{Choice, Heading, MatchReport, PositionReport, SimulationReport, lost, print};
@@ -30,7 +30,7 @@ pub fn solve(game: &Greed, args: &SolveArgs) -> Result<()> {
     let opponent = resolve::greed_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
     prepare_directory(&args.out)?;
     let solved = solve_against(game, &opponent)?;
-    let formats = formats_for(&solved.file, requested(args).as_deref());
+    let formats = solved.file.formats(requested(args).as_deref());
     let files = [(solved.file.clone(), formats)];
     let values = if args.values {
         let strategy = Strategy::from_table(&solved.file.meta.strategy, &solved.file.table, game);
@@ -80,7 +80,9 @@ pub fn eval(game: &Greed, args: &EvalArgs) -> Result<()> {
     if let Some(from) = &args.from {
         let names = game.position_parts();
         let numbers = resolve::position("--from", from, &names)?;
-        let solved = game.position(&strategy, &opponent, &numbers)?;
+        let solved = game
+            .position(&strategy, &opponent, &numbers)
+            .with_context(|| format!("--from {from}"))?;
         let at = (numbers[0], numbers[1], numbers[2] == 1);
         let passed = if at.2 {
             ", the opponent having passed"

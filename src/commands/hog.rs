@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use swine_solver::commentary;
 use swine_solver::contest::Contest;
 use swine_solver::dice::SeededDice;
@@ -16,7 +16,7 @@ use swine_solver::hog::{
 };
 
 use super::prompt::{ask_number, quit};
-use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print};
+use super::{DEFAULT_GAMES, TablesEntry, requested, write_and_print};
 use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
 use crate::progress::GamesProgress;
 use crate::progress::SearchProgress;
@@ -54,7 +54,7 @@ pub fn solve(rules: &Ruleset, args: &SolveArgs) -> Result<()> {
         .exact
         .then(|| make_exact(rules, &opponent, &mut solved))
         .transpose()?;
-    let formats = formats_for(&solved.file, requested.as_deref());
+    let formats = solved.file.formats(requested.as_deref());
     let mut files = vec![(solved.file.clone(), formats)];
     if let Some(search) = solved.search.as_ref().filter(|_| args.full_information) {
         let full = &search.full_information;
@@ -242,7 +242,9 @@ fn eval_from(
 ) -> Result<()> {
     let names = rules.position_parts();
     let numbers = resolve::position("--from", from, &names)?;
-    let solved = rules.position(strategy, opponent, &numbers)?;
+    let solved = rules
+        .position(strategy, opponent, &numbers)
+        .with_context(|| format!("--from {from}"))?;
     let (own, other) = (numbers[0], numbers[1]);
     let m = rules.space().memory_size();
     let mut text = format!("{own} : {other}");

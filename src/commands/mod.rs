@@ -175,17 +175,6 @@ fn requested(args: &SolveArgs) -> Option<Vec<Format>> {
         .map(|list| list.iter().map(|&f| FormatArg::into(f)).collect())
 }
 
-/// The formats to write `file` in: those requested, or by default all that can hold it.
-fn formats_for(file: &TableFile, requested: Option<&[Format]>) -> Vec<Format> {
-    match requested {
-        Some(formats) => formats.to_vec(),
-        None => Format::ALL
-            .into_iter()
-            .filter(|f| f.holds(&file.table))
-            .collect(),
-    }
-}
-
 /// Writes the files into `out` (all or nothing), lists them in the report and prints it.
 fn write_and_print(
     mut report: MatchReport,

@@ -13,7 +13,7 @@ use swine_solver::pig::{self, Pig, Player, Solved, Strategy, solve, solve_agains
 use swine_solver::python::Runner;
 
 use super::prompt::{ask_word, quit};
-use super::{DEFAULT_GAMES, TablesEntry, formats_for, requested, write_and_print};
+use super::{DEFAULT_GAMES, TablesEntry, requested, write_and_print};
 use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
 use crate::progress::GamesProgress;
 use crate::report::{
@@ -42,7 +42,7 @@ pub fn solve_game(game: &Pig, args: &SolveArgs) -> Result<()> {
         .exact
         .then(|| pig::make_exact(game, &opponent, &mut solved))
         .transpose()?;
-    let formats = formats_for(&solved.file, requested(args).as_deref());
+    let formats = solved.file.formats(requested(args).as_deref());
     let files = [(solved.file.clone(), formats)];
     let values = if args.values {
         let strategy = Strategy::from_table(&solved.file.meta.strategy, &solved.file.table, game);

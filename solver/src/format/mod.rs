@@ -121,6 +121,18 @@ pub struct TableFile {
 }
 
 impl TableFile {
+    /// The formats to write this file in: those `requested`, or by default every one that can
+    /// hold its table.
+    pub fn formats(&self, requested: Option<&[Format]>) -> Vec<Format> {
+        match requested {
+            Some(formats) => formats.to_vec(),
+            None => Format::ALL
+                .into_iter()
+                .filter(|f| f.holds(&self.table))
+                .collect(),
+        }
+    }
+
     /// The file name (without extension) `swine solve` uses, e.g.
     /// `hog_fa20_optimal_vs_always_roll_4` (with `_goal50` after the ruleset for goals other
     /// than the schema's default): only lowercase letters, digits and `_`, so the Python module
