@@ -87,23 +87,36 @@ pub trait Contest: Sync {
         seed: u64,
         played: &(dyn Fn(u64) + Sync),
     ) -> Result<(Simulation, Outcome), ContestError>;
-    /// The optimum against `opponent`: its outcome, and whether it is a searched score table
-    /// (where the rules hide memory from a course strategy) rather than the exact optimum.
-    fn optimum(&self, opponent: &Self::Strategy) -> Result<(Outcome, bool), ContestError>;
+    /// The optimum against `opponent`: its outcome, and how it was found.
+    fn optimum(&self, opponent: &Self::Strategy) -> Result<(Outcome, Found), ContestError>;
 
     /// The optimum against `opponent`: its outcome, and what it is in words.
     fn optimal(&self, opponent: &Self::Strategy) -> Result<(Outcome, String), ContestError> {
-        let (outcome, searched) = self.optimum(opponent)?;
-        let what = if searched {
-            "the best score table swine solve finds (a course strategy cannot see the hidden \
-             memory)"
-        } else if !self.is_fixed(opponent) {
-            "minimax (both players optimal)"
-        } else {
-            "the exact best response"
+        let (outcome, found) = self.optimum(opponent)?;
+        let searched = "the best score table swine solve finds (a course strategy cannot see the \
+                        hidden memory)";
+        let what = match found {
+            Found::Searched => searched.to_string(),
+            Found::Committed(path) => format!("{searched}, as committed in {path}"),
+            Found::Solved if !self.is_fixed(opponent) => {
+                "minimax (both players optimal)".to_string()
+            }
+            Found::Solved => "the exact best response".to_string(),
         };
-        Ok((outcome, what.to_string()))
+        Ok((outcome, what))
     }
+}
+
+/// How [`Contest::optimum`] found the optimum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// Solved exactly: the best response, or minimax against an optimising opponent.
+    Solved,
+    /// Searched: the best score table found where the rules hide memory from a course strategy.
+    Searched,
+    /// That search's table as committed in the repository (its path there), evaluated exactly
+    /// instead of searched again.
+    Committed(&'static str),
 }
 
 /// Why a grading or a tournament could not go ahead (a single submission's failure is its

@@ -517,6 +517,12 @@ pub fn load(path: &Path, expected: &[Schema]) -> Result<TableFile, LoadError> {
     .map_err(fail)
 }
 
+/// Reads the bytes of a binary (`.bin`) table file, e.g. one built into the program, as [`load`]
+/// reads the file: checked against the `expected` schemas.
+pub fn parse_binary(bytes: &[u8], expected: &[Schema]) -> Result<TableFile, Problem> {
+    binary::parse(bytes, expected)
+}
+
 /// A table from a file that says nothing about it (CSV, `.npy`, a bare JSON array): strategy
 /// `table`, no opponent, no win rates.
 fn unlabelled(table: Table) -> TableFile {

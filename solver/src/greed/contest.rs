@@ -6,7 +6,7 @@ use super::simulate::simulate;
 use super::strategy::Strategy;
 use super::sweep::{Player, SolveError};
 use super::{play, position, solve_against};
-use crate::contest::{Change, Contest, ContestError, check_position};
+use crate::contest::{Change, Contest, ContestError, Found, check_position};
 use crate::outcome::{Outcome, Position, Simulation};
 use crate::python::Runner;
 use crate::spec::{Resolved, StrategyError};
@@ -121,7 +121,7 @@ impl Contest for Greed {
         Ok((simulation, played_exactly.outcome))
     }
 
-    fn optimum(&self, opponent: &Strategy) -> Result<(Outcome, bool), ContestError> {
-        Ok((solve_against(self, opponent)?.outcome, false))
+    fn optimum(&self, opponent: &Strategy) -> Result<(Outcome, Found), ContestError> {
+        Ok((solve_against(self, opponent)?.outcome, Found::Solved))
     }
 }

@@ -1,5 +1,6 @@
 //! Hog's side of grading and tournaments (see [`crate::contest`]).
 
+use super::committed::committed_best_table;
 use super::error::SolveError;
 use super::explain::{ExplainError, explain};
 use super::ruleset::Ruleset;
@@ -7,7 +8,7 @@ use super::simulate::simulate;
 use super::strategy::{Strategy, StrategyKind};
 use super::sweep::Player;
 use super::{SearchLimits, evaluate, position, solve, solve_against};
-use crate::contest::{Change, Contest, ContestError, check_position};
+use crate::contest::{Change, Contest, ContestError, Found, check_position};
 use crate::outcome::{Outcome, Position, Simulation};
 use crate::python::Runner;
 use crate::spec::{Resolved, StrategyError};
@@ -155,8 +156,16 @@ impl Contest for Ruleset {
         Ok((simulation, solution.matchup()))
     }
 
-    fn optimum(&self, opponent: &Strategy) -> Result<(Outcome, bool), ContestError> {
+    fn optimum(&self, opponent: &Strategy) -> Result<(Outcome, Found), ContestError> {
+        if let Some((path, file)) = committed_best_table(self, opponent) {
+            let table = Strategy::from_table(&file.meta.strategy, file.table);
+            return Ok((evaluate(self, &table, opponent)?, Found::Committed(path)));
+        }
         let solved = solve_against(self, opponent, SearchLimits::default(), |_| {})?;
-        Ok((solved.outcome, solved.search.is_some()))
+        let found = match solved.search {
+            Some(_) => Found::Searched,
+            None => Found::Solved,
+        };
+        Ok((solved.outcome, found))
     }
 }

@@ -17,6 +17,7 @@
 mod advice;
 mod analysis;
 mod bounds;
+mod committed;
 mod contest;
 pub mod definition;
 mod error;

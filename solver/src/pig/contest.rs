@@ -6,7 +6,7 @@ use super::game::Pig;
 use super::simulate::simulate;
 use super::solve::{Player, SolveError, solve};
 use super::strategy::Strategy;
-use crate::contest::{Change, Contest, ContestError, check_position};
+use crate::contest::{Change, Contest, ContestError, Found, check_position};
 use crate::outcome::{Outcome, Position, Simulation};
 use crate::python::Runner;
 use crate::spec::{Resolved, StrategyError};
@@ -142,7 +142,7 @@ impl Contest for Pig {
         Ok((simulation, solution.matchup()))
     }
 
-    fn optimum(&self, opponent: &Strategy) -> Result<(Outcome, bool), ContestError> {
-        Ok((solve_against(self, opponent)?.outcome, false))
+    fn optimum(&self, opponent: &Strategy) -> Result<(Outcome, Found), ContestError> {
+        Ok((solve_against(self, opponent)?.outcome, Found::Solved))
     }
 }
