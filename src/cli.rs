@@ -159,6 +159,19 @@ Examples:
 Example:
   swine tables --out tables                     what the repository's tables/ holds")]
     Tables(TablesArgs),
+    /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
+    #[command(after_help = "\
+Examples:
+  swine completions bash > ~/.local/share/bash-completion/completions/swine
+  swine completions zsh > ~/.zfunc/_swine        with fpath+=~/.zfunc in ~/.zshrc
+  swine completions fish > ~/.config/fish/completions/swine.fish")]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) of swine or of one of its verbs.
+    #[command(after_help = "\
+Examples:
+  swine man > swine.1 && man ./swine.1           the whole program
+  swine man grade | man -l -                     one verb's page")]
+    Man(ManArgs),
 }
 
 /// Which game and goal.
@@ -510,6 +523,21 @@ pub struct TablesArgs {
     /// Directory to write into.
     #[arg(long, value_name = "DIR", default_value = "tables")]
     pub out: PathBuf,
+}
+
+/// `swine completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `swine man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The verb whose page to print (e.g. `grade`); without one, the page of swine itself.
+    pub verb: Option<String>,
 }
 
 /// A table format on the command line.

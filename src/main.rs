@@ -3,6 +3,7 @@
 
 mod cli;
 mod commands;
+mod manual;
 mod plot;
 mod progress;
 mod ranking;
@@ -56,6 +57,8 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Rules(command) => commands::rules_command(command),
         Command::Sweep(args) => commands::sweep_command(args),
         Command::Tournament(args) => commands::tournament_command(args),
+        Command::Completions(args) => manual::completions(args.shell),
+        Command::Man(args) => manual::man(args.verb.as_deref()),
     }
 }
 

@@ -19,6 +19,66 @@ fn significant_digits(number: &str) -> usize {
         .count()
 }
 
+/// Bash loads the completion script and then completes swine's verbs and flags.
+#[test]
+fn bash_completes_verbs_and_flags_from_the_generated_script() {
+    let sandbox = Sandbox::new();
+    let script = sandbox.run(&["completions", "bash"]).success();
+    let path = sandbox.write("swine.bash", &script);
+    let complete = |line: &str| {
+        let words = line.split(' ').count() - 1;
+        let probe = format!(
+            "source {}; COMP_WORDS=({line}); COMP_CWORD={words}; COMP_LINE='{line}'; \
+             COMP_POINT=${{#COMP_LINE}}; \
+             _swine swine \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+            path.display()
+        );
+        let output = Command::new("bash").args(["-c", &probe]).output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let verbs = complete("swine ");
+    for verb in ["solve", "grade", "tournament", "completions", "man"] {
+        assert!(verbs.lines().any(|l| l == verb), "no {verb} in\n{verbs}");
+    }
+    let flags = complete("swine grade --ex");
+    assert_eq!(flags.trim(), "--explain");
+    for (shell, mark) in [("zsh", "#compdef swine"), ("fish", "complete -c swine")] {
+        let script = sandbox.run(&["completions", shell]).success();
+        assert!(script.contains(mark), "{shell}:\n{script}");
+    }
+}
+
+/// The manual pages: swine's lists every verb; a verb's has its flags; an unknown verb is named.
+#[test]
+fn man_pages_come_from_the_command_line_definition() {
+    let sandbox = Sandbox::new();
+    let page = sandbox.run(&["man"]).success();
+    assert!(page.contains(".TH swine 1"), "{page}");
+    for verb in [
+        "solve",
+        "eval",
+        "grade",
+        "tournament",
+        "play",
+        "serve",
+        "completions",
+    ] {
+        assert!(
+            page.contains(&format!("swine\\-{verb}(1)")),
+            "no {verb}:\n{page}"
+        );
+    }
+    let grade = sandbox.run(&["man", "grade"]).success();
+    assert!(grade.contains(".TH swine-grade 1"), "{grade}");
+    assert!(grade.contains("\\-\\-explain"), "{grade}");
+    let error = sandbox.run(&["man", "nope"]).failure();
+    assert!(
+        error.contains("no verb \"nope\": swine's verbs are solve, eval"),
+        "{error}"
+    );
+}
+
 #[test]
 fn help_explains_every_verb_with_examples() {
     let sandbox = Sandbox::new();
