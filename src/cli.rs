@@ -288,6 +288,10 @@ pub struct PlayArgs {
     /// Hog and Greed: do not show the win probability of each choice before your turns.
     #[arg(long)]
     pub no_hints: bool,
+    /// Your first answers, in order, as if typed (e.g. `6,0`; Pig `r,h`; Chopsticks: `yes` to
+    /// go first, then moves); then the terminal's. With --seed, replays a game.
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
+    pub answers: Vec<String>,
     #[command(flatten)]
     pub python: PythonArgs,
 }

@@ -44,6 +44,47 @@ fn a_hog_game_hints_re_asks_and_ends_with_the_input() {
     );
 }
 
+/// `--answers` plays the given answers first, echoed as if typed, then reads the terminal: the
+/// same game as typing them all.
+#[test]
+fn given_answers_play_the_game_typed_answers_play() {
+    let sandbox = Sandbox::new();
+    let game = ["play", "--seed", "7", "--vs", "always_roll:4"];
+    let typed = sandbox.run_with_input(&game, "6\n0\n3\n").success();
+    let mut with_answers = game.to_vec();
+    with_answers.extend(["--answers", "6,0"]);
+    let given = sandbox.run_with_input(&with_answers, "3\n").success();
+    assert!(
+        given.contains("How many dice (0 to 10)? 6\nYou roll 6."),
+        "{given}"
+    );
+    let unechoed = given.replacen("(0 to 10)? 6\n", "(0 to 10)? ", 1).replacen(
+        "(0 to 10)? 0\n",
+        "(0 to 10)? ",
+        1,
+    );
+    assert_eq!(unechoed, typed);
+    let chopsticks = sandbox
+        .run_with_input(
+            &[
+                "play",
+                "--rules",
+                "chopsticks",
+                "--moves",
+                "2",
+                "--answers",
+                "yes,3,0",
+            ],
+            "",
+        )
+        .success();
+    assert!(
+        chopsticks.contains("Do you want to go first? yes\n"),
+        "{chopsticks}"
+    );
+    assert!(chopsticks.ends_with("B wins.\n"), "{chopsticks}");
+}
+
 #[test]
 fn a_hog_game_without_hints_shows_the_rules_about_to_apply() {
     let out = Sandbox::new()

@@ -10,7 +10,7 @@ use swine_solver::chopsticks::{
 use swine_solver::format::{Format, prepare_directory, write_rendered};
 
 use super::TablesEntry;
-use super::prompt::{ask_number, quit, read_line};
+use super::prompt::{Answers, ask_number, quit};
 use crate::cli::{First, MoveLimit, PlayArgs, SolveArgs};
 use crate::report::{LimitedReport, UnlimitedReport, print, text};
 
@@ -97,8 +97,7 @@ pub fn tables() -> Result<Vec<TablesEntry>> {
 /// `swine play --rules chopsticks`: a game against the solver on the terminal, as the
 /// assignment's `chopsticks_game` plays it.
 pub fn play(args: &PlayArgs) -> Result<()> {
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
+    let mut input = Answers::new(&args.answers, io::stdin().lock());
     let mut out = io::stdout().lock();
     let limit = args.moves.unwrap_or(MoveLimit::Moves(DEFAULT_MOVES));
     writeln!(out, "The chopsticks game.")?;
@@ -111,7 +110,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         None => {
             write!(out, "Do you want to go first? ")?;
             out.flush()?;
-            match read_line(&mut input)? {
+            match input.next(&mut out)? {
                 Some(answer) if ["Y", "y", "Yes", "YES", "yes"].contains(&answer.trim()) => {
                     First::You
                 }
@@ -173,7 +172,7 @@ fn display(out: &mut impl Write, position: Position) -> io::Result<()> {
 
 /// Asks for a choice until a valid one comes; `None` at the end of input.
 fn ask_choice(
-    input: &mut impl BufRead,
+    input: &mut Answers<impl BufRead>,
     out: &mut impl Write,
     choices: &[Position],
 ) -> io::Result<Option<Position>> {

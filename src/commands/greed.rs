@@ -11,7 +11,7 @@ use swine_solver::greed::simulate::{End, Game, play_turn, transcript};
 use swine_solver::greed::{self, Advisor, Greed, Solved, Strategy, play, solve_against};
 use swine_solver::python::Runner;
 
-use super::prompt::{ask_number, quit};
+use super::prompt::{Answers, ask_number, quit};
 use super::{DEFAULT_GAMES, TablesEntry, requested, write_and_print};
 use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
 use crate::progress::GamesProgress;
@@ -169,7 +169,7 @@ pub fn play_game(game: &Greed, args: &PlayArgs) -> Result<()> {
     let computer = resolve::greed_strategy(Some(spec), "--vs", game, &runner)?;
     let seed = args.seed.unwrap_or_else(super::clock_seed);
     let mut out = io::stdout().lock();
-    let mut input = io::stdin().lock();
+    let mut input = Answers::new(&args.answers, io::stdin().lock());
     let first = usize::from(args.first == Some(First::Computer));
     writeln!(
         out,

@@ -15,7 +15,7 @@ use swine_solver::hog::{
     Strategy, certify_hog, make_exact, solve as sweep, solve_against, solve_exact, values_file,
 };
 
-use super::prompt::{ask_number, quit};
+use super::prompt::{Answers, ask_number, quit};
 use super::{DEFAULT_GAMES, TablesEntry, requested, write_and_print};
 use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
 use crate::progress::GamesProgress;
@@ -335,7 +335,7 @@ pub fn play(rules: &Ruleset, args: &PlayArgs) -> Result<()> {
     let computer = resolve::strategy(Some(spec), "--vs", rules, &runner)?;
     let seed = args.seed.unwrap_or_else(super::clock_seed);
     let mut out = io::stdout().lock();
-    let mut input = io::stdin().lock();
+    let mut input = Answers::new(&args.answers, io::stdin().lock());
     let first = match args.first {
         Some(First::Computer) => 1,
         _ => 0,

@@ -12,7 +12,7 @@ use swine_solver::pig::simulate::{Game, LoopWatch, NEVER_ENDS, Step, play_decisi
 use swine_solver::pig::{self, Pig, Player, Solved, Strategy, solve, solve_against, values_file};
 use swine_solver::python::Runner;
 
-use super::prompt::{ask_word, quit};
+use super::prompt::{Answers, ask_word, quit};
 use super::{DEFAULT_GAMES, TablesEntry, requested, write_and_print};
 use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
 use crate::progress::GamesProgress;
@@ -260,7 +260,7 @@ pub fn play(game: &Pig, args: &PlayArgs) -> Result<()> {
     let computer = resolve::pig_strategy(Some(spec), "--vs", game, &runner)?;
     let seed = args.seed.unwrap_or_else(super::clock_seed);
     let mut out = io::stdout().lock();
-    let mut input = io::stdin().lock();
+    let mut input = Answers::new(&args.answers, io::stdin().lock());
     let first = usize::from(args.first == Some(First::Computer));
     writeln!(
         out,

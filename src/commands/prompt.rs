@@ -1,14 +1,44 @@
 //! Reading a person's answers at the terminal, for `swine play`.
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::ops::RangeInclusive;
 
 use anyhow::Result;
 
+/// A player's answers: those given on the command line (`--answers`) first, each written out
+/// after its question as if typed, then the lines of `rest` (the terminal).
+pub struct Answers<R> {
+    given: VecDeque<String>,
+    rest: R,
+}
+
+impl<R: BufRead> Answers<R> {
+    /// The answers `given`, then those read from `rest`.
+    pub fn new(given: &[String], rest: R) -> Answers<R> {
+        Answers {
+            given: given.iter().cloned().collect(),
+            rest,
+        }
+    }
+
+    /// The next answer (bytes that are not UTF-8 replaced, so they are re-asked, not fatal), or
+    /// `None` at the end of input; a given one is echoed to `out`.
+    pub fn next(&mut self, out: &mut impl Write) -> io::Result<Option<String>> {
+        if let Some(answer) = self.given.pop_front() {
+            writeln!(out, "{answer}")?;
+            return Ok(Some(answer));
+        }
+        let mut line = Vec::new();
+        let read = self.rest.read_until(b'\n', &mut line)?;
+        Ok((read > 0).then(|| String::from_utf8_lossy(&line).into_owned()))
+    }
+}
+
 /// Asks `question` until the answer is one of `words` (case and surrounding spaces aside);
 /// returns its position, `None` at the end of input.
 pub fn ask_word(
-    input: &mut impl BufRead,
+    input: &mut Answers<impl BufRead>,
     out: &mut impl Write,
     question: &str,
     words: &[&str],
@@ -22,7 +52,7 @@ pub fn ask_word(
 /// Asks `question` until the answer is a whole number in `choices` (digits only, no sign);
 /// `None` at the end of input.
 pub fn ask_number(
-    input: &mut impl BufRead,
+    input: &mut Answers<impl BufRead>,
     out: &mut impl Write,
     question: &str,
     choices: RangeInclusive<usize>,
@@ -48,7 +78,7 @@ pub fn ask_number(
 /// saying after each other answer that it is not a choice and `hint`; `None` at the end of
 /// input.
 fn ask(
-    input: &mut impl BufRead,
+    input: &mut Answers<impl BufRead>,
     out: &mut impl Write,
     question: &str,
     hint: &str,
@@ -57,7 +87,7 @@ fn ask(
     loop {
         write!(out, "{question}")?;
         out.flush()?;
-        let Some(line) = read_line(input)? else {
+        let Some(line) = input.next(out)? else {
             return Ok(None);
         };
         match read(line.trim()) {
@@ -65,14 +95,6 @@ fn ask(
             None => writeln!(out, "'{}' is not a choice: {hint}.", line.trim())?,
         }
     }
-}
-
-/// One line of input (bytes that are not UTF-8 replaced, so they are re-asked, not fatal), or
-/// `None` at its end.
-pub fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
-    let mut line = Vec::new();
-    let read = input.read_until(b'\n', &mut line)?;
-    Ok((read > 0).then(|| String::from_utf8_lossy(&line).into_owned()))
 }
 
 /// Ends the game when the input ends.
