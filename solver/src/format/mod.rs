@@ -135,8 +135,8 @@ impl TableFile {
 
     /// The file name (without extension) `swine solve` uses, e.g.
     /// `hog_fa20_optimal_vs_always_roll_4` (with `_goal50` after the ruleset for goals other
-    /// than the schema's default): only lowercase letters, digits and `_`, so the Python module
-    /// can be imported.
+    /// than the schema's default): only lowercase letters, digits and single `_` between them, so
+    /// the Python module can be imported.
     pub fn stem(&self) -> String {
         let schema = &self.table.schema;
         // A file opponent is named by its folder and stem, so that `a/hog.py` and `b/hog.py`
@@ -159,15 +159,15 @@ impl TableFile {
         } else {
             format!("{rules}_{}_vs_{opponent}", self.meta.strategy)
         };
-        name.chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() {
-                    c.to_ascii_lowercase()
-                } else {
-                    '_'
-                }
-            })
-            .collect()
+        let mut stem = String::with_capacity(name.len());
+        for c in name.chars() {
+            if c.is_ascii_alphanumeric() {
+                stem.push(c.to_ascii_lowercase());
+            } else if !stem.is_empty() && !stem.ends_with('_') {
+                stem.push('_');
+            }
+        }
+        stem.trim_end_matches('_').to_string()
     }
 }
 
@@ -651,6 +651,8 @@ mod tests {
         assert_eq!(minimax.stem(), "test_rules_minimax");
         minimax.table.schema.goal = 50;
         assert_eq!(minimax.stem(), "test_rules_goal50_minimax");
+        minimax.table.schema.rules = "my-hog[lucky=5]@359652a1".into();
+        assert_eq!(minimax.stem(), "my_hog_lucky_5_359652a1_goal50_minimax");
     }
 
     #[test]
