@@ -542,21 +542,48 @@ fn spread<T: Weight>(clean: &[T], pigged: &[T]) -> Vec<T> {
 }
 
 /// Dice thrown by a seeded generator, for games played one at a time (transcripts, `play`):
-/// the same seed gives the same faces.
+/// the same seed gives the same faces. The last throw is kept for whoever shows the dice.
 #[derive(Clone, Debug)]
-pub struct SeededDice(ChaCha8Rng);
+pub struct SeededDice {
+    rng: ChaCha8Rng,
+    thrown: Option<Thrown>,
+}
+
+/// One throw: the kind of die and the faces the dice showed (none when no die was thrown).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thrown {
+    /// The kind of die.
+    pub die: Die,
+    /// The faces shown, in the order thrown.
+    pub faces: Vec<u8>,
+}
 
 impl SeededDice {
     /// Dice seeded with `seed`.
     pub fn new(seed: u64) -> SeededDice {
-        SeededDice(ChaCha8Rng::seed_from_u64(seed))
+        SeededDice {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            thrown: None,
+        }
     }
 
     /// The faces `n` dice of kind `die` show.
     pub fn roll(&mut self, die: Die, n: u8) -> Vec<u8> {
-        (0..n)
-            .map(|_| self.0.random_range(die.first_face..=die.last_face()))
-            .collect()
+        let faces: Vec<u8> = (0..n)
+            .map(|_| self.rng.random_range(die.first_face..=die.last_face()))
+            .collect();
+        self.thrown = Some(Thrown {
+            die,
+            faces: faces.clone(),
+        });
+        faces
+    }
+
+    /// The last throw since the last call, if there was one (a game's turn or decision asks
+    /// after it is played: a Pig hold throws nothing, Free Bacon and a Greed pass throw no
+    /// dice).
+    pub fn take_thrown(&mut self) -> Option<Thrown> {
+        self.thrown.take()
     }
 }
 

@@ -137,7 +137,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
                 "I may not win."
             };
             writeln!(out, "{claim}")?;
-            game.play(game.computer_move());
+            game.play(game.best_move());
         } else {
             let choices = game.choices();
             if let Some(left) = game.moves_left() {

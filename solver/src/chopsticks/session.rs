@@ -3,6 +3,9 @@
 //! [`Match`] knows the position, whose turn it is, the person's choices and the computer's
 //! reply; the CLI reads the person's input and prints. With a move limit the computer follows
 //! the move-limited solution; without one, the retrograde solution (fastest win, slowest loss).
+//! Games may share one solution (`swine serve` keeps one per move limit).
+
+use std::sync::Arc;
 
 use super::limited::{Limited, mover};
 use super::position::{Player, Position};
@@ -20,7 +23,7 @@ pub enum Solver {
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct Match {
-    solver: Solver,
+    solver: Arc<Solver>,
     position: Position,
     /// Moves made so far.
     level: u32,
@@ -29,9 +32,9 @@ pub struct Match {
 
 impl Match {
     /// A new game from the start; the computer plays `computer`.
-    pub fn new(solver: Solver, computer: Player) -> Match {
+    pub fn new(solver: impl Into<Arc<Solver>>, computer: Player) -> Match {
         Match {
-            solver,
+            solver: solver.into(),
             position: Position::START,
             level: 0,
             computer,
@@ -48,6 +51,11 @@ impl Match {
         mover(self.level)
     }
 
+    /// The player the computer plays.
+    pub fn computer(&self) -> Player {
+        self.computer
+    }
+
     /// Whether the computer moves now.
     pub fn computers_turn(&self) -> bool {
         self.to_move() == self.computer
@@ -55,7 +63,7 @@ impl Match {
 
     /// The move limit per player, if there is one.
     pub fn move_limit(&self) -> Option<u32> {
-        match &self.solver {
+        match &*self.solver {
             Solver::Limited(solved) => Some(solved.moves()),
             Solver::Unlimited(_) => None,
         }
@@ -88,18 +96,31 @@ impl Match {
         self.level += 1;
     }
 
-    /// Whether the computer's position is a forced win for it (it says "I will win.").
-    pub fn computer_will_win(&self) -> bool {
-        let result = match &self.solver {
+    /// The result of the game from here under perfect play, from A's point of view: 1 (A
+    /// wins), 0 (a tie at the move limit, or a draw without one) or −1 (B wins).
+    pub fn result(&self) -> i8 {
+        match &*self.solver {
             Solver::Limited(solved) => solved.result(self.position, self.level),
             Solver::Unlimited(solved) => solved.result(self.node()),
-        };
-        result == self.computer.wins()
+        }
     }
 
-    /// The computer's move from here: the solution's best move.
-    pub fn computer_move(&self) -> Position {
-        let best = match &self.solver {
+    /// The result under perfect play (as [`result`](Self::result)) once the player to move
+    /// has played `choice`, one of [`choices`](Self::choices).
+    pub fn result_after(&self, choice: Position) -> i8 {
+        let mut next = self.clone();
+        next.play(choice);
+        next.result()
+    }
+
+    /// Whether the computer's position is a forced win for it (it says "I will win.").
+    pub fn computer_will_win(&self) -> bool {
+        self.result() == self.computer.wins()
+    }
+
+    /// The best move of the player to move (the computer's move on its turn): the solution's.
+    pub fn best_move(&self) -> Position {
+        let best = match &*self.solver {
             Solver::Limited(solved) => solved.best(self.position, self.level),
             Solver::Unlimited(solved) => solved.best(self.node()).map(|n| n.position),
         };
@@ -127,7 +148,7 @@ mod tests {
             }
             if game.computers_turn() {
                 let mut next = game.clone();
-                next.play(game.computer_move());
+                next.play(game.best_move());
                 play_out(next)
             } else {
                 game.choices().into_iter().all(|choice| {
@@ -146,6 +167,30 @@ mod tests {
             }
             if probe.computer_will_win() {
                 assert!(play_out(probe));
+            }
+        }
+    }
+
+    #[test]
+    fn the_best_move_keeps_the_result_and_no_choice_beats_it() {
+        let solvers = [
+            Solver::Limited(Limited::solve(10)),
+            Solver::Unlimited(Retrograde::solve()),
+        ];
+        for solver in solvers {
+            let mut game = Match::new(solver, Player::B);
+            // Without a limit perfect play may go on for ever: a few dozen moves tell.
+            for _ in 0..40 {
+                if game.ended().is_some() {
+                    break;
+                }
+                let sign = game.to_move().wins();
+                let best = game.best_move();
+                assert_eq!(game.result_after(best), game.result());
+                for choice in game.choices() {
+                    assert!(game.result_after(choice) * sign <= game.result() * sign);
+                }
+                game.play(best);
             }
         }
     }

@@ -56,6 +56,18 @@ impl<'a> Advisor<'a> {
         self.sweep.dice[0][position.state(self.game)]
     }
 
+    /// What the best choice in `position` (seat 0 to move) is worth: its entry in
+    /// [`choices`](Self::choices), without valuing the others.
+    pub fn value(&self, position: &Game) -> f64 {
+        let (own, opponent) = (position.scores[0] as usize, position.scores[1] as usize);
+        self.sweep.roll_value(
+            self.game,
+            0,
+            (own, opponent, position.passed),
+            self.best(position),
+        )
+    }
+
     /// The dice the opponent rolls in `position` (seat 1 to move).
     pub fn opponent(&self, position: &Game) -> u8 {
         self.sweep.dice[1][position.state(self.game)]
@@ -78,6 +90,7 @@ mod tests {
         let solution = solve(&game, [&Player::Optimising, sample2.player()]).unwrap();
         let value = solution.value(0, game.start());
         approx::assert_abs_diff_eq!(choices[usize::from(best)], value, epsilon = 1e-12);
+        assert_eq!(advisor.value(&start), choices[usize::from(best)]);
         assert!(choices.iter().all(|&c| c <= value + 1e-12));
         // Passing at 0 : 0 hands sample2 a last turn at 0 : 0: it rolls, and wins unless every
         // die shows 0 (a tie) or it goes over.

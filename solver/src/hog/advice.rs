@@ -45,6 +45,12 @@ impl<'a> Advisor<'a> {
         self.best.dice(game.state(self.rules))
     }
 
+    /// What the best choice in `game` (seat 0 to move) is worth: its entry in
+    /// [`choices`](Self::choices).
+    pub fn value(&self, game: &Game) -> f64 {
+        self.choices(game)[usize::from(self.best(game))]
+    }
+
     /// The dice the opponent asks for in `game` (seat 1 to move).
     pub fn opponent(&self, game: &Game) -> u8 {
         self.opponent.dice(game.state(self.rules))
@@ -71,6 +77,7 @@ mod tests {
             let exact = evaluate(&rules, &optimal, &four).unwrap().as_first();
             let best = advisor.best(&game);
             assert_eq!(choices[usize::from(best)], exact, "{name}");
+            assert_eq!(advisor.value(&game), exact, "{name}");
             assert!(choices.iter().all(|&c| c <= exact), "{name}");
             let solution = solve(&rules, [&optimal.player(&rules), &four.player(&rules)]).unwrap();
             let optimal_policy = solution.policy(0);
