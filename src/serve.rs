@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::{Context, Result};
 use serde_json::{Value, json};
-use swine_solver::commentary::{self, Commentary};
+use swine_solver::commentary::{self, Commentary, Names};
 use swine_solver::dice::SeededDice;
 use swine_solver::greed::simulate::{End, Game as GreedGame, play_turn as greed_turn};
 use swine_solver::greed::{self, Greed};
@@ -407,7 +407,7 @@ fn new_game(state: &State, query: &HashMap<String, String>) -> Result<Value, (u1
         engine,
         position,
         dice: SeededDice::new(seed),
-        commentary: Box::new(commentary::full(numbered_from)),
+        commentary: Box::new(commentary::full(Names::Numbered(numbered_from))),
         ended: None,
     };
     let id = state.next.fetch_add(1, Ordering::Relaxed) + 1;
@@ -487,6 +487,7 @@ fn roll(session: &mut Session, dice: u32) -> Result<Value, (u16, String)> {
                     requested,
                     &mut session.dice,
                     &mut *session.commentary,
+                    Names::Numbered(0),
                 );
                 log.extend(lines);
                 if turn.winner.is_some() {
@@ -501,6 +502,7 @@ fn roll(session: &mut Session, dice: u32) -> Result<Value, (u16, String)> {
                     requested,
                     &mut session.dice,
                     &mut *session.commentary,
+                    Names::Numbered(1),
                 );
                 log.extend(lines);
                 if let Some(end) = end {
@@ -547,6 +549,7 @@ fn decide_pig(session: &mut Session, mut rolls: bool) -> Value {
             rolls,
             &mut session.dice,
             &mut *session.commentary,
+            Names::Numbered(0),
         );
         log.extend(lines);
         if step == Step::Won {

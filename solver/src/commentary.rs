@@ -13,6 +13,47 @@
 //! );
 //! ```
 
+/// What a told game calls its two seats, with the verbs that agree with each name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Names {
+    /// "Player N", seat 0 numbered `N` (the course's Hog and Pig count from 0, Greed from 1).
+    Numbered(usize),
+    /// Seat 0 is "you", seat 1 "the computer": a person playing the computer.
+    YouAndComputer,
+}
+
+impl Names {
+    /// The seat's name inside a sentence: "Player 0", "you", "the computer".
+    pub fn name(self, seat: usize) -> String {
+        match self {
+            Names::Numbered(first) => format!("Player {}", seat + first),
+            Names::YouAndComputer if seat == 0 => "you".to_string(),
+            Names::YouAndComputer => "the computer".to_string(),
+        }
+    }
+
+    /// The seat's name starting a sentence: "Player 0", "You", "The computer".
+    pub fn subject(self, seat: usize) -> String {
+        let name = self.name(seat);
+        let mut chars = name.chars();
+        chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default()
+    }
+
+    /// The seat doing something, starting a sentence: `third` is the verb after "Player 0" or
+    /// "the computer" ("rolls"), `plain` after "you" ("roll").
+    pub fn act(self, seat: usize, third: &str, plain: &str) -> String {
+        let verb = if self == Names::YouAndComputer && seat == 0 {
+            plain
+        } else {
+            third
+        };
+        format!("{} {verb}", self.subject(seat))
+    }
+}
+
 /// Something that comments on the scores after each turn.
 pub trait Commentary {
     /// The lines to say now that the scores are `scores` (seat 0's first).
@@ -20,24 +61,24 @@ pub trait Commentary {
 }
 
 /// Announces each time a player takes the lead (after a tie too): "Player 0 takes the lead by 7".
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct LeadChanges {
     leader: Option<usize>,
-    first_number: usize,
+    names: Names,
 }
 
 /// A commentator of lead changes, the players called 0 and 1 as in the course's Hog.
 pub fn announce_lead_changes() -> LeadChanges {
-    LeadChanges::default()
+    LeadChanges {
+        leader: None,
+        names: Names::Numbered(0),
+    }
 }
 
 impl LeadChanges {
-    /// The same commentator calling seat 0 "Player `first_number`" (Greed's players are 1 and 2).
-    pub fn numbered_from(self, first_number: usize) -> LeadChanges {
-        LeadChanges {
-            first_number,
-            ..self
-        }
+    /// The same commentator calling the seats `names` (Greed's players are 1 and 2).
+    pub fn named(self, names: Names) -> LeadChanges {
+        LeadChanges { names, ..self }
     }
 }
 
@@ -50,8 +91,8 @@ impl Commentary for LeadChanges {
         };
         let said = match leader {
             Some(seat) if leader != self.leader => vec![format!(
-                "Player {} takes the lead by {}",
-                seat + self.first_number,
+                "{} the lead by {}",
+                self.names.act(seat, "takes", "take"),
                 scores[0].abs_diff(scores[1])
             )],
             _ => Vec::new(),
@@ -69,7 +110,7 @@ pub struct Highest {
     who: usize,
     last_score: u32,
     running_high: u32,
-    first_number: usize,
+    names: Names,
 }
 
 /// A commentator of the biggest gains of the player in seat `who`.
@@ -78,17 +119,14 @@ pub fn announce_highest(who: usize) -> Highest {
         who,
         last_score: 0,
         running_high: 0,
-        first_number: 0,
+        names: Names::Numbered(0),
     }
 }
 
 impl Highest {
-    /// The same commentator calling seat 0 "Player `first_number`".
-    pub fn numbered_from(self, first_number: usize) -> Highest {
-        Highest {
-            first_number,
-            ..self
-        }
+    /// The same commentator calling the seats `names`.
+    pub fn named(self, names: Names) -> Highest {
+        Highest { names, ..self }
     }
 }
 
@@ -100,8 +138,8 @@ impl Commentary for Highest {
         if gain > self.running_high {
             self.running_high = gain;
             vec![format!(
-                "{gain} point(s)! That's the biggest gain yet for Player {}",
-                self.who + self.first_number
+                "{gain} point(s)! That's the biggest gain yet for {}",
+                self.names.name(self.who)
             )]
         } else {
             Vec::new()
@@ -126,14 +164,14 @@ impl<A: Commentary, B: Commentary> Commentary for Both<A, B> {
     }
 }
 
-/// The course's full commentary: lead changes, then each player's biggest gains, seat 0 named
-/// "Player `first_number`".
-pub fn full(first_number: usize) -> impl Commentary {
+/// The course's full commentary: lead changes, then each player's biggest gains, the seats
+/// called `names`.
+pub fn full(names: Names) -> impl Commentary {
     both(
-        announce_lead_changes().numbered_from(first_number),
+        announce_lead_changes().named(names),
         both(
-            announce_highest(0).numbered_from(first_number),
-            announce_highest(1).numbered_from(first_number),
+            announce_highest(0).named(names),
+            announce_highest(1).named(names),
         ),
     )
 }
@@ -187,7 +225,7 @@ mod tests {
 
     #[test]
     fn both_speaks_in_order_and_numbering_can_start_at_one() {
-        let lines = said(full(1), &[[10, 0], [10, 10], [10, 25]]);
+        let lines = said(full(Names::Numbered(1)), &[[10, 0], [10, 10], [10, 25]]);
         assert_eq!(
             lines,
             [
@@ -199,6 +237,24 @@ mod tests {
                 vec![
                     "Player 2 takes the lead by 15",
                     "15 point(s)! That's the biggest gain yet for Player 2"
+                ],
+            ]
+        );
+    }
+
+    #[test]
+    fn a_person_against_the_computer_reads_as_you_and_the_computer() {
+        let lines = said(full(Names::YouAndComputer), &[[10, 0], [10, 25]]);
+        assert_eq!(
+            lines,
+            [
+                vec![
+                    "You take the lead by 10",
+                    "10 point(s)! That's the biggest gain yet for you"
+                ],
+                vec![
+                    "The computer takes the lead by 15",
+                    "25 point(s)! That's the biggest gain yet for the computer"
                 ],
             ]
         );

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use anyhow::{Context, Result, bail};
-use swine_solver::commentary;
+use swine_solver::commentary::{self, Names};
 use swine_solver::contest::Contest;
 use swine_solver::dice::SeededDice;
 use swine_solver::format::{Format, prepare_directory};
@@ -180,7 +180,9 @@ pub fn play_game(game: &Greed, args: &PlayArgs) -> Result<()> {
     let advisor = Advisor::new(game, computer.player())?;
     let mut dice = SeededDice::new(seed);
     let mut position = Game::new(first);
-    let mut commentary = commentary::full(1);
+    // Named as in transcripts: the first line says which player is whom.
+    let names = Names::Numbered(1);
+    let mut commentary = commentary::full(names);
     loop {
         let (own, opponent) = (
             position.scores[position.mover],
@@ -228,7 +230,7 @@ pub fn play_game(game: &Greed, args: &PlayArgs) -> Result<()> {
             )?;
             n
         };
-        let (end, lines) = play_turn(game, &mut position, n, &mut dice, &mut commentary);
+        let (end, lines) = play_turn(game, &mut position, n, &mut dice, &mut commentary, names);
         for line in lines {
             writeln!(out, "  {line}")?;
         }

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use anyhow::{Context, Result, bail};
-use swine_solver::commentary;
+use swine_solver::commentary::{self, Names};
 use swine_solver::contest::Contest;
 use swine_solver::dice::SeededDice;
 use swine_solver::format::{Format, Probability, TableFile, prepare_directory};
@@ -350,7 +350,9 @@ pub fn play(rules: &Ruleset, args: &PlayArgs) -> Result<()> {
     let advisor = Advisor::new(rules, &computer.player(rules))?;
     let mut dice = SeededDice::new(seed);
     let mut game = Game::new(rules, first);
-    let mut commentary = commentary::full(0);
+    // Named as in transcripts: the first line says which player is whom.
+    let names = Names::Numbered(0);
+    let mut commentary = commentary::full(names);
     // The computer's turns in a row that come back where they were go round for ever.
     let mut watch = LoopWatch::default();
     loop {
@@ -404,7 +406,14 @@ pub fn play(rules: &Ruleset, args: &PlayArgs) -> Result<()> {
             )?;
             n
         };
-        let (turn, lines) = play_turn(rules, &mut game, requested, &mut dice, &mut commentary);
+        let (turn, lines) = play_turn(
+            rules,
+            &mut game,
+            requested,
+            &mut dice,
+            &mut commentary,
+            names,
+        );
         for line in lines {
             writeln!(out, "  {line}")?;
         }

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use anyhow::{Context, Result, bail};
-use swine_solver::commentary;
+use swine_solver::commentary::{self, Names};
 use swine_solver::contest::Contest;
 use swine_solver::dice::SeededDice;
 use swine_solver::format::{Format, Probability, TableFile, prepare_directory};
@@ -275,7 +275,9 @@ pub fn play(game: &Pig, args: &PlayArgs) -> Result<()> {
     let best = solution.policy(0);
     let mut dice = SeededDice::new(seed);
     let mut position = Game::new(first);
-    let mut commentary = commentary::full(0);
+    // Named as in transcripts: the first line says which player is whom.
+    let names = Names::Numbered(0);
+    let mut commentary = commentary::full(names);
     let mut watch = LoopWatch::default();
     let mut announced = None;
     loop {
@@ -326,7 +328,14 @@ pub fn play(game: &Pig, args: &PlayArgs) -> Result<()> {
             }
             rolls
         };
-        let (step, lines) = play_decision(game, &mut position, rolls, &mut dice, &mut commentary);
+        let (step, lines) = play_decision(
+            game,
+            &mut position,
+            rolls,
+            &mut dice,
+            &mut commentary,
+            names,
+        );
         for line in lines {
             writeln!(out, "  {line}")?;
         }

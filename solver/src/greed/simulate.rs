@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::game::Greed;
 use super::policy::Policy;
-use crate::commentary::{self, Commentary};
+use crate::commentary::{self, Commentary, Names};
 use crate::dice::{Die, SeededDice};
 use crate::montecarlo;
 use crate::outcome::Simulation;
@@ -89,35 +89,44 @@ impl End {
 }
 
 /// Plays `position`'s turn: the mover rolls `dice` dice (0: passes), thrown by `thrown`.
-/// Returns how the game ended, if it did, and how the turn reads: the dice, the scores, what
-/// `commentary` says, and who went over the limit.
+/// Returns how the game ended, if it did, and how the turn reads (the seats called `names`):
+/// the dice, the scores, what `commentary` says, and who went over the limit.
 pub fn play_turn(
     game: &Greed,
     position: &mut Game,
     dice: u8,
     thrown: &mut SeededDice,
     commentary: &mut (impl Commentary + ?Sized),
+    names: Names,
 ) -> (Option<End>, Vec<String>) {
     let faces = thrown.roll(Die::ZERO_TO_FIVE, dice);
     let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
-    let player = position.mover + 1;
+    let mover = position.mover;
     let mut lines = vec![if dice == 0 {
-        format!("Player {player} passes.")
+        format!("{}.", names.act(mover, "passes", "pass"))
     } else {
         let shown: Vec<String> = faces.iter().map(u8::to_string).collect();
         format!(
-            "Player {player} rolls {dice} dice: {}, total {total}.",
+            "{} {dice} dice: {}, total {total}.",
+            names.act(mover, "rolls", "roll"),
             shown.join(" ")
         )
     }];
     let end = position.play(game.limit(), dice, total);
     lines.push(format!(
-        "Scores: Player 1 {}, Player 2 {}.",
-        position.scores[0], position.scores[1]
+        "Scores: {} {}, {} {}.",
+        names.name(0),
+        position.scores[0],
+        names.name(1),
+        position.scores[1]
     ));
     lines.extend(comment(commentary, end, position.scores));
     if let Some(End::Bust(seat)) = end {
-        lines.push(format!("Player {} went over {}.", seat + 1, game.limit()));
+        lines.push(format!(
+            "{} over {}.",
+            names.act(seat, "went", "went"),
+            game.limit()
+        ));
     }
     (end, lines)
 }
@@ -177,7 +186,7 @@ pub fn simulate(
 pub fn transcript(game: &Greed, policies: [&Policy; 2], seed: u64) -> String {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut position = Game::new(0);
-    let mut commentary = commentary::full(1);
+    let mut commentary = commentary::full(Names::Numbered(1));
     let mut out = String::new();
     let scores = |out: &mut String, scores: [u32; 2]| {
         writeln!(out, "Player 1: {}    Player 2: {}", scores[0], scores[1]).expect("a String");
@@ -250,8 +259,10 @@ mod tests {
             mover: 0,
             passed: false,
         };
-        let mut said = commentary::full(1);
-        let (end, lines) = play_turn(&game, &mut position, 30, &mut SeededDice::new(1), &mut said);
+        let names = Names::Numbered(1);
+        let mut said = commentary::full(names);
+        let mut dice = SeededDice::new(1);
+        let (end, lines) = play_turn(&game, &mut position, 30, &mut dice, &mut said, names);
         assert_eq!(end, Some(End::Bust(0)));
         assert!(position.scores[0] > 100);
         assert!(lines.iter().all(|l| !l.contains("gain")), "{lines:?}");

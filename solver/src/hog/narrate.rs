@@ -6,17 +6,19 @@ use std::fmt::Write;
 use super::policy::Policy;
 use super::ruleset::Ruleset;
 use super::simulate::{Game, LoopWatch, Turn};
-use crate::commentary::{self, Commentary};
+use crate::commentary::{self, Commentary, Names};
 use crate::dice::SeededDice;
 
 /// The lines that tell a turn: `before` is the game before it, `requested` the dice asked for,
-/// `shown` the faces rolled and `turn` what [`Game::turn`] made of them.
+/// `shown` the faces rolled and `turn` what [`Game::turn`] made of them; the seats are called
+/// `names`.
 pub fn describe(
     rules: &Ruleset,
     before: &Game,
     requested: u8,
     shown: &[u8],
     turn: &Turn,
+    names: Names,
 ) -> Vec<String> {
     let mover = before.mover;
     let (own, opponent) = (before.scores[mover], before.scores[1 - mover]);
@@ -28,7 +30,8 @@ pub fn describe(
     };
     if shown.is_empty() {
         lines.push(format!(
-            "Player {mover} rolls 0 dice{asked}: Free Bacon gives {} point(s).",
+            "{} 0 dice{asked}: Free Bacon gives {} point(s).",
+            names.act(mover, "rolls", "roll"),
             turn.points
         ));
     } else {
@@ -58,7 +61,8 @@ pub fn describe(
             (false, false) => format!(" ({pig_out}; {bonus})"),
         };
         lines.push(format!(
-            "Player {mover} rolls {}{kind} dice{asked}: {}, {} point(s){pig_out}.",
+            "{} {}{kind} dice{asked}: {}, {} point(s){pig_out}.",
+            names.act(mover, "rolls", "roll"),
             shown.len(),
             faces.join(" "),
             turn.points
@@ -80,15 +84,22 @@ pub fn describe(
         ));
     }
     lines.push(format!(
-        "Scores: Player 0 {}, Player 1 {}.",
-        turn.scores[0], turn.scores[1]
+        "Scores: {} {}, {} {}.",
+        names.name(0),
+        turn.scores[0],
+        names.name(1),
+        turn.scores[1]
     ));
     if turn.extra_turn {
-        lines.push(format!("Player {mover} takes another turn."));
+        lines.push(format!(
+            "{} another turn.",
+            names.act(mover, "takes", "take")
+        ));
     }
     if let Some(winner) = turn.winner {
         lines.push(format!(
-            "Player {winner} wins, {} to {}.",
+            "{}, {} to {}.",
+            names.act(winner, "wins", "win"),
             turn.scores[winner],
             turn.scores[1 - winner]
         ));
@@ -97,19 +108,21 @@ pub fn describe(
 }
 
 /// Plays `game`'s turn: the mover asks for `requested` dice, `dice` throws them. Returns what
-/// the turn did and how it reads: the lines of [`describe`], then what `commentary` says.
+/// the turn did and how it reads: the lines of [`describe`] (the seats called `names`), then
+/// what `commentary` says.
 pub fn play_turn(
     rules: &Ruleset,
     game: &mut Game,
     requested: u8,
     dice: &mut SeededDice,
     commentary: &mut (impl Commentary + ?Sized),
+    names: Names,
 ) -> (Turn, Vec<String>) {
     let before = *game;
     let (rolled, die) = game.dice_to_roll(rules, requested);
     let shown = dice.roll(*die, rolled);
     let turn = game.turn(rules, requested, &shown);
-    let mut lines = describe(rules, &before, requested, &shown, &turn);
+    let mut lines = describe(rules, &before, requested, &shown, &turn, names);
     lines.extend(commentary.comment(turn.scores));
     (turn, lines)
 }
@@ -119,7 +132,8 @@ pub fn play_turn(
 pub fn transcript(rules: &Ruleset, policies: [&Policy; 2], names: [&str; 2], seed: u64) -> String {
     let mut dice = SeededDice::new(seed);
     let mut game = Game::new(rules, 0);
-    let mut commentary = commentary::full(0);
+    let seats = Names::Numbered(0);
+    let mut commentary = commentary::full(seats);
     let mut out = format!(
         "{} (goal {}): Player 0 plays {}, Player 1 plays {}; seed {seed}.\n",
         rules.name(),
@@ -135,7 +149,14 @@ pub fn transcript(rules: &Ruleset, policies: [&Policy; 2], names: [&str; 2], see
             writeln!(out, "\n{}", NEVER_ENDS).expect("a String");
             return out;
         }
-        let (turn, lines) = play_turn(rules, &mut game, requested, &mut dice, &mut commentary);
+        let (turn, lines) = play_turn(
+            rules,
+            &mut game,
+            requested,
+            &mut dice,
+            &mut commentary,
+            seats,
+        );
         writeln!(out, "\nTurn {number}").expect("a String");
         for line in lines {
             writeln!(out, "  {line}").expect("a String");
@@ -183,11 +204,20 @@ mod tests {
         let before = game;
         let turn = game.turn(&rules, 1, &[1]);
         assert_eq!(
-            describe(&rules, &before, 1, &[1], &turn),
+            describe(&rules, &before, 1, &[1], &turn, Names::Numbered(0)),
             [
                 "Player 0 rolls 1 dice: 1, 1 point(s) (Pig Out: one 1 rolled).",
                 "Scores: Player 0 29, Player 1 30.",
                 "Player 0 takes another turn.",
+            ]
+        );
+        // The same turn told to a person playing the computer (the page).
+        assert_eq!(
+            describe(&rules, &before, 1, &[1], &turn, Names::YouAndComputer),
+            [
+                "You roll 1 dice: 1, 1 point(s) (Pig Out: one 1 rolled).",
+                "Scores: you 29, the computer 30.",
+                "You take another turn.",
             ]
         );
         // hog-hogtimus: two 1s of three dice score min(11 - 3, 2) = 2, a prime, which rises to 3.
@@ -200,7 +230,7 @@ mod tests {
         let before = game;
         let turn = game.turn(&rules, 3, &[1, 5, 1]);
         assert_eq!(
-            describe(&rules, &before, 3, &[1, 5, 1], &turn)[0],
+            describe(&rules, &before, 3, &[1, 5, 1], &turn, Names::Numbered(0))[0],
             "Player 0 rolls 3 dice: 1 5 1, 3 point(s) (Pig Out: 2 1s rolled)."
         );
         // hog-fa19: rolling 2 after 0 earns Feral Hogs' 3; 45 + 7 + 3 = 55 against 5 swaps.
@@ -213,7 +243,7 @@ mod tests {
         let before = game;
         let turn = game.turn(&rules, 2, &[3, 4]);
         assert_eq!(
-            describe(&rules, &before, 2, &[3, 4], &turn),
+            describe(&rules, &before, 2, &[3, 4], &turn, Names::Numbered(0)),
             [
                 "Player 1 rolls 2 dice: 3 4, 7 point(s).",
                 "The rules add 3 bonus point(s) for choosing 2 dice.",

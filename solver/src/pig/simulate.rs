@@ -12,7 +12,7 @@ use rand::Rng;
 
 use super::game::{Pig, Variant};
 use super::policy::Policy;
-use crate::commentary::{self, Commentary};
+use crate::commentary::{self, Commentary, Names};
 use crate::dice::{Die, SeededDice};
 use crate::montecarlo;
 use crate::outcome::Simulation;
@@ -197,13 +197,15 @@ pub fn simulate(
 }
 
 /// Plays one decision of `game`: the mover rolls (thrown by `dice`) or holds. Returns what it
-/// did and how it reads, with what `commentary` says after a turn ends.
+/// did and how it reads (the seats called `names`), with what `commentary` says after a turn
+/// ends.
 pub fn play_decision(
     pig: &Pig,
     game: &mut Game,
     rolls: bool,
     dice: &mut SeededDice,
     commentary: &mut (impl Commentary + ?Sized),
+    names: Names,
 ) -> (Step, Vec<String>) {
     let mover = game.mover;
     let total = game.turn_total;
@@ -227,26 +229,36 @@ pub fn play_decision(
             Step::Won => format!("{} points: the goal", game.scores[mover]),
             Step::Held(_) => unreachable!("a roll does not hold"),
         };
-        (step, vec![format!("Player {mover} rolls {shown}: {what}.")])
+        let rolls = names.act(mover, "rolls", "roll");
+        (step, vec![format!("{rolls} {shown}: {what}.")])
     } else {
         let step = game.hold();
         let what = match step {
-            Step::Held(points) => format!("Player {mover} holds, banking {points}."),
-            _ => format!("Player {mover} holds with nothing: the turn passes."),
+            Step::Held(points) => {
+                format!("{}, banking {points}.", names.act(mover, "holds", "hold"))
+            }
+            _ => format!(
+                "{} with nothing: the turn passes.",
+                names.act(mover, "holds", "hold")
+            ),
         };
         (step, vec![what])
     };
     let turn_ended = !matches!(step, Step::Added(_));
     if turn_ended {
         lines.push(format!(
-            "Scores: Player 0 {}, Player 1 {}.",
-            game.scores[0], game.scores[1]
+            "Scores: {} {}, {} {}.",
+            names.name(0),
+            game.scores[0],
+            names.name(1),
+            game.scores[1]
         ));
         lines.extend(commentary.comment(game.scores));
     }
     if step == Step::Won {
         lines.push(format!(
-            "Player {mover} wins, {} to {}.",
+            "{}, {} to {}.",
+            names.act(mover, "wins", "win"),
             game.scores[mover],
             game.scores[1 - mover]
         ));
@@ -266,7 +278,7 @@ pub const TRANSCRIPT_DECISIONS: usize = 100_000;
 pub fn transcript(pig: &Pig, policies: [&Policy; 2], names: [&str; 2], seed: u64) -> String {
     let mut dice = SeededDice::new(seed);
     let mut game = Game::new(0);
-    let mut commentary = commentary::full(0);
+    let mut commentary = commentary::full(Names::Numbered(0));
     let mut watch = LoopWatch::default();
     let mut out = format!(
         "{} (goal {}): Player 0 plays {}, Player 1 plays {}; seed {seed}.\n",
@@ -281,7 +293,14 @@ pub fn transcript(pig: &Pig, policies: [&Policy; 2], names: [&str; 2], seed: u64
             writeln!(out, "{NEVER_ENDS}").expect("a String");
             return out;
         }
-        let (step, lines) = play_decision(pig, &mut game, rolls, &mut dice, &mut commentary);
+        let (step, lines) = play_decision(
+            pig,
+            &mut game,
+            rolls,
+            &mut dice,
+            &mut commentary,
+            Names::Numbered(0),
+        );
         for line in lines {
             writeln!(out, "  {line}").expect("a String");
         }
