@@ -113,8 +113,9 @@ Examples:
   swine plot win optimal --out win.png
   swine plot sweep sweep.json --x goal --y optimal_win_rate --out sweep.png")]
     Plot(PlotArgs),
-    /// Serve a local web page (loopback only) to play Hog, Greed or Pig against the computer
-    /// with exact hints, the commentary and the strategy map; its JSON API is in the README.
+    /// Serve a local web page (loopback only) to play Hog, Greed, the Pig family or Chopsticks
+    /// against the computer with exact hints, the commentary and the strategy map; its JSON API
+    /// is in docs/guide.md.
     #[command(after_help = "\
 Examples:
   swine serve                       http://127.0.0.1:8000/
@@ -306,7 +307,7 @@ pub enum First {
 }
 
 /// A move limit per player, or none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveLimit {
     /// At most this many moves per player.
     Moves(u32),
@@ -317,8 +318,8 @@ pub enum MoveLimit {
 /// The most moves per player `--moves` takes.
 const MOST_MOVES: u32 = 1000;
 
-/// Parses `--moves`: a number of moves per player, or `unlimited`.
-fn move_limit(text: &str) -> Result<MoveLimit, String> {
+/// Parses `--moves` (and the page's `moves=`): a number of moves per player, or `unlimited`.
+pub fn move_limit(text: &str) -> Result<MoveLimit, String> {
     if text == "unlimited" {
         return Ok(MoveLimit::Unlimited);
     }

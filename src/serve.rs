@@ -1,20 +1,38 @@
-//! `swine serve`: a local web page to play Hog, Greed or Pig against the computer, with the
-//! exact win probability of every choice, the commentary and the strategy map, over a small
-//! JSON API.
+//! `swine serve`: a local web page to play every game swine solves (Hog, Greed, the Pig family,
+//! Chopsticks) against the computer, with the exact win probability of every choice, the
+//! commentary and the strategy map, over a small JSON API.
 //!
 //! The server listens on loopback only; the page and its script are embedded in the binary.
 //! Games live in memory, one per id. Every answer is JSON; a bad request gets status 400 (an
-//! unknown game 404) and `{"error": "..."}`, never a crash.
+//! unknown game 404) and `{"error": "..."}` naming the parameter, never a crash. Probabilities
+//! are sent exact (shortest round-trip decimals); the page rounds them for people.
+//!
+//! The API:
+//! - `GET /api/rulesets`: every ruleset, with its game.
+//! - `POST /api/games?rules=R&goal=G&vs=S&seed=N&first=you|computer`: a new game of dice.
+//! - `POST /api/games?rules=chopsticks&moves=M|unlimited&first=you|computer`: a new game of
+//!   Chopsticks (10 moves each unless `moves` says otherwise, as `swine play`).
+//! - `GET /api/games/ID`: the game as it stands.
+//! - `POST /api/games/ID/roll?dice=N`: Hog and Greed roll N dice (Greed's 0 passes); the Pig
+//!   family rolls (1) or holds (0). The computer then plays until it is the person's turn.
+//! - `POST /api/games/ID/move?choice=N`: Chopsticks plays the Nth of the listed choices (from
+//!   0, as `swine play` numbers them); then the computer moves.
+//! - `GET /api/map?rules=R&goal=G&vs=S`: the best choice and its value in every score cell.
 
 use std::collections::HashMap;
 use std::io::Read;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use anyhow::{Context, Result};
 use serde_json::{Value, json};
+use swine_solver::catalog;
+use swine_solver::chopsticks::{
+    self, DEFAULT_MOVES, Limited, Match, Player as Side, Retrograde, Solver,
+};
 use swine_solver::commentary::{self, Commentary, Names};
-use swine_solver::dice::SeededDice;
+use swine_solver::dice::{SeededDice, Thrown};
 use swine_solver::greed::simulate::{End, Game as GreedGame, play_turn as greed_turn};
 use swine_solver::greed::{self, Greed};
 use swine_solver::hog::narrate::{NEVER_ENDS, play_turn};
@@ -23,23 +41,30 @@ use swine_solver::hog::{Advisor, MAX_DICE, Ruleset, Strategy};
 use swine_solver::pig::simulate::{
     Game as PigGame, LoopWatch as PigLoopWatch, Step, play_decision,
 };
-use swine_solver::pig::{self, Pig, Player, Policy, Solution};
+use swine_solver::pig::{self, Pig, Player, Policy, Solution, Variant};
 use swine_solver::python::Runner;
+use swine_solver::spec::Spec;
 use tiny_http::{Header, Method, Request, Response, Server};
 
-use crate::cli::RulesArgs;
-use swine_solver::catalog;
-use swine_solver::spec::Spec;
-
+use crate::cli::{MoveLimit, RulesArgs, move_limit};
 use crate::resolve::{self, Rules};
 
 /// The page, with its script and style.
 const PAGE: &str = include_str!("../assets/serve.html");
 
-/// A match-up the page plays: the ruleset, the goal asked for (if any), the opponent.
-type MatchUp = (String, Option<u32>, String);
+/// A match-up the page plays: what games of one engine share.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct MatchUp {
+    rules: String,
+    /// The goal asked for, if any.
+    goal: Option<u32>,
+    /// The computer's strategy (Chopsticks: always perfect play).
+    vs: String,
+    /// Chopsticks' move limit (none for the games of dice).
+    moves: Option<MoveLimit>,
+}
 
-/// The most match-ups (rules, goal, opponent) solved and kept (each holds the game's values).
+/// The most match-ups solved and kept (each holds the game's values).
 const MOST_ENGINES: usize = 16;
 
 /// The most games kept; a new one past it replaces the oldest.
@@ -51,14 +76,19 @@ const WORKERS: usize = 4;
 /// The most bytes of a request's body read (the API takes none).
 const MOST_BODY: usize = 1 << 16;
 
+/// The seats as the page tells them: the person is seat 0, the computer seat 1.
+const NAMES: Names = Names::YouAndComputer;
+
 /// A ruleset solved against an opponent: what games of that match-up share.
 struct Engine {
     opponent: String,
     solved: Solved,
+    /// The strategy map, made the first time it is asked for.
+    map: OnceLock<Value>,
 }
 
-/// The game and its advisor, solved once per (rules, opponent) for the server's life (the
-/// advisor borrows the game, so both are leaked, never freed).
+/// The game and its advisor, solved once per match-up for the server's life (the advisor
+/// borrows the game, so both are leaked, never freed).
 enum Solved {
     Hog {
         rules: &'static Ruleset,
@@ -76,14 +106,24 @@ enum Solved {
         best: Policy,
         computer: Policy,
     },
+    /// Chopsticks solved under its move limit, shared by its games.
+    Chopsticks(Arc<Solver>),
 }
 
-/// A position of either game.
-#[derive(Clone, Copy)]
+/// A position of any game.
 enum Position {
     Hog(Game),
     Greed(GreedGame),
     Pig(PigGame),
+    Chopsticks(Match),
+}
+
+/// A move of any game: dice (Hog, Greed; the Pig family's 1 rolls and 0 holds), or the hands
+/// a Chopsticks move leads to.
+#[derive(Clone, Copy)]
+enum Move {
+    Dice(u8),
+    Hands(chopsticks::Position),
 }
 
 /// A game in progress: the person is seat 0, the computer seat 1.
@@ -92,8 +132,28 @@ struct Session {
     position: Position,
     dice: SeededDice,
     commentary: Box<dyn Commentary + Send>,
-    /// How the game ended, once it has: the winning seat, or none for a tie (Greed).
+    /// How the game ended, once it has: the winning seat, or none for a tie.
     ended: Option<Option<usize>>,
+}
+
+/// One turn (a Pig decision, a Chopsticks move) as the page tells it: who played, the dice
+/// thrown, the lines that say what happened. A note of the game's own (its start, a game that
+/// goes round for ever) has no player.
+struct Told {
+    who: Option<usize>,
+    thrown: Option<Thrown>,
+    lines: Vec<String>,
+}
+
+impl Told {
+    /// A line of the game's own.
+    fn note(line: String) -> Told {
+        Told {
+            who: None,
+            thrown: None,
+            lines: vec![line],
+        }
+    }
 }
 
 /// Everything the server keeps.
@@ -109,6 +169,9 @@ struct State {
 
 /// An answer: a status and a JSON body.
 type Answer = (u16, Value);
+
+/// A refusal: a status and the message.
+type Refusal = (u16, String);
 
 /// Serves on `127.0.0.1:port` (0: any free port) until the process ends; prints the address.
 pub fn serve(port: u16, open: bool) -> Result<()> {
@@ -158,24 +221,27 @@ fn handle(state: &State, mut request: Request) {
         .take(MOST_BODY as u64)
         .read_to_string(&mut body);
     if let Some(refusal) = foreign(state, &request) {
-        let response = Response::from_string(json!({ "error": refusal }).to_string())
-            .with_status_code(403)
-            .with_header(header("application/json"));
-        let _ = request.respond(response);
+        let refusal = json!({ "error": refusal }).to_string();
+        respond(request, 403, "application/json", refusal);
         return;
     }
     if path == "/" && *request.method() == Method::Get {
-        let page = Response::from_string(PAGE).with_header(header("text/html; charset=utf-8"));
-        let _ = request.respond(page);
+        respond(request, 200, "text/html; charset=utf-8", PAGE.to_string());
         return;
     }
     let (status, value) = match read {
         Err(_) => (400, json!({"error": "the request's body is not UTF-8"})),
         Ok(_) => route(state, request.method(), path, &query),
     };
-    let response = Response::from_string(value.to_string())
+    respond(request, status, "application/json", value.to_string());
+}
+
+/// Sends `body` with its length (never in chunks: every answer is whole when sent).
+fn respond(request: Request, status: u16, content_type: &str, body: String) {
+    let response = Response::from_string(body)
         .with_status_code(status)
-        .with_header(header("application/json"));
+        .with_header(header(content_type))
+        .with_chunked_threshold(usize::MAX);
     let _ = request.respond(response);
 }
 
@@ -204,7 +270,7 @@ fn header(content_type: &str) -> Header {
     Header::from_bytes("Content-Type", content_type).expect("a valid header")
 }
 
-/// The API.
+/// The API (listed at the top of this file).
 fn route(state: &State, method: &Method, path: &str, query: &HashMap<String, String>) -> Answer {
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let result = match (method, parts.as_slice()) {
@@ -212,15 +278,16 @@ fn route(state: &State, method: &Method, path: &str, query: &HashMap<String, Str
         (Method::Post, ["api", "games"]) => new_game(state, query),
         (Method::Get, ["api", "games", id]) => with_game(state, id, |s| Ok(view(s, Vec::new()))),
         (Method::Post, ["api", "games", id, "roll"]) => {
-            let dice = query
-                .get("dice")
-                .ok_or_else(|| bad("roll: give ?dice=N"))
-                .and_then(|d| {
-                    d.parse::<u32>()
-                        .map_err(|_| bad(&format!("roll: dice '{d}' is not a whole number")))
-                });
-            match dice {
-                Ok(dice) => with_game(state, id, |s| roll(s, dice)),
+            match number::<u32>(query, "dice", "roll: dice") {
+                Ok(Some(dice)) => with_game(state, id, |s| roll(s, dice)),
+                Ok(None) => Err(bad("roll: give ?dice=N")),
+                Err(error) => Err(error),
+            }
+        }
+        (Method::Post, ["api", "games", id, "move"]) => {
+            match number::<usize>(query, "choice", "move: choice") {
+                Ok(Some(choice)) => with_game(state, id, |s| choose(s, choice)),
+                Ok(None) => Err(bad("move: give ?choice=N")),
                 Err(error) => Err(error),
             }
         }
@@ -234,8 +301,23 @@ fn route(state: &State, method: &Method, path: &str, query: &HashMap<String, Str
 }
 
 /// A 400 answer's status and message.
-fn bad(message: &str) -> (u16, String) {
+fn bad(message: &str) -> Refusal {
     (400, message.to_string())
+}
+
+/// The query's whole number `name`, if given; a refusal beginning with `what` if it is not one.
+fn number<T: FromStr>(
+    query: &HashMap<String, String>,
+    name: &str,
+    what: &str,
+) -> Result<Option<T>, Refusal> {
+    query
+        .get(name)
+        .map(|text| {
+            text.parse::<T>()
+                .map_err(|_| bad(&format!("{what} '{text}' is not a whole number")))
+        })
+        .transpose()
 }
 
 /// `a=1&b=x` as a map (`+` and `%XX` decoded; a bad escape is kept as written).
@@ -275,36 +357,51 @@ fn decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Every ruleset the page plays (all but Chopsticks, which has no dice), with its one line.
+/// The game's name in the API.
+fn game_name(game: catalog::Game) -> &'static str {
+    match game {
+        catalog::Game::Hog => "hog",
+        catalog::Game::Greed => "greed",
+        catalog::Game::Pig => "pig",
+        catalog::Game::Chopsticks => "chopsticks",
+    }
+}
+
+/// `GET /api/rulesets`: every ruleset the page plays, with its game, its one line and its
+/// yardstick (none for Chopsticks).
 fn rulesets() -> Value {
     let rulesets: Vec<Value> = catalog::rulesets()
         .into_iter()
-        .filter_map(|e| {
-            let yardstick = e.yardstick?;
-            Some(json!({"name": e.name, "summary": e.summary, "yardstick": yardstick}))
+        .map(|e| {
+            json!({"name": e.name, "game": game_name(e.game), "summary": e.summary,
+                   "yardstick": e.yardstick})
         })
         .collect();
     json!({ "rulesets": rulesets })
 }
 
-/// The engine of (rules, opponent), solved once and kept.
-fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>, (u16, String)> {
+/// The engine of the match-up the query names, solved once and kept.
+fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>, Refusal> {
     let rules_name = query
         .get("rules")
         .cloned()
         .unwrap_or_else(|| "hog-fa20".to_string());
+    let chopsticks = rules_name == chopsticks::NAME;
     let vs = query
         .get("vs")
         .cloned()
         .unwrap_or_else(|| "optimal".to_string());
-    let goal = match query.get("goal") {
-        Some(g) => Some(
-            g.parse::<u32>()
-                .map_err(|_| bad(&format!("goal: '{g}' is not a whole number")))?,
-        ),
-        None => None,
+    let goal = number::<u32>(query, "goal", "goal:")?;
+    let moves = match query.get("moves") {
+        Some(text) => Some(move_limit(text).map_err(|e| bad(&format!("moves: {e}")))?),
+        None => chopsticks.then_some(MoveLimit::Moves(DEFAULT_MOVES)),
     };
-    let key = (rules_name.clone(), goal, vs.clone());
+    let key = MatchUp {
+        rules: rules_name.clone(),
+        goal,
+        vs: vs.clone(),
+        moves,
+    };
     // Held while solving: match-ups are solved one at a time, each once, within the bound.
     let mut engines = lock(&state.engines);
     // Only checked match-ups are kept, so a kept one needs no checking again.
@@ -325,60 +422,97 @@ fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>,
              all; play one of those or restart it"
         )));
     }
-    let args = RulesArgs {
-        rules: rules_name.clone(),
-        goal,
-        settings: Vec::new(),
+    let engine = if chopsticks {
+        chopsticks_engine(&vs, goal, moves)?
+    } else if moves.is_some() {
+        return Err(bad(&format!(
+            "moves: a move limit is for chopsticks; {rules_name} has none"
+        )));
+    } else {
+        let args = RulesArgs {
+            rules: rules_name,
+            goal,
+            settings: Vec::new(),
+        };
+        match resolve::rules(&args) {
+            Ok(rules) => dice_engine(rules, &vs)?,
+            Err(error) => return Err(bad(&format!("rules: {error}"))),
+        }
     };
-    let engine = match resolve::rules(&args) {
-        Ok(Rules::Hog(rules)) => {
-            let opponent = Strategy::resolve(&vs, &rules, &Runner::default())
+    let engine = Arc::new(engine);
+    engines.insert(key, Arc::clone(&engine));
+    Ok(engine)
+}
+
+/// Chopsticks under `moves` (the computer always plays perfectly, and there is no goal).
+fn chopsticks_engine(
+    vs: &str,
+    goal: Option<u32>,
+    moves: Option<MoveLimit>,
+) -> Result<Engine, Refusal> {
+    if vs != "optimal" {
+        return Err(bad(
+            "vs: chopsticks has no strategies; the computer plays perfectly",
+        ));
+    }
+    if goal.is_some() {
+        return Err(bad(
+            "goal: chopsticks has no goal; moves=M limits its length",
+        ));
+    }
+    let solver = match moves {
+        Some(MoveLimit::Moves(m)) => Solver::Limited(Limited::solve(m)),
+        _ => Solver::Unlimited(Retrograde::solve()),
+    };
+    Ok(Engine {
+        opponent: "perfect play".to_string(),
+        solved: Solved::Chopsticks(Arc::new(solver)),
+        map: OnceLock::new(),
+    })
+}
+
+/// A game of dice solved for the person against the strategy `vs`.
+fn dice_engine(rules: Rules, vs: &str) -> Result<Engine, Refusal> {
+    let (opponent, solved) = match rules {
+        Rules::Hog(rules) => {
+            let opponent = Strategy::resolve(vs, &rules, &Runner::default())
                 .map(|r| r.strategy)
                 .map_err(|e| bad(&format!("vs: {e}")))?;
             let rules: &'static Ruleset = Box::leak(rules);
-            Engine {
-                opponent: opponent.name().to_string(),
-                solved: Solved::Hog {
-                    rules,
-                    advisor: Advisor::new(rules, &opponent.player(rules))
-                        .map_err(|e| bad(&e.to_string()))?,
-                },
-            }
+            let advisor =
+                Advisor::new(rules, &opponent.player(rules)).map_err(|e| bad(&e.to_string()))?;
+            (opponent.name().to_string(), Solved::Hog { rules, advisor })
         }
-        Ok(Rules::Greed(game)) => {
-            let opponent = greed::Strategy::resolve(&vs, &game, &Runner::default())
+        Rules::Greed(game) => {
+            let opponent = greed::Strategy::resolve(vs, &game, &Runner::default())
                 .map(|r| r.strategy)
                 .map_err(|e| bad(&format!("vs: {e}")))?;
             let game: &'static Greed = Box::leak(Box::new(game));
             let advisor = greed::Advisor::new(game, opponent.player())
                 .map_err(|e| bad(&format!("vs: {e}")))?;
-            Engine {
-                opponent: opponent.name().to_string(),
-                solved: Solved::Greed { game, advisor },
-            }
+            (opponent.name().to_string(), Solved::Greed { game, advisor })
         }
-        Ok(Rules::Pig(game)) => {
-            let opponent = pig::Strategy::resolve(&vs, &game, &Runner::default())
+        Rules::Pig(game) => {
+            let opponent = pig::Strategy::resolve(vs, &game, &Runner::default())
                 .map(|r| r.strategy)
                 .map_err(|e| bad(&format!("vs: {e}")))?;
             let solution = pig::solve(&game, [&Player::Optimising, opponent.player()])
                 .map_err(|e| bad(&e.to_string()))?;
-            Engine {
-                opponent: opponent.name().to_string(),
-                solved: Solved::Pig {
-                    best: solution.policy(0),
-                    computer: solution.policy(1),
-                    solution,
-                    game,
-                },
-            }
+            let solved = Solved::Pig {
+                best: solution.policy(0),
+                computer: solution.policy(1),
+                solution,
+                game,
+            };
+            (opponent.name().to_string(), solved)
         }
-        Ok(Rules::Chopsticks) => return Err(bad("rules: chopsticks is played with swine play")),
-        Err(error) => return Err(bad(&format!("rules: {error}"))),
+        Rules::Chopsticks => unreachable!("Chopsticks has its own engine"),
     };
-    let engine = Arc::new(engine);
-    engines.insert(key, Arc::clone(&engine));
-    Ok(engine)
+    Ok(Engine {
+        opponent,
+        solved,
+        map: OnceLock::new(),
+    })
 }
 
 /// A mutex's contents. A panic while one is held would be a bug (no request can cause one that
@@ -388,33 +522,56 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// `POST /api/games?rules=R&goal=G&vs=S&seed=N`: a new game, the person first (the goal is
-/// the ruleset's unless given, within the CLI's limits).
-fn new_game(state: &State, query: &HashMap<String, String>) -> Result<Value, (u16, String)> {
-    let seed = match query.get("seed") {
-        Some(s) => s
-            .parse::<u64>()
-            .map_err(|_| bad(&format!("seed: '{s}' is not a whole number")))?,
-        None => crate::commands::clock_seed(),
+/// `POST /api/games?rules=R&goal=G&vs=S&seed=N&first=you|computer` (Chopsticks:
+/// `&moves=M|unlimited` instead of goal, opponent and seed): a new game (the goal is the
+/// ruleset's unless given, within the CLI's limits). When the computer moves first, it has.
+fn new_game(state: &State, query: &HashMap<String, String>) -> Result<Value, Refusal> {
+    let seed = number::<u64>(query, "seed", "seed:")?.unwrap_or_else(crate::commands::clock_seed);
+    let first = match query.get("first").map(String::as_str) {
+        None | Some("you") => 0,
+        Some("computer") => 1,
+        Some(other) => {
+            return Err(bad(&format!(
+                "first: '{other}' is neither 'you' nor 'computer'"
+            )));
+        }
     };
     let engine = engine(state, query)?;
-    let (position, numbered_from) = match &engine.solved {
-        Solved::Hog { rules, .. } => (Position::Hog(Game::new(rules, 0)), 0),
-        Solved::Greed { .. } => (Position::Greed(GreedGame::new(0)), 1),
-        Solved::Pig { .. } => (Position::Pig(PigGame::new(0)), 0),
+    let (position, start) = match &engine.solved {
+        Solved::Hog { rules, .. } => (
+            Position::Hog(Game::new(rules, first)),
+            format!("New game, seed {seed}."),
+        ),
+        Solved::Greed { .. } => (
+            Position::Greed(GreedGame::new(first)),
+            format!("New game, seed {seed}."),
+        ),
+        Solved::Pig { .. } => (
+            Position::Pig(PigGame::new(first)),
+            format!("New game, seed {seed}."),
+        ),
+        Solved::Chopsticks(solver) => {
+            let computer = if first == 0 { Side::B } else { Side::A };
+            let game = Match::new(Arc::clone(solver), computer);
+            let limit = match game.move_limit() {
+                Some(m) => format!("at most {m} moves each"),
+                None => "no move limit".to_string(),
+            };
+            (Position::Chopsticks(game), format!("New game, {limit}."))
+        }
     };
-    let session = Session {
+    let mut session = Session {
         engine,
         position,
         dice: SeededDice::new(seed),
-        commentary: Box::new(commentary::full(Names::Numbered(numbered_from))),
+        commentary: Box::new(commentary::full(NAMES)),
         ended: None,
     };
+    let opener = NAMES.act(first, "moves", "move");
+    let mut turns = vec![Told::note(format!("{start} {opener} first."))];
+    computer_plays(&mut session, &mut turns);
+    let mut value = view(&session, turns);
     let id = state.next.fetch_add(1, Ordering::Relaxed) + 1;
-    let value = view(
-        &session,
-        vec![format!("New game, seed {seed}. You move first.")],
-    );
     let mut games = lock(&state.games);
     if games.len() >= MOST_GAMES {
         // The oldest game makes room.
@@ -423,7 +580,6 @@ fn new_game(state: &State, query: &HashMap<String, String>) -> Result<Value, (u1
         }
     }
     games.insert(id, session);
-    let mut value = value;
     value["id"] = json!(id);
     Ok(value)
 }
@@ -432,8 +588,8 @@ fn new_game(state: &State, query: &HashMap<String, String>) -> Result<Value, (u1
 fn with_game(
     state: &State,
     id: &str,
-    f: impl FnOnce(&mut Session) -> Result<Value, (u16, String)>,
-) -> Result<Value, (u16, String)> {
+    f: impl FnOnce(&mut Session) -> Result<Value, Refusal>,
+) -> Result<Value, Refusal> {
     let number: u64 = id
         .parse()
         .map_err(|_| bad(&format!("game '{id}' is not a game id")))?;
@@ -446,18 +602,23 @@ fn with_game(
     Ok(value)
 }
 
-/// `POST /api/games/ID/roll?dice=N`: the person's turn, then the computer's until it is the
-/// person's again or the game ends (the Pig family: 1 rolls, 0 holds; one decision).
-fn roll(session: &mut Session, dice: u32) -> Result<Value, (u16, String)> {
+/// `POST /api/games/ID/roll?dice=N`: the person's turn (the Pig family: 1 rolls, 0 holds; one
+/// decision), then the computer's until it is the person's again or the game ends.
+fn roll(session: &mut Session, dice: u32) -> Result<Value, Refusal> {
+    let (least, most) = match &session.engine.solved {
+        Solved::Hog { rules, .. } => (rules.least_dice(), MAX_DICE),
+        Solved::Greed { .. } => (0, greed::MAX_DICE),
+        Solved::Pig { .. } => (0, 1),
+        Solved::Chopsticks(_) => {
+            return Err(bad(
+                "roll: chopsticks has no dice; play a move with /move?choice=N",
+            ));
+        }
+    };
     if session.ended.is_some() {
         return Err(bad("roll: the game is over"));
     }
-    let (least, most) = match (&session.engine.solved, &session.position) {
-        (Solved::Hog { rules, .. }, _) => (rules.least_dice(), MAX_DICE),
-        (Solved::Pig { .. }, _) => (0, 1),
-        _ => (0, greed::MAX_DICE),
-    };
-    let mut requested = u8::try_from(dice)
+    let requested = u8::try_from(dice)
         .ok()
         .filter(|n| (least..=most).contains(n))
         .ok_or_else(|| match session.engine.solved {
@@ -466,132 +627,231 @@ fn roll(session: &mut Session, dice: u32) -> Result<Value, (u16, String)> {
             )),
             _ => bad(&format!("roll: dice {dice} is not {least} to {most}")),
         })?;
-    if matches!(session.engine.solved, Solved::Pig { .. }) {
-        return Ok(decide_pig(session, requested == 1));
-    }
-    let mut log = Vec::new();
-    // The computer's turns in a row that come back where they were go round for ever.
-    let mut watch = LoopWatch::default();
-    loop {
-        let (over, your_turn) = match (&session.engine.solved, &mut session.position) {
-            (Solved::Hog { rules, .. }, Position::Hog(game)) => {
-                let (rolled, _) = game.dice_to_roll(rules, requested);
-                if game.mover == 1 && watch.comes_back(rules, game, rolled) {
-                    log.push(NEVER_ENDS.to_string());
-                    session.ended = Some(None);
-                    return Ok(view(session, log));
-                }
-                let (turn, lines) = play_turn(
-                    rules,
-                    game,
-                    requested,
-                    &mut session.dice,
-                    &mut *session.commentary,
-                    Names::Numbered(0),
-                );
-                log.extend(lines);
-                if turn.winner.is_some() {
-                    session.ended = Some(turn.winner);
-                }
-                (turn.winner.is_some(), game.mover == 0)
-            }
-            (Solved::Greed { game, .. }, Position::Greed(position)) => {
-                let (end, lines) = greed_turn(
-                    game,
-                    position,
-                    requested,
-                    &mut session.dice,
-                    &mut *session.commentary,
-                    Names::Numbered(1),
-                );
-                log.extend(lines);
-                if let Some(end) = end {
-                    session.ended = Some(match end {
-                        End::Won(seat) => Some(seat),
-                        End::Bust(seat) => Some(1 - seat),
-                        End::Tie => None,
-                    });
-                }
-                (end.is_some(), position.mover == 0)
-            }
-            _ => unreachable!("a session's position is of its engine's game"),
-        };
-        if over || your_turn {
-            return Ok(view(session, log));
-        }
-        requested = match (&session.engine.solved, &session.position) {
-            (Solved::Hog { advisor, .. }, Position::Hog(game)) => advisor.opponent(game),
-            (Solved::Greed { advisor, .. }, Position::Greed(position)) => {
-                advisor.opponent(position)
-            }
-            _ => unreachable!("a session's position is of its engine's game"),
-        };
-        log.push(format!("The computer rolls {requested}."));
-    }
+    let mut turns = vec![play(session, Move::Dice(requested))];
+    computer_plays(session, &mut turns);
+    Ok(view(session, turns))
 }
 
-/// A game of the Pig family: the person rolls (`rolls`) or holds, then, once the turn has
-/// passed, the computer decides until it is the person's turn again or the game ends.
-fn decide_pig(session: &mut Session, mut rolls: bool) -> Value {
-    let engine = Arc::clone(&session.engine);
-    let (Solved::Pig { game, computer, .. }, Position::Pig(position)) =
-        (&engine.solved, &mut session.position)
-    else {
-        unreachable!("a session's position is of its engine's game")
+/// `POST /api/games/ID/move?choice=N`: the person's move in Chopsticks, the Nth choice listed
+/// (from 0), then the computer's.
+fn choose(session: &mut Session, choice: usize) -> Result<Value, Refusal> {
+    let Position::Chopsticks(game) = &session.position else {
+        return Err(bad(
+            "move: only chopsticks is played by moves; roll dice with /roll?dice=N",
+        ));
     };
-    let mut log = Vec::new();
-    // The computer's holds that come back where they were go round for ever.
-    let mut watch = PigLoopWatch::default();
-    loop {
-        let (step, lines) = play_decision(
-            game,
-            position,
-            rolls,
-            &mut session.dice,
-            &mut *session.commentary,
-            Names::Numbered(0),
-        );
-        log.extend(lines);
-        if step == Step::Won {
-            session.ended = Some(Some(position.mover));
-            break;
-        }
-        if position.mover == 0 {
-            break;
-        }
-        rolls = computer.rolls(position.state(game));
-        if watch.comes_back(position, rolls) {
-            log.push(pig::simulate::NEVER_ENDS.to_string());
-            session.ended = Some(None);
-            break;
+    if session.ended.is_some() {
+        return Err(bad("move: the game is over"));
+    }
+    let choices = game.choices();
+    let hands = *choices.get(choice).ok_or_else(|| {
+        bad(&format!(
+            "move: choice {choice} is not 0 to {}",
+            choices.len() - 1
+        ))
+    })?;
+    let mut turns = vec![play(session, Move::Hands(hands))];
+    computer_plays(session, &mut turns);
+    Ok(view(session, turns))
+}
+
+/// The seat to move: 0 the person, 1 the computer.
+fn mover(position: &Position) -> usize {
+    match position {
+        Position::Hog(game) => game.mover,
+        Position::Greed(position) => position.mover,
+        Position::Pig(position) => position.mover,
+        Position::Chopsticks(game) => usize::from(game.computers_turn()),
+    }
+}
+
+/// The seat Chopsticks' `side` is in.
+fn seat(game: &Match, side: Side) -> usize {
+    usize::from(side == game.computer())
+}
+
+/// The computer's turns, until it is the person's turn or the game ends (a game whose
+/// computer's turns come back where they were, through turns left to no chance, goes round for
+/// ever: it ends as a tie).
+fn computer_plays(session: &mut Session, turns: &mut Vec<Told>) {
+    let engine = Arc::clone(&session.engine);
+    let (mut hog_watch, mut pig_watch) = (LoopWatch::default(), PigLoopWatch::default());
+    while session.ended.is_none() && mover(&session.position) == 1 {
+        let chosen = match (&engine.solved, &session.position) {
+            (Solved::Hog { rules, advisor }, Position::Hog(game)) => {
+                let n = advisor.opponent(game);
+                let (rolled, _) = game.dice_to_roll(rules, n);
+                let round = hog_watch.comes_back(rules, game, rolled);
+                (!round).then_some(Move::Dice(n)).ok_or(NEVER_ENDS)
+            }
+            (Solved::Greed { advisor, .. }, Position::Greed(position)) => {
+                Ok(Move::Dice(advisor.opponent(position)))
+            }
+            (Solved::Pig { game, computer, .. }, Position::Pig(position)) => {
+                let rolls = computer.rolls(position.state(game));
+                let round = pig_watch.comes_back(position, rolls);
+                (!round)
+                    .then_some(Move::Dice(u8::from(rolls)))
+                    .ok_or(pig::simulate::NEVER_ENDS)
+            }
+            (Solved::Chopsticks(_), Position::Chopsticks(game)) => {
+                Ok(Move::Hands(game.best_move()))
+            }
+            _ => unreachable!("a session's position is of its engine's game"),
+        };
+        match chosen {
+            Ok(chosen) => turns.push(play(session, chosen)),
+            Err(never_ends) => {
+                session.ended = Some(None);
+                turns.push(Told::note(never_ends.to_string()));
+            }
         }
     }
-    view(session, log)
 }
 
-/// The winner of the session's game, if it is over with one.
-fn winner(session: &Session) -> Option<usize> {
-    session.ended.flatten()
+/// Plays `chosen` for the seat to move: a turn of dice (a Pig decision), or a Chopsticks move.
+fn play(session: &mut Session, chosen: Move) -> Told {
+    let engine = Arc::clone(&session.engine);
+    let who = mover(&session.position);
+    let (dice, commentary) = (&mut session.dice, &mut *session.commentary);
+    let (lines, ended) = match (&engine.solved, &mut session.position, chosen) {
+        (Solved::Hog { rules, .. }, Position::Hog(game), Move::Dice(n)) => {
+            let (turn, lines) = play_turn(rules, game, n, dice, commentary, NAMES);
+            (lines, turn.winner.map(Some))
+        }
+        (Solved::Greed { game, .. }, Position::Greed(position), Move::Dice(n)) => {
+            let (end, lines) = greed_turn(game, position, n, dice, commentary, NAMES);
+            let ended = end.map(|end| match end {
+                End::Won(seat) => Some(seat),
+                End::Bust(seat) => Some(1 - seat),
+                End::Tie => None,
+            });
+            (lines, ended)
+        }
+        (Solved::Pig { game, .. }, Position::Pig(position), Move::Dice(n)) => {
+            let (step, lines) = play_decision(game, position, n == 1, dice, commentary, NAMES);
+            (lines, (step == Step::Won).then_some(Some(position.mover)))
+        }
+        (Solved::Chopsticks(_), Position::Chopsticks(game), Move::Hands(hands)) => {
+            let mut lines = vec![told_move(game, hands)];
+            game.play(hands);
+            let ended = game.ended().map(|result| match result {
+                1 => Some(seat(game, Side::A)),
+                -1 => Some(seat(game, Side::B)),
+                _ => None,
+            });
+            lines.push(match ended {
+                Some(Some(winner)) => format!("{}.", NAMES.act(winner, "wins", "win")),
+                Some(None) => "The move limit is reached: a tie.".to_string(),
+                None => format!(
+                    "Hands: {} {}, {} {}.",
+                    NAMES.name(0),
+                    game.position().hands(side(game, 0)),
+                    NAMES.name(1),
+                    game.position().hands(side(game, 1))
+                ),
+            });
+            (lines, ended)
+        }
+        _ => unreachable!("a session's position is of its engine's game, and so is the move"),
+    };
+    if ended.is_some() {
+        session.ended = ended;
+    }
+    Told {
+        who: Some(who),
+        thrown: session.dice.take_thrown(),
+        lines,
+    }
 }
 
-/// The game as the page shows it: scores, the rules about to apply and the hints on the
-/// person's turn, the log of what just happened.
-fn view(session: &Session, log: Vec<String>) -> Value {
+/// The side of Chopsticks `seat` plays.
+fn side(game: &Match, seat: usize) -> Side {
+    if seat == 1 {
+        game.computer()
+    } else {
+        game.computer().other()
+    }
+}
+
+/// Whether moving to `hands` taps (it changes the opponent's hands) or moves fingers across
+/// the mover's own; and whose hands it changes.
+fn taps(game: &Match, hands: chopsticks::Position) -> (bool, Side) {
+    let mover = game.to_move();
+    if hands.hands(mover) == game.position().hands(mover) {
+        (true, mover.other())
+    } else {
+        (false, mover)
+    }
+}
+
+/// What moving to `hands` does, told.
+fn told_move(game: &Match, hands: chopsticks::Position) -> String {
+    let who = seat(game, game.to_move());
+    let before = game.position();
+    let (changed, verb) = match taps(game, hands) {
+        (true, changed) => (changed, NAMES.act(who, "taps", "tap")),
+        (false, changed) => (changed, NAMES.act(who, "moves fingers", "move fingers")),
+    };
+    format!(
+        "{verb}: {} hands go from {} to {}.",
+        whose(seat(game, changed), who),
+        before.hands(changed),
+        hands.hands(changed)
+    )
+}
+
+/// Whose hands `owner`'s are, told of `mover`'s move: "your", "its" (the computer's own), "the
+/// computer's".
+fn whose(owner: usize, mover: usize) -> &'static str {
+    match (owner, mover) {
+        (0, _) => "your",
+        (_, 1) => "its",
+        _ => "the computer's",
+    }
+}
+
+/// The turns as JSON: who played ("you", "computer", none for a note), the dice thrown (their
+/// faces, the die's sides and first face; Piglet's coin marked), the lines.
+fn told(turns: &[Told], coin: bool) -> Value {
+    turns
+        .iter()
+        .map(|turn| {
+            let who = turn.who.map(|seat| ["you", "computer"][seat]);
+            let dice = turn.thrown.as_ref().map(|thrown| {
+                json!({"faces": thrown.faces, "sides": thrown.die.faces,
+                       "first": thrown.die.first_face, "coin": coin})
+            });
+            json!({"who": who, "dice": dice, "log": turn.lines})
+        })
+        .collect()
+}
+
+/// The game as the page shows it: scores (or hands), the rules about to apply and the hints on
+/// the person's turn, what just happened (`turns`, and `log`, their lines in one list).
+fn view(session: &Session, turns: Vec<Told>) -> Value {
+    let coin = matches!(&session.engine.solved, Solved::Pig { game, .. } if game.variant() == Variant::Piglet);
+    let log: Vec<&String> = turns.iter().flat_map(|t| &t.lines).collect();
+    let over = session.ended.is_some();
+    let your_turn = !over && mover(&session.position) == 0;
     let mut value = json!({
         "vs": session.engine.opponent,
-        "winner": winner(session),
+        "winner": session.ended.flatten(),
+        "tie": session.ended == Some(None),
+        "over": over,
+        "your_turn": your_turn,
         "log": log,
+        "turns": told(&turns, coin),
     });
-    let over = session.ended.is_some();
     match (&session.engine.solved, &session.position) {
         (Solved::Hog { rules, advisor }, Position::Hog(game)) => {
             let (own, opponent) = (game.scores[0], game.scores[1]);
+            value["game"] = json!("hog");
             value["rules"] = json!(rules.name());
             value["goal"] = json!(rules.goal());
             value["scores"] = json!(game.scores);
             value["memory"] = json!(game.memory);
-            value["your_turn"] = json!(!over && game.mover == 0);
-            if !over && game.mover == 0 {
+            if your_turn {
                 let choices = advisor.choices(game);
                 let limit = rules.dice_rolled(own, opponent, MAX_DICE);
                 value["best"] = json!(advisor.best(game));
@@ -608,13 +868,12 @@ fn view(session: &Session, log: Vec<String>) -> Value {
             }
         }
         (Solved::Greed { game, advisor }, Position::Greed(position)) => {
+            value["game"] = json!("greed");
             value["rules"] = json!(greed::NAME);
             value["goal"] = json!(game.limit());
             value["scores"] = json!(position.scores);
             value["passed"] = json!(position.passed);
-            value["tie"] = json!(session.ended == Some(None));
-            value["your_turn"] = json!(!over && position.mover == 0);
-            if !over && position.mover == 0 {
+            if your_turn {
                 value["best"] = json!(advisor.best(position));
                 value["limit"] = json!(greed::MAX_DICE);
                 value["hints"] = advisor
@@ -640,13 +899,12 @@ fn view(session: &Session, log: Vec<String>) -> Value {
             },
             Position::Pig(position),
         ) => {
+            value["game"] = json!("pig");
             value["rules"] = json!(game.name());
             value["goal"] = json!(game.goal());
             value["scores"] = json!(position.scores);
             value["turn_total"] = json!(position.turn_total);
-            value["tie"] = json!(session.ended == Some(None));
-            value["your_turn"] = json!(!over && position.mover == 0);
-            if !over && position.mover == 0 {
+            if your_turn {
                 let state = position.state(game);
                 let (roll, hold) = solution.choices(0, state);
                 value["best"] = json!(u8::from(best.rolls(state)));
@@ -656,67 +914,156 @@ fn view(session: &Session, log: Vec<String>) -> Value {
                 ]);
             }
         }
+        (Solved::Chopsticks(_), Position::Chopsticks(game)) => {
+            chopsticks_view(game, your_turn, &mut value);
+        }
         _ => unreachable!("a session's position is of its engine's game"),
     }
     value
 }
 
-/// `GET /api/map?rules=R&vs=S`: the optimal dice in every (own, opponent) cell (Hog: memories
-/// at their start; Greed: nobody has passed; the Pig family: the turn total at which the best
-/// play first holds), with the legend that reads it.
-fn map(state: &State, query: &HashMap<String, String>) -> Result<Value, (u16, String)> {
+/// A result of Chopsticks (1: A wins, 0: a tie or draw, −1: B wins) seen by the person: 1 they
+/// win, −1 the computer does.
+fn for_you(game: &Match, result: i8) -> i8 {
+    if game.computer() == Side::A {
+        -result
+    } else {
+        result
+    }
+}
+
+/// Both players' hands, as `[left, right]`, by who holds them.
+fn hands(game: &Match, position: chopsticks::Position) -> Value {
+    let of = |seat| {
+        let h = position.hands(side(game, seat));
+        json!([h.left, h.right])
+    };
+    json!({"you": of(0), "computer": of(1)})
+}
+
+/// Chopsticks' part of [`view`]: the hands, the move limit, the solver's verdict of the
+/// position under perfect play (`result`: 1 you win, 0 a tie or draw, −1 the computer wins)
+/// and, on the person's turn, each choice with its verdict and the best one.
+fn chopsticks_view(game: &Match, your_turn: bool, value: &mut Value) {
+    value["game"] = json!("chopsticks");
+    value["rules"] = json!(chopsticks::NAME);
+    value["moves"] = match game.move_limit() {
+        Some(m) => json!(m),
+        None => json!("unlimited"),
+    };
+    value["moves_left"] = json!(game.moves_left());
+    value["you_are"] = json!(game.computer().other().to_string());
+    value["hands"] = hands(game, game.position());
+    value["result"] = json!(for_you(game, game.result()));
+    if your_turn {
+        let best = game.best_move();
+        let choices = game.choices();
+        value["best"] = json!(choices.iter().position(|c| *c == best));
+        value["choices"] = choices
+            .iter()
+            .enumerate()
+            .map(|(i, &choice)| {
+                let (label, changed) = match taps(game, choice) {
+                    (true, changed) => ("Tap: the computer's hands become", changed),
+                    (false, changed) => ("Move fingers: your hands become", changed),
+                };
+                json!({
+                    "choice": i,
+                    "label": format!("{label} {}", choice.hands(changed)),
+                    "hands": hands(game, choice),
+                    "result": for_you(game, game.result_after(choice)),
+                })
+            })
+            .collect();
+    }
+}
+
+/// `GET /api/map?rules=R&goal=G&vs=S`: in every (own, opponent) cell, the person's best choice
+/// (Hog: dice, memories at their start; Greed: dice, 0 passing, nobody has passed; the Pig
+/// family: the turn total at which the best play first holds) and what it is worth (the Pig
+/// family: at turn total 0), with the legend that reads it.
+fn map(state: &State, query: &HashMap<String, String>) -> Result<Value, Refusal> {
     let engine = engine(state, query)?;
-    let (name, size, dice): (String, u32, Vec<Vec<u8>>) = match &engine.solved {
+    if matches!(engine.solved, Solved::Chopsticks(_)) {
+        return Err(bad("map: chopsticks has no scores to map"));
+    }
+    Ok(engine.map.get_or_init(|| strategy_map(&engine)).clone())
+}
+
+/// The strategy map of a game of dice (see [`map`]).
+fn strategy_map(engine: &Engine) -> Value {
+    let grid = |size: u32, cell: &dyn Fn(u32, u32) -> (u8, f64)| {
+        let cells: Vec<Vec<(u8, f64)>> = (0..size)
+            .map(|own| (0..size).map(|other| cell(own, other)).collect())
+            .collect();
+        let dice: Vec<Vec<u8>> = cells
+            .iter()
+            .map(|row| row.iter().map(|c| c.0).collect())
+            .collect();
+        let values: Vec<Vec<f64>> = cells
+            .iter()
+            .map(|row| row.iter().map(|c| c.1).collect())
+            .collect();
+        (dice, values)
+    };
+    let (game, name, size, (dice, values)) = match &engine.solved {
         Solved::Hog { rules, advisor } => {
             let initial = rules.memory().initial;
+            let cell = |own, other| {
+                let game = Game {
+                    scores: [own, other],
+                    memory: [initial, initial],
+                    mover: 0,
+                };
+                (advisor.best(&game), advisor.value(&game))
+            };
             let goal = rules.goal();
-            let dice = (0..goal)
-                .map(|own| {
-                    (0..goal)
-                        .map(|other| {
-                            advisor.best(&Game {
-                                scores: [own, other],
-                                memory: [initial, initial],
-                                mover: 0,
-                            })
-                        })
-                        .collect()
-                })
-                .collect();
-            (rules.name().to_string(), goal, dice)
+            ("hog", rules.name().to_string(), goal, grid(goal, &cell))
         }
         Solved::Greed { game, advisor } => {
+            let cell = |own, other| {
+                let position = GreedGame {
+                    scores: [own, other],
+                    mover: 0,
+                    passed: false,
+                };
+                (advisor.best(&position), advisor.value(&position))
+            };
             let size = game.limit() + 1;
-            let dice = (0..size)
-                .map(|own| {
-                    (0..size)
-                        .map(|other| {
-                            advisor.best(&GreedGame {
-                                scores: [own, other],
-                                mover: 0,
-                                passed: false,
-                            })
-                        })
-                        .collect()
-                })
-                .collect();
-            (greed::NAME.to_string(), size, dice)
+            ("greed", greed::NAME.to_string(), size, grid(size, &cell))
         }
-        Solved::Pig { game, best, .. } => {
+        Solved::Pig {
+            game,
+            solution,
+            best,
+            ..
+        } => {
             let holds = best.first_holds(game);
-            let dice = holds.outer_iter().map(|row| row.to_vec()).collect();
-            (game.name().to_string(), game.goal(), dice)
+            let cell = |own: u32, other: u32| {
+                let state = game.state(own, other, 0);
+                let (roll, hold) = solution.choices(0, state);
+                let value = if best.rolls(state) { roll } else { hold };
+                (holds[[own as usize, other as usize]], value)
+            };
+            let goal = game.goal();
+            ("pig", game.name().to_string(), goal, grid(goal, &cell))
         }
+        Solved::Chopsticks(_) => unreachable!("Chopsticks has no map"),
     };
     let legend = match &engine.solved {
         Solved::Pig { .. } => {
-            "Own score across, opponent's up. Darker: a higher turn total before holding \
+            "Your score across, the computer's up. Darker: a higher turn total before holding \
              (the first at which the best play holds)."
         }
+        Solved::Greed { .. } => {
+            "Your score across, the computer's up. Darker: more dice (up to the most any cell \
+             rolls); black: pass."
+        }
         _ => {
-            "Own score across, opponent's up. Darker: more dice (up to the most any cell rolls); \
-              black: 0 dice."
+            "Your score across, the computer's up. Darker: more dice (up to the most any cell \
+             rolls); black: 0 dice."
         }
     };
-    Ok(json!({"rules": name, "vs": engine.opponent, "goal": size, "dice": dice, "legend": legend}))
+    json!({"game": game, "rules": name, "vs": engine.opponent, "goal": size, "dice": dice,
+           "values": values, "legend": legend})
 }

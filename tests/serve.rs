@@ -1,9 +1,11 @@
-//! `swine serve`: its JSON API against `eval`, a burst of concurrent and malformed requests,
-//! and one turn of a game clicked through in headless Chromium.
+//! `swine serve`: its JSON API against `eval`, `solve` and `play`, a burst of concurrent and
+//! malformed requests, and a whole game of each kind played on the page in headless Chromium.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
+
+use serde_json::json;
 
 use crate::util::Sandbox;
 
@@ -98,9 +100,22 @@ fn the_api_answers_with_evals_numbers_and_clear_errors() {
     // The same seed and choice as `swine play --seed 7`: the same dice.
     assert_eq!(
         log[0],
-        "Player 0 rolls 6 dice: 1 1 2 2 2 5, 1 point(s) (Pig Out: 2 1s rolled)."
+        "You roll 6 dice: 1 1 2 2 2 5, 1 point(s) (Pig Out: 2 1s rolled)."
     );
-    assert!(log.contains(&"The computer rolls 4."), "{log:?}");
+    assert!(
+        log.iter()
+            .any(|l| l.starts_with("The computer rolls 4 dice: ")),
+        "{log:?}"
+    );
+    // The turns behind the log: who played, and the dice the page draws.
+    let turns = after["turns"].as_array().unwrap();
+    assert_eq!(turns[0]["who"], "you");
+    assert_eq!(
+        turns[0]["dice"],
+        serde_json::json!({"faces": [1, 1, 2, 2, 2, 5], "sides": 6, "first": 1, "coin": false})
+    );
+    assert!(turns[1..].iter().all(|t| t["who"] == "computer"));
+    assert!(!after.to_string().contains("Player "), "{after}");
     for (method, path, status, error) in [
         (
             "POST",
@@ -171,15 +186,56 @@ fn the_api_answers_with_evals_numbers_and_clear_errors() {
             404,
             "no such resource: GET /api/nothing",
         ),
+        (
+            "POST",
+            "/api/games?first=me",
+            400,
+            "first: 'me' is neither 'you' nor 'computer'",
+        ),
+        (
+            "POST",
+            "/api/games?moves=10",
+            400,
+            "moves: a move limit is for chopsticks; hog-fa20 has none",
+        ),
+        (
+            "POST",
+            "/api/games/1/move?choice=0",
+            400,
+            "move: only chopsticks is played by moves",
+        ),
     ] {
         let (got, body) = served.request(method, path);
         assert_eq!(got, status, "{method} {path}: {body}");
         let message = body["error"].as_str().unwrap_or_default();
         assert!(message.starts_with(error), "{method} {path}: {message}");
     }
+    // The map's cell at the start: the best choice and exactly its value.
     let (status, map) = served.request("GET", "/api/map?vs=always_roll:4");
     assert_eq!(status, 200);
     assert_eq!(map["dice"][0][0].as_u64(), Some(best as u64));
+    assert_eq!(map["values"][0][0], game["hints"][best]["win"]);
+    assert_eq!(map["values"].as_array().unwrap().len(), 100);
+}
+
+#[test]
+fn the_computer_may_move_first() {
+    let served = Served::start();
+    for rules in ["hog-fa20", "greed", "pig", "chopsticks"] {
+        let (status, game) = served.request(
+            "POST",
+            &format!("/api/games?rules={rules}&first=computer&seed=2"),
+        );
+        assert_eq!(status, 200, "{game}");
+        let turns = game["turns"].as_array().unwrap();
+        assert_eq!(
+            turns[0]["log"][0].as_str().unwrap().split(". ").last(),
+            Some("The computer moves first."),
+            "{rules}"
+        );
+        assert_eq!(turns[1]["who"], "computer", "{rules}");
+        assert!(game["your_turn"] == true || game["over"] == true, "{rules}");
+    }
 }
 
 #[test]
@@ -225,8 +281,12 @@ fn greed_is_played_on_the_same_api() {
     assert_eq!(status, 200);
     assert_eq!(
         after["log"][0],
-        "Player 1 rolls 20 dice: 0 3 3 0 5 1 4 0 4 3 1 4 1 1 4 1 3 1 4 1, total 44."
+        "You roll 20 dice: 0 3 3 0 5 1 4 0 4 3 1 4 1 1 4 1 3 1 4 1, total 44."
     );
+    assert_eq!(after["log"][1], "Scores: you 44, the computer 0.");
+    // Greed's dice show 0 to 5.
+    assert_eq!(after["turns"][0]["dice"]["first"], 0);
+    assert_eq!(after["turns"][0]["dice"]["faces"][0], 0);
     let (status, error) = served.request("POST", "/api/games/1/roll?dice=300");
     assert_eq!(
         (status, error["error"].as_str()),
@@ -271,16 +331,21 @@ fn pig_is_played_decision_by_decision() {
     // Seed 3 throws a 1 first: the turn passes, the computer plays until it is ours again.
     let (status, after) = served.request("POST", "/api/games/1/roll?dice=1");
     assert_eq!(status, 200);
-    assert_eq!(
-        after["log"][0],
-        "Player 0 rolls 1: the turn total of 0 is lost."
-    );
+    assert_eq!(after["log"][0], "You roll 1: the turn total of 0 is lost.");
     assert!(
         after["log"]
             .as_array()
             .unwrap()
             .iter()
-            .any(|l| l.as_str().unwrap().starts_with("Player 1 rolls"))
+            .any(|l| l.as_str().unwrap().starts_with("The computer rolls"))
+    );
+    // A hold throws no die.
+    assert!(
+        after["turns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["log"][0].as_str().unwrap().contains(" hold") == t["dice"].is_null())
     );
     assert_eq!(after["your_turn"], true);
     let (status, error) = served.request("POST", "/api/games/1/roll?dice=2");
@@ -291,6 +356,134 @@ fn pig_is_played_decision_by_decision() {
     let (status, map) = served.request("GET", "/api/map?rules=pig&vs=hold_at:20");
     assert_eq!(status, 200);
     assert!(map["legend"].as_str().unwrap().contains("turn total"));
+    assert_eq!(map["values"][0][0], game["hints"][0]["win"]);
+    // Piglet throws a coin, and says so.
+    let (_, piglet) = served.request("POST", "/api/games?rules=piglet&seed=1");
+    let path = format!("/api/games/{}/roll?dice=1", piglet["id"]);
+    let (_, after) = served.request("POST", &path);
+    let dice = &after["turns"][0]["dice"];
+    assert_eq!((&dice["coin"], &dice["sides"]), (&json!(true), &json!(2)));
+}
+
+#[test]
+fn chopsticks_is_played_move_by_move_with_the_solvers_verdicts() {
+    let served = Served::start();
+    let sandbox = Sandbox::new();
+    for (moves, solve) in [("10", vec!["--moves", "10"]), ("unlimited", Vec::new())] {
+        let mut args = vec!["solve", "--rules", "chopsticks", "--json"];
+        args.extend(solve);
+        let start = sandbox.run(&args).json()["result"].as_i64().unwrap();
+        // As A the person's verdict is the start's result; as B, its opposite.
+        for (first, sign) in [("you", 1), ("computer", -1)] {
+            let path = format!("/api/games?rules=chopsticks&moves={moves}&first={first}");
+            let (status, mut game) = served.request("POST", &path);
+            assert_eq!(status, 200, "{game}");
+            assert_eq!(
+                game["result"].as_i64(),
+                Some(sign * start),
+                "{moves} {first}"
+            );
+            let id = game["id"].clone();
+            let mut played = 0;
+            while game["over"] == false && played < 40 {
+                // The best choice keeps the verdict, and none beats it.
+                let best = game["best"].as_u64().unwrap() as usize;
+                let choices = game["choices"].as_array().unwrap();
+                assert_eq!(choices[best]["result"], game["result"], "{game}");
+                assert!(
+                    choices
+                        .iter()
+                        .all(|c| c["result"].as_i64() <= game["result"].as_i64())
+                );
+                let (status, next) =
+                    served.request("POST", &format!("/api/games/{id}/move?choice={best}"));
+                assert_eq!(status, 200, "{next}");
+                game = next;
+                played += 1;
+            }
+            if moves == "10" {
+                // Perfect play on both sides ends as the verdict said.
+                assert_eq!(game["over"], true);
+                let outcome = match game["winner"].as_i64() {
+                    Some(0) => 1,
+                    Some(_) => -1,
+                    None => 0,
+                };
+                assert_eq!(outcome, sign * start, "{game}");
+                assert_eq!(game["tie"], outcome == 0);
+            }
+        }
+    }
+    // The computer answers a move as `swine play` does.
+    let (_, game) = served.request("POST", "/api/games?rules=chopsticks");
+    let (_, after) = served.request("POST", &format!("/api/games/{}/move?choice=0", game["id"]));
+    let played = sandbox
+        .run_with_input(
+            &[
+                "play",
+                "--rules",
+                "chopsticks",
+                "--first",
+                "you",
+                "--answers",
+                "0",
+            ],
+            "",
+        )
+        .stdout();
+    let shown = format!(
+        "A: ({}, {})\nB: ({}, {})\n9 moves left.",
+        after["hands"]["you"][0],
+        after["hands"]["you"][1],
+        after["hands"]["computer"][0],
+        after["hands"]["computer"][1]
+    );
+    assert!(played.contains(&shown), "{shown} not in {played}");
+    assert_eq!(
+        after["log"][0],
+        "You tap: the computer's hands go from (1, 1) to (2, 1)."
+    );
+    let on = |action: &str| format!("/api/games/{}/{action}", game["id"]);
+    for (method, path, error) in [
+        ("POST", on("roll?dice=1"), "roll: chopsticks has no dice"),
+        ("POST", on("move?choice=9"), "move: choice 9 is not 0 to "),
+        (
+            "POST",
+            on("move?choice=-1"),
+            "move: choice '-1' is not a whole number",
+        ),
+        ("POST", on("move"), "move: give ?choice=N"),
+        (
+            "POST",
+            "/api/games/1/move?choice=0".into(),
+            "move: the game is over",
+        ),
+        (
+            "POST",
+            "/api/games?rules=chopsticks&moves=0".into(),
+            "moves: '0' is neither a number of moves in 1..=1000 nor 'unlimited'",
+        ),
+        (
+            "POST",
+            "/api/games?rules=chopsticks&goal=5".into(),
+            "goal: chopsticks has no goal",
+        ),
+        (
+            "POST",
+            "/api/games?rules=chopsticks&vs=always_roll:4".into(),
+            "vs: chopsticks has no strategies",
+        ),
+        (
+            "GET",
+            "/api/map?rules=chopsticks".into(),
+            "map: chopsticks has no scores",
+        ),
+    ] {
+        let (status, body) = served.request(method, &path);
+        assert_eq!(status, 400, "{path}: {body}");
+        let message = body["error"].as_str().unwrap_or_default();
+        assert!(message.starts_with(error), "{path}: {message}");
+    }
 }
 
 #[test]
@@ -362,7 +555,7 @@ fn the_server_survives_a_burst_of_concurrent_and_malformed_requests() {
 }
 
 #[test]
-fn one_turn_in_headless_chromium_shows_the_clis_numbers() {
+fn whole_games_of_every_kind_in_headless_chromium() {
     for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
         assert!(
             std::path::Path::new(tool).exists(),
@@ -374,27 +567,36 @@ fn one_turn_in_headless_chromium_shows_the_clis_numbers() {
         .args([script, env!("CARGO_BIN_EXE_swine")])
         .output()
         .expect("run python3");
+    // drive.py plays each game to its end by keys and clicks and checks what the page shows
+    // against the API on the way (percentages, dice, the map, the log's names, the phone
+    // width); a failed check is its error.
     assert!(
         output.status.success(),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
     let seen: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    // The page shows every choice's exact value; the best is eval's optimal value moving first.
-    let hints = seen["hints"].as_array().unwrap();
-    assert_eq!(hints.len(), 11);
-    let best: Vec<&serde_json::Value> = hints
+    for kind in ["hog", "greed", "pig", "chopsticks"] {
+        let game = &seen[kind];
+        let status = game["status"].as_str().unwrap();
+        assert!(
+            ["You win!", "The computer wins.", "A tie."].contains(&status),
+            "{kind}: {game}"
+        );
+        assert!(game["turns"].as_u64().unwrap() >= 1, "{kind}: {game}");
+        if kind != "chopsticks" {
+            assert!(game["dice"].as_u64().unwrap() >= 1, "{kind}: {game}");
+            assert_eq!(game["map"].as_array().unwrap().len(), 2, "{kind}: {game}");
+        }
+    }
+    // The page's best choice at the start is worth eval's optimal value moving first, exactly.
+    let first = seen["hog"]["first"].as_array().unwrap();
+    assert_eq!(first.len(), 11);
+    let best: Vec<f64> = first
         .iter()
-        .filter(|h| h[2].as_str().unwrap().contains("best"))
+        .filter(|row| row["best"] == true)
+        .map(|row| row["exact"].as_str().unwrap().parse().unwrap())
         .collect();
-    assert_eq!(best.len(), 1);
-    assert_eq!(
-        best[0][1].as_str().unwrap().parse::<f64>().unwrap(),
-        as_first("optimal")
-    );
-    // Clicking the best choice plays the turn the CLI plays with the same seed.
-    assert_eq!(seen["before"], "You 0, computer 0. Your turn.");
-    let log = seen["log"].as_str().unwrap();
-    assert!(log.contains("Player 0 rolls 6 dice: 1 1 2 2 2 5"), "{log}");
-    assert_eq!(seen["after"], "You 1, computer 1. Your turn.");
+    assert_eq!(best, [as_first("optimal")]);
+    assert_eq!(seen["phone"].as_array().unwrap().len(), 4);
 }

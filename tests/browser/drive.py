@@ -1,21 +1,58 @@
 """Drives `swine serve` in headless Chromium through ChromeDriver's WebDriver API (plain HTTP,
-standard library only): starts a game, reads the hints, clicks the best choice, reads the
-outcome. Prints what it saw as JSON.
+standard library only) and plays a whole game of each kind on the page: Hog (hog-fa20), Greed,
+Piglet and Chopsticks, by keys and clicks, until the page shows the winner.
 
-Usage: python3 drive.py SWINE [SCREENSHOT.png]
+Along the way it checks that every percentage and loss shown is the API's exact number rounded,
+that each roll's dice are drawn (the faces the log line names), that the log says "You" and
+"Computer" and never "Player 0"/"Player 1", that the strategy map has axes and a legend and a
+hover or a tap reads a cell's exact value, and that at 375 px the page does not scroll
+sideways. A failed check ends the script with its reason (exit status 1); otherwise it prints
+what it saw as JSON.
+
+Usage: python3 drive.py SWINE [SCREENSHOT_DIR]
+With SCREENSHOT_DIR, writes serve.png (Hog), serve-greed.png, serve-pig.png,
+serve-chopsticks.png and serve-phone.png there.
 """
 
 import base64
 import json
+import os
+import re
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from decimal import ROUND_HALF_UP, Decimal
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
+ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+ENTER = "\ue007"
+
+# The games played: the page's query, the screenshot and how many turns are played before it
+# is taken (Hog's after one, as docs/guide.md says).
+GAMES = [
+    ("hog", "rules=hog-fa20&vs=always_roll:4&seed=7", "serve.png", 1),
+    ("greed", "rules=greed&vs=sample2&seed=3", "serve-greed.png", 1),
+    ("pig", "rules=piglet&vs=hold_at:2&seed=5", "serve-pig.png", 3),
+    ("chopsticks", "rules=chopsticks&moves=10", "serve-chopsticks.png", 3),
+]
+
+# A roll's line and the faces it names: "You roll 3 dice: 1 5 2, ...", "The computer rolls
+# 4: +4, ...", "You roll heads: ...".
+ROLL = re.compile(r"^(?:You roll|The computer rolls) (?:(\d+)(?: \d+-sided)? dice(?: \([^)]*\))?: )?"
+                  r"((?:\d+ )*\d+|heads|tails)?[:,]")
+
+
+def fail(message):
+    raise SystemExit(f"drive.py: {message}")
+
+
+def check(condition, message):
+    if not condition:
+        fail(message)
 
 
 def free_port():
@@ -39,68 +76,311 @@ def wait(what, condition, timeout=30):
             value = condition()
             if value:
                 return value
-        except Exception:  # the page is still loading
+        except (OSError, KeyError, TypeError, IndexError):  # the page is still loading
             pass
-        time.sleep(0.1)
-    raise SystemExit(f"drive.py: timed out waiting for {what}")
+        time.sleep(0.05)
+    fail(f"timed out waiting for {what}")
+
+
+def fixed(x, digits):
+    """JavaScript's x.toFixed(digits): the exact binary value rounded half up."""
+    return f"{Decimal(x).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP):.{digits}f}"
+
+
+def percent(p):
+    return fixed(100 * p, 1) + "%"
+
+
+def behind(best, p):
+    points = 100 * (best - p)
+    if points <= 0:
+        return "\u00b10 points"
+    if points < 0.005:
+        return "\u2212<0.01 points"
+    return "\u2212" + fixed(points, 2) + " points"
+
+
+def verdict(result, moves):
+    if result > 0:
+        return "you can force a win"
+    if result < 0:
+        return "the computer will win"
+    return "a draw: neither side can force a win" if moves == "unlimited" else "a tie at the move limit"
+
+
+# What the page shows, read in one script.
+READ = """
+const rows = [...document.querySelectorAll('#hints tbody tr')].map(tr => ({
+  best: tr.classList.contains('best'),
+  cells: [...tr.children].map(td => td.textContent),
+  exact: tr.querySelector('td.value').dataset.exact || null}));
+const turns = [...document.querySelectorAll('#log li')].map(li => ({
+  who: li.className,
+  lines: [...li.querySelectorAll('.line')].map(l => l.textContent),
+  faces: [...li.querySelectorAll('.die')].map(d => d.dataset.face)}));
+return {id: document.getElementById('play').dataset.game || null,
+        status: document.getElementById('status').textContent,
+        verdict: document.getElementById('verdict').textContent,
+        keys: document.getElementById('keys').textContent,
+        log: document.getElementById('log').textContent,
+        rows, turns};
+"""
+
+
+class Page:
+    """A WebDriver session on the page."""
+
+    def __init__(self, driver, page):
+        self.driver = driver
+        self.page = page
+        self.api = page.rstrip("/")
+        profile = tempfile.mkdtemp()
+        options = {"binary": CHROMIUM, "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--hide-scrollbars", "--window-size=1200,1000", f"--user-data-dir={profile}"]}
+        session = call("POST", driver + "/session", {"capabilities": {"alwaysMatch": {
+            "browserName": "chrome", "goog:chromeOptions": options}}})["value"]["sessionId"]
+        self.s = f"{driver}/session/{session}"
+
+    def close(self):
+        call("DELETE", self.s)
+
+    def script(self, source, *args):
+        return call("POST", self.s + "/execute/sync", {"script": source, "args": list(args)})["value"]
+
+    def find(self, css):
+        found = call("POST", self.s + "/elements", {"using": "css selector", "value": css})["value"]
+        return [e[ELEMENT] for e in found]
+
+    def click(self, css):
+        call("POST", f"{self.s}/element/{self.find(css)[0]}/click", {})
+
+    def keys(self, *keys):
+        actions = []
+        for key in keys:
+            actions += [{"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]
+        call("POST", self.s + "/actions",
+             {"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})
+
+    def pointer(self, css, x, y, press):
+        """Moves the mouse to (x, y) from the centre of `css`'s element, clicking if `press`."""
+        moves = [{"type": "pointerMove", "duration": 0, "x": x, "y": y,
+                  "origin": {ELEMENT: self.find(css)[0]}}]
+        if press:
+            moves += [{"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]
+        call("POST", self.s + "/actions", {"actions": [
+            {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+             "actions": moves}]})
+        call("DELETE", self.s + "/actions")
+
+    def screenshot(self, path):
+        image = call("GET", self.s + "/screenshot")["value"]
+        with open(path, "wb") as out:
+            out.write(base64.b64decode(image))
+
+    def phone(self, on):
+        if on:
+            call("POST", self.s + "/goog/cdp/execute", {
+                "cmd": "Emulation.setDeviceMetricsOverride",
+                "params": {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True}})
+        else:
+            call("POST", self.s + "/goog/cdp/execute",
+                 {"cmd": "Emulation.clearDeviceMetricsOverride", "params": {}})
+
+    def read(self):
+        return self.script(READ)
+
+    def game(self, number):
+        return call("GET", f"{self.api}/api/games/{number}")
+
+    def open(self, query):
+        """Loads the page with `query`; waits for its game to start; returns its id."""
+        before = self.read()["id"] if self.find("#play") else None
+        call("POST", self.s + "/url", {"url": f"{self.page}?{query}"})
+        def started():
+            shown = self.read()
+            return shown["id"] not in (None, before) and shown["status"] != "Loading\u2026" and shown
+        return wait("the game", started)["id"]
+
+
+def check_shown(kind, shown, game):
+    """The choices shown are the API's, rounded; the log names no numbered player."""
+    check("Player 0" not in shown["log"] and "Player 1" not in shown["log"],
+          f"{kind}: the log names a numbered player: {shown['log']}")
+    if not game["your_turn"]:
+        return
+    rows = shown["rows"]
+    if kind == "chopsticks":
+        check(len(rows) == len(game["choices"]), f"chopsticks: {rows} against {game['choices']}")
+        for row, choice in zip(rows, game["choices"]):
+            key, label, value, mark = row["cells"]
+            check(key == str(choice["choice"] + 1) and label == choice["label"], f"{row} {choice}")
+            check(value == verdict(choice["result"], game["moves"]), f"{row} {choice}")
+            check(row["best"] == (choice["choice"] == game["best"]), f"{row} {game['best']}")
+            check(mark == ("best" if row["best"] else ""), f"{row}")
+        wanted = "The solver's verdict: " + verdict(game["result"], game["moves"]) + "."
+        check(shown["verdict"] == wanted, f"chopsticks: {shown['verdict']!r}, not {wanted!r}")
+        return
+    best = next(h for h in game["hints"] if h["dice"] == game["best"])
+    check(len(rows) == len(game["hints"]), f"{kind}: {rows} against {game['hints']}")
+    for row, hint in zip(rows, game["hints"]):
+        _, label, value, mark = row["cells"]
+        check(label == hint["label"], f"{kind}: {label} against {hint}")
+        check(value == percent(hint["win"]), f"{kind}: {value} shown for {hint['win']!r}")
+        check(float(row["exact"]) == hint["win"], f"{kind}: {row['exact']} for {hint['win']!r}")
+        wanted = "best" if hint is best else behind(best["win"], hint["win"])
+        check(mark == wanted, f"{kind}: {mark!r} shown, {wanted!r} wanted for {hint}")
+        check(row["best"] == (hint is best), f"{kind}: {row} best {best}")
+    check(percent(best["win"]) in shown["verdict"], f"{kind}: {shown['verdict']}")
+
+
+def check_dice(kind, turns):
+    """Each roll's line names the faces the page draws; returns the dice drawn."""
+    drawn = 0
+    for turn in turns:
+        if turn["who"] not in ("you", "computer") or not turn["lines"]:
+            continue
+        line = turn["lines"][0]
+        match = ROLL.match(line)
+        named = match.group(2).split() if match and match.group(2) else []
+        if match and match.group(1) == "0":
+            named = []
+        check(turn["faces"] == named, f"{kind}: {line!r} drawn as {turn['faces']}")
+        drawn += len(turn["faces"])
+    return drawn
+
+
+def check_map(page, kind, query):
+    """The map's axes and legend, and a hover and a tap reading cells' exact values."""
+    shape = page.script("""
+      const ticks = id => [...document.querySelectorAll('#' + id + ' .tick')].map(t => t.textContent);
+      return {x: ticks('xticks'), y: ticks('yticks'),
+              titles: [...document.querySelectorAll('.x-title, .y-title')].map(t => t.textContent),
+              legend: document.querySelectorAll('#legend .swatch, #legend .ramp').length,
+              legendText: document.getElementById('legend').textContent,
+              here: !document.getElementById('here').hidden,
+              width: document.getElementById('map').getBoundingClientRect().width};
+    """)
+    check(len(shape["x"]) >= 2 and shape["x"][0] == "0" and shape["x"] == shape["y"],
+          f"{kind}: map ticks {shape}")
+    check(shape["titles"] == ["the computer's score", "your score"], f"{kind}: {shape['titles']}")
+    check(shape["legend"] >= 1 and shape["legendText"], f"{kind}: no legend {shape}")
+    params = dict(p.split("=") for p in query.split("&") if not p.startswith(("seed", "first")))
+    solved = call("GET", f"{page.api}/api/map?" + "&".join(f"{k}={v}" for k, v in params.items()))
+    read = []
+    for x, y, press in [(-40, 30, False), (50, -60, True)]:
+        page.pointer("#map", x, y, press)
+        text = page.script("return document.getElementById('cell').textContent")
+        match = re.match(r"You (\d+), computer (\d+): (.*) \u2014 ([\d.]+%) to win \(exactly (.*)\)\.$",
+                         text)
+        check(match, f"{kind}: the map reads {text!r}")
+        own, other = int(match.group(1)), int(match.group(2))
+        value = solved["values"][own][other]
+        check(float(match.group(5)) == value and match.group(4) == percent(value),
+              f"{kind}: {text!r} against {value!r}")
+        read.append(text)
+    check(read[0] != read[1], f"{kind}: the hover and the tap read the same cell: {read}")
+    return read
+
+
+def play(page, kind, query, shoot, shot_turn):
+    """Plays a whole game by keys and clicks, calling `shoot` before turn `shot_turn`; returns
+    what was seen."""
+    number = page.open(query)
+    turns = 0
+    hovered = None
+    first = None
+    while True:
+        shown = page.read()
+        game = page.game(number)
+        check_shown(kind, shown, game)
+        if first is None:
+            first = [{"exact": row["exact"], "best": row["best"]} for row in shown["rows"]]
+        if game["over"]:
+            break
+        if kind != "chopsticks" and hovered is None:
+            hovered = check_map(page, kind, query)
+        if turns == shot_turn:
+            shoot()
+        turns += 1
+        count = len(shown["turns"])
+        best = game["best"]
+        # Each way of choosing in turn: the key naming the choice, Enter, a click on the best.
+        way = turns % 3
+        if way == 2:
+            page.click("#hints tr.best button")
+        elif way == 1:
+            page.keys(ENTER)
+        elif kind == "hog":
+            page.keys("t" if best == 10 else str(best))
+        elif kind == "greed":
+            page.keys(*(str(best) + ENTER if best else "p"))
+        elif kind == "pig":
+            page.keys("r" if best == 1 else "h")
+        else:
+            page.keys(str(best + 1))
+        wait(f"{kind}: turn {turns}", lambda: len(page.read()["turns"]) > count)
+    shown = page.read()
+    winner = {0: "You win!", 1: "The computer wins."}.get(game["winner"], "A tie.")
+    check(shown["status"] == winner, f"{kind}: the page says {shown['status']!r}, not {winner!r}")
+    check(shown["keys"].startswith("Keys: "), f"{kind}: no keys said: {shown['keys']!r}")
+    return {"game": number, "turns": turns, "status": shown["status"], "first": first,
+            "dice": check_dice(kind, shown["turns"]), "map": hovered}
+
+
+def phone(page, query):
+    """At 375 px, once a turn is played, the page scrolls only down and the map fits."""
+    page.phone(True)
+    try:
+        page.open(query)
+        count = len(page.read()["turns"])
+        page.keys(ENTER)
+        wait(f"{query}: a turn at 375 px", lambda: len(page.read()["turns"]) > count)
+        seen = page.script("""
+          const root = document.documentElement;
+          return {scroll: root.scrollWidth, width: root.clientWidth,
+                  map: document.getElementById('map').getBoundingClientRect().right};
+        """)
+        check(seen["scroll"] <= seen["width"] <= 375 and seen["map"] <= seen["width"],
+              f"{query}: at 375 px the page scrolls sideways: {seen}")
+        return seen
+    finally:
+        page.phone(False)
 
 
 def main():
     swine = sys.argv[1]
-    screenshot = sys.argv[2] if len(sys.argv) > 2 else None
+    shots = sys.argv[2] if len(sys.argv) > 2 else None
+    started = time.time()
     server = subprocess.Popen([swine, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
     driver_port = free_port()
     driver = subprocess.Popen([CHROMEDRIVER, f"--port={driver_port}"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    profile = tempfile.mkdtemp()
+    page = None
     try:
         line = server.stdout.readline()
-        page = line.split(" on ")[1].split(" ")[0]
+        address = line.split(" on ")[1].split(" ")[0]
         base = f"http://127.0.0.1:{driver_port}"
         wait("chromedriver", lambda: call("GET", base + "/status")["value"]["ready"])
-        options = {"binary": CHROMIUM, "args": [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--window-size=1200,900", f"--user-data-dir={profile}"]}
-        session = call("POST", base + "/session", {"capabilities": {"alwaysMatch": {
-            "browserName": "chrome", "goog:chromeOptions": options}}})["value"]["sessionId"]
-        s = f"{base}/session/{session}"
-        key = "element-6066-11e4-a52e-4f735466cecf"
-
-        def find_all(css):
-            return [e[key] for e in call("POST", s + "/elements",
-                                         {"using": "css selector", "value": css})["value"]]
-
-        def text(element):
-            return call("GET", f"{s}/element/{element}/text")["value"]
-
-        call("POST", s + "/url", {"url": page + "?seed=7&vs=always_roll:4"})
-        wait("the rulesets", lambda: len(find_all("#rules option")) >= 3)
-        wait("the seed", lambda: call("POST", s + "/execute/sync", {
-            "script": "return document.getElementById('seed').value", "args": []})["value"] == "7")
-        call("POST", f"{s}/element/{find_all('#new')[0]}/click", {})
-        rows = wait("the hints", lambda: find_all("#hints tbody tr"))
-        hints = []
-        for row in rows:
-            cells = call("POST", f"{s}/element/{row}/elements",
-                         {"using": "css selector", "value": "td"})["value"]
-            hints.append([text(c[key]) for c in cells])
-        scores_before = text(find_all("#scores")[0])
-        best = find_all("#hints tbody tr.best")[0]
-        button = call("POST", f"{s}/element/{best}/element",
-                      {"using": "css selector", "value": "button"})["value"][key]
-        call("POST", f"{s}/element/{button}/click", {})
-        log = wait("the turn", lambda: (lambda t: t if "Player 0 rolls" in t else None)(
-            text(find_all("#log")[0])))
-        scores_after = text(find_all("#scores")[0])
-        if screenshot:
-            image = call("GET", s + "/screenshot")["value"]
-            with open(screenshot, "wb") as out:
-                out.write(base64.b64decode(image))
-        call("DELETE", s)
-        print(json.dumps({"hints": hints, "before": scores_before, "after": scores_after,
-                          "log": log}))
+        page = Page(base, address)
+        seen = {}
+        for kind, query, picture, shot_turn in GAMES:
+            def shoot(picture=picture):
+                if shots:
+                    page.screenshot(os.path.join(shots, picture))
+            seen[kind] = play(page, kind, query, shoot, shot_turn)
+        seen["phone"] = [phone(page, query) for _, query, _, _ in GAMES]
+        if shots:
+            page.phone(True)
+            page.open(GAMES[0][1])
+            page.screenshot(os.path.join(shots, "serve-phone.png"))
+            page.phone(False)
+        seen["seconds"] = round(time.time() - started, 1)
+        print(json.dumps(seen))
     finally:
+        if page:
+            page.close()
         driver.terminate()
         server.terminate()
 
