@@ -138,7 +138,7 @@ class Page:
         options = {"binary": CHROMIUM, "args": [
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--hide-scrollbars", "--window-size=1200,1000", f"--user-data-dir={profile}"]}
+            "--hide-scrollbars", "--window-size=1200,1250", f"--user-data-dir={profile}"]}
         session = call("POST", driver + "/session", {"capabilities": {"alwaysMatch": {
             "browserName": "chrome", "goog:chromeOptions": options}}})["value"]["sessionId"]
         self.s = f"{driver}/session/{session}"
