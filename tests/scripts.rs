@@ -89,7 +89,14 @@ fn parameters_are_set_checked_and_recorded() {
         .success();
     let written = sandbox.files("out");
     assert_eq!(written.len(), 1);
-    assert!(written[0].starts_with("test_hog_bonus_5__"), "{written:?}");
+    // The name, the parameter set, then the script's checksum (one `_` between each).
+    let checksum_on = written[0].strip_prefix("test_hog_bonus_5_");
+    assert!(
+        checksum_on.is_some_and(|rest| rest.len() > 8
+            && rest[..8].chars().all(|c| c.is_ascii_hexdigit())
+            && rest[8..].starts_with("_optimal_vs_")),
+        "{written:?}"
+    );
     let table = &format!("out/{}", written[0]);
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(sandbox.join(table)).unwrap()).unwrap();
