@@ -18,14 +18,14 @@ fn committed_tables_are_not_stale() {
     assert_eq!(
         names,
         sandbox.files("fresh"),
-        "tables/ holds other files than `swine tables` writes; regenerate it (README)"
+        "tables/ holds other files than `swine tables` writes; regenerate it (tables/README.md)"
     );
     for name in names {
         let fresh = std::fs::read(sandbox.join(&format!("fresh/{name}"))).unwrap();
         let old = std::fs::read(committed.join(&name)).unwrap();
         assert!(
             fresh == old,
-            "tables/{name} is stale: regenerate with `cargo run --release -- tables` (README)"
+            "tables/{name} is stale: regenerate with `cargo run --release -- tables` (tables/README.md)"
         );
     }
 }

@@ -19,7 +19,7 @@
 //! rising sweep.
 //!
 //! Rational arithmetic reduces by a gcd at every step and the fractions grow with every
-//! total, so this is for small goals: see the README for the largest within a minute.
+//! total, so this is for small goals: docs/performance.md gives the cost at the benchmarked ones.
 
 use num_bigint::BigUint;
 use num_integer::Integer;
