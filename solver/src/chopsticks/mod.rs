@@ -7,10 +7,12 @@
 //! - [`Retrograde`]: the game without a move limit, by retrograde analysis, with distances;
 //!   [`UnlimitedSummary`] counts results over all positions and those reachable.
 //! - [`Match`]: a game between a person and the solver, as the assignment's
-//!   `chopsticks_game` plays it (the terminal input and output are the CLI's).
+//!   `chopsticks_game` plays it (the terminal input and output are the CLI's); [`narrate`]
+//!   tells its moves for a person playing the computer.
 //! - [`limited_file`] and [`unlimited_file`]: every solved position, as JSON files.
 
 mod limited;
+pub mod narrate;
 pub mod position;
 mod retrograde;
 mod session;

@@ -20,6 +20,16 @@ pub enum Solver {
     Unlimited(Retrograde),
 }
 
+impl Solver {
+    /// Solves the game with at most `moves` moves per player, or without a limit (`None`).
+    pub fn for_limit(moves: Option<u32>) -> Solver {
+        match moves {
+            Some(m) => Solver::Limited(Limited::solve(m)),
+            None => Solver::Unlimited(Retrograde::solve()),
+        }
+    }
+}
+
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct Match {
@@ -54,6 +64,41 @@ impl Match {
     /// The player the computer plays.
     pub fn computer(&self) -> Player {
         self.computer
+    }
+
+    /// The seat `side` sits in, as a person playing the computer numbers them (as
+    /// [`Names::YouAndComputer`](crate::commentary::Names) does): 0 the person, 1 the computer.
+    pub fn seat(&self, side: Player) -> usize {
+        usize::from(side == self.computer)
+    }
+
+    /// The side the player in `seat` plays (0 the person, 1 the computer).
+    pub fn side(&self, seat: usize) -> Player {
+        if seat == 1 {
+            self.computer
+        } else {
+            self.computer.other()
+        }
+    }
+
+    /// A result from A's point of view (1 A wins, 0 a tie or draw, −1 B wins) seen by the
+    /// person: 1 the person wins, −1 the computer does.
+    pub fn for_person(&self, result: i8) -> i8 {
+        if self.computer == Player::A {
+            -result
+        } else {
+            result
+        }
+    }
+
+    /// How the game ended, by seat ([`seat`](Self::seat)): `Some(Some(seat))` that seat won,
+    /// `Some(None)` a tie at the move limit; `None` while it goes on.
+    pub fn outcome(&self) -> Option<Option<usize>> {
+        self.ended().map(|result| match result {
+            1 => Some(self.seat(Player::A)),
+            -1 => Some(self.seat(Player::B)),
+            _ => None,
+        })
     }
 
     /// Whether the computer moves now.
