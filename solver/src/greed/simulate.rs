@@ -78,6 +78,15 @@ impl Game {
 }
 
 impl End {
+    /// The seat that won, or `None` for a tie (a bust is the other seat's win).
+    pub fn winner(self) -> Option<usize> {
+        match self {
+            End::Won(seat) => Some(seat),
+            End::Bust(seat) => Some(1 - seat),
+            End::Tie => None,
+        }
+    }
+
     /// The result for seat 0.
     fn for_seat_zero(self) -> montecarlo::Result {
         match self {
@@ -123,8 +132,8 @@ pub fn play_turn(
     lines.extend(comment(commentary, end, position.scores));
     if let Some(End::Bust(seat)) = end {
         lines.push(format!(
-            "{} over {}.",
-            names.act(seat, "went", "went"),
+            "{} went over {}.",
+            names.subject(seat),
             game.limit()
         ));
     }

@@ -204,6 +204,11 @@ impl Pig {
         self.variant.name()
     }
 
+    /// Whether its die is a coin (Piglet: a two-sided die whose faces mean heads and tails).
+    pub fn tosses_coin(&self) -> bool {
+        self.variant == Variant::Piglet
+    }
+
     /// The goal: the first score at or above it wins.
     pub fn goal(&self) -> u32 {
         self.goal

@@ -278,7 +278,8 @@ pub const TRANSCRIPT_DECISIONS: usize = 100_000;
 pub fn transcript(pig: &Pig, policies: [&Policy; 2], names: [&str; 2], seed: u64) -> String {
     let mut dice = SeededDice::new(seed);
     let mut game = Game::new(0);
-    let mut commentary = commentary::full(Names::Numbered(0));
+    let seats = Names::Numbered(0);
+    let mut commentary = commentary::full(seats);
     let mut watch = LoopWatch::default();
     let mut out = format!(
         "{} (goal {}): Player 0 plays {}, Player 1 plays {}; seed {seed}.\n",
@@ -293,14 +294,7 @@ pub fn transcript(pig: &Pig, policies: [&Policy; 2], names: [&str; 2], seed: u64
             writeln!(out, "{NEVER_ENDS}").expect("a String");
             return out;
         }
-        let (step, lines) = play_decision(
-            pig,
-            &mut game,
-            rolls,
-            &mut dice,
-            &mut commentary,
-            Names::Numbered(0),
-        );
+        let (step, lines) = play_decision(pig, &mut game, rolls, &mut dice, &mut commentary, seats);
         for line in lines {
             writeln!(out, "  {line}").expect("a String");
         }

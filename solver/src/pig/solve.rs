@@ -143,6 +143,18 @@ impl Solution {
         let hold = side.hold_value(&self.pig, turn_total, w, values);
         (roll, hold)
     }
+
+    /// What the decision of the player in `seat` in `state` (its policy's, an optimiser's
+    /// best) is worth to it: its entry of [`choices`](Self::choices), roll or hold, the same
+    /// number the hints show (P(win) + ½·P(the game never ends)).
+    pub fn chosen_value(&self, seat: usize, state: usize) -> f64 {
+        let (roll, hold) = self.choices(seat, state);
+        if self.rolls[seat][state] == 1 {
+            roll
+        } else {
+            hold
+        }
+    }
 }
 
 /// One side of a pair: `seat` to move at (own, opponent).
@@ -501,6 +513,12 @@ mod tests {
             for seat in 0..2 {
                 approx::assert_relative_eq!(
                     solution.value(seat, state),
+                    fraction,
+                    max_relative = 1e-15
+                );
+                // An optimiser's own decision is worth its value.
+                approx::assert_relative_eq!(
+                    solution.chosen_value(seat, state),
                     fraction,
                     max_relative = 1e-15
                 );
