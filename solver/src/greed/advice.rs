@@ -80,7 +80,7 @@ mod tests {
     use crate::greed::{Strategy, solve};
 
     #[test]
-    fn the_best_choice_is_worth_the_optimal_value() {
+    fn the_best_choice_is_worth_the_solved_value() {
         let game = Greed::new(100).unwrap();
         let sample2 = Strategy::parse("sample2", &game).unwrap();
         let advisor = Advisor::new(&game, sample2.player()).unwrap();
@@ -90,8 +90,18 @@ mod tests {
         let solution = solve(&game, [&Player::Optimising, sample2.player()]).unwrap();
         let value = solution.value(0, game.start());
         approx::assert_abs_diff_eq!(choices[usize::from(best)], value, epsilon = 1e-12);
-        assert_eq!(advisor.value(&start), choices[usize::from(best)]);
         assert!(choices.iter().all(|&c| c <= value + 1e-12));
+        // The best choice's value alone is the solved value too, at the start and in play
+        // (the opponent having passed or not).
+        for (scores, passed) in [([0, 0], false), ([37, 52], false), ([61, 45], true)] {
+            let position = Game {
+                scores,
+                mover: 0,
+                passed,
+            };
+            let solved = solution.value(0, position.state(&game));
+            approx::assert_abs_diff_eq!(advisor.value(&position), solved, epsilon = 1e-12);
+        }
         // Passing at 0 : 0 hands sample2 a last turn at 0 : 0: it rolls, and wins unless every
         // die shows 0 (a tie) or it goes over.
         assert!(choices[0] < 0.1);
