@@ -315,6 +315,16 @@ pub enum MoveLimit {
     Unlimited,
 }
 
+impl MoveLimit {
+    /// The moves per player, or `None` without a limit.
+    pub fn moves(self) -> Option<u32> {
+        match self {
+            MoveLimit::Moves(m) => Some(m),
+            MoveLimit::Unlimited => None,
+        }
+    }
+}
+
 /// The most moves per player `--moves` takes.
 const MOST_MOVES: u32 = 1000;
 

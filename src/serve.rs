@@ -28,9 +28,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use anyhow::{Context, Result};
 use serde_json::{Value, json};
 use swine_solver::catalog;
-use swine_solver::chopsticks::{
-    self, DEFAULT_MOVES, Limited, Match, Player as Side, Retrograde, Solver,
-};
+use swine_solver::chopsticks::{self, DEFAULT_MOVES, Match, Player as Side, Solver, narrate};
 use swine_solver::commentary::{self, Commentary, Names};
 use swine_solver::dice::{SeededDice, Thrown};
 use swine_solver::greed::simulate::{End, Game as GreedGame, play_turn as greed_turn};
@@ -41,7 +39,7 @@ use swine_solver::hog::{Advisor, MAX_DICE, Ruleset, Strategy};
 use swine_solver::pig::simulate::{
     Game as PigGame, LoopWatch as PigLoopWatch, Step, play_decision,
 };
-use swine_solver::pig::{self, Pig, Player, Policy, Solution, Variant};
+use swine_solver::pig::{self, Pig, Player, Policy, Solution};
 use swine_solver::python::Runner;
 use swine_solver::spec::Spec;
 use tiny_http::{Header, Method, Request, Response, Server};
@@ -380,27 +378,27 @@ fn rulesets() -> Value {
     json!({ "rulesets": rulesets })
 }
 
+/// Whether the query names Chopsticks.
+fn is_chopsticks(query: &HashMap<String, String>) -> bool {
+    query.get("rules").map(String::as_str) == Some(chopsticks::NAME)
+}
+
 /// The engine of the match-up the query names, solved once and kept.
 fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>, Refusal> {
-    let rules_name = query
-        .get("rules")
-        .cloned()
-        .unwrap_or_else(|| "hog-fa20".to_string());
-    let chopsticks = rules_name == chopsticks::NAME;
-    let vs = query
-        .get("vs")
-        .cloned()
-        .unwrap_or_else(|| "optimal".to_string());
-    let goal = number::<u32>(query, "goal", "goal:")?;
-    let moves = match query.get("moves") {
-        Some(text) => Some(move_limit(text).map_err(|e| bad(&format!("moves: {e}")))?),
-        None => chopsticks.then_some(MoveLimit::Moves(DEFAULT_MOVES)),
-    };
     let key = MatchUp {
-        rules: rules_name.clone(),
-        goal,
-        vs: vs.clone(),
-        moves,
+        rules: query
+            .get("rules")
+            .cloned()
+            .unwrap_or_else(|| "hog-fa20".to_string()),
+        goal: number::<u32>(query, "goal", "goal:")?,
+        vs: query
+            .get("vs")
+            .cloned()
+            .unwrap_or_else(|| "optimal".to_string()),
+        moves: match query.get("moves") {
+            Some(text) => Some(move_limit(text).map_err(|e| bad(&format!("moves: {e}")))?),
+            None => is_chopsticks(query).then_some(MoveLimit::Moves(DEFAULT_MOVES)),
+        },
     };
     // Held while solving: match-ups are solved one at a time, each once, within the bound.
     let mut engines = lock(&state.engines);
@@ -408,94 +406,103 @@ fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Engine>,
     if let Some(engine) = engines.get(&key) {
         return Ok(Arc::clone(engine));
     }
-    if catalog::find(&rules_name).is_err() {
-        return Err(bad("rules: the page plays the built-in rulesets"));
-    }
-    // Built-in strategies only: the page never runs a file (a Python strategy, a table) of
-    // the machine it runs on.
-    if !matches!(Spec::of(&vs), Spec::Named { .. }) {
-        return Err(bad("vs: the page plays built-in strategies, not files"));
-    }
+    // Checked before the bound: a bad parameter is refused by name even when it is reached.
+    let plan = plan(&key)?;
     if engines.len() >= MOST_ENGINES {
         return Err(bad(&format!(
             "the server keeps {MOST_ENGINES} match-ups (rules and opponent) solved and has them \
              all; play one of those or restart it"
         )));
     }
-    let engine = if chopsticks {
-        chopsticks_engine(&vs, goal, moves)?
-    } else if moves.is_some() {
-        return Err(bad(&format!(
-            "moves: a move limit is for chopsticks; {rules_name} has none"
-        )));
-    } else {
-        let args = RulesArgs {
-            rules: rules_name,
-            goal,
-            settings: Vec::new(),
-        };
-        match resolve::rules(&args) {
-            Ok(rules) => dice_engine(rules, &vs)?,
-            Err(error) => return Err(bad(&format!("rules: {error}"))),
-        }
-    };
-    let engine = Arc::new(engine);
+    let engine = Arc::new(solve(plan)?);
     engines.insert(key, Arc::clone(&engine));
     Ok(engine)
 }
 
-/// Chopsticks under `moves` (the computer always plays perfectly, and there is no goal).
-fn chopsticks_engine(
-    vs: &str,
-    goal: Option<u32>,
-    moves: Option<MoveLimit>,
-) -> Result<Engine, Refusal> {
-    if vs != "optimal" {
-        return Err(bad(
-            "vs: chopsticks has no strategies; the computer plays perfectly",
-        ));
+/// A match-up's parameters, checked: what is solved once there is room for it.
+enum Plan {
+    /// Hog's rules and the computer's strategy.
+    Hog(Box<Ruleset>, Strategy),
+    /// Greed and the computer's strategy.
+    Greed(Greed, greed::Strategy),
+    /// A game of the Pig family and the computer's strategy.
+    Pig(Pig, pig::Strategy),
+    /// At most this many moves per player, or no limit.
+    Chopsticks(Option<u32>),
+}
+
+/// Checks `key`'s rules, goal, opponent and move limit, solving nothing.
+fn plan(key: &MatchUp) -> Result<Plan, Refusal> {
+    if catalog::find(&key.rules).is_err() {
+        return Err(bad("rules: the page plays the built-in rulesets"));
     }
-    if goal.is_some() {
-        return Err(bad(
-            "goal: chopsticks has no goal; moves=M limits its length",
-        ));
+    // Built-in strategies only: the page never runs a file (a Python strategy, a table) of
+    // the machine it runs on.
+    if !matches!(Spec::of(&key.vs), Spec::Named { .. }) {
+        return Err(bad("vs: the page plays built-in strategies, not files"));
     }
-    let solver = match moves {
-        Some(MoveLimit::Moves(m)) => Solver::Limited(Limited::solve(m)),
-        _ => Solver::Unlimited(Retrograde::solve()),
+    if key.rules == chopsticks::NAME {
+        // The computer always plays perfectly, and there is no goal.
+        if key.vs != "optimal" {
+            return Err(bad(
+                "vs: chopsticks has no strategies; the computer plays perfectly",
+            ));
+        }
+        if key.goal.is_some() {
+            return Err(bad(
+                "goal: chopsticks has no goal; moves=M limits its length",
+            ));
+        }
+        return Ok(Plan::Chopsticks(key.moves.and_then(MoveLimit::moves)));
+    }
+    if key.moves.is_some() {
+        return Err(bad(&format!(
+            "moves: a move limit is for chopsticks; {} has none",
+            key.rules
+        )));
+    }
+    let args = RulesArgs {
+        rules: key.rules.clone(),
+        goal: key.goal,
+        settings: Vec::new(),
     };
-    Ok(Engine {
-        opponent: "perfect play".to_string(),
-        solved: Solved::Chopsticks(Arc::new(solver)),
-        map: OnceLock::new(),
+    let rules = resolve::rules(&args).map_err(|e| bad(&format!("rules: {e}")))?;
+    let (vs, runner) = (key.vs.as_str(), Runner::default());
+    let refused = |e: &dyn std::fmt::Display| bad(&format!("vs: {e}"));
+    Ok(match rules {
+        Rules::Hog(rules) => {
+            let opponent = Strategy::resolve(vs, &rules, &runner).map_err(|e| refused(&e))?;
+            Plan::Hog(rules, opponent.strategy)
+        }
+        Rules::Greed(game) => {
+            let opponent = greed::Strategy::resolve(vs, &game, &runner).map_err(|e| refused(&e))?;
+            Plan::Greed(game, opponent.strategy)
+        }
+        Rules::Pig(game) => {
+            let opponent = pig::Strategy::resolve(vs, &game, &runner).map_err(|e| refused(&e))?;
+            Plan::Pig(game, opponent.strategy)
+        }
+        Rules::Chopsticks => unreachable!("chopsticks is planned above"),
     })
 }
 
-/// A game of dice solved for the person against the strategy `vs`.
-fn dice_engine(rules: Rules, vs: &str) -> Result<Engine, Refusal> {
-    let (opponent, solved) = match rules {
-        Rules::Hog(rules) => {
-            let opponent = Strategy::resolve(vs, &rules, &Runner::default())
-                .map(|r| r.strategy)
-                .map_err(|e| bad(&format!("vs: {e}")))?;
+/// Solves a checked match-up: the game for the person against the computer's strategy
+/// (Chopsticks: under its move limit, the computer playing perfectly).
+fn solve(plan: Plan) -> Result<Engine, Refusal> {
+    let (opponent, solved) = match plan {
+        Plan::Hog(rules, opponent) => {
             let rules: &'static Ruleset = Box::leak(rules);
             let advisor =
                 Advisor::new(rules, &opponent.player(rules)).map_err(|e| bad(&e.to_string()))?;
             (opponent.name().to_string(), Solved::Hog { rules, advisor })
         }
-        Rules::Greed(game) => {
-            let opponent = greed::Strategy::resolve(vs, &game, &Runner::default())
-                .map(|r| r.strategy)
-                .map_err(|e| bad(&format!("vs: {e}")))?;
+        Plan::Greed(game, opponent) => {
             let game: &'static Greed = Box::leak(Box::new(game));
             let advisor = greed::Advisor::new(game, opponent.player())
                 .map_err(|e| bad(&format!("vs: {e}")))?;
             (opponent.name().to_string(), Solved::Greed { game, advisor })
         }
-        Rules::Pig(game) => {
-            let opponent = pig::Strategy::resolve(vs, &game, &Runner::default())
-                .map(|r| r.strategy)
-                .map_err(|e| bad(&format!("vs: {e}")))?;
+        Plan::Pig(game, opponent) => {
             let solution = pig::solve(&game, [&Player::Optimising, opponent.player()])
                 .map_err(|e| bad(&e.to_string()))?;
             let solved = Solved::Pig {
@@ -506,7 +513,10 @@ fn dice_engine(rules: Rules, vs: &str) -> Result<Engine, Refusal> {
             };
             (opponent.name().to_string(), solved)
         }
-        Rules::Chopsticks => unreachable!("Chopsticks has its own engine"),
+        Plan::Chopsticks(moves) => (
+            "perfect play".to_string(),
+            Solved::Chopsticks(Arc::new(Solver::for_limit(moves))),
+        ),
     };
     Ok(Engine {
         opponent,
@@ -526,6 +536,9 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// `&moves=M|unlimited` instead of goal, opponent and seed): a new game (the goal is the
 /// ruleset's unless given, within the CLI's limits). When the computer moves first, it has.
 fn new_game(state: &State, query: &HashMap<String, String>) -> Result<Value, Refusal> {
+    if is_chopsticks(query) && query.contains_key("seed") {
+        return Err(bad("seed: chopsticks has no dice to seed"));
+    }
     let seed = number::<u64>(query, "seed", "seed:")?.unwrap_or_else(crate::commands::clock_seed);
     let first = match query.get("first").map(String::as_str) {
         None | Some("you") => 0,
@@ -553,11 +566,8 @@ fn new_game(state: &State, query: &HashMap<String, String>) -> Result<Value, Ref
         Solved::Chopsticks(solver) => {
             let computer = if first == 0 { Side::B } else { Side::A };
             let game = Match::new(Arc::clone(solver), computer);
-            let limit = match game.move_limit() {
-                Some(m) => format!("at most {m} moves each"),
-                None => "no move limit".to_string(),
-            };
-            (Position::Chopsticks(game), format!("New game, {limit}."))
+            let start = format!("New game, {}.", narrate::limit(&game));
+            (Position::Chopsticks(game), start)
         }
     };
     let mut session = Session {
@@ -646,8 +656,8 @@ fn choose(session: &mut Session, choice: usize) -> Result<Value, Refusal> {
     let choices = game.choices();
     let hands = *choices.get(choice).ok_or_else(|| {
         bad(&format!(
-            "move: choice {choice} is not 0 to {}",
-            choices.len() - 1
+            "move: choice {choice} is not below {}, the number of choices",
+            choices.len()
         ))
     })?;
     let mut turns = vec![play(session, Move::Hands(hands))];
@@ -663,11 +673,6 @@ fn mover(position: &Position) -> usize {
         Position::Pig(position) => position.mover,
         Position::Chopsticks(game) => usize::from(game.computers_turn()),
     }
-}
-
-/// The seat Chopsticks' `side` is in.
-fn seat(game: &Match, side: Side) -> usize {
-    usize::from(side == game.computer())
 }
 
 /// The computer's turns, until it is the person's turn or the game ends (a game whose
@@ -721,37 +726,15 @@ fn play(session: &mut Session, chosen: Move) -> Told {
         }
         (Solved::Greed { game, .. }, Position::Greed(position), Move::Dice(n)) => {
             let (end, lines) = greed_turn(game, position, n, dice, commentary, NAMES);
-            let ended = end.map(|end| match end {
-                End::Won(seat) => Some(seat),
-                End::Bust(seat) => Some(1 - seat),
-                End::Tie => None,
-            });
-            (lines, ended)
+            (lines, end.map(End::winner))
         }
         (Solved::Pig { game, .. }, Position::Pig(position), Move::Dice(n)) => {
             let (step, lines) = play_decision(game, position, n == 1, dice, commentary, NAMES);
             (lines, (step == Step::Won).then_some(Some(position.mover)))
         }
         (Solved::Chopsticks(_), Position::Chopsticks(game), Move::Hands(hands)) => {
-            let mut lines = vec![told_move(game, hands)];
-            game.play(hands);
-            let ended = game.ended().map(|result| match result {
-                1 => Some(seat(game, Side::A)),
-                -1 => Some(seat(game, Side::B)),
-                _ => None,
-            });
-            lines.push(match ended {
-                Some(Some(winner)) => format!("{}.", NAMES.act(winner, "wins", "win")),
-                Some(None) => "The move limit is reached: a tie.".to_string(),
-                None => format!(
-                    "Hands: {} {}, {} {}.",
-                    NAMES.name(0),
-                    game.position().hands(side(game, 0)),
-                    NAMES.name(1),
-                    game.position().hands(side(game, 1))
-                ),
-            });
-            (lines, ended)
+            let lines = narrate::play_move(game, hands, NAMES);
+            (lines, game.outcome())
         }
         _ => unreachable!("a session's position is of its engine's game, and so is the move"),
     };
@@ -762,52 +745,6 @@ fn play(session: &mut Session, chosen: Move) -> Told {
         who: Some(who),
         thrown: session.dice.take_thrown(),
         lines,
-    }
-}
-
-/// The side of Chopsticks `seat` plays.
-fn side(game: &Match, seat: usize) -> Side {
-    if seat == 1 {
-        game.computer()
-    } else {
-        game.computer().other()
-    }
-}
-
-/// Whether moving to `hands` taps (it changes the opponent's hands) or moves fingers across
-/// the mover's own; and whose hands it changes.
-fn taps(game: &Match, hands: chopsticks::Position) -> (bool, Side) {
-    let mover = game.to_move();
-    if hands.hands(mover) == game.position().hands(mover) {
-        (true, mover.other())
-    } else {
-        (false, mover)
-    }
-}
-
-/// What moving to `hands` does, told.
-fn told_move(game: &Match, hands: chopsticks::Position) -> String {
-    let who = seat(game, game.to_move());
-    let before = game.position();
-    let (changed, verb) = match taps(game, hands) {
-        (true, changed) => (changed, NAMES.act(who, "taps", "tap")),
-        (false, changed) => (changed, NAMES.act(who, "moves fingers", "move fingers")),
-    };
-    format!(
-        "{verb}: {} hands go from {} to {}.",
-        whose(seat(game, changed), who),
-        before.hands(changed),
-        hands.hands(changed)
-    )
-}
-
-/// Whose hands `owner`'s are, told of `mover`'s move: "your", "its" (the computer's own), "the
-/// computer's".
-fn whose(owner: usize, mover: usize) -> &'static str {
-    match (owner, mover) {
-        (0, _) => "your",
-        (_, 1) => "its",
-        _ => "the computer's",
     }
 }
 
@@ -830,7 +767,7 @@ fn told(turns: &[Told], coin: bool) -> Value {
 /// The game as the page shows it: scores (or hands), the rules about to apply and the hints on
 /// the person's turn, what just happened (`turns`, and `log`, their lines in one list).
 fn view(session: &Session, turns: Vec<Told>) -> Value {
-    let coin = matches!(&session.engine.solved, Solved::Pig { game, .. } if game.variant() == Variant::Piglet);
+    let coin = matches!(&session.engine.solved, Solved::Pig { game, .. } if game.tosses_coin());
     let log: Vec<&String> = turns.iter().flat_map(|t| &t.lines).collect();
     let over = session.ended.is_some();
     let your_turn = !over && mover(&session.position) == 0;
@@ -922,20 +859,10 @@ fn view(session: &Session, turns: Vec<Told>) -> Value {
     value
 }
 
-/// A result of Chopsticks (1: A wins, 0: a tie or draw, −1: B wins) seen by the person: 1 they
-/// win, −1 the computer does.
-fn for_you(game: &Match, result: i8) -> i8 {
-    if game.computer() == Side::A {
-        -result
-    } else {
-        result
-    }
-}
-
 /// Both players' hands, as `[left, right]`, by who holds them.
 fn hands(game: &Match, position: chopsticks::Position) -> Value {
     let of = |seat| {
-        let h = position.hands(side(game, seat));
+        let h = position.hands(game.side(seat));
         json!([h.left, h.right])
     };
     json!({"you": of(0), "computer": of(1)})
@@ -954,7 +881,7 @@ fn chopsticks_view(game: &Match, your_turn: bool, value: &mut Value) {
     value["moves_left"] = json!(game.moves_left());
     value["you_are"] = json!(game.computer().other().to_string());
     value["hands"] = hands(game, game.position());
-    value["result"] = json!(for_you(game, game.result()));
+    value["result"] = json!(game.for_person(game.result()));
     if your_turn {
         let best = game.best_move();
         let choices = game.choices();
@@ -963,15 +890,11 @@ fn chopsticks_view(game: &Match, your_turn: bool, value: &mut Value) {
             .iter()
             .enumerate()
             .map(|(i, &choice)| {
-                let (label, changed) = match taps(game, choice) {
-                    (true, changed) => ("Tap: the computer's hands become", changed),
-                    (false, changed) => ("Move fingers: your hands become", changed),
-                };
                 json!({
                     "choice": i,
-                    "label": format!("{label} {}", choice.hands(changed)),
+                    "label": narrate::label(game, choice, NAMES),
                     "hands": hands(game, choice),
-                    "result": for_you(game, game.result_after(choice)),
+                    "result": game.for_person(game.result_after(choice)),
                 })
             })
             .collect();
@@ -983,10 +906,11 @@ fn chopsticks_view(game: &Match, your_turn: bool, value: &mut Value) {
 /// family: the turn total at which the best play first holds) and what it is worth (the Pig
 /// family: at turn total 0), with the legend that reads it.
 fn map(state: &State, query: &HashMap<String, String>) -> Result<Value, Refusal> {
-    let engine = engine(state, query)?;
-    if matches!(engine.solved, Solved::Chopsticks(_)) {
+    // Refused before any solving: Chopsticks takes no engine for a map.
+    if is_chopsticks(query) {
         return Err(bad("map: chopsticks has no scores to map"));
     }
+    let engine = engine(state, query)?;
     Ok(engine.map.get_or_init(|| strategy_map(&engine)).clone())
 }
 
@@ -1040,9 +964,7 @@ fn strategy_map(engine: &Engine) -> Value {
         } => {
             let holds = best.first_holds(game);
             let cell = |own: u32, other: u32| {
-                let state = game.state(own, other, 0);
-                let (roll, hold) = solution.choices(0, state);
-                let value = if best.rolls(state) { roll } else { hold };
+                let value = solution.chosen_value(0, game.state(own, other, 0));
                 (holds[[own as usize, other as usize]], value)
             };
             let goal = game.goal();

@@ -221,10 +221,16 @@ fn the_api_answers_with_evals_numbers_and_clear_errors() {
 #[test]
 fn the_computer_may_move_first() {
     let served = Served::start();
-    for rules in ["hog-fa20", "greed", "pig", "chopsticks"] {
+    // Chopsticks has no dice to seed.
+    for (rules, seed) in [
+        ("hog-fa20", "&seed=2"),
+        ("greed", "&seed=2"),
+        ("pig", "&seed=2"),
+        ("chopsticks", ""),
+    ] {
         let (status, game) = served.request(
             "POST",
-            &format!("/api/games?rules={rules}&first=computer&seed=2"),
+            &format!("/api/games?rules={rules}&first=computer{seed}"),
         );
         assert_eq!(status, 200, "{game}");
         let turns = game["turns"].as_array().unwrap();
@@ -446,7 +452,7 @@ fn chopsticks_is_played_move_by_move_with_the_solvers_verdicts() {
     let on = |action: &str| format!("/api/games/{}/{action}", game["id"]);
     for (method, path, error) in [
         ("POST", on("roll?dice=1"), "roll: chopsticks has no dice"),
-        ("POST", on("move?choice=9"), "move: choice 9 is not 0 to "),
+        ("POST", on("move?choice=9"), "move: choice 9 is not below "),
         (
             "POST",
             on("move?choice=-1"),
@@ -477,6 +483,11 @@ fn chopsticks_is_played_move_by_move_with_the_solvers_verdicts() {
             "GET",
             "/api/map?rules=chopsticks".into(),
             "map: chopsticks has no scores",
+        ),
+        (
+            "POST",
+            "/api/games?rules=chopsticks&seed=7".into(),
+            "seed: chopsticks has no dice",
         ),
     ] {
         let (status, body) = served.request(method, &path);
@@ -528,6 +539,28 @@ fn the_server_survives_a_burst_of_concurrent_and_malformed_requests() {
             .unwrap()
             .starts_with("the server keeps 16 match-ups")
     );
+    // A full server still refuses a bad parameter by name, and Chopsticks' map before solving.
+    for (method, path, error) in [
+        ("POST", "/api/games?rules=hog-nju24&goal=0", "goal"),
+        (
+            "POST",
+            "/api/games?rules=hog-nju24&vs=always_roll:99",
+            "vs:",
+        ),
+        (
+            "GET",
+            "/api/map?rules=chopsticks",
+            "map: chopsticks has no scores",
+        ),
+    ] {
+        let (status, body) = served.request(method, path);
+        let message = body["error"].as_str().unwrap_or_default();
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(
+            message.contains(error) && !message.contains("match-ups"),
+            "{path}: {message}"
+        );
+    }
     let get = |host: &str, origin: &str| {
         let request = format!(
             "POST /api/games?vs=always_roll:5 HTTP/1.1\r\nHost: {host}\r\n{origin}Connection: close\r\nContent-Length: 0\r\n\r\n"

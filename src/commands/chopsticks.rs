@@ -123,11 +123,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         First::You => Player::B,
         First::Computer => Player::A,
     };
-    let solver = match limit {
-        MoveLimit::Moves(m) => Solver::Limited(Limited::solve(m)),
-        MoveLimit::Unlimited => Solver::Unlimited(Retrograde::solve()),
-    };
-    let mut game = Match::new(solver, computer);
+    let mut game = Match::new(Solver::for_limit(limit.moves()), computer);
     display(&mut out, game.position())?;
     while game.ended().is_none() {
         if game.computers_turn() {
