@@ -11,8 +11,12 @@ use crate::cli::Cli;
 /// Writes the completion script of `shell` for swine to stdout.
 pub fn completions(shell: clap_complete::Shell) -> Result<()> {
     let mut command = Cli::command();
+    // Rendered first: clap_complete panics when its writer fails (a reader that stopped, as
+    // `| head` does), where writing the bytes ourselves is an error main treats as the end.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "swine", &mut script);
     let mut out = io::stdout().lock();
-    clap_complete::generate(shell, &mut command, "swine", &mut out);
+    out.write_all(&script)?;
     out.flush()?;
     Ok(())
 }

@@ -43,6 +43,17 @@ fn bash_completes_verbs_and_flags_from_the_generated_script() {
     }
     let flags = complete("swine grade --ex");
     assert_eq!(flags.trim(), "--explain");
+    // A reader that stops early (`| head`) ends the output quietly, without a panic.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_swine"))
+        .args(["completions", "bash"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert!(output.stderr.is_empty(), "{output:?}");
     for (shell, mark) in [("zsh", "#compdef swine"), ("fish", "complete -c swine")] {
         let script = sandbox.run(&["completions", shell]).success();
         assert!(script.contains(mark), "{shell}:\n{script}");
