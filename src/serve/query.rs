@@ -28,44 +28,35 @@ pub(super) fn number<T: FromStr>(
         .transpose()
 }
 
-/// `a=1&b=x` as a map (`+` and `%XX` decoded; a bad escape is kept as written).
+/// `a=1&b=x` as a map (`+` and `%XX` decoded, as a form is; a bad escape is kept as written).
 pub(super) fn parse_query(query: &str) -> HashMap<String, String> {
-    query
-        .split('&')
-        .filter(|p| !p.is_empty())
-        .map(|pair| {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            (decode(key), decode(value))
-        })
+    form_urlencoded::parse(query.as_bytes())
+        .into_owned()
         .collect()
-}
-
-/// Percent-decoding of a query component.
-fn decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => {
-                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz");
-                match u8::from_str_radix(hex, 16) {
-                    Ok(b) => {
-                        out.push(b);
-                        i += 2;
-                    }
-                    Err(_) => out.push(b'%'),
-                }
-            }
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Whether the query names Chopsticks.
 pub(super) fn is_chopsticks(query: &HashMap<String, String>) -> bool {
     query.get("rules").map(String::as_str) == Some(chopsticks::NAME)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_query_decodes_as_a_form() {
+        let query = parse_query("rules=hog-fa20&vs=bacon%3A8%2C6&seed=%zz&a+b=c+d&&first");
+        let expected: HashMap<String, String> = [
+            ("rules", "hog-fa20"),
+            ("vs", "bacon:8,6"),
+            ("seed", "%zz"),
+            ("a b", "c d"),
+            ("first", ""),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        assert_eq!(query, expected);
+    }
 }
