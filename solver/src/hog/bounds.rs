@@ -56,16 +56,15 @@ impl Chain for HogChain<'_> {
         let (own, opponent) = space.scores(cell);
         let n = self.dice(seat, at, choice);
         let effect = rules.effect((a, b), n);
-        let nexts = &rules.nexts(opponent, effect.remembered)[(own + effect.bonus) as usize..];
         let mut push = |points: usize, count: u64, total: u64| {
-            let next = nexts[points];
+            let (next, remembered) = rules.landing((own, opponent), effect, points);
             let to = if next.cell() == space.won_cell() {
                 Target::Over(if next.opponent_moves() { 0.0 } else { 1.0 })
             } else if next.opponent_moves() {
-                let index = space.state(next.cell(), b, effect.remembered);
+                let index = space.state(next.cell(), b, remembered);
                 Target::Other((1 - seat) * space.states() + index)
             } else {
-                let index = space.state(next.cell(), effect.remembered, b);
+                let index = space.state(next.cell(), remembered, b);
                 Target::Same(seat * space.states() + index)
             };
             out.push(Outcome::counted(to, count, total));

@@ -15,9 +15,19 @@
 //! of `b` in `held(1 − s)`. Both seats have `|held(0)| · |held(1)|` slots per cell, so arrays
 //! hold the two seats' values side by side (`2 · slot + seat`). When every memory is held
 //! ([`Layout::everywhere`]) a slot is the state's index within its cell.
+//!
+//! A seat that plays a fixed policy blind to memory (a score table, a built-in) may hold
+//! memories that no rule tells apart: in hog-sp20 `always_roll(4)` remembers the points of its
+//! last turn (1, or 8 and more), none of which is 2 away from 4, so the Feral Hogs bonus never
+//! comes its way and what it remembers never matters. [`Layout::merged`] puts such memories in
+//! one *class*, held once: memories are in one class when they get the same bonus and leave
+//! memories of the same classes for every dice count the seat asks for, and the after-turn
+//! rules treat them alike (the coarsest such partition, found by refinement). A class stands
+//! for its smallest member; `slot` and `memories` take any member.
 
 use super::definition::MAX_DICE;
-use super::ruleset::{Next, Ruleset};
+use super::ruleset::{Next, Remembered, Ruleset};
+use super::sweep::Player;
 
 /// A set of dice counts: bit `n` stands for `n` dice.
 pub(crate) type DiceSet = u16;
@@ -31,7 +41,10 @@ pub(crate) struct Layout {
     memory: usize,
     held: [Vec<u8>; 2],
     position: [Vec<u8>; 2],
-    /// By seat and memory: whether one of the seat's choices leads to it.
+    /// By seat and class (the position in `held`): the memories the class stands for.
+    members: [Vec<Vec<u8>>; 2],
+    /// By seat and memory: whether one of the seat's choices leads to it (or, once merged, to
+    /// a member of its class).
     chosen: [Vec<bool>; 2],
     per_cell: usize,
 }
@@ -71,11 +84,14 @@ impl Layout {
                 for &a in &own {
                     for &b in &opponent {
                         for n in (0..=MAX_DICE).filter(|n| dice[seat] & 1 << n != 0) {
-                            let remembered = usize::from(rules.effect((a, b), n).remembered);
-                            chosen[seat][remembered] = true;
-                            if !holds[seat][remembered] {
-                                holds[seat][remembered] = true;
-                                changed = true;
+                            let effect = rules.effect((a, b), n);
+                            for &remembered in rules.memories_after(effect) {
+                                let remembered = usize::from(remembered);
+                                chosen[seat][remembered] = true;
+                                if !holds[seat][remembered] {
+                                    holds[seat][remembered] = true;
+                                    changed = true;
+                                }
                             }
                         }
                     }
@@ -90,6 +106,25 @@ impl Layout {
         Layout::new(memory, held, chosen)
     }
 
+    /// [`reachable`](Self::reachable) for `players`, the memories of a seat that plays a fixed
+    /// policy blind to memory merged into classes (see the module docs). Only where no hook
+    /// reads the opponent's memory.
+    pub fn merged(rules: &Ruleset, players: [&Player; 2]) -> Layout {
+        let dice = players.map(|p| p.dice(rules));
+        let mut layout = Layout::reachable(rules, dice);
+        if rules.rules().choice_reads_opponent_memory() {
+            return layout;
+        }
+        for seat in 0..2 {
+            if let Player::Fixed(policy) = players[seat]
+                && policy.ignores_memory()
+            {
+                layout.merge(rules, seat, dice[seat]);
+            }
+        }
+        layout
+    }
+
     fn new(memory: usize, held: [Vec<u8>; 2], chosen: [Vec<bool>; 2]) -> Layout {
         let position = [0, 1].map(|seat| {
             let mut position = vec![NOT_HELD; memory];
@@ -98,14 +133,83 @@ impl Layout {
             }
             position
         });
+        let members = [0, 1].map(|seat: usize| held[seat].iter().map(|&a| vec![a]).collect());
         let per_cell = held[0].len() * held[1].len();
         Layout {
             memory,
             held,
             position,
+            members,
             chosen,
             per_cell,
         }
+    }
+
+    /// Merges the memories `seat` holds into the coarsest classes that its choices (`dice`) and
+    /// the after-turn rules cannot tell apart: equal bonus, and successor memories of equal
+    /// classes, for every dice count; the same after-turn plane.
+    fn merge(&mut self, rules: &Ruleset, seat: usize, dice: DiceSet) {
+        let held = self.held[seat].clone();
+        let mut class = vec![usize::MAX; self.memory];
+        for &a in &held {
+            class[usize::from(a)] = 0;
+        }
+        let mut classes = 1;
+        loop {
+            let class_of = |a: u8| class[usize::from(a)];
+            let signature = |a: u8| -> Vec<usize> {
+                let mut signature = vec![class_of(a), rules.after_plane(a)];
+                for n in (0..=MAX_DICE).filter(|n| dice & 1 << n != 0) {
+                    let effect = rules.effect((a, 0), n);
+                    signature.push(effect.bonus as usize);
+                    match effect.memory {
+                        Remembered::Fixed(remembered) => signature.push(class_of(remembered)),
+                        Remembered::ByPoints(_) => signature.extend(
+                            (0..rules.recall_len())
+                                .map(|points| class_of(rules.remembered_after(effect, points))),
+                        ),
+                    }
+                }
+                signature
+            };
+            let mut seen: Vec<Vec<usize>> = Vec::new();
+            let mut next = class.clone();
+            for &a in &held {
+                let signature = signature(a);
+                next[usize::from(a)] =
+                    seen.iter()
+                        .position(|s| *s == signature)
+                        .unwrap_or_else(|| {
+                            seen.push(signature);
+                            seen.len() - 1
+                        });
+            }
+            class = next;
+            if seen.len() == classes {
+                break;
+            }
+            classes = seen.len();
+        }
+        let mut members: Vec<Vec<u8>> = vec![Vec::new(); classes];
+        for &a in &held {
+            members[class[usize::from(a)]].push(a);
+        }
+        for (i, list) in members.iter().enumerate() {
+            let chosen = list.iter().any(|&a| self.chosen[seat][usize::from(a)]);
+            for &a in list {
+                self.position[seat][usize::from(a)] = i as u8;
+                self.chosen[seat][usize::from(a)] = chosen;
+            }
+        }
+        self.held[seat] = members.iter().map(|list| list[0]).collect();
+        self.members[seat] = members;
+        self.per_cell = self.held[0].len() * self.held[1].len();
+    }
+
+    /// The memories the class of `memory` (held by `seat`) stands for.
+    #[inline]
+    pub fn members(&self, seat: usize, memory: u8) -> &[u8] {
+        &self.members[seat][usize::from(self.position[seat][usize::from(memory)])]
     }
 
     /// Whether one of `seat`'s choices can leave it remembering `memory` (the initial memory
@@ -125,11 +229,6 @@ impl Layout {
     #[inline]
     pub fn per_cell(&self) -> usize {
         self.per_cell
-    }
-
-    /// Whether every state of the space has a slot.
-    pub fn is_everywhere(&self) -> bool {
-        self.per_cell == self.memory * self.memory
     }
 
     /// The slot of the state where `seat` moves holding `own` against `opponent`'s memory, if
@@ -202,7 +301,6 @@ mod tests {
         assert_eq!(layout.held(0), (0..=10).collect::<Vec<u8>>());
         assert_eq!(layout.held(1), [0, 4]);
         assert_eq!(layout.per_cell(), 22);
-        assert!(!layout.is_everywhere());
         assert_eq!(layout.slot(0, 7, 4), Some(7 * 2 + 1));
         assert_eq!(layout.slot(1, 4, 7), Some(11 + 7));
         assert_eq!(layout.slot(0, 7, 3), None);
@@ -227,7 +325,7 @@ mod tests {
     fn everywhere_numbers_slots_as_states() {
         let rules = Ruleset::preset("hog-fa19", 5).unwrap();
         let layout = Layout::everywhere(11);
-        assert!(layout.is_everywhere());
+        assert_eq!(layout.per_cell(), 11 * 11);
         let space = rules.space();
         for a in 0..11 {
             for b in 0..11 {

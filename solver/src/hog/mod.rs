@@ -24,6 +24,7 @@ mod error;
 mod exact;
 mod explain;
 mod layout;
+mod library;
 pub mod narrate;
 mod order;
 mod policy;

@@ -197,6 +197,11 @@ impl Policy {
         }
     }
 
+    /// Whether the dice depend on the scores alone, whatever either player remembers.
+    pub(crate) fn ignores_memory(&self) -> bool {
+        self.per_entry > 1
+    }
+
     /// Every dice count the policy asks for somewhere.
     pub(crate) fn dice_set(&self) -> DiceSet {
         self.used

@@ -339,11 +339,10 @@ impl<'a> Turns<'a> {
     ) {
         let rules = self.rules;
         let effect = rules.effect((a, b), n);
-        let memories = self.everywhere.memories(seat, effect.remembered, b);
-        let nexts = &rules.nexts(opponent, effect.remembered)[(own + effect.bonus) as usize..];
         let rolled = rules.dice_rolled(own, opponent, n);
         for (points, p) in rules.roll(own, opponent, rolled).outcomes() {
-            let next = nexts[points];
+            let (next, remembered) = rules.landing((own, opponent), effect, points);
+            let memories = self.everywhere.memories(seat, remembered, b);
             visit(2 * memories.slot(next) + next.next_seat(seat), p);
         }
     }

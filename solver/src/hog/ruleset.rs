@@ -92,8 +92,31 @@ pub(crate) struct Effect {
     /// Bonus points added to the turn.
     pub bonus: u32,
     /// The mover's memory after the turn.
-    pub remembered: u8,
+    pub memory: Remembered,
 }
+
+/// The mover's memory after a turn: set by the choice alone, or by the points the turn scores
+/// too (`fn remember_points`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Remembered {
+    /// This memory, whatever the dice show.
+    Fixed(u8),
+    /// The memory by the turn's points: row `k` of the ruleset's recall table (see
+    /// [`Ruleset::remembered_after`]).
+    ByPoints(u16),
+}
+
+/// Every memory value, so that one fixed memory can be lent as a slice of the memories a
+/// choice may leave.
+const MEMORIES: [u8; 64] = {
+    let mut all = [0u8; 64];
+    let mut value = 0;
+    while value < 64 {
+        all[value] = value as u8;
+        value += 1;
+    }
+    all
+};
 
 /// The points a chosen number of dice scores at some cell.
 #[derive(Clone, Copy, Debug)]
@@ -143,6 +166,11 @@ pub struct Ruleset {
     rescoring: Rescoring,
     /// By `own · own_stride + opponent · opponent_stride + dice` (see [`Ruleset::effect`]).
     effects: Vec<Effect>,
+    /// By recall row, then points scored: the mover's memory after the turn (for
+    /// [`Remembered::ByPoints`]); only the points some roll can score are filled.
+    recalls: Vec<Vec<u8>>,
+    /// By recall row: the distinct memories it gives, ascending.
+    recalled: Vec<Vec<u8>>,
     effect_strides: (usize, usize),
     effect_variant: Vec<u8>,
     most_effect_variants: usize,
@@ -258,18 +286,46 @@ impl Ruleset {
         } else {
             (1, (ACTIONS, 0))
         };
+        let (recalls, by_points) = recall_rows(&script, &dice, &free_bacon, &dice_limit)?;
         let mut effects =
             Vec::with_capacity(usize::from(memory.size) * usize::from(opponent_memories) * ACTIONS);
         for remembered in 0..memory.size {
             for opponent_remembered in 0..opponent_memories {
                 for n in 0..=MAX_DICE {
+                    let memory = match &by_points {
+                        Some(rows) => Remembered::ByPoints(
+                            rows[usize::from(remembered) * ACTIONS + usize::from(n)],
+                        ),
+                        None => Remembered::Fixed(script.remember(
+                            remembered,
+                            opponent_remembered,
+                            n,
+                        )?),
+                    };
                     effects.push(Effect {
                         bonus: script.bonus(remembered, opponent_remembered, n)?,
-                        remembered: script.remember(remembered, opponent_remembered, n)?,
+                        memory,
                     });
                 }
             }
         }
+        let recalled = recalls
+            .iter()
+            .map(|row| {
+                let mut values: Vec<u8> = Vec::new();
+                for &(_, value) in row.iter().filter(|(can, _)| *can) {
+                    if !values.contains(&value) {
+                        values.push(value);
+                    }
+                }
+                values.sort_unstable();
+                values
+            })
+            .collect();
+        let recalls = recalls
+            .into_iter()
+            .map(|row| row.into_iter().map(|(_, value)| value).collect())
+            .collect();
         let mut distinct_effects = vec![Vec::new(); ACTIONS];
         let mut effect_variant = vec![0u8; effects.len()];
         for (index, effect) in effects.iter().enumerate() {
@@ -374,6 +430,8 @@ impl Ruleset {
             certain_dice,
             rescoring,
             effects,
+            recalls,
+            recalled,
             effect_strides,
             effect_variant,
             most_effect_variants,
@@ -474,13 +532,26 @@ impl Ruleset {
             for a in 0..m {
                 for b in 0..m {
                     let effect = self.effect((a, b), n);
-                    if effect.bonus == 0 && !list.contains(&effect.remembered) {
-                        list.push(effect.remembered);
+                    let remembered = self.remembered_after(effect, 0);
+                    if effect.bonus == 0 && !list.contains(&remembered) {
+                        list.push(remembered);
                     }
                 }
             }
         }
         remembered
+    }
+
+    /// Which after-turn plane the mover's memory `remembered` (after a turn) reads: memories
+    /// with the same plane meet the same after-turn rules.
+    pub(crate) fn after_plane(&self, remembered: u8) -> usize {
+        self.after_start[usize::from(remembered)]
+    }
+
+    /// The length of a recall row: every score a roll can give is below it (0 without
+    /// `fn remember_points`).
+    pub(crate) fn recall_len(&self) -> usize {
+        self.recalls.first().map_or(0, Vec::len)
     }
 
     /// One memory value for each distinct after-turn plane: every after-turn entry is found
@@ -592,6 +663,41 @@ impl Ruleset {
         self.effects[self.effect_index(memories, n)]
     }
 
+    /// The mover's memory after a turn with `effect` that scored `points` (before the bonus):
+    /// `points` must be a score some roll of the ruleset can give.
+    #[inline]
+    pub(crate) fn remembered_after(&self, effect: Effect, points: usize) -> u8 {
+        match effect.memory {
+            Remembered::Fixed(remembered) => remembered,
+            Remembered::ByPoints(row) => self.recalls[usize::from(row)][points],
+        }
+    }
+
+    /// Every memory the mover may hold after a turn with `effect`.
+    pub(crate) fn memories_after(&self, effect: Effect) -> &[u8] {
+        match effect.memory {
+            Remembered::Fixed(remembered) => {
+                let at = usize::from(remembered);
+                &MEMORIES[at..=at]
+            }
+            Remembered::ByPoints(row) => &self.recalled[usize::from(row)],
+        }
+    }
+
+    /// Where play goes after a turn at (own, opponent) with `effect` that scored `points`
+    /// (before the bonus), and what the mover remembers then.
+    #[inline]
+    pub(crate) fn landing(
+        &self,
+        (own, opponent): (u32, u32),
+        effect: Effect,
+        points: usize,
+    ) -> (Next, u8) {
+        let remembered = self.remembered_after(effect, points);
+        let reached = own as usize + effect.bonus as usize + points;
+        (self.nexts(opponent, remembered)[reached], remembered)
+    }
+
     /// The most distinct effects any dice count has.
     #[inline]
     pub(crate) fn most_effect_variants(&self) -> usize {
@@ -625,6 +731,75 @@ impl Ruleset {
     }
 }
 
+/// A row of the recall table: by points scored, whether the choice can score them and, if so,
+/// the memory `fn remember_points` gives.
+type RecallRow = Vec<(bool, u8)>;
+
+/// The recall rows of a script with `fn remember_points` (none without): the distinct rows, and
+/// by `memory · ACTIONS + dice asked` the row of each choice. A choice's row covers every score
+/// its roll can give somewhere: Free Bacon's, and the dice's of every kind for each number of
+/// dice the `dice_limit`s let it roll.
+#[allow(clippy::type_complexity)]
+fn recall_rows(
+    script: &Script,
+    dice: &DiceCache,
+    free_bacon: &[u32],
+    dice_limit: &[u8],
+) -> Result<(Vec<RecallRow>, Option<Vec<u16>>), ScriptError> {
+    if !script.remembers_points() {
+        return Ok((Vec::new(), None));
+    }
+    let most = dice
+        .max_points()
+        .max(free_bacon.iter().copied().max().unwrap_or(0) as usize);
+    let mut limits: Vec<u8> = dice_limit.to_vec();
+    limits.sort_unstable();
+    limits.dedup();
+    // By dice asked for: the scores some roll of them can give.
+    let can: Vec<Vec<bool>> = (0..=MAX_DICE)
+        .map(|n| {
+            let mut can = vec![false; most + 1];
+            let mut rolled: Vec<u8> = limits.iter().map(|&limit| n.min(limit)).collect();
+            rolled.dedup();
+            for r in rolled {
+                if r == 0 {
+                    for &points in free_bacon {
+                        can[points as usize] = true;
+                    }
+                } else {
+                    for kind in 0..dice.dice().len() {
+                        for (points, _) in dice.get(kind, r).outcomes() {
+                            can[points] = true;
+                        }
+                    }
+                }
+            }
+            can
+        })
+        .collect();
+    let mut rows: Vec<RecallRow> = Vec::new();
+    let mut of_choice = Vec::with_capacity(usize::from(script.memory().size) * ACTIONS);
+    for remembered in 0..script.memory().size {
+        for n in 0..=MAX_DICE {
+            let row = (0..=most)
+                .map(|points| {
+                    Ok(if can[usize::from(n)][points] {
+                        (true, script.remember_points(remembered, n, points as u32)?)
+                    } else {
+                        (false, 0)
+                    })
+                })
+                .collect::<Result<RecallRow, ScriptError>>()?;
+            let index = rows.iter().position(|r| *r == row).unwrap_or_else(|| {
+                rows.push(row);
+                rows.len() - 1
+            });
+            of_choice.push(index as u16);
+        }
+    }
+    Ok((rows, Some(of_choice)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -642,9 +817,10 @@ mod tests {
         let err = Ruleset::preset("hog-sp99", 100).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "'hog-sp99' is no Hog ruleset; the Hog rulesets are hog-fa20, hog-wild, hog-fa19, \
-             hog-nju24, hog-digits, hog-fa24, hog-fa17, hog-hogtimus, hog-nju21, hog-textbook, or a \
-             rule script (FILE.rhai)"
+            "'hog-sp99' is no Hog ruleset; the Hog rulesets are hog-fa20, hog-fa17, hog-sp18, \
+             hog-fa18, hog-su19, hog-fa19, hog-sp20, hog-su20, hog-sp21, hog-fa21, hog-sp22, \
+             hog-su22, hog-fa22, hog-fa24, hog-wild, hog-hogtimus, hog-digits, hog-nju21, \
+             hog-nju24, hog-textbook, or a rule script (FILE.rhai)"
         );
         assert_eq!(
             Ruleset::preset("hog-fa20", 0).unwrap_err().to_string(),
@@ -697,14 +873,14 @@ mod tests {
             r.effect((0, 7), 2),
             Effect {
                 bonus: 3,
-                remembered: 2
+                memory: Remembered::Fixed(2)
             }
         );
         assert_eq!(
             r.effect((5, 3), 5),
             Effect {
                 bonus: 0,
-                remembered: 5
+                memory: Remembered::Fixed(5)
             }
         );
         assert_eq!(r.most_effect_variants(), 2);

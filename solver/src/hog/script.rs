@@ -21,9 +21,14 @@
 //! | `fn face_bonus(own, face)` | points each die showing `face` adds to the turn, Pig Out or not (at most 20) | 0 |
 //! | `fn bonus(remembered, dice)` (or `fn bonus(remembered, opponent_remembered, dice)`) | points added to the turn for choosing `dice`, from the mover's memory (and the opponent's) | 0 |
 //! | `fn remember(remembered, dice)` (or `fn remember(remembered, opponent_remembered, dice)`) | the mover's memory after choosing `dice`; the opponent's memory does not change | 0 |
+//! | `fn remember_points(remembered, dice, points)` | instead of `remember`: the mover's memory after a turn of `dice` dice (as asked) that scored `points` (Free Bacon's or the dice's, before any `bonus`), e.g. the points of the previous turn | |
 //! | `fn after_turn(mover, opponent)` (or with a third argument, the mover's memory) | whether the mover goes again (`true`/`false`), or a map of the scores after the turn's rules and that: `#{ mover, opponent, extra_turn }`, each key optional | no change |
 //! | `fn goes_again(remembered)` | whether the mover goes again because of its memory after the turn (e.g. a turn counter), whatever `after_turn` says: one call per memory value | `false` |
 //! | `let strategies = [#{ name, parameters, defaults, about }]` with `fn NAME(own, opponent, PARAMETERS...)` | the built-in strategies (a default `()` makes a parameter required) | none |
+//!
+//! Besides rhai's own functions, a script may call Python's floor division and modulo
+//! (`div_floor`, `mod_floor`) and use whole numbers of any size (`big(3).pow(n)`), for rules
+//! ported from a course's `hog.py` (see [`library`](super::library)).
 //!
 //! Hooks are functions, and rhai functions see no variable of the script's top level: a hook
 //! reads a parameter with `param("NAME")` and a constant from a function of its own.
@@ -44,6 +49,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use rhai::{AST, CallFnOptions, Dynamic, Engine, Map, Scope};
 
 use super::definition::{Builtin, MAX_DICE, Memory, Param};
+use super::library;
 use crate::dice::{Die, MOST_FACE_BONUS, MOST_FACES};
 
 /// The most operations one call of a hook may take.
@@ -54,13 +60,14 @@ pub const MOST_POINTS: i64 = 1000;
 
 /// The hooks a script may define, with their arguments: a function of one of these names must
 /// take exactly these (a misspelt hook would otherwise be silently ignored).
-const HOOKS: [(&str, &[usize]); 10] = [
+const HOOKS: [(&str, &[usize]); 11] = [
     ("free_bacon", &[1, 2]),
     ("face_bonus", &[2]),
     ("dice_limit", &[2]),
     ("die", &[2]),
     ("bonus", &[2, 3]),
     ("remember", &[2, 3]),
+    ("remember_points", &[3]),
     ("after_turn", &[2, 3]),
     ("goes_again", &[1]),
     ("pig_out_points", &[2]),
@@ -162,6 +169,7 @@ impl Script {
         engine.set_max_string_size(1 << 16);
         engine.set_max_array_size(1 << 16);
         engine.set_max_map_size(1 << 10);
+        library::register(&mut engine);
         let seen = Arc::clone(&declarations);
         engine.register_fn("parameter", move |name: &str, default: i64| -> i64 {
             let mut seen = seen.lock().unwrap_or_else(PoisonError::into_inner);
@@ -313,6 +321,20 @@ impl Script {
                     "yardstick '{yardstick}' is neither always_roll:N nor one of the script's \
                      strategies"
                 ),
+            ));
+        }
+        if has_function(&ast, "remember_points", 3)
+            && (has_function(&ast, "remember", 2) || has_function(&ast, "remember", 3))
+        {
+            let line = text
+                .lines()
+                .position(|l| l.trim_start().starts_with("fn remember_points("))
+                .map(|i| i + 1);
+            return Err(error(
+                line,
+                "fn remember_points and fn remember both say what the mover remembers: define \
+                 one"
+                .to_string(),
             ));
         }
         let defines_free_bacon =
@@ -657,6 +679,32 @@ impl Script {
         let args = self.choice_args("remember", remembered, opponent_remembered, dice);
         let most = i64::from(self.memory.size) - 1;
         Ok(self.number("remember", &args, Some(0), most, "(the declared memory)")? as u8)
+    }
+
+    /// Whether the mover's memory after a turn depends on the points it scored
+    /// (`fn remember_points`).
+    pub fn remembers_points(&self) -> bool {
+        self.defines("remember_points", 3)
+    }
+
+    /// What the mover remembers after a turn of `dice` dice (as asked) that scored `points`
+    /// (before any bonus), having remembered `remembered` (`fn remember_points`).
+    pub fn remember_points(
+        &self,
+        remembered: u8,
+        dice: u8,
+        points: u32,
+    ) -> Result<u8, ScriptError> {
+        let args = [i64::from(remembered), i64::from(dice), i64::from(points)];
+        let most = i64::from(self.memory.size) - 1;
+        let n = self.number(
+            "remember_points",
+            &args,
+            None,
+            most,
+            "(the declared memory)",
+        )?;
+        Ok(n as u8)
     }
 
     /// The after-turn rules once the turn's points are added: `mover` may exceed the goal;

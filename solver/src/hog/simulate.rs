@@ -77,9 +77,10 @@ impl Game {
         );
         let points = rules.turn_points(own, opponent, faces);
         let effect = rules.effect((self.memory[mover], self.memory[other]), requested);
-        self.memory[mover] = effect.remembered;
+        let remembered = rules.remembered_after(effect, points as usize);
+        self.memory[mover] = remembered;
         let reached = own + points + effect.bonus;
-        let after = rules.after_turn(reached, opponent, effect.remembered);
+        let after = rules.after_turn(reached, opponent, remembered);
         self.scores[mover] = after.mover;
         self.scores[other] = after.opponent;
         let goal = rules.goal();

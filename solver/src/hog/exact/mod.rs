@@ -359,11 +359,10 @@ impl Weights {
             let kind = rules.die_kind(own, opponent);
             &self.rolls[kind * ACTIONS + usize::from(rolled)]
         };
-        let nexts = &rules.nexts(opponent, effect.remembered)[(own + effect.bonus) as usize..];
-        let memories: Memories = layout.memories(seat, effect.remembered, opponent_memory);
         let won = rules.space().won_cell();
         for &(points, weight) in outcomes {
-            let next = nexts[points];
+            let (next, remembered) = rules.landing((own, opponent), effect, points);
+            let memories: Memories = layout.memories(seat, remembered, opponent_memory);
             let landing = if next.cell() == won {
                 Landing::Ends(!next.opponent_moves())
             } else {

@@ -34,7 +34,7 @@ use super::layout::{DiceSet, Layout, Memories};
 use super::order::Pass;
 use super::policy::{Policy, ScoreTable};
 use super::reach::may_not_end;
-use super::ruleset::{Effect, Next, Ruleset};
+use super::ruleset::{Effect, Next, Remembered, Ruleset};
 use crate::outcome::{Outcome, SeatOutcome};
 
 pub use repeat::{MAX_PASSES, MAX_ROUNDS, SETTLED, TIE_TOLERANCE};
@@ -208,12 +208,9 @@ pub(crate) fn policy_of(layout: &Layout, memory: usize, seat: usize, dice: &[u8]
     let (m, per_cell) = (memory, layout.per_cell());
     let mut states = vec![0; dice.len() / per_cell * m * m];
     for (cell_states, slots) in states.chunks_mut(m * m).zip(dice.chunks(per_cell)) {
-        if !layout.is_everywhere() {
-            cell_states.fill(slots[0]);
-        }
-        for (slot, &chosen) in slots.iter().enumerate() {
-            let (a, b) = layout.memories_of(seat, slot);
-            cell_states[usize::from(a) * m + usize::from(b)] = chosen;
+        for (index, chosen) in cell_states.iter_mut().enumerate() {
+            let (a, b) = ((index / m) as u8, (index % m) as u8);
+            *chosen = slots[layout.slot(seat, a, b).unwrap_or(0)];
         }
     }
     Policy::from_states(states, m * m)
@@ -238,7 +235,7 @@ const COUNTED_FOR: [[f64; 2]; 2] = [[1.0, 0.0], [0.0, 1.0]];
 /// Runs the backward sweep with `players[0]` in seat 0 and `players[1]` in seat 1, over the
 /// states whose memories the two can hold.
 pub fn solve(rules: &Ruleset, players: [&Player; 2]) -> Result<Solution, SolveError> {
-    let layout = Layout::reachable(rules, players.map(|p| p.dice(rules)));
+    let layout = Layout::merged(rules, players);
     solved(rules, players, layout).map(|(solution, _)| solution)
 }
 
@@ -255,7 +252,7 @@ pub(crate) fn solve_keeping_reached(
     rules: &Ruleset,
     players: [&Player; 2],
 ) -> Result<(Solution, Reached), SolveError> {
-    let layout = Layout::reachable(rules, [rules.dice_set(), players[1].dice(rules)]);
+    let layout = Layout::merged(rules, [&Player::Optimising, players[1]]);
     solved(rules, players, layout)
 }
 
@@ -499,9 +496,13 @@ impl Reached {
             for slot in 0..layout.per_cell() {
                 let (remembered, opponent_memory) = layout.memories_of(seat, slot);
                 if layout.after_a_choice(seat, remembered) {
-                    let index = (seat * memory + usize::from(remembered)) * memory
-                        + usize::from(opponent_memory);
-                    plane_of[index] = planes.len() as u32;
+                    // Every member of the two classes reads the plane of their slot.
+                    for &a in layout.members(seat, remembered) {
+                        for &b in layout.members(1 - seat, opponent_memory) {
+                            let index = (seat * memory + usize::from(a)) * memory + usize::from(b);
+                            plane_of[index] = planes.len() as u32;
+                        }
+                    }
                     planes.push((seat, slot));
                 }
             }
@@ -657,13 +658,23 @@ impl<'a> Cell<'a> {
     /// remembering `opponent_memory`.
     #[inline]
     fn choice(&self, seat: usize, n: u8, effect: Effect, opponent_memory: u8) -> f64 {
-        let row = self
-            .reached
-            .row(seat, effect.remembered, opponent_memory, self.opponent);
         let rolled = self.rules.dice_rolled(self.own as u32, self.opponent, n);
-        self.rules
-            .roll(self.own as u32, self.opponent, rolled)
-            .expected_over(&row[self.own + effect.bonus as usize..])
+        let roll = self.rules.roll(self.own as u32, self.opponent, rolled);
+        let reached = self.own + effect.bonus as usize;
+        let row = |remembered| {
+            self.reached
+                .row(seat, remembered, opponent_memory, self.opponent)
+        };
+        match effect.memory {
+            Remembered::Fixed(remembered) => roll.expected_over(&row(remembered)[reached..]),
+            // Each outcome reads the row of the memory its points leave.
+            Remembered::ByPoints(_) => roll
+                .outcomes()
+                .map(|(points, p)| {
+                    p * row(self.rules.remembered_after(effect, points))[reached + points]
+                })
+                .sum(),
+        }
     }
 
     /// The value for `seat` of choosing `n` dice holding `own` against the opponent's `j`-th
@@ -772,8 +783,16 @@ impl<'a> Cell<'a> {
         for n in self.rules.dice_choices() {
             sums[usize::from(n)] = 0.0;
         }
-        self.for_each_slot(seat, |_, state, own, opponent| {
-            let weight = weights[state - first];
+        let layout = &self.reached.layout;
+        let space = self.rules.space();
+        self.for_each_slot(seat, |_, _, own, opponent| {
+            // A slot stands for every pair of its classes' members.
+            let mut weight = 0.0;
+            for &a in layout.members(seat, own) {
+                for &b in layout.members(1 - seat, opponent.1) {
+                    weight += weights[space.state(self.cell, a, b) - first];
+                }
+            }
             if weight != 0.0 {
                 for n in self.rules.dice_choices() {
                     sums[usize::from(n)] +=

@@ -280,9 +280,9 @@ fn build(ctx: &Context, nodes: &Nodes) -> Vec<Choice> {
                 };
                 let p = nothing[usize::from(n)];
                 if effect.bonus == 0 && p > 0.0 {
-                    let next = rules.nexts(opponent, effect.remembered)[cell.own];
+                    let (next, remembered) = rules.landing((own, opponent), effect, 0);
                     if next.cell() != won && cells.contains(&next.cell()) {
-                        let memories = layout.memories(seat, effect.remembered, opponent_memory);
+                        let memories = layout.memories(seat, remembered, opponent_memory);
                         let local = memories.slot(next) - nodes.first_cell * nodes.per_cell;
                         choice.p = p;
                         choice.next = (next.next_seat(seat) * nodes.per_seat() + local) as u32;
