@@ -16,6 +16,9 @@
 //!   K = 0..=10, and `hog-fa19-evaluate/best_table`: the best score table in `tables/` against
 //!   it (the hidden dice counts each player can hold are few).
 //! - `simulate/<rules>`: 10,000 Monte Carlo games per seat of the same match-up.
+//! - `course/<rules>`: the best response to the yardstick of every CS 61A term's preset, with
+//!   hog-fa20 beside them for scale (hog-sp20 and hog-su20 hide the points of each player's
+//!   previous turn: the full-information best response).
 
 mod common;
 
@@ -156,6 +159,24 @@ fn table_search(c: &mut Criterion) {
     group.finish();
 }
 
+/// Every CS 61A term's preset that `RULESETS` leaves out, and hog-fa20 for scale.
+const COURSE: [&str; 11] = [
+    "hog-fa20", "hog-sp18", "hog-fa18", "hog-su19", "hog-sp20", "hog-su20", "hog-sp21", "hog-fa21",
+    "hog-sp22", "hog-su22", "hog-fa22",
+];
+
+fn course_best_response(c: &mut Criterion) {
+    let mut group = c.benchmark_group("course");
+    for name in COURSE {
+        let rules = Ruleset::preset(name, 100).expect("built-in ruleset");
+        let yardstick = Player::Fixed(fixed(&rules, rules.rules().yardstick()));
+        group.bench_function(name, |b| {
+            b.iter(|| solve(&rules, [&Player::Optimising, &yardstick]).unwrap())
+        });
+    }
+    group.finish();
+}
+
 fn simulation(c: &mut Criterion) {
     let mut group = c.benchmark_group("simulate");
     group.sample_size(10);
@@ -191,6 +212,7 @@ criterion_group!(
     sweeps,
     hidden_memory_evaluation,
     table_search,
+    course_best_response,
     simulation,
     throughput
 );

@@ -29,6 +29,8 @@ pub enum Game {
 pub struct Entry {
     /// The name used with `--rules`.
     pub name: &'static str,
+    /// Other names `--rules` takes for it (terms that played the same rules).
+    pub aliases: &'static [&'static str],
     /// Its game.
     pub game: Game,
     /// One line describing it.
@@ -48,6 +50,7 @@ pub fn rulesets() -> Vec<Entry> {
             .expect("every built-in rule script compiles (tested)");
         Entry {
             name: preset.name,
+            aliases: preset.aliases,
             game: Game::Hog,
             summary: script.summary().to_string(),
             yardstick: Some(script.yardstick().to_string()),
@@ -56,6 +59,7 @@ pub fn rulesets() -> Vec<Entry> {
     });
     let greed = Entry {
         name: greed::NAME,
+        aliases: &[],
         game: Game::Greed,
         summary:
             "dice show 0..5, going over 100 loses, a pass gives one last turn, ties count half"
@@ -65,6 +69,7 @@ pub fn rulesets() -> Vec<Entry> {
     };
     let chopsticks = Entry {
         name: chopsticks::NAME,
+        aliases: &[],
         game: Game::Chopsticks,
         summary: "two hands of 0..4 fingers each, taps and transfers, a hand at 5 drops to 0"
             .to_string(),
@@ -73,6 +78,7 @@ pub fn rulesets() -> Vec<Entry> {
     };
     let pig = pig::Variant::ALL.map(|variant| Entry {
         name: variant.name(),
+        aliases: &[],
         game: Game::Pig,
         summary: variant.summary().to_string(),
         yardstick: Some(variant.yardstick().to_string()),
@@ -91,12 +97,12 @@ pub struct UnknownRuleset {
     pub known: Vec<&'static str>,
 }
 
-/// The ruleset called `name`.
+/// The ruleset called `name` (or one of its aliases).
 pub fn find(name: &str) -> Result<Entry, UnknownRuleset> {
     let all = rulesets();
     let known = all.iter().map(|e| e.name).collect();
     all.into_iter()
-        .find(|e| e.name == name)
+        .find(|e| e.name == name || e.aliases.contains(&name))
         .ok_or_else(|| UnknownRuleset {
             name: name.to_string(),
             known,
@@ -110,6 +116,11 @@ pub fn describe() -> String {
         .enumerate()
         .map(|(i, e)| {
             let default = if i == 0 { " (default)" } else { "" };
+            let also = if e.aliases.is_empty() {
+                String::new()
+            } else {
+                format!(" (also {})", e.aliases.join(", "))
+            };
             let usage = match &e.yardstick {
                 Some(yardstick) => format!(
                     "Strategies: {}, or {TABLE_FILES}. Yardstick: {yardstick}.",
@@ -119,7 +130,7 @@ pub fn describe() -> String {
                          played with swine play."
                     .to_string(),
             };
-            format!("  {}{default}: {}.\n    {usage}", e.name, e.summary)
+            format!("  {}{also}{default}: {}.\n    {usage}", e.name, e.summary)
         })
         .collect::<Vec<_>>()
         .join("\n")
@@ -279,14 +290,24 @@ mod tests {
             names,
             [
                 "hog-fa20",
-                "hog-wild",
-                "hog-fa19",
-                "hog-nju24",
-                "hog-digits",
-                "hog-fa24",
                 "hog-fa17",
+                "hog-sp18",
+                "hog-fa18",
+                "hog-su19",
+                "hog-fa19",
+                "hog-sp20",
+                "hog-su20",
+                "hog-sp21",
+                "hog-fa21",
+                "hog-sp22",
+                "hog-su22",
+                "hog-fa22",
+                "hog-fa24",
+                "hog-wild",
                 "hog-hogtimus",
+                "hog-digits",
                 "hog-nju21",
+                "hog-nju24",
                 "hog-textbook",
                 "greed",
                 "pig",
@@ -299,10 +320,16 @@ mod tests {
         assert_eq!(find("pig").unwrap().game, Game::Pig);
         assert_eq!(
             find("pug").unwrap_err().to_string(),
-            "unknown ruleset 'pug'; the rulesets are hog-fa20, hog-wild, hog-fa19, hog-nju24, \
-             hog-digits, hog-fa24, hog-fa17, hog-hogtimus, hog-nju21, hog-textbook, greed, pig, \
-             piglet, two-dice-pig, chopsticks, or a Hog rule script (FILE.rhai)"
+            "unknown ruleset 'pug'; the rulesets are hog-fa20, hog-fa17, hog-sp18, hog-fa18, \
+             hog-su19, hog-fa19, hog-sp20, hog-su20, hog-sp21, hog-fa21, hog-sp22, hog-su22, \
+             hog-fa22, hog-fa24, hog-wild, hog-hogtimus, hog-digits, hog-nju21, hog-nju24, \
+             hog-textbook, greed, pig, piglet, two-dice-pig, chopsticks, or a Hog rule script \
+             (FILE.rhai)"
         );
+        // A term that played another term's rules is found by its own name too.
+        assert_eq!(find("hog-sp23").unwrap().name, "hog-fa22");
+        assert_eq!(find("hog-su24").unwrap().name, "hog-fa24");
+        assert!(describe().contains("hog-fa22 (also hog-sp23)"));
         assert!(describe().contains("bacon:CUTOFF,N"));
         assert!(describe().contains("improve:STRATEGY"));
     }

@@ -8,6 +8,10 @@ use super::script::{Script, ScriptError};
 pub struct Preset {
     /// The name used with `--rules`.
     pub name: &'static str,
+    /// Other names it answers to: the terms that played the same rules.
+    pub aliases: &'static [&'static str],
+    /// The CS 61A term whose rules these are, if it is one (see [`Term`]).
+    pub term: Option<Term>,
     /// The rule script.
     pub script: &'static str,
     /// Whether `swine tables` solves it into the repository's `tables/`: not when the search
@@ -16,63 +20,130 @@ pub struct Preset {
     pub in_tables: bool,
 }
 
-/// Every built-in ruleset, the default (`hog-fa20`) first.
-pub const PRESETS: [Preset; 10] = [
+/// A term of the course: a year and a season, ordered as they came.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Term {
+    /// The year, e.g. 2020.
+    pub year: u16,
+    /// The season within the year.
+    pub season: Season,
+}
+
+/// The course's three seasons, in the order of the year.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Season {
+    /// Spring (January to May).
+    Spring,
+    /// Summer.
+    Summer,
+    /// Fall (August to December).
+    Fall,
+}
+
+impl std::fmt::Display for Term {
+    /// "Fall 2020".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let season = match self.season {
+            Season::Spring => "Spring",
+            Season::Summer => "Summer",
+            Season::Fall => "Fall",
+        };
+        write!(f, "{season} {}", self.year)
+    }
+}
+
+/// A CS 61A term.
+const fn term(year: u16, season: Season) -> Option<Term> {
+    Some(Term { year, season })
+}
+
+/// A preset with no other names, in `tables/`.
+const fn preset_of(name: &'static str, term: Option<Term>, script: &'static str) -> Preset {
     Preset {
-        name: "hog-fa20",
-        script: include_str!("hog-fa20.rhai"),
+        name,
+        aliases: &[],
+        term,
+        script,
         in_tables: true,
-    },
+    }
+}
+
+use Season::{Fall, Spring, Summer};
+
+/// Every built-in ruleset: the default (`hog-fa20`) first, then CS 61A's terms in order, then
+/// the other variants.
+pub const PRESETS: [Preset; 20] = [
+    preset_of("hog-fa20", term(2020, Fall), include_str!("hog-fa20.rhai")),
     Preset {
-        name: "hog-wild",
-        script: include_str!("hog-wild.rhai"),
-        in_tables: true,
-    },
-    Preset {
-        name: "hog-fa19",
-        script: include_str!("hog-fa19.rhai"),
-        in_tables: true,
-    },
-    Preset {
-        name: "hog-nju24",
-        script: include_str!("hog-nju24.rhai"),
-        in_tables: true,
-    },
-    Preset {
-        name: "hog-digits",
-        script: include_str!("hog-digits.rhai"),
-        in_tables: true,
-    },
-    Preset {
-        name: "hog-fa24",
-        script: include_str!("hog-fa24.rhai"),
-        in_tables: true,
-    },
-    Preset {
-        name: "hog-fa17",
-        script: include_str!("hog-fa17.rhai"),
         in_tables: false,
+        ..preset_of("hog-fa17", term(2017, Fall), include_str!("hog-fa17.rhai"))
+    },
+    preset_of(
+        "hog-sp18",
+        term(2018, Spring),
+        include_str!("hog-sp18.rhai"),
+    ),
+    preset_of("hog-fa18", term(2018, Fall), include_str!("hog-fa18.rhai")),
+    preset_of(
+        "hog-su19",
+        term(2019, Summer),
+        include_str!("hog-su19.rhai"),
+    ),
+    preset_of("hog-fa19", term(2019, Fall), include_str!("hog-fa19.rhai")),
+    preset_of(
+        "hog-sp20",
+        term(2020, Spring),
+        include_str!("hog-sp20.rhai"),
+    ),
+    preset_of(
+        "hog-su20",
+        term(2020, Summer),
+        include_str!("hog-su20.rhai"),
+    ),
+    preset_of(
+        "hog-sp21",
+        term(2021, Spring),
+        include_str!("hog-sp21.rhai"),
+    ),
+    preset_of("hog-fa21", term(2021, Fall), include_str!("hog-fa21.rhai")),
+    preset_of(
+        "hog-sp22",
+        term(2022, Spring),
+        include_str!("hog-sp22.rhai"),
+    ),
+    preset_of(
+        "hog-su22",
+        term(2022, Summer),
+        include_str!("hog-su22.rhai"),
+    ),
+    Preset {
+        aliases: &["hog-sp23"],
+        ..preset_of("hog-fa22", term(2022, Fall), include_str!("hog-fa22.rhai"))
     },
     Preset {
-        name: "hog-hogtimus",
-        script: include_str!("hog-hogtimus.rhai"),
-        in_tables: true,
+        aliases: &["hog-fa23", "hog-su24"],
+        ..preset_of("hog-fa24", term(2024, Fall), include_str!("hog-fa24.rhai"))
     },
-    Preset {
-        name: "hog-nju21",
-        script: include_str!("hog-nju21.rhai"),
-        in_tables: true,
-    },
-    Preset {
-        name: "hog-textbook",
-        script: include_str!("hog-textbook.rhai"),
-        in_tables: true,
-    },
+    preset_of("hog-wild", None, include_str!("hog-wild.rhai")),
+    preset_of("hog-hogtimus", None, include_str!("hog-hogtimus.rhai")),
+    preset_of("hog-digits", None, include_str!("hog-digits.rhai")),
+    preset_of("hog-nju21", None, include_str!("hog-nju21.rhai")),
+    preset_of("hog-nju24", None, include_str!("hog-nju24.rhai")),
+    preset_of("hog-textbook", None, include_str!("hog-textbook.rhai")),
 ];
 
-/// The built-in ruleset called `name`, if there is one.
+/// The built-in ruleset called `name` (or one of its aliases), if there is one.
 pub fn preset(name: &str) -> Option<Preset> {
-    PRESETS.into_iter().find(|p| p.name == name)
+    PRESETS
+        .into_iter()
+        .find(|p| p.name == name || p.aliases.contains(&name))
+}
+
+/// Every name `--rules` takes for a preset: each preset's name, then its aliases.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    PRESETS
+        .iter()
+        .flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied()))
 }
 
 impl Preset {
