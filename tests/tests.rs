@@ -6,6 +6,7 @@ mod util;
 mod bad_input;
 mod chopsticks;
 mod cli;
+mod course;
 mod docs;
 mod exact;
 mod golden;
