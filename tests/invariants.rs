@@ -79,6 +79,41 @@ fn a_solved_strategy_is_worth_exactly_what_solve_reports() {
     }
 }
 
+/// The CS 61A terms whose strategies see the whole state (the others hide a memory: their
+/// searched best tables are checked in tests/tables.rs): each solved table, evaluated exactly
+/// as a table, is worth what the solve reported, against the yardstick and under minimax; and
+/// each built-in against itself wins exactly half.
+#[test]
+fn every_course_term_solves_to_what_its_tables_are_worth() {
+    for name in [
+        "hog-sp18", "hog-fa18", "hog-su19", "hog-sp21", "hog-fa21", "hog-sp22", "hog-su22",
+        "hog-fa22",
+    ] {
+        let rules = Ruleset::preset(name, 100).unwrap();
+        for opponent in [rules.rules().yardstick(), "minimax"] {
+            let opponent = parse(opponent, &rules);
+            let solved = solve_against(&rules, &opponent, SearchLimits::default(), |_| {}).unwrap();
+            let table = Strategy::from_table("solved", solved.file.table.clone());
+            let judge = if opponent.is_optimising() {
+                table.clone()
+            } else {
+                opponent.clone()
+            };
+            assert_eq!(
+                evaluate(&rules, &table, &judge).unwrap(),
+                solved.outcome,
+                "{name} against {}",
+                opponent.name()
+            );
+        }
+        for builtin in rules.rules().builtins() {
+            let strategy = parse(&builtin.name, &rules);
+            let matchup = evaluate(&rules, &strategy, &strategy).unwrap();
+            assert_eq!(matchup.win_rate(), 0.5, "{name} {}", builtin.name);
+        }
+    }
+}
+
 #[test]
 fn the_best_response_beats_every_other_strategy_against_the_same_opponent() {
     for name in ["hog-fa20", "hog-wild"] {

@@ -30,6 +30,10 @@ def cli(*args):
         ("hog-fa20", "always_roll:6", "always_roll:4"),
         ("hog-wild", "always_roll:3", "always_roll:5"),
         ("hog-textbook", "always_roll:5", "always_roll:4"),
+        # CS 61A terms: hidden points of the last turn, scores that can stay, an alias.
+        ("hog-sp20", "swap", "always_roll:4"),
+        ("hog-sp22", "hog_pile", "always_roll:4"),
+        ("hog-sp23", "square", "tail"),
         (os.path.join(EXAMPLES, "basic-hog.rhai"), "always_roll:7", "always_roll:4"),
     ],
 )
