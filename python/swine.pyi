@@ -2,8 +2,9 @@
 family and Chopsticks.
 
 `rules` names a ruleset as the CLI's --rules does: a Hog preset ("hog-fa20", the default), a Hog
-rule script "FILE.rhai", "greed", "pig", "piglet", "two-dice-pig" or "chopsticks". `goal` is the
-goal (Greed: the limit); `set` gives a rule script's parameters as (name, value) pairs.
+rule script "FILE.rhai" or Python rule module "FILE.py" (run by python3), "greed", "pig",
+"piglet", "two-dice-pig" or "chopsticks". `goal` is the goal (Greed: the limit); `set` gives a
+rule script's parameters as (name, value) pairs.
 """
 
 import os

@@ -157,9 +157,17 @@ Examples:
     /// Regenerate the optimal and minimax tables of every built-in ruleset, of Greed and the Pig
     /// family, and the solved positions of Chopsticks.
     #[command(after_help = "\
-Example:
-  swine tables --out tables                     what the repository's tables/ holds")]
+Examples:
+  swine tables --out tables                     what the repository's tables/ holds
+  swine tables --best-tables-from tables        the same; its best tables checked, not searched")]
     Tables(TablesArgs),
+    /// Write docs/atlas.md: every Hog preset's optimal play side by side, by term, with a
+    /// strategy map of each (docs/atlas/*.png).
+    #[command(after_help = "\
+Examples:
+  swine atlas                                   docs/atlas.md and docs/atlas/*.png
+  swine atlas --out /tmp/atlas --json           every number to full precision, as JSON")]
+    Atlas(AtlasArgs),
     /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
     #[command(after_help = "\
 Examples:
@@ -178,7 +186,7 @@ Examples:
 /// Which game and goal.
 #[derive(Debug, Args)]
 pub struct RulesArgs {
-    #[arg(long, value_name = "NAME|FILE.rhai", default_value = "hog-fa20", help = rules_help())]
+    #[arg(long, value_name = "NAME|FILE.rhai|FILE.py", default_value = "hog-fa20", help = rules_help())]
     pub rules: String,
     /// The score that wins in Hog (1..=1000) or the Pig family (1..=255), or the limit over
     /// which a Greed player loses (1..=100) [default: the ruleset's; 100, piglet 10].
@@ -344,11 +352,11 @@ pub fn move_limit(text: &str) -> Result<MoveLimit, String> {
 /// How Python strategies (`file.py`, `file.py:FUNCTION`) are run.
 #[derive(Debug, Args)]
 pub struct PythonArgs {
-    /// The Python interpreter that runs .py strategies.
+    /// The Python interpreter that runs .py strategies and rule modules (--rules FILE.py).
     #[arg(long, value_name = "PATH", default_value = "python3")]
     pub python: PathBuf,
-    /// Wall-clock limit for tabulating one .py strategy (its CPU time is limited alike), at
-    /// most a day.
+    /// Wall-clock limit for tabulating one .py strategy, or for importing a rule module and for
+    /// each batch of its hook calls (CPU time is limited alike), at most a day.
     #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = seconds)]
     pub timeout: Duration,
 }
@@ -422,7 +430,11 @@ pub struct SimulateArgs {
 #[derive(Debug, Args)]
 pub struct SweepArgs {
     /// The Hog ruleset: a preset or a rule script.
-    #[arg(long, value_name = "NAME|FILE.rhai", default_value = "hog-fa20")]
+    #[arg(
+        long,
+        value_name = "NAME|FILE.rhai|FILE.py",
+        default_value = "hog-fa20"
+    )]
     pub rules: String,
     /// The values of a parameter: A..B, A..B:STEP or A,B,C; several make a grid.
     #[arg(long = "set", value_name = "NAME=VALUES", required = true, value_parser = sweep_values)]
@@ -474,14 +486,16 @@ pub enum RulesCommand {
         /// The preset, e.g. hog-fa20.
         name: String,
     },
-    /// Compile a rule script and report its parameters, memory, state space and whether every
-    /// turn raises the total score.
+    /// Compile a rule script (or a Python rule module) and report its parameters, memory, state
+    /// space and whether every turn raises the total score.
     Check {
-        /// The script (or a preset's name).
+        /// The script, FILE.rhai or FILE.py (or a preset's name).
         file: String,
         /// Sets a parameter the script declares; may be repeated.
         #[arg(long = "set", value_name = "NAME=VALUE", value_parser = setting)]
         settings: Vec<(String, i64)>,
+        #[command(flatten)]
+        python: PythonArgs,
     },
 }
 
@@ -532,12 +546,31 @@ pub struct TournamentArgs {
     pub batch: BatchArgs,
 }
 
+/// `swine atlas`.
+#[derive(Debug, Args)]
+pub struct AtlasArgs {
+    /// Directory to write atlas.md into, and its pictures into DIR/atlas/ (created if
+    /// missing).
+    #[arg(long, value_name = "DIR", default_value = "docs")]
+    pub out: PathBuf,
+    /// Print one JSON object with every number to full precision instead of the files written.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// `swine tables`.
 #[derive(Debug, Args)]
 pub struct TablesArgs {
     /// Directory to write into.
     #[arg(long, value_name = "DIR", default_value = "tables")]
     pub out: PathBuf,
+    /// Take each searched best score table (the rulesets that hide memory from a score table)
+    /// from DIR's `*_best_table_vs_*.json`, where there is one, instead of searching again: it
+    /// must be the best table of that very ruleset, goal and opponent, evaluate exactly to the
+    /// win rates it records (to the bit) and describe the search as the search does, or nothing
+    /// is written. Its files are then those the search writes; everything else is solved afresh.
+    #[arg(long, value_name = "DIR")]
+    pub best_tables_from: Option<PathBuf>,
 }
 
 /// `swine completions`.

@@ -53,6 +53,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Plot(args) => commands::plot::plot_command(args),
         Command::Serve(args) => serve::serve(args.port, args.open),
         Command::Tables(args) => commands::tables_command(args),
+        Command::Atlas(args) => commands::atlas_command(args),
         Command::Grade(args) => commands::grade_command(args),
         Command::Rules(command) => commands::rules_command(command),
         Command::Sweep(args) => commands::sweep_command(args),

@@ -88,15 +88,18 @@ impl Kind {
     }
 }
 
-/// The bytes of `chart` drawn as a `kind` picture of `size` pixels.
+/// The bytes of `chart` drawn as a `kind` picture of `size` pixels (width, height). Its text
+/// and margins are those of [`DEFAULT_SIZE`] scaled with the square root of the height's ratio
+/// to it (see [`Proportions`]), so a thumbnail keeps the same layout with legible text.
 pub fn render(chart: &Chart, kind: Kind, size: (u32, u32)) -> Result<Vec<u8>> {
     register_font();
+    let proportions = Proportions::of(size);
     match kind {
         Kind::Svg => {
             let mut text = String::new();
             {
                 let root = SVGBackend::with_string(&mut text, size).into_drawing_area();
-                draw(&root, chart)?;
+                draw(&root, chart, proportions)?;
                 root.present().context("drawing the picture")?;
             }
             Ok(text.into_bytes())
@@ -106,11 +109,40 @@ pub fn render(chart: &Chart, kind: Kind, size: (u32, u32)) -> Result<Vec<u8>> {
             let mut pixels = vec![0u8; width as usize * height as usize * 3];
             {
                 let root = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
-                draw(&root, chart)?;
+                draw(&root, chart, proportions)?;
                 root.present().context("drawing the picture")?;
             }
             encode_png(&pixels, size)
         }
+    }
+}
+
+/// The lengths of a picture's layout: text sizes, margins and the areas that hold labels and
+/// the legend, in pixels at [`DEFAULT_SIZE`] and scaled by one factor for other sizes, the
+/// square root of the height's ratio to the default's. Half the height keeps 71% of the text
+/// size, so a thumbnail's labels stay legible while the grid shrinks; the default size is
+/// drawn exactly as written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Proportions {
+    scale: f64,
+}
+
+impl Proportions {
+    /// The proportions of a picture of `size` pixels (width, height).
+    fn of((_, height): (u32, u32)) -> Proportions {
+        Proportions {
+            scale: (f64::from(height) / f64::from(DEFAULT_SIZE.1)).sqrt(),
+        }
+    }
+
+    /// A length of `n` pixels at the default size.
+    fn px(self, n: i32) -> i32 {
+        (f64::from(n) * self.scale).round() as i32
+    }
+
+    /// The sans-serif font of `n` pixels at the default size.
+    fn font(self, n: i32) -> (&'static str, f64) {
+        ("sans-serif", f64::from(self.px(n)))
     }
 }
 
@@ -136,9 +168,13 @@ fn register_font() {
     });
 }
 
-/// Draws `chart` on `root`; for a choice or value chart, returns each panel's mapping from
-/// (own, opponent) cell corners to pixels.
-fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart) -> Result<Vec<Mapping>> {
+/// Draws `chart` on `root` with the lengths of `p`; for a choice or value chart, returns each
+/// panel's mapping from (own, opponent) cell corners to pixels.
+fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    chart: &Chart,
+    p: Proportions,
+) -> Result<Vec<Mapping>> {
     root.fill(&WHITE).map_err(drawing)?;
     match chart {
         Chart::Dice { title, planes } => {
@@ -147,17 +183,18 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart) -> Res
                 .flat_map(|(_, d)| d.iter().copied())
                 .max()
                 .unwrap_or(0);
-            let root = root.titled(title, ("sans-serif", 18)).map_err(drawing)?;
-            let (panels, legend) = root.split_horizontally(root.dim_in_pixel().0 as i32 - 110);
+            let root = root.titled(title, p.font(18)).map_err(drawing)?;
+            let (panels, legend) =
+                root.split_horizontally(root.dim_in_pixel().0 as i32 - p.px(110));
             let mut mappings = Vec::new();
             for ((name, dice), panel) in planes.iter().zip(panels.split_evenly((1, planes.len()))) {
                 let cells = dice.map(|&n| Some(dice_colour(n, most)));
-                mappings.push(grid(&panel, name, &cells)?);
+                mappings.push(grid(&panel, name, &cells, p)?);
             }
             let entries: Vec<(String, RGBColor)> = legend_steps(most)
                 .map(|n| (format!("{n} dice"), dice_colour(n, most)))
                 .collect();
-            swatches(&legend, &entries)?;
+            swatches(&legend, &entries, p)?;
             Ok(mappings)
         }
         Chart::Values {
@@ -173,10 +210,10 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart) -> Res
                 Scale::Count { most, .. } if v > most => BLACK,
                 Scale::Count { most, .. } => sequential(v / most.max(1.0)),
             };
-            let root = root.titled(title, ("sans-serif", 18)).map_err(drawing)?;
-            let (panel, legend) = root.split_horizontally(root.dim_in_pixel().0 as i32 - 150);
+            let root = root.titled(title, p.font(18)).map_err(drawing)?;
+            let (panel, legend) = root.split_horizontally(root.dim_in_pixel().0 as i32 - p.px(150));
             let cells = values.map(|v| v.map(colour));
-            let mapping = grid(&panel, "", &cells)?;
+            let mapping = grid(&panel, "", &cells, p)?;
             let tenths = (0..=10).rev().map(|i| f64::from(i) / 10.0);
             let steps: Vec<(String, f64)> = match *scale {
                 Scale::AroundZero => [1.0, 0.25, 0.01, 0.0, -0.01, -0.25, -1.0]
@@ -193,7 +230,7 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart) -> Res
             };
             let mut entries = vec![(label.clone(), WHITE)];
             entries.extend(steps.into_iter().map(|(text, v)| (text, colour(v))));
-            swatches(&legend, &entries)?;
+            swatches(&legend, &entries, p)?;
             Ok(vec![mapping])
         }
         Chart::Line {
@@ -205,17 +242,17 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart) -> Res
             let (x_min, x_max) = bounds(points.iter().map(|p| p.0));
             let (y_min, y_max) = bounds(points.iter().map(|p| p.1));
             let mut chart = ChartBuilder::on(root)
-                .caption(title, ("sans-serif", 18))
-                .margin(16)
-                .x_label_area_size(44)
-                .y_label_area_size(70)
+                .caption(title, p.font(18))
+                .margin(p.px(16))
+                .x_label_area_size(p.px(44))
+                .y_label_area_size(p.px(70))
                 .build_cartesian_2d(x_min..x_max, y_min..y_max)
                 .map_err(drawing)?;
             chart
                 .configure_mesh()
                 .x_desc(x_label)
                 .y_desc(y_label)
-                .label_style(("sans-serif", 15))
+                .label_style(p.font(15))
                 .draw()
                 .map_err(drawing)?;
             chart
@@ -241,13 +278,14 @@ fn grid<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     name: &str,
     cells: &Array2<Option<RGBColor>>,
+    p: Proportions,
 ) -> Result<Mapping> {
     let (own, opponent) = cells.dim();
     let mut chart = ChartBuilder::on(area)
-        .caption(name, ("sans-serif", 17))
-        .margin(10)
-        .x_label_area_size(40)
-        .y_label_area_size(50)
+        .caption(name, p.font(17))
+        .margin(p.px(10))
+        .x_label_area_size(p.px(40))
+        .y_label_area_size(p.px(50))
         .build_cartesian_2d(0..own as i32, 0..opponent as i32)
         .map_err(drawing)?;
     chart
@@ -255,7 +293,7 @@ fn grid<DB: DrawingBackend>(
         .disable_mesh()
         .x_desc("own score")
         .y_desc("opponent score")
-        .label_style(("sans-serif", 14))
+        .label_style(p.font(14))
         .draw()
         .map_err(drawing)?;
     chart
@@ -273,15 +311,23 @@ fn grid<DB: DrawingBackend>(
 fn swatches<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     entries: &[(String, RGBColor)],
+    p: Proportions,
 ) -> Result<()> {
     for (i, (label, colour)) in entries.iter().enumerate() {
-        let y = 60 + 26 * i as i32;
+        let y = p.px(60 + 26 * i as i32);
         if *colour != WHITE {
-            area.draw(&Rectangle::new([(8, y), (26, y + 18)], colour.filled()))
-                .map_err(drawing)?;
-        }
-        area.draw(&Text::new(label.clone(), (32, y + 2), ("sans-serif", 15)))
+            area.draw(&Rectangle::new(
+                [(p.px(8), y), (p.px(26), y + p.px(18))],
+                colour.filled(),
+            ))
             .map_err(drawing)?;
+        }
+        area.draw(&Text::new(
+            label.clone(),
+            (p.px(32), y + p.px(2)),
+            p.font(15),
+        ))
+        .map_err(drawing)?;
     }
     Ok(())
 }
@@ -387,7 +433,7 @@ mod tests {
         let mappings = {
             let root = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
             register_font();
-            let mappings = draw(&root, &chart).unwrap();
+            let mappings = draw(&root, &chart, Proportions::of(size)).unwrap();
             root.present().unwrap();
             mappings
         };
@@ -405,6 +451,27 @@ mod tests {
         }
         let png = encode_png(&pixels, size).unwrap();
         assert_eq!(&png[1..4], b"PNG");
+    }
+
+    #[test]
+    fn a_smaller_picture_scales_its_text_by_the_square_root_of_its_height() {
+        let default = Proportions::of(DEFAULT_SIZE);
+        assert_eq!((default.px(110), default.font(18).1), (110, 18.0));
+        // A quarter of the height: half the text and the legend.
+        let quarter = Proportions::of((450, 190));
+        assert_eq!((quarter.px(110), quarter.font(18).1), (55, 9.0));
+        let chart = Chart::Dice {
+            title: "thumbnail".into(),
+            planes: vec![("plane".into(), Array2::from_elem((30, 30), 4))],
+        };
+        let png = render(&chart, Kind::Png, (360, 300)).unwrap();
+        let info = png::Decoder::new(std::io::Cursor::new(&png))
+            .read_info()
+            .unwrap()
+            .info()
+            .clone();
+        assert_eq!((info.width, info.height), (360, 300));
+        assert_eq!(png, render(&chart, Kind::Png, (360, 300)).unwrap());
     }
 
     #[test]

@@ -107,3 +107,35 @@ impl GamesProgress {
         self.bar.finish_and_clear();
     }
 }
+
+/// Items finished out of a known number, the last one named (the presets `swine atlas` has
+/// solved).
+pub struct CountProgress {
+    bar: ProgressBar,
+}
+
+impl CountProgress {
+    /// Starts the display for `total` items of a kind called `what` (a plural).
+    pub fn start(total: usize, what: &str) -> CountProgress {
+        let bar = ProgressBar::new(total as u64);
+        let template = format!("{{elapsed:>4}} [{{bar:30}}] {{pos}}/{{len}} {what}, {{msg}}");
+        bar.set_style(
+            ProgressStyle::with_template(&template)
+                .expect("a valid progress template")
+                .progress_chars("=> "),
+        );
+        bar.enable_steady_tick(Duration::from_millis(120));
+        CountProgress { bar }
+    }
+
+    /// Counts one more finished, `name` (from any thread).
+    pub fn done(&self, name: &str) {
+        self.bar.set_message(format!("{name} done"));
+        self.bar.inc(1);
+    }
+
+    /// Clears the display.
+    pub fn finish(self) {
+        self.bar.finish_and_clear();
+    }
+}

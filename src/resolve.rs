@@ -13,14 +13,31 @@ use swine_solver::python::{Limits, Runner};
 use crate::cli::{PythonArgs, RulesArgs};
 
 /// The ruleset the flags name, of whichever game it belongs to: a built-in one, or a Hog rule
-/// script (`FILE.rhai`).
+/// script (`FILE.rhai`, or a Python rule module `FILE.py` run by `python3` with the default
+/// limits).
 pub fn rules(args: &RulesArgs) -> Result<Rules> {
-    Ok(catalog::open(&args.rules, args.goal, &args.settings)?)
+    Ok(catalog::open(
+        &args.rules,
+        args.goal,
+        &args.settings,
+        &Runner::default(),
+    )?)
 }
 
-/// The Hog rule script `rules` names (a preset, or a `.rhai` file) with `settings` applied.
-pub fn script(rules: &str, settings: &[(String, i64)]) -> Result<Script> {
-    Ok(catalog::script(rules, settings)?)
+/// [`rules`] for a verb that runs Python: a rule module runs as `--python` and `--timeout` say.
+pub fn rules_run_by(args: &RulesArgs, python: &PythonArgs) -> Result<Rules> {
+    Ok(catalog::open(
+        &args.rules,
+        args.goal,
+        &args.settings,
+        &runner(python),
+    )?)
+}
+
+/// The Hog rule script `rules` names (a preset, a `.rhai` file, or a Python rule module `.py`
+/// that `runner` runs) with `settings` applied.
+pub fn script(rules: &str, settings: &[(String, i64)], runner: &Runner) -> Result<Script> {
+    Ok(catalog::script(rules, settings, runner)?)
 }
 
 /// The runner of Python strategies the flags describe.

@@ -12,7 +12,7 @@ fn unknown_rulesets_goals_and_strategies() {
          hog-fa18, hog-su19, hog-fa19, hog-sp20, hog-su20, hog-sp21, hog-fa21, hog-sp22, hog-su22, \
          hog-fa22, hog-fa24, hog-wild, hog-hogtimus, hog-digits, hog-nju21, hog-nju24, \
          hog-textbook, greed, pig, piglet, two-dice-pig, chopsticks, or a Hog rule script \
-         (FILE.rhai)"
+         (FILE.rhai or FILE.py)"
     );
     // Another game's rules are no script to check or sweep.
     assert!(
@@ -279,9 +279,19 @@ fn a_failed_solve_writes_nothing() {
         message,
         "swine: cannot write blocker: blocker is not a directory"
     );
-    // An obstacle at the last file it would write stops it before any file is written.
+    // An obstacle at the last file it would write stops it before any file is written (the
+    // committed best tables taken rather than searched for minutes).
     std::fs::create_dir_all(sandbox.join("out/chopsticks_unlimited.json")).unwrap();
-    let message = sandbox.run(&["tables", "--out", "out"]).failure();
+    let committed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tables");
+    let message = sandbox
+        .run(&[
+            "tables",
+            "--out",
+            "out",
+            "--best-tables-from",
+            committed.to_str().unwrap(),
+        ])
+        .failure();
     assert!(message.contains("chopsticks_unlimited.json"), "{message}");
     assert_eq!(sandbox.files("out"), ["chopsticks_unlimited.json"]);
 }

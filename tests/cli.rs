@@ -115,6 +115,7 @@ fn help_explains_every_verb_with_examples() {
         "tournament",
         "sweep",
         "rules",
+        "atlas",
     ] {
         let help = sandbox.run(&[verb, "--help"]).success();
         assert!(

@@ -243,8 +243,8 @@ fn grading_a_class_gives_each_submission_its_status() {
     assert_no_process_with_argument("4343");
 }
 
-/// Fails if a process whose command line has `argument` is still running.
-fn assert_no_process_with_argument(argument: &str) {
+/// Fails if a `sleep` whose command line has `argument` is still running.
+pub(crate) fn assert_no_process_with_argument(argument: &str) {
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
         let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
             continue;

@@ -1,14 +1,51 @@
 //! The committed tables/ are exactly what `swine tables` writes today.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::util::Sandbox;
 
+/// The presets whose `final_strategy` is a searched best score table (they hide memory from a
+/// score table), each against its yardstick.
+const SEARCHED: [&str; 4] = [
+    "hog_fa17_best_table_vs_always_roll_4",
+    "hog_fa19_best_table_vs_always_roll_4",
+    "hog_sp20_best_table_vs_always_roll_4",
+    "hog_su20_best_table_vs_always_roll_4",
+];
+
+/// The repository's tables/.
+fn committed() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tables")
+}
+
+/// The committed JSON file of a table, parsed.
+fn committed_json(stem: &str) -> serde_json::Value {
+    let path = committed().join(format!("{stem}.json"));
+    serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap()
+}
+
+/// Every file of tables/ is what `swine tables` writes, byte for byte. The searched best
+/// tables are taken from tables/ rather than searched again (minutes), once checked to win
+/// exactly what they record; everything else is solved afresh.
 #[test]
 fn committed_tables_are_not_stale() {
     let sandbox = Sandbox::new();
-    sandbox.run(&["tables", "--out", "fresh"]).success();
-    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("tables");
+    let committed = committed();
+    let out = sandbox
+        .run(&[
+            "tables",
+            "--out",
+            "fresh",
+            "--best-tables-from",
+            committed.to_str().unwrap(),
+        ])
+        .success();
+    for stem in SEARCHED {
+        assert!(
+            out.contains(&format!("{stem}.json, not searched again")),
+            "{stem} was searched:\n{out}"
+        );
+    }
     let mut names: Vec<String> = std::fs::read_dir(&committed)
         .expect("tables/ exists")
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -30,32 +67,95 @@ fn committed_tables_are_not_stale() {
     }
 }
 
-/// Grading hog-fa19 at its committed goal and yardstick evaluates the committed best table
-/// (the search's own figure, written in its JSON file, is the win rate), and says so; at another
-/// goal it searches.
+/// A committed best table that was changed after its search is refused, with the file and what
+/// differs, before anything is solved or written: a cell of the table, a win rate by its last
+/// bit, the account of the search.
 #[test]
-fn grading_hog_fa19_reuses_the_committed_best_table() {
+fn a_tampered_best_table_is_refused() {
+    let stem = "hog_fa19_best_table_vs_always_roll_4";
     let sandbox = Sandbox::new();
-    let committed: serde_json::Value = serde_json::from_slice(
-        &std::fs::read(
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("tables/hog_fa19_best_table_vs_always_roll_4.json"),
-        )
-        .unwrap(),
-    )
-    .unwrap();
+    std::fs::create_dir(sandbox.join("tampered")).unwrap();
+    let refused = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut file = committed_json(stem);
+        edit(&mut file);
+        sandbox.write(
+            &format!("tampered/{stem}.json"),
+            serde_json::to_vec_pretty(&file).unwrap(),
+        );
+        let error = sandbox
+            .run(&["tables", "--out", "fresh", "--best-tables-from", "tampered"])
+            .failure();
+        assert!(
+            error.starts_with(&format!(
+                "swine: --best-tables-from: tampered/{stem}.json: "
+            )),
+            "{error}"
+        );
+        assert!(sandbox.files("fresh").is_empty(), "written after {error}");
+        error
+    };
+
+    // The first player's first move: every game moving first passes through it.
+    let error = refused(&|file| {
+        let cell = &mut file["table"][0][0];
+        *cell = (if cell.as_u64() == Some(5) { 6 } else { 5 }).into();
+    });
+    assert!(
+        error.contains("its table does not win what it records against always_roll:4"),
+        "{error}"
+    );
+    assert!(error.contains("as first 0."), "{error}");
+
+    let recorded = committed_json(stem)["as_first"].as_f64().unwrap();
+    let error = refused(&|file| {
+        file["as_first"] = f64::from_bits(recorded.to_bits() + 1).into();
+    });
+    assert!(
+        error.contains(&format!(
+            "as first {recorded:.17} where the file records {:.17}",
+            f64::from_bits(recorded.to_bits() + 1)
+        )),
+        "{error}"
+    );
+    assert!(!error.contains("as second"), "{error}");
+
+    // The full-information optimum the account quotes is solved afresh.
+    let error = refused(&|file| {
+        let about = file["about"]
+            .as_str()
+            .unwrap()
+            .replace("wins 0.", "wins 0.9");
+        file["about"] = about.into();
+    });
+    assert!(
+        error.contains("its \"about\" is not what the search writes"),
+        "{error}"
+    );
+}
+
+/// Grading `rules` at goal 100 against its yardstick evaluates its committed best table (the
+/// search's own figure, written in its JSON file, is the win rate), and says so.
+fn grading_reuses_the_committed_best_table(sandbox: &Sandbox, rules: &str, stem: &str) {
     let report = sandbox
-        .run(&["grade", "--rules", "hog-fa19", "always_roll:5", "--json"])
+        .run(&["grade", "--rules", rules, "always_roll:5", "--json"])
         .json();
     assert!(
         report["optimal"]
             .as_str()
             .unwrap()
-            .ends_with("as committed in tables/hog_fa19_best_table_vs_always_roll_4.bin"),
+            .ends_with(&format!("as committed in tables/{stem}.bin")),
         "{}",
         report["optimal"]
     );
-    assert_eq!(report["optimal_win_rate"], committed["win_rate"]);
+    assert_eq!(report["optimal_win_rate"], committed_json(stem)["win_rate"]);
+}
+
+/// Grading hog-fa19 at its committed goal and yardstick evaluates the committed best table; at
+/// another goal it searches.
+#[test]
+fn grading_hog_fa19_reuses_the_committed_best_table() {
+    let sandbox = Sandbox::new();
+    grading_reuses_the_committed_best_table(&sandbox, "hog-fa19", SEARCHED[1]);
 
     let elsewhere = sandbox
         .run(&[
@@ -77,4 +177,17 @@ fn grading_hog_fa19_reuses_the_committed_best_table() {
         .success();
     let searched = format!("{:.17}", elsewhere["optimal_win_rate"].as_f64().unwrap());
     assert!(solved.contains(&searched), "{searched} not in\n{solved}");
+}
+
+/// Every other preset with a searched best table is graded against its committed one too.
+#[test]
+fn grading_reuses_every_committed_best_table() {
+    let sandbox = Sandbox::new();
+    for (rules, stem) in [
+        ("hog-fa17", SEARCHED[0]),
+        ("hog-sp20", SEARCHED[2]),
+        ("hog-su20", SEARCHED[3]),
+    ] {
+        grading_reuses_the_committed_best_table(&sandbox, rules, stem);
+    }
 }

@@ -3,6 +3,7 @@
 
 mod util;
 
+mod atlas;
 mod bad_input;
 mod chopsticks;
 mod cli;
@@ -20,6 +21,7 @@ mod plot;
 mod python;
 mod python_package;
 mod repeat;
+mod rule_modules;
 mod scripts;
 mod serve;
 mod tables;

@@ -157,7 +157,7 @@ impl Game for greed::Greed {
 
 /// The ruleset `rules` names at `goal` with Hog script parameters `set`.
 pub fn open(rules: &str, goal: Option<u32>, set: Option<Vec<(String, i64)>>) -> PyResult<Rules> {
-    catalog::open(rules, goal, &set.unwrap_or_default()).map_err(error)
+    catalog::open(rules, goal, &set.unwrap_or_default(), &Runner::default()).map_err(error)
 }
 
 /// Why Chopsticks takes no strategies (the CLI's words).

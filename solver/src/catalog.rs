@@ -7,6 +7,7 @@ use crate::chopsticks;
 use crate::greed;
 use crate::hog;
 use crate::pig;
+use crate::python::Runner;
 use crate::read::{ReadError, SCRIPT_BYTES, read_text_capped};
 use crate::spec::TABLE_FILES;
 use std::path::Path;
@@ -89,7 +90,7 @@ pub fn rulesets() -> Vec<Entry> {
 
 /// No ruleset has this name.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown ruleset '{name}'; the rulesets are {}, or a Hog rule script (FILE.rhai)", known.join(", "))]
+#[error("unknown ruleset '{name}'; the rulesets are {}, or a Hog rule script (FILE.rhai or FILE.py)", known.join(", "))]
 pub struct UnknownRuleset {
     /// The name asked for.
     pub name: String,
@@ -216,17 +217,25 @@ impl Rules {
     }
 }
 
-/// Whether `rules` names a Hog rule script file (`FILE.rhai`) rather than a built-in ruleset.
+/// Whether `rules` names a Hog rule script file (`FILE.rhai`, or a Python rule module
+/// `FILE.py`) rather than a built-in ruleset.
 pub fn is_script(rules: &str) -> bool {
-    rules.to_ascii_lowercase().ends_with(".rhai")
+    rules.to_ascii_lowercase().ends_with(".rhai") || is_python(rules)
 }
 
-/// The ruleset `rules` names (built-in, or a Hog rule script `FILE.rhai`), for `goal` (the
-/// game's default when absent) with Hog script parameters `settings` (name, value).
+/// Whether `rules` names a Python rule module (`FILE.py`).
+fn is_python(rules: &str) -> bool {
+    rules.to_ascii_lowercase().ends_with(".py")
+}
+
+/// The ruleset `rules` names (built-in, or a Hog rule script `FILE.rhai` or `FILE.py`), for
+/// `goal` (the game's default when absent) with Hog script parameters `settings` (name, value);
+/// `runner` runs a Python rule module.
 pub fn open(
     rules: &str,
     goal: Option<u32>,
     settings: &[(String, i64)],
+    runner: &Runner,
 ) -> Result<Rules, OpenError> {
     let game = if is_script(rules) {
         Game::Hog
@@ -247,7 +256,9 @@ pub fn open(
                 }
                 settings.push(("goal".to_string(), i64::from(goal)));
             }
-            Rules::Hog(Box::new(hog::Ruleset::compile(script(rules, &settings)?)?))
+            Rules::Hog(Box::new(hog::Ruleset::compile(script(
+                rules, &settings, runner,
+            )?)?))
         }
         Game::Greed => Rules::Greed(greed::Greed::new(goal.unwrap_or(greed::DEFAULT_LIMIT))?),
         Game::Pig => {
@@ -261,15 +272,26 @@ pub fn open(
     })
 }
 
-/// The Hog rule script `rules` names (a preset, or a `.rhai` file) with `settings` applied.
-pub fn script(rules: &str, settings: &[(String, i64)]) -> Result<hog::Script, OpenError> {
+/// The Hog rule script `rules` names (a preset, a `.rhai` file, or a Python rule module
+/// `.py` that `runner` runs) with `settings` applied.
+pub fn script(
+    rules: &str,
+    settings: &[(String, i64)],
+    runner: &Runner,
+) -> Result<hog::Script, OpenError> {
     if is_script(rules) {
-        let text = read_text_capped(Path::new(rules), SCRIPT_BYTES, "a rule script").map_err(
-            |reason| OpenError::Read {
+        let path = Path::new(rules);
+        let text = read_text_capped(path, SCRIPT_BYTES, "a rule script").map_err(|reason| {
+            OpenError::Read {
                 path: rules.to_string(),
                 reason,
-            },
-        )?;
+            }
+        })?;
+        if is_python(rules) {
+            return Ok(hog::Script::compile_python(
+                rules, path, &text, settings, runner,
+            )?);
+        }
         return Ok(hog::Script::compile(rules, &text, settings)?);
     }
     let preset = hog::presets::preset(rules).ok_or_else(|| hog::RulesError::Unknown {
@@ -324,7 +346,7 @@ mod tests {
              hog-su19, hog-fa19, hog-sp20, hog-su20, hog-sp21, hog-fa21, hog-sp22, hog-su22, \
              hog-fa22, hog-fa24, hog-wild, hog-hogtimus, hog-digits, hog-nju21, hog-nju24, \
              hog-textbook, greed, pig, piglet, two-dice-pig, chopsticks, or a Hog rule script \
-             (FILE.rhai)"
+             (FILE.rhai or FILE.py)"
         );
         // A term that played another term's rules is found by its own name too.
         assert_eq!(find("hog-sp23").unwrap().name, "hog-fa22");

@@ -1,18 +1,20 @@
 //! The verbs for Hog rulesets.
 
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use swine_solver::commentary::{self, Names};
 use swine_solver::contest::Contest;
 use swine_solver::dice::SeededDice;
-use swine_solver::format::{Format, Probability, TableFile, prepare_directory};
+use swine_solver::format::{Format, Probability, TableFile, load, prepare_directory};
 use swine_solver::hog::narrate::{NEVER_ENDS, play_turn, transcript};
 use swine_solver::hog::presets::PRESETS;
 use swine_solver::hog::simulate::{Game, LoopWatch};
 use swine_solver::hog::{
     Advisor, DEFAULT_GOAL, ExactTie, MAX_DICE, PERTURBATIONS, Ruleset, SEED, SearchLimits, Solved,
-    Strategy, certify_hog, make_exact, solve as sweep, solve_against, solve_exact, values_file,
+    Strategy, adopt_best_table, best_table_stem, certify_hog, make_exact, solve as sweep,
+    solve_against, solve_exact, values_file,
 };
 
 use super::prompt::{Answers, ask_number, quit};
@@ -297,18 +299,38 @@ pub fn simulate(rules: &Ruleset, args: &SimulateArgs) -> Result<()> {
     Ok(())
 }
 
-/// Formats `swine tables` writes full-state tables in: a CSV of one would take 15 MB.
+/// Formats `swine tables` writes full-state tables in: a CSV of one would take 15 to 33 MB.
 const FULL_TABLE_FORMATS: [Format; 2] = [Format::Npy, Format::Binary];
 
-/// Every Hog preset kept in `tables/` solved against its yardstick and by minimax, with the
-/// files to write.
-pub fn tables() -> Result<Vec<TablesEntry>> {
-    let mut written = Vec::new();
-    for preset in PRESETS.iter().filter(|p| p.in_tables) {
+/// Every Hog preset solved against its yardstick and by minimax, with the files to write. With
+/// `best_tables_from`, a best score table found there under the name `swine solve` gives it is
+/// taken instead of searched, once [`adopt_best_table`] has checked it; every one taken is
+/// checked before anything is solved.
+pub fn tables(best_tables_from: Option<&Path>) -> Result<Vec<TablesEntry>> {
+    let mut matchups = Vec::new();
+    for preset in &PRESETS {
         let rules = Ruleset::preset(preset.name, DEFAULT_GOAL)?;
+        let mut opponents = Vec::new();
         for opponent in [rules.rules().yardstick(), "minimax"] {
             let opponent = Strategy::parse(opponent, &rules)?;
-            let solved = solve_with_progress(&rules, &opponent, SearchLimits::default())?;
+            let adopted = match best_tables_from {
+                Some(dir) => recorded_best_table(&rules, &opponent, dir)?,
+                None => None,
+            };
+            opponents.push((opponent, adopted));
+        }
+        matchups.push((rules, opponents));
+    }
+    let mut written = Vec::new();
+    for (rules, opponents) in matchups {
+        for (opponent, adopted) in opponents {
+            let (solved, taken_from) = match adopted {
+                Some((path, solved)) => (solved, Some(path)),
+                None => (
+                    solve_with_progress(&rules, &opponent, SearchLimits::default())?,
+                    None,
+                ),
+            };
             let mut files: Vec<TableFile> = vec![solved.file.clone()];
             files.extend(solved.search.as_ref().map(|s| s.full_information.clone()));
             let files = files
@@ -322,10 +344,44 @@ pub fn tables() -> Result<Vec<TablesEntry>> {
                     (file, formats)
                 })
                 .collect::<Vec<_>>();
-            written.push(TablesEntry::of(&report(&rules, &solved), &files)?);
+            let mut report = report(&rules, &solved);
+            if let Some(path) = taken_from {
+                let taken = format!(
+                    "taken from {}, not searched again: evaluated exactly, it wins what it \
+                     records, to the bit",
+                    path.display()
+                );
+                report.note = Some(match report.note {
+                    Some(note) => format!("{note}; {taken}"),
+                    None => taken,
+                });
+            }
+            written.push(TablesEntry::of(&report, &files)?);
         }
     }
     Ok(written)
+}
+
+/// The best score table a solve of `rules` against `opponent` searches for, taken from `dir`
+/// (with its path there) where `dir` holds it as `swine solve` names it (JSON), once
+/// [`adopt_best_table`] has checked it; `None` where the solve searches nothing or `dir` has
+/// no such file.
+fn recorded_best_table(
+    rules: &Ruleset,
+    opponent: &Strategy,
+    dir: &Path,
+) -> Result<Option<(PathBuf, Solved)>> {
+    let Some(stem) = best_table_stem(rules, opponent) else {
+        return Ok(None);
+    };
+    let path = dir.join(format!("{stem}.json"));
+    if !path.exists() {
+        return Ok(None);
+    }
+    let file = load(&path, &[rules.score_schema()]).context("--best-tables-from")?;
+    let solved = adopt_best_table(rules, opponent, &file)
+        .with_context(|| format!("--best-tables-from: {}", path.display()))?;
+    Ok(Some((path, solved)))
 }
 
 /// `swine play` for a Hog ruleset: the person is Player 0, the computer Player 1.

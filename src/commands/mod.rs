@@ -2,6 +2,7 @@
 //! and prints a report. What every game shares (formats, writing files) is here; each game's
 //! own steps are in its module.
 
+mod atlas;
 mod chopsticks;
 mod contest;
 mod greed;
@@ -12,6 +13,7 @@ mod prompt;
 mod rules;
 mod sweep;
 
+pub use atlas::atlas_command;
 pub use rules::rules_command;
 pub use sweep::sweep_command;
 
@@ -32,7 +34,7 @@ use crate::resolve::{self, Rules};
 
 /// `swine solve`: the optimal strategy against `--vs`, written in every requested format.
 pub fn solve_command(args: &SolveArgs) -> Result<()> {
-    let rules = resolve::rules(&args.rules)?;
+    let rules = resolve::rules_run_by(&args.rules, &args.python)?;
     if args.moves.is_some() && !matches!(rules, Rules::Chopsticks) {
         bail!(
             "--moves is a move limit for chopsticks; {} has none",
@@ -64,7 +66,7 @@ fn refuse_precision(rules: &Rules, precision: &PrecisionArgs) -> Result<()> {
 
 /// `swine eval`: the exact win rate of one strategy against another.
 pub fn eval_command(args: &EvalArgs) -> Result<()> {
-    let rules = resolve::rules(&args.rules)?;
+    let rules = resolve::rules_run_by(&args.rules, &args.python)?;
     refuse_precision(&rules, &args.precision)?;
     match rules {
         Rules::Hog(rules) => hog::eval(&rules, args),
@@ -80,7 +82,7 @@ pub fn simulate_command(args: &SimulateArgs) -> Result<()> {
         anyhow::bail!("--transcript prints one game: leave out --games, or give --games 1");
     }
     let pool = contest::pool(args.jobs)?;
-    pool.install(|| match resolve::rules(&args.rules)? {
+    pool.install(|| match resolve::rules_run_by(&args.rules, &args.python)? {
         Rules::Hog(rules) => hog::simulate(&rules, args),
         Rules::Greed(game) => greed::simulate(&game, args),
         Rules::Pig(game) => pig::simulate(&game, args),
@@ -90,7 +92,7 @@ pub fn simulate_command(args: &SimulateArgs) -> Result<()> {
 
 /// `swine grade`: submissions graded exactly against one opponent, ranked.
 pub fn grade_command(args: &GradeArgs) -> Result<()> {
-    match resolve::rules(&args.rules)? {
+    match resolve::rules_run_by(&args.rules, &args.batch.python)? {
         Rules::Hog(rules) => contest::grade(rules.as_ref(), args),
         Rules::Greed(game) => contest::grade(&game, args),
         Rules::Pig(game) => contest::grade(&game, args),
@@ -100,7 +102,7 @@ pub fn grade_command(args: &GradeArgs) -> Result<()> {
 
 /// `swine tournament`: an exact round robin.
 pub fn tournament_command(args: &TournamentArgs) -> Result<()> {
-    match resolve::rules(&args.rules)? {
+    match resolve::rules_run_by(&args.rules, &args.batch.python)? {
         Rules::Hog(rules) => contest::tournament(rules.as_ref(), args),
         Rules::Greed(game) => contest::tournament(&game, args),
         Rules::Pig(game) => contest::tournament(&game, args),
@@ -114,7 +116,7 @@ const NO_STRATEGIES: &str = "chopsticks is a game without chance or strategies t
 
 /// `swine play`: a game against the solver.
 pub fn play_command(args: &PlayArgs) -> Result<()> {
-    match resolve::rules(&args.rules)? {
+    match resolve::rules_run_by(&args.rules, &args.python)? {
         Rules::Chopsticks => chopsticks::play(args),
         Rules::Hog(rules) => hog::play(&rules, args),
         Rules::Greed(game) => greed::play_game(&game, args),
@@ -125,12 +127,14 @@ pub fn play_command(args: &PlayArgs) -> Result<()> {
 /// Games per seat `simulate` plays unless `--games` says otherwise.
 const DEFAULT_GAMES: u64 = 100_000;
 
-/// `swine tables`: every ruleset of every game solved against its yardstick and by minimax.
+/// `swine tables`: every ruleset of every game solved against its yardstick and by minimax
+/// (with `--best-tables-from`, the searched best tables taken from there once checked).
 /// Everything is solved first and written at once, so an obstacle anywhere leaves nothing
-/// half-regenerated; the directory is checked before the solving starts.
+/// half-regenerated; the directory and the best tables taken are checked before the solving
+/// starts.
 pub fn tables_command(args: &TablesArgs) -> Result<()> {
     prepare_directory(&args.out)?;
-    let mut solved = hog::tables()?;
+    let mut solved = hog::tables(args.best_tables_from.as_deref())?;
     solved.extend(greed::tables()?);
     solved.extend(pig::tables()?);
     solved.extend(chopsticks::tables()?);

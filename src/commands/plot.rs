@@ -43,16 +43,12 @@ pub fn plot_command(args: &PlotArgs) -> Result<()> {
 
 /// The strategy map of `args.strategy`.
 fn map_chart(args: &PlotStrategyArgs) -> Result<Chart> {
-    match resolve::rules(&args.rules)? {
+    match resolve::rules_run_by(&args.rules, &args.python)? {
         Rules::Hog(rules) => {
             let opponent = hog_strategy(&rules, args.vs.as_deref(), "--vs", args)?;
             let (name, table) = hog_table(&rules, args, &args.strategy, &opponent)?;
             let rate = win_rate(&rules, &table, &opponent)?;
-            let opponent = opponent.name();
-            Ok(Chart::Dice {
-                title: format!("{}: {name} vs {opponent} (wins {rate:.4})", rules.name()),
-                planes: vec![("dice rolled".to_string(), table)],
-            })
+            Ok(hog_map(rules.name(), &name, opponent.name(), rate, table))
         }
         Rules::Greed(game) => {
             let (name, opponent, dice, rate) = greed_table(&game, args)?;
@@ -115,9 +111,18 @@ fn map_chart(args: &PlotStrategyArgs) -> Result<Chart> {
     }
 }
 
+/// The strategy map of a Hog score table: the dice `strategy` rolls in every (own, opponent)
+/// cell of `table`, in `rules` against `opponent`, which it beats with win rate `rate`.
+pub fn hog_map(rules: &str, strategy: &str, opponent: &str, rate: f64, table: ScoreTable) -> Chart {
+    Chart::Dice {
+        title: format!("{rules}: {strategy} vs {opponent} (wins {rate:.4})"),
+        planes: vec![("dice rolled".to_string(), table)],
+    }
+}
+
 /// The win-probability surface of `args.strategy` against the opponent (Hog).
 fn win_chart(args: &PlotStrategyArgs) -> Result<Chart> {
-    let rules = match resolve::rules(&args.rules)? {
+    let rules = match resolve::rules_run_by(&args.rules, &args.python)? {
         Rules::Hog(rules) => rules,
         Rules::Pig(game) => return pig_win_chart(&game, args),
         _ => bail!("plot win: draws Hog and Pig games; greed's values are in swine solve's files"),
@@ -184,7 +189,8 @@ fn pig_win_chart(game: &pig::Pig, args: &PlotStrategyArgs) -> Result<Chart> {
 
 /// Where A and B differ, coloured by the exact gain of A taking B's choice there (Hog).
 fn diff_chart(args: &PlotDiffArgs) -> Result<Chart> {
-    let Rules::Hog(rules) = resolve::rules(&args.strategy.rules)? else {
+    let Rules::Hog(rules) = resolve::rules_run_by(&args.strategy.rules, &args.strategy.python)?
+    else {
         bail!("plot diff: compares Hog strategies");
     };
     let opponent = hog_strategy(&rules, args.strategy.vs.as_deref(), "--vs", &args.strategy)?;

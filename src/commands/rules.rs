@@ -19,7 +19,8 @@ pub fn rules_command(command: &RulesCommand) -> Result<()> {
             }
             writeln!(
                 out,
-                "(swine rules show NAME prints a script; --rules FILE.rhai uses your own)"
+                "(swine rules show NAME prints a script; --rules FILE.rhai or FILE.py uses your \
+                 own)"
             )?;
         }
         RulesCommand::Show { name } => match presets::preset(name) {
@@ -29,8 +30,12 @@ pub fn rules_command(command: &RulesCommand) -> Result<()> {
                 known: presets::PRESETS.iter().map(|p| p.name).collect(),
             }),
         },
-        RulesCommand::Check { file, settings } => {
-            let script = resolve::script(file, settings)?;
+        RulesCommand::Check {
+            file,
+            settings,
+            python,
+        } => {
+            let script = resolve::script(file, settings, &resolve::runner(python))?;
             writeln!(out, "{} ({}): {}", script.variant(), file, script.summary())?;
             let parameters: Vec<String> = script
                 .parameters()

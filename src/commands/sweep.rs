@@ -37,7 +37,8 @@ pub fn sweep_command(args: &SweepArgs) -> Result<()> {
             .collect();
     }
     // Check the script and the parameter names once, before the batch.
-    resolve::script(&args.rules, &grid[0])?;
+    let runner = resolve::runner(&args.batch.python);
+    resolve::script(&args.rules, &grid[0], &runner)?;
     let pool = pool(args.batch.jobs)?;
     let bar = progress(grid.len(), "variants");
     // A variant that fails (a goal out of range, a hook error at some value) gets its row
@@ -45,7 +46,7 @@ pub fn sweep_command(args: &SweepArgs) -> Result<()> {
     let rows: Vec<SweepRow> = pool.install(|| {
         grid.par_iter()
             .map(|settings| {
-                let surveyed = resolve::script(&args.rules, settings)
+                let surveyed = resolve::script(&args.rules, settings, &runner)
                     .and_then(|script| Ok(Ruleset::compile(script)?))
                     .and_then(|rules| Ok(survey(&rules)?));
                 bar.inc(1);

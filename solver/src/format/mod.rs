@@ -138,37 +138,42 @@ impl TableFile {
     /// than the schema's default): only lowercase letters, digits and single `_` between them, so
     /// the Python module can be imported.
     pub fn stem(&self) -> String {
-        let schema = &self.table.schema;
-        // A file opponent is named by its folder and stem, so that `a/hog.py` and `b/hog.py`
-        // give different files.
-        let path = Path::new(&self.meta.opponent);
-        let opponent = match (path.parent().and_then(Path::file_name), path.file_stem()) {
-            (Some(folder), Some(stem)) => {
-                format!("{}_{}", folder.to_string_lossy(), stem.to_string_lossy())
-            }
-            (None, Some(stem)) => stem.to_string_lossy().into_owned(),
-            (_, None) => self.meta.opponent.clone(),
-        };
-        let rules = if schema.goal == schema.default_goal {
-            schema.rules.clone()
-        } else {
-            format!("{}_goal{}", schema.rules, schema.goal)
-        };
-        let name = if self.meta.strategy == self.meta.opponent {
-            format!("{rules}_{}", self.meta.strategy)
-        } else {
-            format!("{rules}_{}_vs_{opponent}", self.meta.strategy)
-        };
-        let mut stem = String::with_capacity(name.len());
-        for c in name.chars() {
-            if c.is_ascii_alphanumeric() {
-                stem.push(c.to_ascii_lowercase());
-            } else if !stem.is_empty() && !stem.ends_with('_') {
-                stem.push('_');
-            }
-        }
-        stem.trim_end_matches('_').to_string()
+        stem(&self.table.schema, &self.meta.strategy, &self.meta.opponent)
     }
+}
+
+/// The file name (without extension) of a table of `schema` that is `strategy` against
+/// `opponent_name`: see [`TableFile::stem`].
+pub fn stem(schema: &Schema, strategy: &str, opponent_name: &str) -> String {
+    // A file opponent is named by its folder and stem, so that `a/hog.py` and `b/hog.py` give
+    // different files.
+    let path = Path::new(opponent_name);
+    let opponent = match (path.parent().and_then(Path::file_name), path.file_stem()) {
+        (Some(folder), Some(stem)) => {
+            format!("{}_{}", folder.to_string_lossy(), stem.to_string_lossy())
+        }
+        (None, Some(stem)) => stem.to_string_lossy().into_owned(),
+        (_, None) => opponent_name.to_string(),
+    };
+    let rules = if schema.goal == schema.default_goal {
+        schema.rules.clone()
+    } else {
+        format!("{}_goal{}", schema.rules, schema.goal)
+    };
+    let name = if strategy == opponent_name {
+        format!("{rules}_{strategy}")
+    } else {
+        format!("{rules}_{strategy}_vs_{opponent}")
+    };
+    let mut plain = String::with_capacity(name.len());
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            plain.push(c.to_ascii_lowercase());
+        } else if !plain.is_empty() && !plain.ends_with('_') {
+            plain.push('_');
+        }
+    }
+    plain.trim_end_matches('_').to_string()
 }
 
 /// Formats a probability with 17 significant digits, enough to read back the same `f64`.

@@ -10,7 +10,7 @@ use super::script::ScriptError;
 pub enum RulesError {
     /// No built-in Hog ruleset has this name (it may name another game, whose rules are no
     /// script).
-    #[error("'{name}' is no Hog ruleset; the Hog rulesets are {}, or a rule script (FILE.rhai)", known.join(", "))]
+    #[error("'{name}' is no Hog ruleset; the Hog rulesets are {}, or a rule script (FILE.rhai or FILE.py)", known.join(", "))]
     Unknown {
         /// The name asked for.
         name: String,

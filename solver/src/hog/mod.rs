@@ -10,12 +10,14 @@
 //! - [`solve_exact`]: the same sweep in big integers and rationals, for fractions.
 //! - [`explain`]: the cells whose single change would raise a table's win rate most, exactly.
 //! - [`best_table`]: the best score table when the rules hide memory from a strategy.
-//! - [`survey`]: a variant's headline numbers, for sweeps over its parameters.
+//! - [`survey`]: a variant's headline numbers, for sweeps over its parameters; [`atlas`]: every
+//!   preset's, side by side; [`game_length`]: how many turns a game lasts.
 //! - [`simulate`](mod@simulate): the independent Monte Carlo check; [`narrate`]: a game told
 //!   turn by turn with the course's commentary.
 
 mod advice;
 mod analysis;
+mod atlas;
 mod bounds;
 mod committed;
 mod contest;
@@ -24,6 +26,7 @@ mod error;
 mod exact;
 mod explain;
 mod layout;
+mod length;
 mod library;
 pub mod narrate;
 mod order;
@@ -42,13 +45,16 @@ mod sweep;
 
 pub use advice::Advisor;
 pub use analysis::{
-    ExactSummary, SearchSummary, Solved, evaluate, make_exact, position, solve_against, values_file,
+    AdoptError, ExactSummary, SearchSummary, Solved, adopt_best_table, best_table_stem, evaluate,
+    make_exact, position, solve_against, values_file,
 };
+pub use atlas::{AtlasEntry, AtlasError, Optimum, OptimumSource, atlas, atlas_entry, atlas_order};
 pub use bounds::certify_hog;
 pub use definition::{ACTIONS, Builtin, DEFAULT_GOAL, MAX_DICE, MAX_GOAL, Memory, Param};
 pub use error::{MOST_STATES, RulesError, SolveError};
 pub use exact::{ExactError, ExactSolution, ExactTie, solve_exact};
 pub use explain::{CellGain, ExplainError, explain, switch_gains};
+pub use length::{GameLength, game_length};
 pub use order::{Layer, Lowering, Order, Pass, Repeat};
 pub use policy::{FullTable, Policy, ScoreTable};
 pub use reach::{Reach, reach};

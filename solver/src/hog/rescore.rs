@@ -34,22 +34,24 @@ impl Rescoring {
         let mut pig_out = Vec::new();
         if script.has_pig_out_points() {
             if let Some(die) = dice.dice().iter().find(|d| d.face_bonus.is_some()) {
+                let def = script.language().def();
                 return Err(RulesError::Script(ScriptError {
                     origin: script.origin().to_string(),
                     line: None,
                     message: format!(
-                        "fn pig_out_points and fn face_bonus cannot both score a roll (a {}-sided \
-                         die gives face bonuses)",
+                        "{def} pig_out_points and {def} face_bonus cannot both score a roll (a \
+                         {}-sided die gives face bonuses)",
                         die.faces
                     ),
                 }));
             }
             pig_out = vec![0; ACTIONS * ACTIONS];
-            for n in 1..=MAX_DICE {
-                for ones in 1..=n {
-                    pig_out[usize::from(n) * ACTIONS + usize::from(ones)] =
-                        script.pig_out_points(ones, n)?;
-                }
+            let rolls: Vec<(u8, u8)> = (1..=MAX_DICE)
+                .flat_map(|n| (1..=n).map(move |ones| (ones, n)))
+                .collect();
+            let points = script.tabulate_pig_out_points(&rolls)?;
+            for (&(ones, n), points) in rolls.iter().zip(points) {
+                pig_out[usize::from(n) * ACTIONS + usize::from(ones)] = points;
             }
         }
         // The dice's points before the rules on the turn's points.
@@ -80,13 +82,11 @@ impl Rescoring {
         let most_dice = scored.max_points();
         let most_bacon = free_bacon.iter().copied().max().unwrap_or(0) as usize;
         rescoring.row = most_dice.max(most_bacon) + 1;
-        rescoring.turn = vec![0; ACTIONS * rescoring.row];
-        for n in 0..=MAX_DICE {
-            for points in 0..rescoring.row {
-                rescoring.turn[usize::from(n) * rescoring.row + points] =
-                    script.turn_points(points as u32, n)?;
-            }
-        }
+        let turns: Vec<(u32, u8)> = (0..=MAX_DICE)
+            .flat_map(|n| (0..rescoring.row as u32).map(move |points| (points, n)))
+            .collect();
+        // By dice, then points: `dice · row + points`.
+        rescoring.turn = script.tabulate_turn_points(&turns)?;
         if script.least_dice() == 0 {
             for points in free_bacon.iter_mut() {
                 *points = rescoring.turn[*points as usize];

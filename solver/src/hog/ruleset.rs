@@ -1,6 +1,7 @@
 //! A Hog ruleset compiled into the dense tables the solver indexes.
 //!
-//! [`Ruleset::compile`] calls every hook of a rule [`Script`] once, for every value it can see:
+//! [`Ruleset::compile`] calls every hook of a rule [`Script`] once, for every value it can see
+//! (each hook over its whole domain at once, in one batch of calls to a Python module):
 //! Free Bacon points per opponent score (per cell if it reads the mover's score too), the dice
 //! limit and the die per cell (with its face bonuses per own score), the bonus and the
 //! new memory per (memory, dice) pair, and the after-turn transform per (score after the turn's
@@ -212,6 +213,11 @@ impl Ruleset {
         }
         let space = StateSpace::new(goal, usize::from(memory.size));
         let least_dice = script.least_dice();
+        // Every hook is tabulated over its whole domain at once (one batch for a Python
+        // module); by (own, opponent) in row-major order here.
+        let cells: Vec<(u32, u32)> = (0..goal)
+            .flat_map(|own| (0..goal).map(move |opponent| (own, opponent)))
+            .collect();
 
         // Free Bacon by cell, or by opponent score alone when the hook reads only that (none
         // when the rules forbid rolling 0 dice).
@@ -223,55 +229,47 @@ impl Ruleset {
         let mut free_bacon: Vec<u32> = if least_dice > 0 {
             vec![0; goal as usize]
         } else if script.free_bacon_reads_own() {
-            let mut points = Vec::with_capacity(space.cells());
-            for own in 0..goal {
-                for opponent in 0..goal {
-                    points.push(script.free_bacon(own, opponent)?);
-                }
-            }
-            points
+            script.tabulate_free_bacon(&cells)?
         } else {
-            (0..goal)
-                .map(|o| script.free_bacon(0, o))
-                .collect::<Result<_, _>>()?
+            script.tabulate_free_bacon(&cells[..goal as usize])?
         };
 
+        let face_bonuses = if script.has_face_bonus() {
+            Some(script.tabulate_face_bonus(&(0..goal).collect::<Vec<_>>())?)
+        } else {
+            None
+        };
+        let kinds = script.tabulate_die(&cells)?;
+        let limits = script.tabulate_dice_limit(&cells)?;
         let mut dice: Vec<Die> = Vec::new();
         let mut die = Vec::with_capacity(space.cells());
         let mut dice_limit = Vec::with_capacity(space.cells());
-        for own in 0..goal {
-            let face_bonus = if script.has_face_bonus() {
-                Some(script.face_bonus(own)?)
-            } else {
-                None
-            };
-            for opponent in 0..goal {
-                let mut kind = script.die(own, opponent)?;
-                if let Some(bonus) = face_bonus {
-                    // Only the faces this die shows; none giving points is a plain die.
-                    let mut shown = [0; MOST_FACES + 1];
-                    let faces = 1..=usize::from(kind.faces);
-                    shown[faces.clone()].copy_from_slice(&bonus[faces]);
-                    kind.face_bonus = shown.iter().any(|&b| b > 0).then_some(shown);
-                }
-                let index = dice.iter().position(|&d| d == kind).unwrap_or_else(|| {
-                    dice.push(kind);
-                    dice.len() - 1
-                });
-                die.push(index as u8);
-                let limit = script.dice_limit(own, opponent)?;
-                if limit < least_dice {
-                    return Err(RulesError::Script(ScriptError {
-                        origin: script.origin().to_string(),
-                        line: None,
-                        message: format!(
-                            "dice_limit({own}, {opponent}) returned {limit}, but least_dice = \
-                             {least_dice} forbids rolling fewer dice"
-                        ),
-                    }));
-                }
-                dice_limit.push(limit);
+        for (at, &(own, opponent)) in cells.iter().enumerate() {
+            let mut kind = kinds[at];
+            if let Some(bonus) = face_bonuses.as_ref().map(|b| b[own as usize]) {
+                // Only the faces this die shows; none giving points is a plain die.
+                let mut shown = [0; MOST_FACES + 1];
+                let faces = 1..=usize::from(kind.faces);
+                shown[faces.clone()].copy_from_slice(&bonus[faces]);
+                kind.face_bonus = shown.iter().any(|&b| b > 0).then_some(shown);
             }
+            let index = dice.iter().position(|&d| d == kind).unwrap_or_else(|| {
+                dice.push(kind);
+                dice.len() - 1
+            });
+            die.push(index as u8);
+            let limit = limits[at];
+            if limit < least_dice {
+                return Err(RulesError::Script(ScriptError {
+                    origin: script.origin().to_string(),
+                    line: None,
+                    message: format!(
+                        "dice_limit({own}, {opponent}) returned {limit}, but least_dice = \
+                         {least_dice} forbids rolling fewer dice"
+                    ),
+                }));
+            }
+            dice_limit.push(limit);
         }
         let (dice, rescoring) = Rescoring::compile(
             &script,
@@ -287,28 +285,31 @@ impl Ruleset {
             (1, (ACTIONS, 0))
         };
         let (recalls, by_points) = recall_rows(&script, &dice, &free_bacon, &dice_limit)?;
-        let mut effects =
-            Vec::with_capacity(usize::from(memory.size) * usize::from(opponent_memories) * ACTIONS);
-        for remembered in 0..memory.size {
-            for opponent_remembered in 0..opponent_memories {
-                for n in 0..=MAX_DICE {
-                    let memory = match &by_points {
-                        Some(rows) => Remembered::ByPoints(
-                            rows[usize::from(remembered) * ACTIONS + usize::from(n)],
-                        ),
-                        None => Remembered::Fixed(script.remember(
-                            remembered,
-                            opponent_remembered,
-                            n,
-                        )?),
-                    };
-                    effects.push(Effect {
-                        bonus: script.bonus(remembered, opponent_remembered, n)?,
-                        memory,
-                    });
-                }
-            }
-        }
+        let choices: Vec<(u8, u8, u8)> = (0..memory.size)
+            .flat_map(|remembered| {
+                (0..opponent_memories).flat_map(move |opponent_remembered| {
+                    (0..=MAX_DICE).map(move |n| (remembered, opponent_remembered, n))
+                })
+            })
+            .collect();
+        let bonuses = script.tabulate_bonus(&choices)?;
+        let memories = match &by_points {
+            Some(_) => Vec::new(),
+            None => script.tabulate_remember(&choices)?,
+        };
+        let effects: Vec<Effect> = choices
+            .iter()
+            .enumerate()
+            .map(|(at, &(remembered, _, n))| Effect {
+                bonus: bonuses[at],
+                memory: match &by_points {
+                    Some(rows) => Remembered::ByPoints(
+                        rows[usize::from(remembered) * ACTIONS + usize::from(n)],
+                    ),
+                    None => Remembered::Fixed(memories[at]),
+                },
+            })
+            .collect();
         let recalled = recalls
             .iter()
             .map(|row| {
@@ -353,18 +354,21 @@ impl Ruleset {
         let plane = reachable * goal as usize;
         // One plane per memory value, planes alike stored once: the hook is called per memory
         // only when it reads it; `goes_again` grants go on top.
-        let grants = (0..memory.size)
-            .map(|remembered| script.goes_again(remembered))
-            .collect::<Result<Vec<bool>, _>>()?;
-        let mut base = Vec::new();
-        if !script.after_turn_reads_memory() {
-            base.reserve(plane);
-            for opponent in 0..goal {
-                for reached in 0..reachable as u32 {
-                    base.push(script.after_turn(reached, opponent, 0)?);
-                }
-            }
-        }
+        let grants = script.tabulate_goes_again(&(0..memory.size).collect::<Vec<_>>())?;
+        // The after-turn calls of one plane, by (reached, opponent) with the opponent's score
+        // the outer index.
+        let plane_of = |remembered: u8| -> Vec<(u32, u32, u8)> {
+            (0..goal)
+                .flat_map(|opponent| {
+                    (0..reachable as u32).map(move |reached| (reached, opponent, remembered))
+                })
+                .collect()
+        };
+        let base = if script.after_turn_reads_memory() {
+            Vec::new()
+        } else {
+            script.tabulate_after_turn(&plane_of(0))?
+        };
         let mut after: Vec<Next> = Vec::with_capacity(plane);
         let mut turns = Vec::with_capacity(plane);
         let mut after_start = Vec::with_capacity(usize::from(memory.size));
@@ -378,13 +382,19 @@ impl Ruleset {
                 continue;
             }
             let start = after.len();
+            let own_plane = if script.after_turn_reads_memory() {
+                script.tabulate_after_turn(&plane_of(remembered))?
+            } else {
+                Vec::new()
+            };
+            let turns_of_plane = if own_plane.is_empty() {
+                &base
+            } else {
+                &own_plane
+            };
             for opponent in 0..goal {
                 for reached in 0..reachable as u32 {
-                    let mut turn = match base.get(opponent as usize * reachable + reached as usize)
-                    {
-                        Some(&turn) => turn,
-                        None => script.after_turn(reached, opponent, remembered)?,
-                    };
+                    let mut turn = turns_of_plane[opponent as usize * reachable + reached as usize];
                     turn.extra_turn |= grants[usize::from(remembered)];
                     let won = space.won_cell();
                     let next = if turn.mover >= goal {
@@ -777,19 +787,30 @@ fn recall_rows(
             can
         })
         .collect();
+    // Every (memory, dice, points) a roll can give, in one batch.
+    let turns: Vec<(u8, u8, u32)> = (0..script.memory().size)
+        .flat_map(|remembered| (0..=MAX_DICE).map(move |n| (remembered, n)))
+        .flat_map(|(remembered, n)| {
+            let can = &can[usize::from(n)];
+            (0..=most)
+                .filter(move |&points| can[points])
+                .map(move |points| (remembered, n, points as u32))
+        })
+        .collect();
+    let mut memories = script.tabulate_remember_points(&turns)?.into_iter();
     let mut rows: Vec<RecallRow> = Vec::new();
     let mut of_choice = Vec::with_capacity(usize::from(script.memory().size) * ACTIONS);
-    for remembered in 0..script.memory().size {
+    for _ in 0..script.memory().size {
         for n in 0..=MAX_DICE {
-            let row = (0..=most)
+            let row: RecallRow = (0..=most)
                 .map(|points| {
-                    Ok(if can[usize::from(n)][points] {
-                        (true, script.remember_points(remembered, n, points as u32)?)
+                    if can[usize::from(n)][points] {
+                        (true, memories.next().expect("a memory for each turn asked"))
                     } else {
                         (false, 0)
-                    })
+                    }
                 })
-                .collect::<Result<RecallRow, ScriptError>>()?;
+                .collect();
             let index = rows.iter().position(|r| *r == row).unwrap_or_else(|| {
                 rows.push(row);
                 rows.len() - 1
@@ -820,7 +841,7 @@ mod tests {
             "'hog-sp99' is no Hog ruleset; the Hog rulesets are hog-fa20, hog-fa17, hog-sp18, \
              hog-fa18, hog-su19, hog-fa19, hog-sp20, hog-su20, hog-sp21, hog-fa21, hog-sp22, \
              hog-su22, hog-fa22, hog-fa24, hog-wild, hog-hogtimus, hog-digits, hog-nju21, \
-             hog-nju24, hog-textbook, or a rule script (FILE.rhai)"
+             hog-nju24, hog-textbook, or a rule script (FILE.rhai or FILE.py)"
         );
         assert_eq!(
             Ruleset::preset("hog-fa20", 0).unwrap_err().to_string(),

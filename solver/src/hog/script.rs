@@ -1,5 +1,6 @@
-//! Hog rulesets written as [rhai](https://rhai.rs) scripts: the presets are scripts embedded in
-//! the binary, and `--rules FILE.rhai` loads one of your own.
+//! Hog rulesets written as [rhai](https://rhai.rs) scripts or as Python modules: the presets
+//! are scripts embedded in the binary, `--rules FILE.rhai` loads one of your own, and `--rules
+//! FILE.py` a module written in the course's own language, with the same hooks.
 //!
 //! A script sets a few variables and defines the hooks of the rules; every hook is a function of
 //! a small domain, which [`Ruleset::compile`](super::Ruleset::compile) calls once per value to
@@ -42,17 +43,37 @@
 //! at most [`OPERATIONS`] operations per hook call, so a runaway loop is stopped (a legal but
 //! slow hook is not: compiling calls hooks up to a million times at goal 1000). An error names
 //! the script, the call that raised it and, where rhai knows it, the line.
+//!
+//! # Python modules
+//!
+//! A module has the same variables and hooks, written in Python: `name = "..."`, `goal =
+//! parameter("goal", 100)` (with `from swine_rules import parameter`), `memory = {"size": ...}`,
+//! `def free_bacon(opponent)`, `after_turn` returning `True`/`False`, `None` (no change) or a
+//! dict `{"mover": ..., "opponent": ..., "extra_turn": ...}`. Hooks read parameters as the
+//! module's own variables. A hook's arguments are its positional parameters without a default
+//! (so `def free_bacon(score, goal=100)` takes the opponent's score alone), and a hook may be
+//! any function bound to the name (`free_bacon = piggy_points`). A built-in strategy's entry
+//! may name its function (`{"name": "bacon", "function": bacon_strategy, "about": "..."}`);
+//! its `parameters` and `defaults`, when the entry leaves them out, are that function's
+//! parameters after the first two and their defaults, as the course's `*_strategy(score,
+//! opponent_score, cutoff=8, num_rolls=6)` declares them.
+//!
+//! A module runs in a child `python3` under the limits of Python strategies (see
+//! [`python`](crate::python)): [`Script::compile_python`] imports it once, and every hook is
+//! tabulated over its domain in one batch of calls to that child; the error of a call names the
+//! module, the line to blame and the call, as a script's does.
+
+mod python_backend;
+mod rhai_backend;
 
 use std::fmt;
-use std::sync::{Arc, Mutex, PoisonError};
-
-use rhai::{AST, CallFnOptions, Dynamic, Engine, Map, Scope};
+use std::path::Path;
 
 use super::definition::{Builtin, MAX_DICE, Memory, Param};
-use super::library;
 use crate::dice::{Die, MOST_FACE_BONUS, MOST_FACES};
+use crate::python::Runner;
 
-/// The most operations one call of a hook may take.
+/// The most operations one call of a rhai hook may take.
 pub const OPERATIONS: u64 = 1_000_000;
 
 /// The most points Free Bacon or a bonus may give (more would only make the tables huge).
@@ -74,16 +95,23 @@ const HOOKS: [(&str, &[usize]); 11] = [
     ("turn_points", &[2]),
 ];
 
-/// A compiled rule script with its parameters set.
+/// The variables of the script's top level that the frame reads.
+const FRAME: [&str; 8] = [
+    "name",
+    "summary",
+    "yardstick",
+    "goal",
+    "memory",
+    "pig_out",
+    "least_dice",
+    "strategies",
+];
+
+/// A compiled rule script (or Python rule module) with its parameters set.
 pub struct Script {
     origin: String,
-    text: String,
-    engine: Engine,
-    ast: AST,
-    /// The variables the script's top level left, which hooks are called with.
-    scope: Scope<'static>,
-    /// Copies of `scope` not in use: each call takes one, so that threads call hooks at once.
-    spare_scopes: Mutex<Vec<Scope<'static>>>,
+    language: Language,
+    backend: Backend,
     name: String,
     summary: String,
     yardstick: String,
@@ -96,16 +124,25 @@ pub struct Script {
     after_turn_reads_memory: bool,
     choice_reads_opponent_memory: bool,
     free_bacon_reads_own: bool,
-    functions: Vec<(String, usize)>,
+    functions: Vec<Function>,
     fingerprint: u32,
     /// Whether this is a built-in preset's own script (see [`variant`](Self::variant)).
     preset: bool,
+}
+
+/// What runs a script's hooks.
+enum Backend {
+    /// The rhai engine, in this process.
+    Rhai(Box<rhai_backend::Rhai>),
+    /// A Python harness in a child process, asked in batches.
+    Python(python_backend::Module),
 }
 
 impl fmt::Debug for Script {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Script")
             .field("origin", &self.origin)
+            .field("language", &self.language)
             .field("name", &self.name)
             .field("parameters", &self.parameters)
             .finish()
@@ -135,19 +172,242 @@ pub struct ScriptError {
     pub message: String,
 }
 
-/// What `parameter(NAME, DEFAULT)` sees while the script's top level runs.
-#[derive(Default)]
-struct Declarations {
-    settings: Vec<(String, i64)>,
+/// The language a ruleset is written in, which its messages speak.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Language {
+    /// A rhai script (`FILE.rhai`, the presets).
+    Rhai,
+    /// A Python module (`FILE.py`).
+    Python,
+}
+
+impl Language {
+    /// The keyword that defines a function.
+    pub(crate) fn def(self) -> &'static str {
+        match self {
+            Language::Rhai => "fn",
+            Language::Python => "def",
+        }
+    }
+
+    /// What the rules are called in messages.
+    fn rules(self) -> &'static str {
+        match self {
+            Language::Rhai => "the script",
+            Language::Python => "the module",
+        }
+    }
+
+    /// The statement that sets `variable` to `value`.
+    fn set(self, variable: &str, value: &str) -> String {
+        match self {
+            Language::Rhai => format!("let {variable} = {value};"),
+            Language::Python => format!("{variable} = {value}"),
+        }
+    }
+
+    /// The two truth values.
+    fn truths(self) -> &'static str {
+        match self {
+            Language::Rhai => "true or false",
+            Language::Python => "True or False",
+        }
+    }
+
+    /// A map with the keys `keys`, as the language writes one.
+    fn map_of(self, keys: &[&str]) -> String {
+        match self {
+            Language::Rhai => format!("a map #{{ {} }}", keys.join(", ")),
+            Language::Python => format!(
+                "a dict {{{}}}",
+                keys.iter()
+                    .map(|k| format!("\"{k}\": ..."))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+
+    /// The name of a value's type, as the language says it.
+    fn kind(self, value: &Value) -> String {
+        let (rhai, python) = match value {
+            Value::Nothing => ("()", "NoneType"),
+            Value::Bool(_) => ("bool", "bool"),
+            Value::Int(_) | Value::Huge(_) => ("i64", "int"),
+            Value::Text(_) => ("string", "str"),
+            Value::List(_) => ("array", "list"),
+            Value::Map(_) => ("map", "dict"),
+            Value::Other { kind, .. } => return kind.clone(),
+        };
+        match self {
+            Language::Rhai => rhai,
+            Language::Python => python,
+        }
+        .to_string()
+    }
+
+    /// A value as the language writes it.
+    fn show(self, value: &Value) -> String {
+        let python = self == Language::Python;
+        match value {
+            Value::Nothing if python => "None".to_string(),
+            Value::Nothing => "()".to_string(),
+            Value::Bool(true) if python => "True".to_string(),
+            Value::Bool(false) if python => "False".to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::Int(n) => n.to_string(),
+            Value::Huge(text) => text.clone(),
+            Value::Text(text) if python => format!("'{text}'"),
+            Value::Text(text) => format!("\"{text}\""),
+            Value::List(items) => format!(
+                "[{}]",
+                items
+                    .iter()
+                    .map(|v| self.show(v))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Value::Map(pairs) => {
+                let shown: Vec<String> = pairs
+                    .iter()
+                    .map(|(k, v)| match self {
+                        Language::Rhai => format!("{k}: {}", self.show(v)),
+                        Language::Python => format!("'{k}': {}", self.show(v)),
+                    })
+                    .collect();
+                match self {
+                    Language::Rhai => format!("#{{{}}}", shown.join(", ")),
+                    Language::Python => format!("{{{}}}", shown.join(", ")),
+                }
+            }
+            Value::Other { shown, .. } => shown.clone(),
+        }
+    }
+}
+
+/// A value a script's top level or hook left, in either language.
+#[derive(Clone, Debug, PartialEq)]
+enum Value {
+    /// rhai's `()`, Python's `None`.
+    Nothing,
+    /// A truth value.
+    Bool(bool),
+    /// A whole number that fits in 64 bits.
+    Int(i64),
+    /// A Python integer too large for 64 bits, as text.
+    Huge(String),
+    /// A text.
+    Text(String),
+    /// An array or a list.
+    List(Vec<Value>),
+    /// A map or a dict with text keys, in order.
+    Map(Vec<(String, Value)>),
+    /// Anything else: as the language shows it, and the name of its type.
+    Other {
+        /// The value as text.
+        shown: String,
+        /// Its type's name.
+        kind: String,
+    },
+}
+
+impl Value {
+    /// The value of `key` in a map.
+    fn get(pairs: &[(String, Value)], key: &str) -> Option<Value> {
+        pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+    }
+}
+
+/// A function a script defines: its name, how many arguments it takes, and the line of its
+/// definition when the script's own text holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Function {
+    name: String,
+    arity: usize,
+    line: Option<usize>,
+}
+
+/// What a script's top level left: the frame's variables that it set, its functions and the
+/// parameters it declared.
+struct TopLevel {
+    variables: Vec<(String, Value)>,
+    functions: Vec<Function>,
     declared: Vec<Parameter>,
 }
 
+/// Why a backend could not run a script or a call: the line to blame, and what went wrong.
+struct Failure {
+    line: Option<usize>,
+    message: String,
+}
+
+/// What a batch of calls returned: the values of the calls before the first that failed, and
+/// why that one failed.
+struct Returned {
+    values: Vec<Value>,
+    failure: Option<Failure>,
+}
+
 impl Script {
-    /// Compiles `text` (from `origin`, a path or a preset's name) with the parameters in
-    /// `settings` set (every one must be declared by the script).
+    /// Compiles the rhai script `text` (from `origin`, a path or a preset's name) with the
+    /// parameters in `settings` set (every one must be declared by the script).
     pub fn compile(
         origin: &str,
         text: &str,
+        settings: &[(String, i64)],
+    ) -> Result<Script, ScriptError> {
+        let (backend, top) =
+            rhai_backend::Rhai::start(text, settings).map_err(|failure| ScriptError {
+                origin: origin.to_string(),
+                line: failure.line,
+                message: failure.message,
+            })?;
+        Script::assemble(
+            origin,
+            text,
+            Language::Rhai,
+            Backend::Rhai(Box::new(backend)),
+            top,
+            settings,
+        )
+    }
+
+    /// Compiles the Python rule module `text`, read from the file `path` (given as `origin`),
+    /// with the parameters in `settings` set: `runner`'s interpreter imports it under its
+    /// limits, and answers its hooks until the script is dropped.
+    pub fn compile_python(
+        origin: &str,
+        path: &Path,
+        text: &str,
+        settings: &[(String, i64)],
+        runner: &Runner,
+    ) -> Result<Script, ScriptError> {
+        let (module, top) =
+            python_backend::Module::start(path, text, settings, runner).map_err(|failure| {
+                ScriptError {
+                    origin: origin.to_string(),
+                    line: failure.line,
+                    message: failure.message,
+                }
+            })?;
+        Script::assemble(
+            origin,
+            text,
+            Language::Python,
+            Backend::Python(module),
+            top,
+            settings,
+        )
+    }
+
+    /// Reads the frame's variables and functions from what the top level left, and checks
+    /// them, in the same words for both languages.
+    fn assemble(
+        origin: &str,
+        text: &str,
+        language: Language,
+        backend: Backend,
+        top: TopLevel,
         settings: &[(String, i64)],
     ) -> Result<Script, ScriptError> {
         let error = |line: Option<usize>, message: String| ScriptError {
@@ -155,64 +415,11 @@ impl Script {
             line,
             message,
         };
-        let declarations = Arc::new(Mutex::new(Declarations {
-            settings: settings.to_vec(),
-            declared: Vec::new(),
-        }));
-        let mut engine = Engine::new();
-        engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
-        engine.on_print(|_| {});
-        engine.on_debug(|_, _, _| {});
-        engine.set_max_operations(OPERATIONS);
-        engine.set_max_call_levels(64);
-        engine.set_max_expr_depths(64, 64);
-        engine.set_max_string_size(1 << 16);
-        engine.set_max_array_size(1 << 16);
-        engine.set_max_map_size(1 << 10);
-        library::register(&mut engine);
-        let seen = Arc::clone(&declarations);
-        engine.register_fn("parameter", move |name: &str, default: i64| -> i64 {
-            let mut seen = seen.lock().unwrap_or_else(PoisonError::into_inner);
-            let value = seen
-                .settings
-                .iter()
-                .find(|(n, _)| n == name)
-                .map_or(default, |&(_, v)| v);
-            if !seen.declared.iter().any(|p| p.name == name) {
-                seen.declared.push(Parameter {
-                    name: name.to_string(),
-                    value,
-                    default,
-                });
-            }
-            value
-        });
-        let known = Arc::clone(&declarations);
-        engine.register_fn(
-            "param",
-            move |name: &str| -> Result<i64, Box<rhai::EvalAltResult>> {
-                let known = known.lock().unwrap_or_else(PoisonError::into_inner);
-                known
-                    .declared
-                    .iter()
-                    .find(|p| p.name == name)
-                    .map(|p| p.value)
-                    .ok_or_else(|| {
-                        format!("param(\"{name}\"): no parameter {name} is declared").into()
-                    })
-            },
-        );
-        let ast = engine
-            .compile(text)
-            .map_err(|e| error(e.position().line(), without_position(e.to_string())))?;
-        let mut scope = Scope::new();
-        engine
-            .run_ast_with_scope(&mut scope, &ast)
-            .map_err(|e| error(e.position().line(), message_of(&e)))?;
-        let (settings, declared) = {
-            let seen = declarations.lock().unwrap_or_else(PoisonError::into_inner);
-            (seen.settings.clone(), seen.declared.clone())
-        };
+        let TopLevel {
+            variables,
+            functions,
+            declared,
+        } = top;
         if let Some((unknown, _)) = settings
             .iter()
             .find(|(name, _)| !declared.iter().any(|p| &p.name == name))
@@ -221,56 +428,90 @@ impl Script {
             return Err(error(
                 None,
                 format!(
-                    "unknown parameter '{unknown}' in --set; the script declares {}",
+                    "unknown parameter '{unknown}' in --set; {} declares {}",
+                    language.rules(),
                     names.join(", ")
                 ),
             ));
         }
-        let text_of = |variable: &str| -> Result<String, ScriptError> {
-            scope
-                .get_value::<rhai::ImmutableString>(variable)
-                .map(|s| s.to_string())
-                .ok_or_else(|| {
-                    error(
-                        None,
-                        format!("the script sets no {variable}: let {variable} = \"...\";"),
-                    )
-                })
+        let variable = |name: &str| Value::get(&variables, name);
+        let defines =
+            |name: &str, arity: usize| functions.iter().any(|f| f.name == name && f.arity == arity);
+        let line_of = |name: &str| {
+            functions
+                .iter()
+                .find(|f| f.name == name)
+                .and_then(|f| f.line)
         };
-        let name = text_of("name")?;
-        let summary = text_of("summary")?;
-        let yardstick = text_of("yardstick")?;
-        let goal = scope.get_value::<i64>("goal").ok_or_else(|| {
-            error(
-                None,
-                "the script declares no goal: let goal = parameter(\"goal\", 100);".to_string(),
-            )
-        })?;
-        let goal = u32::try_from(goal)
-            .map_err(|_| error(None, format!("goal {goal} is not a positive score")))?;
         // A variable of the wrong type is an error, never silently the default.
-        let typed = |variable: &str, kind: &str| -> Result<Option<Dynamic>, ScriptError> {
-            match scope.get(variable) {
+        let typed = |name: &str, kind: &Value| -> Result<Option<Value>, ScriptError> {
+            match variable(name) {
                 None => Ok(None),
-                Some(value) if value.type_name() == kind => Ok(Some(value.clone())),
+                Some(value) if language.kind(&value) == language.kind(kind) => Ok(Some(value)),
                 Some(value) => Err(error(
                     None,
                     format!(
-                        "{variable} is a {}, but must be a {kind}",
-                        value.type_name()
+                        "{name} is a {}, but must be a {}",
+                        language.kind(&value),
+                        language.kind(kind)
                     ),
                 )),
             }
         };
-        let memory = match typed("memory", "map")? {
-            None => Memory::NONE,
-            Some(map) => memory_of(&map.cast::<Map>()).map_err(|m| error(None, m))?,
+        let text_of = |name: &str| -> Result<String, ScriptError> {
+            match typed(name, &Value::Text(String::new()))? {
+                Some(Value::Text(text)) => Ok(text),
+                _ => Err(error(
+                    None,
+                    format!(
+                        "{} sets no {name}: {}",
+                        language.rules(),
+                        language.set(name, "\"...\"")
+                    ),
+                )),
+            }
         };
-        let pig_out = typed("pig_out", "bool")?.is_none_or(|v| v.cast::<bool>());
-        let least_dice = match typed("least_dice", "i64")? {
-            None => 0,
-            Some(value) => {
-                let n = value.cast::<i64>();
+        let name = text_of("name").map_err(|mut e| {
+            // A course hog.py given to --rules by mistake.
+            if language == Language::Python && functions.iter().any(|f| f.name == "final_strategy")
+            {
+                e.message.push_str(
+                    " (it defines final_strategy: a Python strategy is given as the STRATEGY, \
+                     not with --rules)",
+                );
+            }
+            e
+        })?;
+        let summary = text_of("summary")?;
+        let yardstick = text_of("yardstick")?;
+        let goal = match variable("goal") {
+            Some(Value::Int(goal)) => goal,
+            Some(Value::Huge(goal)) => {
+                return Err(error(None, format!("goal {goal} is not a positive score")));
+            }
+            _ => {
+                return Err(error(
+                    None,
+                    format!(
+                        "{} declares no goal: {}",
+                        language.rules(),
+                        language.set("goal", "parameter(\"goal\", 100)")
+                    ),
+                ));
+            }
+        };
+        let goal = u32::try_from(goal)
+            .map_err(|_| error(None, format!("goal {goal} is not a positive score")))?;
+        let memory = match typed("memory", &Value::Map(Vec::new()))? {
+            Some(Value::Map(map)) => memory_of(&map).map_err(|m| error(None, m))?,
+            _ => Memory::NONE,
+        };
+        let pig_out = !matches!(
+            typed("pig_out", &Value::Bool(true))?,
+            Some(Value::Bool(false))
+        );
+        let least_dice = match typed("least_dice", &Value::Int(0))? {
+            Some(Value::Int(n)) => {
                 u8::try_from(n)
                     .ok()
                     .filter(|&n| n <= MAX_DICE)
@@ -281,34 +522,37 @@ impl Script {
                         )
                     })?
             }
+            Some(Value::Huge(n)) => {
+                return Err(error(
+                    None,
+                    format!("least_dice is {n}, but must be in 0..={MAX_DICE}"),
+                ));
+            }
+            _ => 0,
         };
-        let builtins = match typed("strategies", "array")? {
-            None => Vec::new(),
-            Some(list) => list
-                .cast::<rhai::Array>()
+        let builtins = match typed("strategies", &Value::List(Vec::new()))? {
+            Some(Value::List(list)) => list
                 .iter()
-                .map(|entry| builtin_of(entry, &ast))
+                .map(|entry| builtin_of(entry, &defines, language))
                 .collect::<Result<Vec<_>, String>>()
                 .map_err(|m| error(None, m))?,
+            _ => Vec::new(),
         };
-        for function in ast.iter_functions() {
+        for function in &functions {
             if let Some((hook, arities)) = HOOKS.iter().find(|(name, _)| *name == function.name)
-                && !arities.contains(&function.params.len())
+                && !arities.contains(&function.arity)
             {
-                let line = text
-                    .lines()
-                    .position(|l| l.trim_start().starts_with(&format!("fn {hook}(")))
-                    .map(|i| i + 1);
                 return Err(error(
-                    line,
+                    function.line,
                     format!(
-                        "fn {hook} takes {} argument(s), not {}",
+                        "{} {hook} takes {} argument(s), not {}",
+                        language.def(),
                         arities
                             .iter()
                             .map(usize::to_string)
                             .collect::<Vec<_>>()
                             .join(" or "),
-                        function.params.len()
+                        function.arity
                     ),
                 ));
             }
@@ -318,65 +562,51 @@ impl Script {
             return Err(error(
                 None,
                 format!(
-                    "yardstick '{yardstick}' is neither always_roll:N nor one of the script's \
-                     strategies"
+                    "yardstick '{yardstick}' is neither always_roll:N nor one of {}'s strategies",
+                    language.rules()
                 ),
             ));
         }
-        if has_function(&ast, "remember_points", 3)
-            && (has_function(&ast, "remember", 2) || has_function(&ast, "remember", 3))
-        {
-            let line = text
-                .lines()
-                .position(|l| l.trim_start().starts_with("fn remember_points("))
-                .map(|i| i + 1);
+        let def = language.def();
+        if defines("remember_points", 3) && (defines("remember", 2) || defines("remember", 3)) {
             return Err(error(
-                line,
-                "fn remember_points and fn remember both say what the mover remembers: define \
-                 one"
-                .to_string(),
+                line_of("remember_points"),
+                format!(
+                    "{def} remember_points and {def} remember both say what the mover \
+                     remembers: define one"
+                ),
             ));
         }
-        let defines_free_bacon =
-            has_function(&ast, "free_bacon", 1) || has_function(&ast, "free_bacon", 2);
+        let defines_free_bacon = defines("free_bacon", 1) || defines("free_bacon", 2);
         if least_dice == 0 && !defines_free_bacon {
             return Err(error(
                 None,
-                "the script defines no fn free_bacon(opponent) or fn free_bacon(own, opponent) \
-                 (or forbids rolling 0 dice: let least_dice = 1;)"
-                    .to_string(),
+                format!(
+                    "{} defines no {def} free_bacon(opponent) or {def} free_bacon(own, \
+                     opponent) (or forbids rolling 0 dice: {})",
+                    language.rules(),
+                    language.set("least_dice", "1")
+                ),
             ));
         }
         if least_dice > 0 && defines_free_bacon {
-            let line = text
-                .lines()
-                .position(|l| l.trim_start().starts_with("fn free_bacon("))
-                .map(|i| i + 1);
             return Err(error(
-                line,
+                line_of("free_bacon"),
                 format!(
-                    "fn free_bacon would never be used: least_dice = {least_dice} forbids rolling \
-                     0 dice"
+                    "{def} free_bacon would never be used: least_dice = {least_dice} forbids \
+                     rolling 0 dice"
                 ),
             ));
         }
         Ok(Script {
             origin: origin.to_string(),
-            text: text.to_string(),
+            language,
+            backend,
             fingerprint: crc32fast::hash(text.as_bytes()),
             preset: false,
-            after_turn_reads_memory: has_function(&ast, "after_turn", 3),
-            choice_reads_opponent_memory: has_function(&ast, "bonus", 3)
-                || has_function(&ast, "remember", 3),
-            free_bacon_reads_own: has_function(&ast, "free_bacon", 2),
-            functions: ast
-                .iter_functions()
-                .map(|f| (f.name.to_string(), f.params.len()))
-                .collect(),
-            engine,
-            ast,
-            scope,
-            spare_scopes: Mutex::new(Vec::new()),
+            after_turn_reads_memory: defines("after_turn", 3),
+            choice_reads_opponent_memory: defines("bonus", 3) || defines("remember", 3),
+            free_bacon_reads_own: defines("free_bacon", 2),
             name,
             summary,
             yardstick,
@@ -386,6 +616,7 @@ impl Script {
             least_dice,
             parameters: declared,
             builtins,
+            functions,
         })
     }
 
@@ -419,6 +650,11 @@ impl Script {
         &self.origin
     }
 
+    /// The language the rules are written in.
+    pub(crate) fn language(&self) -> Language {
+        self.language
+    }
+
     /// The parameters the script declares, with their values.
     pub fn parameters(&self) -> &[Parameter] {
         &self.parameters
@@ -432,7 +668,8 @@ impl Script {
     /// Which variant this is, as table files record it: the name; then the parameters whose
     /// values differ from the script's defaults (the goal aside, which files record apart),
     /// e.g. `hog-fa20[cutoff=9]`; then, unless the script is the built-in preset of that name,
-    /// `@` and the CRC-32 of its text. A table of one variant never loads for another.
+    /// `@` and the CRC-32 of its text (of a Python module, its own file's). A table of one
+    /// variant never loads for another.
     pub fn variant(&self) -> String {
         let changed: Vec<String> = self
             .parameters
@@ -461,77 +698,79 @@ impl Script {
         self.after_turn_reads_memory
     }
 
-    /// Calls the hook `hook` with `args`, or gives `absent` when the script does not define it
-    /// with that many arguments.
-    fn call(
-        &self,
-        hook: &str,
-        args: &[i64],
-        absent: Option<Dynamic>,
-    ) -> Result<Dynamic, ScriptError> {
-        if let Some(absent) = absent.filter(|_| !self.defines(hook, args.len())) {
-            return Ok(absent);
-        }
-        let spares = || {
-            self.spare_scopes
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-        };
-        let mut scope = spares().pop().unwrap_or_else(|| self.scope.clone());
-        // The call leaves the scope as it found it (rhai rewinds it).
-        let called = self.engine.call_fn_with_options::<Dynamic>(
-            CallFnOptions::new().eval_ast(false),
-            &mut scope,
-            &self.ast,
-            hook,
-            args.to_vec(),
-        );
-        spares().push(scope);
-        called.map_err(|e| ScriptError {
-            origin: self.origin.clone(),
-            line: e.position().line().or_else(|| self.line_of_function(hook)),
-            message: format!("{}: {}", call_text(hook, args), message_of(&e)),
-        })
-    }
-
     /// Whether the script defines `hook` with `arity` parameters.
     fn defines(&self, hook: &str, arity: usize) -> bool {
         self.functions
             .iter()
-            .any(|(name, n)| name == hook && *n == arity)
+            .any(|f| f.name == hook && f.arity == arity)
     }
 
-    /// The line where `hook` is defined, if it is.
+    /// The line where `hook` is defined, if the script's text holds it.
     fn line_of_function(&self, hook: &str) -> Option<usize> {
-        let definition = format!("fn {hook}(");
-        self.text
-            .lines()
-            .position(|line| line.trim_start().starts_with(&definition))
-            .map(|index| index + 1)
+        self.functions
+            .iter()
+            .find(|f| f.name == hook)
+            .and_then(|f| f.line)
     }
 
-    /// A whole number from hook `hook` in `0..=most`, or an error naming the call and value.
-    fn number(
+    /// The values of `hook` (`arity` arguments) on each call of `args` (`arity` numbers a
+    /// call), in order, each checked by `check` with its call's arguments (which says what is
+    /// wrong with a value, after "returned"); an error names the first call that failed or
+    /// returned a wrong value.
+    fn each<T>(
         &self,
         hook: &str,
+        arity: usize,
+        args: &[i64],
+        mut check: impl FnMut(&[i64], Value) -> Result<T, String>,
+    ) -> Result<Vec<T>, ScriptError> {
+        let Returned { values, failure } = match &self.backend {
+            Backend::Rhai(rhai) => rhai.call_all(hook, arity, args),
+            Backend::Python(module) => module.call_all(hook, arity, args),
+        };
+        let mut checked = Vec::with_capacity(args.len() / arity.max(1));
+        for (value, call) in values.into_iter().zip(args.chunks(arity)) {
+            checked.push(check(call, value).map_err(|message| ScriptError {
+                origin: self.origin.clone(),
+                line: self.line_of_function(hook),
+                message: format!("{} returned {message}", call_text(hook, call)),
+            })?);
+        }
+        match failure {
+            Some(failure) => Err(ScriptError {
+                origin: self.origin.clone(),
+                line: failure.line.or_else(|| self.line_of_function(hook)),
+                message: failure.message,
+            }),
+            None => Ok(checked),
+        }
+    }
+
+    /// Whole numbers in `0..=most` from `hook` on each call of `args`, or `absent` for every
+    /// call when the script does not define it.
+    fn numbers(
+        &self,
+        hook: &str,
+        arity: usize,
         args: &[i64],
         absent: Option<i64>,
         most: i64,
         what: &str,
-    ) -> Result<i64, ScriptError> {
-        let value = self.call(hook, args, absent.map(Dynamic::from))?;
-        let fail = |message: String| ScriptError {
-            origin: self.origin.clone(),
-            line: self.line_of_function(hook),
-            message: format!("{} returned {message}", call_text(hook, args)),
-        };
-        let n = value
-            .as_int()
-            .map_err(|kind| fail(format!("{value} (a {kind}), not a whole number of {what}")))?;
-        if !(0..=most).contains(&n) {
-            return Err(fail(format!("{n}, outside 0..={most} {what}")));
+    ) -> Result<Vec<i64>, ScriptError> {
+        if let Some(absent) = absent.filter(|_| !self.defines(hook, arity)) {
+            return Ok(vec![absent; args.len() / arity]);
         }
-        Ok(n)
+        let language = self.language;
+        self.each(hook, arity, args, |_, value| match value {
+            Value::Int(n) if (0..=most).contains(&n) => Ok(n),
+            Value::Int(n) => Err(format!("{n}, outside 0..={most} {what}")),
+            Value::Huge(text) => Err(format!("{text}, outside 0..={most} {what}")),
+            other => Err(format!(
+                "{} (a {}), not a whole number of {what}",
+                language.show(&other),
+                language.kind(&other)
+            )),
+        })
     }
 
     /// Whether Free Bacon depends on the mover's own score (`fn free_bacon(own, opponent)`),
@@ -548,10 +787,34 @@ impl Script {
     /// Points for rolling 0 dice at (own, opponent); `own` is not passed to a
     /// `fn free_bacon(opponent)`. Only for scripts that allow rolling 0 dice.
     pub fn free_bacon(&self, own: u32, opponent: u32) -> Result<u32, ScriptError> {
-        let both = [i64::from(own), i64::from(opponent)];
-        let args = &both[if self.free_bacon_reads_own { 0 } else { 1 }..];
-        let n = self.number("free_bacon", args, None, MOST_POINTS, "points")?;
-        Ok(n as u32)
+        Ok(self.tabulate_free_bacon(&[(own, opponent)])?[0])
+    }
+
+    /// [`free_bacon`](Self::free_bacon) at each of `cells` (own, opponent).
+    pub(crate) fn tabulate_free_bacon(
+        &self,
+        cells: &[(u32, u32)],
+    ) -> Result<Vec<u32>, ScriptError> {
+        let (arity, args) = if self.free_bacon_reads_own {
+            (
+                2,
+                cells
+                    .iter()
+                    .flat_map(|&(own, opponent)| [own, opponent])
+                    .map(i64::from)
+                    .collect(),
+            )
+        } else {
+            (
+                1,
+                cells
+                    .iter()
+                    .map(|&(_, opponent)| i64::from(opponent))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let points = self.numbers("free_bacon", arity, &args, None, MOST_POINTS, "points")?;
+        Ok(points.into_iter().map(|n| n as u32).collect())
     }
 
     /// Whether Pig Out scores by the number of 1s rolled (`fn pig_out_points`).
@@ -561,8 +824,21 @@ impl Script {
 
     /// The points of a Pig Out with `ones` (at least 1) of `dice` dice showing a 1.
     pub fn pig_out_points(&self, ones: u8, dice: u8) -> Result<u32, ScriptError> {
-        let args = [i64::from(ones), i64::from(dice)];
-        Ok(self.number("pig_out_points", &args, Some(1), MOST_POINTS, "points")? as u32)
+        Ok(self.tabulate_pig_out_points(&[(ones, dice)])?[0])
+    }
+
+    /// [`pig_out_points`](Self::pig_out_points) for each of `rolls` (ones, dice).
+    pub(crate) fn tabulate_pig_out_points(
+        &self,
+        rolls: &[(u8, u8)],
+    ) -> Result<Vec<u32>, ScriptError> {
+        let args: Vec<i64> = rolls
+            .iter()
+            .flat_map(|&(ones, dice)| [ones, dice])
+            .map(i64::from)
+            .collect();
+        let points = self.numbers("pig_out_points", 2, &args, Some(1), MOST_POINTS, "points")?;
+        Ok(points.into_iter().map(|n| n as u32).collect())
     }
 
     /// Whether rules act on the turn's points (`fn turn_points`).
@@ -573,15 +849,23 @@ impl Script {
     /// The turn's points once the rules on them apply, when `dice` dice (0: Free Bacon)
     /// scored `points`.
     pub fn turn_points(&self, points: u32, dice: u8) -> Result<u32, ScriptError> {
-        let args = [i64::from(points), i64::from(dice)];
-        let most = MOST_POINTS;
-        Ok(self.number(
-            "turn_points",
-            &args,
-            Some(i64::from(points)),
-            most,
-            "points",
-        )? as u32)
+        Ok(self.tabulate_turn_points(&[(points, dice)])?[0])
+    }
+
+    /// [`turn_points`](Self::turn_points) for each of `turns` (points, dice).
+    pub(crate) fn tabulate_turn_points(
+        &self,
+        turns: &[(u32, u8)],
+    ) -> Result<Vec<u32>, ScriptError> {
+        if !self.has_turn_points() {
+            return Ok(turns.iter().map(|&(points, _)| points).collect());
+        }
+        let args: Vec<i64> = turns
+            .iter()
+            .flat_map(|&(points, dice)| [i64::from(points), i64::from(dice)])
+            .collect();
+        let points = self.numbers("turn_points", 2, &args, None, MOST_POINTS, "points")?;
+        Ok(points.into_iter().map(|n| n as u32).collect())
     }
 
     /// Whether the script gives bonus points by the faces the dice show (`fn face_bonus`).
@@ -592,46 +876,75 @@ impl Script {
     /// The points each die showing `face` adds when the mover has `own` points, by face
     /// (`1..=MOST_FACES`; index 0 unused), from `fn face_bonus(own, face)`.
     pub fn face_bonus(&self, own: u32) -> Result<[u8; MOST_FACES + 1], ScriptError> {
-        let mut bonus = [0u8; MOST_FACES + 1];
-        for (face, points) in bonus.iter_mut().enumerate().skip(1) {
-            let args = [i64::from(own), face as i64];
-            let most = MOST_FACE_BONUS as i64;
-            *points = self.number("face_bonus", &args, Some(0), most, "points")? as u8;
-        }
-        Ok(bonus)
+        Ok(self.tabulate_face_bonus(&[own])?[0])
+    }
+
+    /// [`face_bonus`](Self::face_bonus) for each of `owns`.
+    pub(crate) fn tabulate_face_bonus(
+        &self,
+        owns: &[u32],
+    ) -> Result<Vec<[u8; MOST_FACES + 1]>, ScriptError> {
+        let args: Vec<i64> = owns
+            .iter()
+            .flat_map(|&own| (1..=MOST_FACES as i64).flat_map(move |face| [i64::from(own), face]))
+            .collect();
+        let most = MOST_FACE_BONUS as i64;
+        let points = self.numbers("face_bonus", 2, &args, Some(0), most, "points")?;
+        Ok(points
+            .chunks(MOST_FACES)
+            .map(|row| {
+                let mut bonus = [0u8; MOST_FACES + 1];
+                for (slot, &points) in bonus[1..].iter_mut().zip(row) {
+                    *slot = points as u8;
+                }
+                bonus
+            })
+            .collect())
     }
 
     /// The most dice the mover may roll at these scores.
     pub fn dice_limit(&self, own: u32, opponent: u32) -> Result<u8, ScriptError> {
+        Ok(self.tabulate_dice_limit(&[(own, opponent)])?[0])
+    }
+
+    /// [`dice_limit`](Self::dice_limit) at each of `cells` (own, opponent).
+    pub(crate) fn tabulate_dice_limit(&self, cells: &[(u32, u32)]) -> Result<Vec<u8>, ScriptError> {
         let limit = i64::from(MAX_DICE);
-        let n = self.number(
-            "dice_limit",
-            &[own.into(), opponent.into()],
-            Some(limit),
-            limit,
-            "dice",
-        )?;
-        Ok(n as u8)
+        let args = cell_args(cells);
+        let dice = self.numbers("dice_limit", 2, &args, Some(limit), limit, "dice")?;
+        Ok(dice.into_iter().map(|n| n as u8).collect())
     }
 
     /// The die rolled at these scores.
     pub fn die(&self, own: u32, opponent: u32) -> Result<Die, ScriptError> {
-        let sides = self.number("die", &[own.into(), opponent.into()], Some(6), 20, "sides")?;
-        if sides < 2 {
-            return Err(ScriptError {
-                origin: self.origin.clone(),
-                line: self.line_of_function("die"),
-                message: format!(
-                    "die({own}, {opponent}) returned {sides}: a die has 2 to 20 sides"
-                ),
-            });
-        }
-        Ok(Die {
-            faces: sides as u8,
-            first_face: 1,
-            pig_out: self.pig_out,
-            face_bonus: None,
-        })
+        Ok(self.tabulate_die(&[(own, opponent)])?[0])
+    }
+
+    /// [`die`](Self::die) at each of `cells` (own, opponent).
+    pub(crate) fn tabulate_die(&self, cells: &[(u32, u32)]) -> Result<Vec<Die>, ScriptError> {
+        let args = cell_args(cells);
+        let sides = self.numbers("die", 2, &args, Some(6), 20, "sides")?;
+        sides
+            .into_iter()
+            .zip(cells)
+            .map(|(sides, &(own, opponent))| {
+                if sides < 2 {
+                    return Err(ScriptError {
+                        origin: self.origin.clone(),
+                        line: self.line_of_function("die"),
+                        message: format!(
+                            "die({own}, {opponent}) returned {sides}: a die has 2 to 20 sides"
+                        ),
+                    });
+                }
+                Ok(Die {
+                    faces: sides as u8,
+                    first_face: 1,
+                    pig_out: self.pig_out,
+                    face_bonus: None,
+                })
+            })
+            .collect()
     }
 
     /// Whether `bonus` or `remember` reads the opponent's memory (a hook with three
@@ -640,19 +953,24 @@ impl Script {
         self.choice_reads_opponent_memory
     }
 
-    /// The arguments of `hook` (`bonus` or `remember`) for a choice of `dice` dice: the
-    /// opponent's memory only when the hook takes three.
-    fn choice_args(
-        &self,
-        hook: &str,
-        remembered: u8,
-        opponent_remembered: u8,
-        dice: u8,
-    ) -> Vec<i64> {
+    /// The arguments of `hook` (`bonus` or `remember`) for each of `choices` (the mover's
+    /// memory, the opponent's, the dice): the opponent's memory only when the hook takes
+    /// three.
+    fn choice_args(&self, hook: &str, choices: &[(u8, u8, u8)]) -> (usize, Vec<i64>) {
         if self.defines(hook, 3) {
-            vec![remembered.into(), opponent_remembered.into(), dice.into()]
+            let args = choices
+                .iter()
+                .flat_map(|&(own, opponent, dice)| [own, opponent, dice])
+                .map(i64::from)
+                .collect();
+            (3, args)
         } else {
-            vec![remembered.into(), dice.into()]
+            let args = choices
+                .iter()
+                .flat_map(|&(own, _, dice)| [own, dice])
+                .map(i64::from)
+                .collect();
+            (2, args)
         }
     }
 
@@ -664,8 +982,15 @@ impl Script {
         opponent_remembered: u8,
         dice: u8,
     ) -> Result<u32, ScriptError> {
-        let args = self.choice_args("bonus", remembered, opponent_remembered, dice);
-        Ok(self.number("bonus", &args, Some(0), MOST_POINTS, "points")? as u32)
+        Ok(self.tabulate_bonus(&[(remembered, opponent_remembered, dice)])?[0])
+    }
+
+    /// [`bonus`](Self::bonus) for each of `choices` (the mover's memory, the opponent's, the
+    /// dice).
+    pub(crate) fn tabulate_bonus(&self, choices: &[(u8, u8, u8)]) -> Result<Vec<u32>, ScriptError> {
+        let (arity, args) = self.choice_args("bonus", choices);
+        let points = self.numbers("bonus", arity, &args, Some(0), MOST_POINTS, "points")?;
+        Ok(points.into_iter().map(|n| n as u32).collect())
     }
 
     /// What the mover remembers after choosing `dice` dice while remembering `remembered`,
@@ -676,9 +1001,26 @@ impl Script {
         opponent_remembered: u8,
         dice: u8,
     ) -> Result<u8, ScriptError> {
-        let args = self.choice_args("remember", remembered, opponent_remembered, dice);
+        Ok(self.tabulate_remember(&[(remembered, opponent_remembered, dice)])?[0])
+    }
+
+    /// [`remember`](Self::remember) for each of `choices` (the mover's memory, the
+    /// opponent's, the dice).
+    pub(crate) fn tabulate_remember(
+        &self,
+        choices: &[(u8, u8, u8)],
+    ) -> Result<Vec<u8>, ScriptError> {
+        let (arity, args) = self.choice_args("remember", choices);
         let most = i64::from(self.memory.size) - 1;
-        Ok(self.number("remember", &args, Some(0), most, "(the declared memory)")? as u8)
+        let memories = self.numbers(
+            "remember",
+            arity,
+            &args,
+            Some(0),
+            most,
+            "(the declared memory)",
+        )?;
+        Ok(memories.into_iter().map(|n| n as u8).collect())
     }
 
     /// Whether the mover's memory after a turn depends on the points it scored
@@ -695,16 +1037,30 @@ impl Script {
         dice: u8,
         points: u32,
     ) -> Result<u8, ScriptError> {
-        let args = [i64::from(remembered), i64::from(dice), i64::from(points)];
+        Ok(self.tabulate_remember_points(&[(remembered, dice, points)])?[0])
+    }
+
+    /// [`remember_points`](Self::remember_points) for each of `turns` (memory, dice, points).
+    pub(crate) fn tabulate_remember_points(
+        &self,
+        turns: &[(u8, u8, u32)],
+    ) -> Result<Vec<u8>, ScriptError> {
+        let args: Vec<i64> = turns
+            .iter()
+            .flat_map(|&(remembered, dice, points)| {
+                [i64::from(remembered), i64::from(dice), i64::from(points)]
+            })
+            .collect();
         let most = i64::from(self.memory.size) - 1;
-        let n = self.number(
+        let memories = self.numbers(
             "remember_points",
+            3,
             &args,
             None,
             most,
             "(the declared memory)",
         )?;
-        Ok(n as u8)
+        Ok(memories.into_iter().map(|n| n as u8).collect())
     }
 
     /// The after-turn rules once the turn's points are added: `mover` may exceed the goal;
@@ -715,74 +1071,108 @@ impl Script {
         opponent: u32,
         remembered: u8,
     ) -> Result<AfterTurn, ScriptError> {
-        let all = [i64::from(mover), i64::from(opponent), remembered.into()];
-        let args = &all[..if self.after_turn_reads_memory { 3 } else { 2 }];
-        let value = self.call("after_turn", args, Some(Dynamic::UNIT))?;
-        let fail = |message: String| ScriptError {
-            origin: self.origin.clone(),
-            line: self.line_of_function("after_turn"),
-            message: format!("{} returned {message}", call_text("after_turn", args)),
-        };
-        if value.is_unit() {
-            return Ok(AfterTurn {
-                mover,
-                opponent,
-                extra_turn: false,
-            });
+        Ok(self.tabulate_after_turn(&[(mover, opponent, remembered)])?[0])
+    }
+
+    /// [`after_turn`](Self::after_turn) for each of `turns` (mover, opponent, memory).
+    pub(crate) fn tabulate_after_turn(
+        &self,
+        turns: &[(u32, u32, u8)],
+    ) -> Result<Vec<AfterTurn>, ScriptError> {
+        let arity = if self.after_turn_reads_memory { 3 } else { 2 };
+        if !self.defines("after_turn", arity) {
+            return Ok(turns
+                .iter()
+                .map(|&(mover, opponent, _)| AfterTurn {
+                    mover,
+                    opponent,
+                    extra_turn: false,
+                })
+                .collect());
         }
-        if let Ok(extra_turn) = value.as_bool() {
-            return Ok(AfterTurn {
+        let args: Vec<i64> = turns
+            .iter()
+            .flat_map(|&(mover, opponent, remembered)| {
+                [i64::from(mover), i64::from(opponent), i64::from(remembered)]
+                    .into_iter()
+                    .take(arity)
+            })
+            .collect();
+        let language = self.language;
+        let keys = ["mover", "opponent", "extra_turn"];
+        self.each("after_turn", arity, &args, |call, value| {
+            let (mover, opponent) = (call[0] as u32, call[1] as u32);
+            let same = |extra_turn| AfterTurn {
                 mover,
                 opponent,
                 extra_turn,
-            });
-        }
-        let map = value.try_cast::<Map>().ok_or_else(|| {
-            fail("something else than a map #{ mover, opponent, extra_turn } or true/false".into())
-        })?;
-        let score = |key: &str, default: u32| -> Result<u32, ScriptError> {
-            match map.get(key) {
-                None => Ok(default),
-                Some(v) => v
-                    .as_int()
-                    .ok()
-                    .and_then(|n| u32::try_from(n).ok())
-                    .ok_or_else(|| fail(format!("{key}: {v}, not a score"))),
+            };
+            let pairs = match value {
+                Value::Nothing => return Ok(same(false)),
+                Value::Bool(extra_turn) => return Ok(same(extra_turn)),
+                Value::Map(pairs) => pairs,
+                other => {
+                    return Err(format!(
+                        "{} (a {}), not {} or {}",
+                        language.show(&other),
+                        language.kind(&other),
+                        language.map_of(&keys),
+                        language.truths()
+                    ));
+                }
+            };
+            let score = |key: &str, default: u32| -> Result<u32, String> {
+                match Value::get(&pairs, key) {
+                    None => Ok(default),
+                    Some(Value::Int(n)) if u32::try_from(n).is_ok() => Ok(n as u32),
+                    Some(v) => Err(format!("{key}: {}, not a score", language.show(&v))),
+                }
+            };
+            let extra_turn = match Value::get(&pairs, "extra_turn") {
+                None => false,
+                Some(Value::Bool(b)) => b,
+                Some(v) => {
+                    return Err(format!(
+                        "extra_turn: {}, not {}",
+                        language.show(&v),
+                        language.truths()
+                    ));
+                }
+            };
+            if let Some((key, _)) = pairs.iter().find(|(k, _)| !keys.contains(&k.as_str())) {
+                return Err(format!(
+                    "the key '{key}'; the keys are mover, opponent and extra_turn"
+                ));
             }
-        };
-        let extra_turn = match map.get("extra_turn") {
-            None => false,
-            Some(v) => v
-                .as_bool()
-                .map_err(|_| fail(format!("extra_turn: {v}, not true or false")))?,
-        };
-        if let Some(key) = map
-            .keys()
-            .find(|k| !["mover", "opponent", "extra_turn"].contains(&k.as_str()))
-        {
-            return Err(fail(format!(
-                "the key '{key}'; the keys are mover, opponent and extra_turn"
-            )));
-        }
-        Ok(AfterTurn {
-            mover: score("mover", mover)?,
-            opponent: score("opponent", opponent)?,
-            extra_turn,
+            Ok(AfterTurn {
+                mover: score("mover", mover)?,
+                opponent: score("opponent", opponent)?,
+                extra_turn,
+            })
         })
     }
 
     /// Whether the mover goes again, whatever [`after_turn`](Self::after_turn) says, because
     /// it remembers `remembered` after the turn (`fn goes_again(remembered)`; false without).
     pub fn goes_again(&self, remembered: u8) -> Result<bool, ScriptError> {
-        let args = [i64::from(remembered)];
-        let value = self.call("goes_again", &args, Some(Dynamic::FALSE))?;
-        value.as_bool().map_err(|kind| ScriptError {
-            origin: self.origin.clone(),
-            line: self.line_of_function("goes_again"),
-            message: format!(
-                "{} returned {value} (a {kind}), not true or false",
-                call_text("goes_again", &args)
-            ),
+        Ok(self.tabulate_goes_again(&[remembered])?[0])
+    }
+
+    /// [`goes_again`](Self::goes_again) for each of `memories`.
+    pub(crate) fn tabulate_goes_again(&self, memories: &[u8]) -> Result<Vec<bool>, ScriptError> {
+        if !self.defines("goes_again", 1) {
+            return Ok(vec![false; memories.len()]);
+        }
+        let args: Vec<i64> = memories.iter().map(|&m| i64::from(m)).collect();
+        let language = self.language;
+        self.each("goes_again", 1, &args, |_, value| match value {
+            Value::Bool(b) => Ok(b),
+            other => Err(format!(
+                "{} (a {}), not {}",
+                language.show(&other),
+                language.kind(&other),
+                language.truths()
+            )),
         })
     }
 
@@ -794,21 +1184,45 @@ impl Script {
         own: u32,
         opponent: u32,
     ) -> Result<u8, ScriptError> {
-        let mut args = vec![i64::from(own), i64::from(opponent)];
-        args.extend(params.iter().map(|&p| i64::from(p)));
-        let n = self.number(name, &args, None, i64::from(MAX_DICE), "dice")? as u8;
-        if n < self.least_dice {
-            return Err(ScriptError {
-                origin: self.origin.clone(),
-                line: self.line_of_function(name),
-                message: format!(
-                    "{} returned {n}, but the rules forbid fewer than {} dice (least_dice)",
-                    call_text(name, &args),
-                    self.least_dice
-                ),
-            });
-        }
-        Ok(n)
+        Ok(self.tabulate_builtin(name, params, &[(own, opponent)])?[0])
+    }
+
+    /// [`builtin_dice`](Self::builtin_dice) at each of `cells` (own, opponent).
+    pub(crate) fn tabulate_builtin(
+        &self,
+        name: &str,
+        params: &[u32],
+        cells: &[(u32, u32)],
+    ) -> Result<Vec<u8>, ScriptError> {
+        let arity = 2 + params.len();
+        let args: Vec<i64> = cells
+            .iter()
+            .flat_map(|&(own, opponent)| {
+                [own, opponent]
+                    .into_iter()
+                    .chain(params.iter().copied())
+                    .map(i64::from)
+            })
+            .collect();
+        let dice = self.numbers(name, arity, &args, None, i64::from(MAX_DICE), "dice")?;
+        dice.into_iter()
+            .zip(args.chunks(arity))
+            .map(|(n, call)| {
+                if n < i64::from(self.least_dice) {
+                    return Err(ScriptError {
+                        origin: self.origin.clone(),
+                        line: self.line_of_function(name),
+                        message: format!(
+                            "{} returned {n}, but the rules forbid fewer than {} dice \
+                             (least_dice)",
+                            call_text(name, call),
+                            self.least_dice
+                        ),
+                    });
+                }
+                Ok(n as u8)
+            })
+            .collect()
     }
 }
 
@@ -823,51 +1237,45 @@ pub struct AfterTurn {
     pub extra_turn: bool,
 }
 
+/// The arguments of a hook of (own, opponent) at each of `cells`.
+fn cell_args(cells: &[(u32, u32)]) -> Vec<i64> {
+    cells
+        .iter()
+        .flat_map(|&(own, opponent)| [i64::from(own), i64::from(opponent)])
+        .collect()
+}
+
 /// A hook's call as text, e.g. `free_bacon(42)`, for errors.
 fn call_text(hook: &str, args: &[i64]) -> String {
     let shown: Vec<String> = args.iter().map(i64::to_string).collect();
     format!("{hook}({})", shown.join(", "))
 }
 
-/// Whether the script defines `name` with `arity` parameters.
-fn has_function(ast: &AST, name: &str, arity: usize) -> bool {
-    ast.iter_functions()
-        .any(|f| f.name == name && f.params.len() == arity)
-}
-
-/// A rhai error's message without the position rhai appends (the caller places it), with a
-/// hint where rhai's words alone would puzzle.
-fn message_of(error: &rhai::EvalAltResult) -> String {
-    let text = without_position(error.to_string());
-    if matches!(error, rhai::EvalAltResult::ErrorTooManyOperations(_)) {
-        return format!("{text} (more than {OPERATIONS} in one call: an endless loop?)");
-    }
-    text
-}
-
-/// `text` without the ` (line L, position P)` rhai appends.
-fn without_position(text: String) -> String {
-    match text.rfind(" (line ") {
-        Some(at) if text.ends_with(')') => text[..at].to_string(),
-        _ => text,
-    }
-}
-
 /// The memory a script declares: `#{ size, initial, meaning }`.
-fn memory_of(map: &Map) -> Result<Memory, String> {
-    let int = |key: &str| map.get(key).and_then(|v| v.as_int().ok());
+fn memory_of(map: &[(String, Value)]) -> Result<Memory, String> {
+    let int = |key: &str| match Value::get(map, key) {
+        Some(Value::Int(n)) => Some(n),
+        _ => None,
+    };
     let size = int("size")
         .and_then(|s| u8::try_from(s).ok())
         .filter(|s| (1..=64).contains(s))
         .ok_or("memory: size must be a whole number in 1..=64")?;
-    let initial = int("initial")
-        .map_or(Some(0), |i| u8::try_from(i).ok())
-        .filter(|i| *i < size)
-        .ok_or_else(|| format!("memory: initial must be in 0..{size}"))?;
-    let meaning = map
-        .get("meaning")
-        .and_then(|v| v.clone().into_string().ok())
-        .ok_or("memory: meaning must be a text, e.g. \"dice count of the previous turn\"")?;
+    let initial = match Value::get(map, "initial") {
+        None => Some(0),
+        Some(Value::Int(i)) => u8::try_from(i).ok(),
+        Some(_) => None,
+    }
+    .filter(|i| *i < size)
+    .ok_or_else(|| format!("memory: initial must be in 0..{size}"))?;
+    let meaning = match Value::get(map, "meaning") {
+        Some(Value::Text(meaning)) => meaning,
+        _ => {
+            return Err(
+                "memory: meaning must be a text, e.g. \"dice count of the previous turn\"".into(),
+            );
+        }
+    };
     Ok(Memory {
         size,
         initial,
@@ -876,23 +1284,30 @@ fn memory_of(map: &Map) -> Result<Memory, String> {
 }
 
 /// A built-in strategy the script lists: `#{ name, parameters, defaults, about }`, with a
-/// function `NAME(own, opponent, PARAMETERS...)` in the script.
-fn builtin_of(entry: &Dynamic, ast: &AST) -> Result<Builtin, String> {
-    let map = entry
-        .clone()
-        .try_cast::<Map>()
-        .ok_or("strategies: each entry is a map #{ name, parameters, defaults, about }")?;
-    let text = |key: &str| {
-        map.get(key)
-            .and_then(|v| v.clone().into_string().ok())
-            .ok_or_else(|| format!("strategies: an entry lacks its {key} (a text)"))
+/// function `NAME(own, opponent, PARAMETERS...)` that `defines` says the script has.
+fn builtin_of(
+    entry: &Value,
+    defines: &impl Fn(&str, usize) -> bool,
+    language: Language,
+) -> Result<Builtin, String> {
+    let Value::Map(map) = entry else {
+        return Err(format!(
+            "strategies: each entry is {}",
+            language.map_of(&["name", "parameters", "defaults", "about"])
+        ));
+    };
+    let text = |key: &str| match Value::get(map, key) {
+        Some(Value::Text(text)) => Ok(text),
+        _ => Err(format!(
+            "strategies: an entry lacks its {key} (a {})",
+            language.kind(&Value::Text(String::new()))
+        )),
     };
     let name = text("name")?;
     let about = text("about")?;
-    let list = |key: &str| {
-        map.get(key)
-            .and_then(|v| v.clone().try_cast::<rhai::Array>())
-            .unwrap_or_default()
+    let list = |key: &str| match Value::get(map, key) {
+        Some(Value::List(items)) => items,
+        _ => Vec::new(),
     };
     let names = list("parameters");
     let defaults = list("defaults");
@@ -900,36 +1315,35 @@ fn builtin_of(entry: &Dynamic, ast: &AST) -> Result<Builtin, String> {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let param = p
-                .clone()
-                .into_string()
-                .map_err(|_| format!("strategy {name}: parameter names are texts"))?;
+            let Value::Text(param) = p else {
+                return Err(format!("strategy {name}: parameter names are texts"));
+            };
             let default = match defaults.get(i) {
-                None => None,
-                Some(d) if d.is_unit() => None,
-                Some(d) => Some(
-                    d.as_int()
-                        .ok()
-                        .and_then(|n| u32::try_from(n).ok())
-                        .ok_or_else(|| {
-                            format!("strategy {name}: default of {param} is not a whole number")
-                        })?,
-                ),
+                None | Some(Value::Nothing) => None,
+                Some(Value::Int(n)) if u32::try_from(*n).is_ok() => Some(*n as u32),
+                Some(_) => {
+                    return Err(format!(
+                        "strategy {name}: default of {param} is not a whole number"
+                    ));
+                }
             };
             Ok(Param {
-                name: param,
+                name: param.clone(),
                 default,
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
-    if !has_function(ast, &name, params.len() + 2) {
-        return Err(format!(
-            "strategy {name}: the script defines no fn {name}(own, opponent{})",
-            params
-                .iter()
-                .map(|p| format!(", {}", p.name))
-                .collect::<String>()
-        ));
+    if !defines(&name, params.len() + 2) {
+        let arguments: String = params.iter().map(|p| format!(", {}", p.name)).collect();
+        return Err(match language {
+            Language::Rhai => format!(
+                "strategy {name}: the script defines no fn {name}(own, opponent{arguments})"
+            ),
+            Language::Python => format!(
+                "strategy {name}: neither its \"function\" nor the module's def {name} takes \
+                 (own, opponent{arguments})"
+            ),
+        });
     }
     Ok(Builtin {
         name,

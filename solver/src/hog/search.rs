@@ -107,9 +107,10 @@ pub struct Round {
 pub struct TableSearch {
     /// The best score table found.
     pub table: ScoreTable,
-    /// Its exact winning probabilities against the opponent.
+    /// Its exact winning probabilities against the opponent, from its evaluation as a fixed
+    /// table (what [`evaluate`](super::evaluate) gives, to the bit).
     pub matchup: Outcome,
-    /// The residual of its evaluation (0 where one sweep is exact).
+    /// The residual of that evaluation (0 where one sweep is exact).
     pub residual: f64,
     /// Whether no single-cell change improves it (false when the time limit stopped the first
     /// climb).
@@ -263,10 +264,15 @@ pub fn best_table(
         rounds += climbed.rounds;
         best = climbed;
     }
+    // The figures kept are the best table's own evaluation, which any later evaluation of it
+    // repeats to the bit: where positions repeat, a climb's improving sweep reaches the
+    // fixpoint by another path.
+    let table_player = Player::Fixed(Policy::from_scores(rules, &best.table));
+    let evaluated = solve(rules, [&table_player, &opponent_player])?;
     Ok(TableSearch {
         table: best.table,
-        matchup: best.matchup,
-        residual: best.residual,
+        matchup: evaluated.matchup(),
+        residual: evaluated.residual(),
         local_optimum: best.local_optimum,
         rounds,
         perturbations: (tried, improved),
@@ -336,7 +342,6 @@ fn perturb(
 struct Climb {
     table: ScoreTable,
     matchup: Outcome,
-    residual: f64,
     local_optimum: bool,
     rounds: usize,
 }
@@ -388,7 +393,6 @@ fn climb(
         let climbed = Climb {
             table: table.clone(),
             matchup,
-            residual: solution.residual(),
             local_optimum: changed == 0,
             rounds: round,
         };
@@ -404,7 +408,7 @@ fn climb(
 
 /// A starting table: in every cell, the full-information choice that the game most likely
 /// makes there (or, in cells it never reaches, the choice `at_start`).
-fn most_likely_choices(
+pub(crate) fn most_likely_choices(
     rules: &Ruleset,
     full: &Policy,
     opponent: &Policy,
@@ -429,7 +433,7 @@ fn most_likely_choices(
 }
 
 /// A starting table: the full-information choices with both memories as at the start.
-fn choices_at_start(rules: &Ruleset, full: &Policy) -> ScoreTable {
+pub(crate) fn choices_at_start(rules: &Ruleset, full: &Policy) -> ScoreTable {
     let space = rules.space();
     let initial = rules.memory().initial;
     let g = rules.goal() as usize;

@@ -173,7 +173,7 @@ pub fn simulate(
     montecarlo::simulate(
         games_per_seat,
         seed,
-        |first, rng| match play_one(rules, policies, first, rng) {
+        |first, rng| match play_game(rules, policies, first, rng).winner {
             Some(0) => montecarlo::Result::Won,
             Some(_) => montecarlo::Result::Lost,
             None => montecarlo::Result::Tied,
@@ -183,39 +183,57 @@ pub fn simulate(
 }
 
 /// The most turns a simulated game may last: a game still going then counts as one that never
-/// ends (a tie). Games that cannot end for sure are found long before (see [`play_one`]).
+/// ends (a tie). Games that cannot end for sure are found long before (see [`play_game`]).
 pub const MOST_TURNS: u64 = 1_000_000;
 
-/// Plays one game with `first` moving first; returns the winning seat, or `None` for a game
-/// that never ends: one that comes back to a position through turns whose outcomes were
-/// certain (see [`LoopWatch`]), or that lasts [`MOST_TURNS`].
-fn play_one(
+/// How one simulated game went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The winning seat, or `None` for a game that never ends.
+    pub winner: Option<usize>,
+    /// The turns played, extra turns included (for a game that never ends, those played until
+    /// that was found).
+    pub turns: u64,
+}
+
+/// Plays one game with `first` moving first, seat 0 following `policies[0]` and seat 1
+/// `policies[1]`, with dice drawn from `rng`. A game never ends if it comes back to a position
+/// through turns whose outcomes were certain (see [`LoopWatch`]), or lasts [`MOST_TURNS`].
+pub fn play_game(
     rules: &Ruleset,
     policies: [&Policy; 2],
     first: usize,
     rng: &mut impl Rng,
-) -> Option<usize> {
+) -> Played {
     let mut game = Game::new(rules, first);
     let mut faces = [0u8; MAX_DICE as usize];
     // Where every turn raises the total no position comes back: nothing to watch.
     let mut watch = (!rules.order().is_rising()).then(LoopWatch::default);
-    for _ in 0..MOST_TURNS {
+    let mut turns = 0;
+    while turns < MOST_TURNS {
         let requested = policies[game.mover].dice(game.state(rules));
         let (rolled, die) = game.dice_to_roll(rules, requested);
         if let Some(watch) = &mut watch
             && watch.comes_back(rules, &game, rolled)
         {
-            return None;
+            break;
         }
         let faces = &mut faces[..usize::from(rolled)];
         for face in faces.iter_mut() {
             *face = rng.random_range(die.first_face..=die.last_face());
         }
+        turns += 1;
         if let Some(winner) = game.play(rules, requested, faces) {
-            return Some(winner);
+            return Played {
+                winner: Some(winner),
+                turns,
+            };
         }
     }
-    None
+    Played {
+        winner: None,
+        turns,
+    }
 }
 
 #[cfg(test)]

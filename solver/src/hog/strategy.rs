@@ -92,18 +92,21 @@ impl Strategy {
             })?;
         let values = parse_parameters(builtin, arguments).map_err(parameters)?;
         let canonical: Vec<String> = values.iter().map(u32::to_string).collect();
-        let goal = rules.goal() as usize;
-        let mut table = ScoreTable::zeros((goal, goal));
-        for ((own, opponent), dice) in table.indexed_iter_mut() {
-            *dice = if builtin.name == always.name {
-                values[0] as u8
-            } else {
-                rules
-                    .rules()
-                    .builtin_dice(name, &values, own as u32, opponent as u32)
-                    .map_err(|e| parameters(e.to_string()))?
-            };
-        }
+        let goal = rules.goal();
+        let table = if builtin.name == always.name {
+            ScoreTable::from_elem((goal as usize, goal as usize), values[0] as u8)
+        } else {
+            // Every cell in one batch, in the table's row-major order.
+            let cells: Vec<(u32, u32)> = (0..goal)
+                .flat_map(|own| (0..goal).map(move |opponent| (own, opponent)))
+                .collect();
+            let dice = rules
+                .rules()
+                .tabulate_builtin(name, &values, &cells)
+                .map_err(|e| parameters(e.to_string()))?;
+            ScoreTable::from_shape_vec((goal as usize, goal as usize), dice)
+                .expect("a choice for every cell")
+        };
         Ok(Strategy {
             name: format!("{name}:{}", canonical.join(",")),
             kind: StrategyKind::Scores(table),

@@ -333,4 +333,5 @@ def main():
     _exit(0)
 
 
-main()
+if __name__ == "__main__":  # rules.py imports the helpers above without running this
+    main()

@@ -17,6 +17,11 @@
 //! process the strategy started that left the group (`setsid`) and lost its parent is handed to
 //! swine, which kills it too. Both scratch directories are removed.
 //!
+//! A Hog rule module (`--rules FILE.py`, see [`Script`](crate::hog::Script)) runs in the same
+//! kind of child, started the same way under the same limits, which stays to answer batches of
+//! hook calls over its stdin and stdout (a session of `rules.py`) until the script is dropped;
+//! each request has the wall-clock limit.
+//!
 //! This isolates mistakes, not malice: a strategy that loops, crashes, eats memory, prints
 //! megabytes, raises or starts processes fails alone with a reason and leaves nothing running.
 //! The child still runs as the same user with the same file system and network access, so
@@ -24,6 +29,9 @@
 //! harness, or keep a process alive by clearing its environment: it is not a security sandbox.
 
 mod reaper;
+mod session;
+
+pub(crate) use session::Session;
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -37,8 +45,8 @@ use thiserror::Error;
 use crate::read::{self, ReadError};
 use crate::table::{Schema, Table};
 
-/// The harness the child runs.
-const HARNESS: &str = include_str!("harness.py");
+/// The harness the child runs (whose helpers the rules harness imports too).
+pub(crate) const HARNESS: &str = include_str!("harness.py");
 
 /// How often the parent checks whether the child has finished.
 const POLL: Duration = Duration::from_millis(5);
@@ -176,7 +184,7 @@ pub enum PythonError {
 const RESULT_BYTES: u64 = 256 << 20;
 
 /// A duration in seconds for people: `60`, `2.5`, `0.001`.
-fn seconds(duration: Duration) -> String {
+pub(crate) fn seconds(duration: Duration) -> String {
     let text = format!("{:.3}", duration.as_secs_f64());
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
@@ -307,12 +315,6 @@ impl Runner {
     /// Runs the harness on `request` and reads its answer. The harness, the request and the
     /// result live in a private directory; the child works in another, empty one.
     fn run(&self, request: &Request) -> Result<Answer, PythonError> {
-        let scratch = |prefix: &str| {
-            tempfile::Builder::new()
-                .prefix(prefix)
-                .tempdir()
-                .map_err(PythonError::Scratch)
-        };
         let private = scratch("swine-harness-")?;
         let work = scratch("swine-work-")?;
         let harness = private.path().join("harness.py");
@@ -341,15 +343,9 @@ impl Runner {
         Ok(answer)
     }
 
-    /// Runs the interpreter on `arguments` in `work`, in a process group of its own, `token`
-    /// on its stdin, within the wall-clock limit. When the child ends or runs out of time its
-    /// whole group is killed, and so is every orphan it left behind (see [`reaper`]).
-    fn run_child(
-        &self,
-        work: &Path,
-        arguments: &[&Path],
-        token: &str,
-    ) -> Result<ExitStatus, PythonError> {
+    /// The interpreter on `arguments` in `work`, in a process group of its own, with a clean
+    /// Python environment, its stdin a pipe and its stderr discarded (stdout is the caller's).
+    fn command(&self, work: &Path, arguments: &[&Path]) -> Command {
         use std::os::unix::process::CommandExt;
         let mut command = Command::new(&self.python);
         command
@@ -361,13 +357,31 @@ impl Runner {
             .env_remove("PYTHONPATH")
             .env_remove("PYTHONSTARTUP")
             .stdin(Stdio::piped())
-            .stdout(Stdio::null())
             .stderr(Stdio::null())
             .process_group(0);
-        let mut child = reaper::spawn(&mut command).map_err(|error| PythonError::Start {
+        command
+    }
+
+    /// Starts `command` as a marked child (see [`reaper`]), or says why python did not start.
+    fn spawn(&self, command: &mut Command) -> Result<std::process::Child, PythonError> {
+        reaper::spawn(command).map_err(|error| PythonError::Start {
             python: self.python.display().to_string(),
             error,
-        })?;
+        })
+    }
+
+    /// Runs the interpreter on `arguments` in `work`, in a process group of its own, `token`
+    /// on its stdin, within the wall-clock limit. When the child ends or runs out of time its
+    /// whole group is killed, and so is every orphan it left behind (see [`reaper`]).
+    fn run_child(
+        &self,
+        work: &Path,
+        arguments: &[&Path],
+        token: &str,
+    ) -> Result<ExitStatus, PythonError> {
+        let mut command = self.command(work, arguments);
+        command.stdout(Stdio::null());
+        let mut child = self.spawn(&mut command)?;
         let pid = child.id();
         if let Some(mut stdin) = child.stdin.take() {
             // A child that died at once cannot read its token: its missing result says why.
@@ -389,6 +403,14 @@ impl Runner {
         reaper::finished(pid);
         outcome
     }
+}
+
+/// A fresh private directory whose name starts with `prefix`, removed when dropped.
+fn scratch(prefix: &str) -> Result<tempfile::TempDir, PythonError> {
+    tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir()
+        .map_err(PythonError::Scratch)
 }
 
 /// How a child that left no result ended, in words.

@@ -14,10 +14,6 @@ pub struct Preset {
     pub term: Option<Term>,
     /// The rule script.
     pub script: &'static str,
-    /// Whether `swine tables` solves it into the repository's `tables/`: not when the search
-    /// for its best score table takes minutes (hog-fa17: 5 minutes on two cores), which the
-    /// test that regenerates `tables/` would pay on every run.
-    pub in_tables: bool,
 }
 
 /// A term of the course: a year and a season, ordered as they came.
@@ -57,14 +53,13 @@ const fn term(year: u16, season: Season) -> Option<Term> {
     Some(Term { year, season })
 }
 
-/// A preset with no other names, in `tables/`.
+/// A preset with no other names.
 const fn preset_of(name: &'static str, term: Option<Term>, script: &'static str) -> Preset {
     Preset {
         name,
         aliases: &[],
         term,
         script,
-        in_tables: true,
     }
 }
 
@@ -74,10 +69,7 @@ use Season::{Fall, Spring, Summer};
 /// the other variants.
 pub const PRESETS: [Preset; 20] = [
     preset_of("hog-fa20", term(2020, Fall), include_str!("hog-fa20.rhai")),
-    Preset {
-        in_tables: false,
-        ..preset_of("hog-fa17", term(2017, Fall), include_str!("hog-fa17.rhai"))
-    },
+    preset_of("hog-fa17", term(2017, Fall), include_str!("hog-fa17.rhai")),
     preset_of(
         "hog-sp18",
         term(2018, Spring),

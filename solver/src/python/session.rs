@@ -1,0 +1,162 @@
+//! A harness that stays: one child `python3` answering requests, a JSON line each way, for as
+//! long as its owner keeps it (a Hog rule module, whose hooks are asked for in batches).
+//!
+//! The child starts as [`Runner::tabulate`]'s does (its own process group, the harness in a
+//! private directory, an empty directory to work in, the runner's limits) but talks over its
+//! stdin and stdout. Each request has the runner's wall-clock limit: past it, swine sends the
+//! harness SIGUSR1, which stops the call that is running with an exception (so that the answer
+//! can say which call it was), waits a moment for that answer, and ends the session. Dropping
+//! the session kills the child's process group and every orphan it left (see [`reaper`]) and
+//! removes both directories.
+
+use std::io::{self, BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use tempfile::TempDir;
+
+use super::{POLL, PythonError, Runner, describe_status, reaper, scratch};
+
+/// How long a harness told that its request ran out of time has to answer, and how long one
+/// whose channel closed has to exit.
+const GRACE: Duration = Duration::from_secs(2);
+
+/// A running harness and the channel to it.
+pub(crate) struct Session {
+    child: Child,
+    requests: ChildStdin,
+    /// The harness's answers, a line each, read by a thread of their own (closed when the
+    /// harness's stdout is).
+    answers: Receiver<String>,
+    timeout: Duration,
+    /// Why the session answers no more, once it does not.
+    ended: Option<String>,
+    /// The harness's directory and the child's working directory, removed with the session.
+    _directories: [TempDir; 2],
+}
+
+impl Session {
+    /// Writes `files` (name, text) into a private directory, runs the one called `script`
+    /// there with `runner`, and sends it `first`: the session and the harness's first answer.
+    pub(crate) fn start(
+        runner: &Runner,
+        files: &[(&str, &str)],
+        script: &str,
+        first: &impl Serialize,
+    ) -> Result<(Session, serde_json::Value), PythonError> {
+        let private = scratch("swine-harness-")?;
+        let work = scratch("swine-work-")?;
+        for (name, text) in files {
+            std::fs::write(private.path().join(name), text).map_err(PythonError::Scratch)?;
+        }
+        let harness = private.path().join(script);
+        let mut command = runner.command(work.path(), &[&harness]);
+        command.stdout(Stdio::piped());
+        let mut child = runner.spawn(&mut command)?;
+        let (Some(requests), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            unreachable!("both ends are piped");
+        };
+        let (sender, answers) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut session = Session {
+            child,
+            requests,
+            answers,
+            timeout: runner.limits.timeout,
+            ended: None,
+            _directories: [private, work],
+        };
+        let answer = session.ask(first)?;
+        Ok((session, answer))
+    }
+
+    /// The wall-clock limit of each request.
+    pub(crate) fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
+    /// Sends `request` and waits for its answer, within the wall-clock limit. A request that
+    /// runs out of time ends the session, whatever the harness answers to the signal.
+    pub(crate) fn ask(
+        &mut self,
+        request: &impl Serialize,
+    ) -> Result<serde_json::Value, PythonError> {
+        if let Some(reason) = &self.ended {
+            return Err(PythonError::Crashed(reason.clone()));
+        }
+        let mut line =
+            serde_json::to_vec(request).map_err(|e| PythonError::Scratch(io::Error::other(e)))?;
+        line.push(b'\n');
+        if self
+            .requests
+            .write_all(&line)
+            .and_then(|()| self.requests.flush())
+            .is_err()
+        {
+            return Err(self.crashed());
+        }
+        let line = match self.answers.recv_timeout(self.timeout) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Disconnected) => return Err(self.crashed()),
+            Err(RecvTimeoutError::Timeout) => {
+                if let Ok(pid) = libc::pid_t::try_from(self.child.id()) {
+                    // SAFETY: kill only sends a signal to the harness, which is still this
+                    // process's child (not yet waited for), so its pid is not reused.
+                    unsafe {
+                        libc::kill(pid, libc::SIGUSR1);
+                    }
+                }
+                let answer = self.answers.recv_timeout(GRACE);
+                self.end("it was stopped when a request ran out of time");
+                answer.map_err(|_| PythonError::TimedOut(self.timeout))?
+            }
+        };
+        serde_json::from_str(&line).map_err(|e| PythonError::Garbled(e.to_string()))
+    }
+
+    /// The harness closed its channel: how it ended (it is given a moment to exit).
+    fn crashed(&mut self) -> PythonError {
+        let began = Instant::now();
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if began.elapsed() < GRACE => std::thread::sleep(POLL),
+                _ => break None,
+            }
+        };
+        let reason = status.map_or_else(
+            || "it closed its channel to swine".to_string(),
+            describe_status,
+        );
+        self.end(&reason);
+        PythonError::Crashed(reason)
+    }
+
+    /// Kills the child's process group and its orphans, once; later requests fail with
+    /// `reason`.
+    fn end(&mut self, reason: &str) {
+        if self.ended.is_some() {
+            return;
+        }
+        let pid = self.child.id();
+        reaper::kill_group(pid);
+        let _ = self.child.wait();
+        reaper::finished(pid);
+        self.ended = Some(reason.to_string());
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.end("ended");
+    }
+}

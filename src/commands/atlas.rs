@@ -1,0 +1,388 @@
+//! `swine atlas`: every Hog preset's optimal play side by side, ordered by term, written as a
+//! Markdown page (`docs/atlas.md`) with a strategy map of each preset (`docs/atlas/*.png`).
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+use swine_solver::format::{Probability, prepare_directory, write_rendered};
+use swine_solver::hog::{AtlasEntry, DEFAULT_GOAL, MAX_DICE, OptimumSource, atlas, atlas_order};
+
+use super::plot::hog_map;
+use crate::cli::AtlasArgs;
+use crate::plot::{Kind, render};
+use crate::progress::CountProgress;
+
+/// The size of a strategy map's thumbnail, in pixels: 39% of `swine plot`'s height, so its
+/// text is 63% of the size, the square root (see `plot::render`).
+const THUMBNAIL: (u32, u32) = (360, 300);
+
+/// The folder of the pictures, beside the page.
+const PICTURES: &str = "atlas";
+
+/// The command line that writes the committed atlas.
+const COMMAND: &str = "cargo run --release -- atlas";
+
+/// RULES.md, whose headings the page links to.
+const RULES: &str = include_str!("../../RULES.md");
+
+/// RULES.md's section of the CS 61A terms that have none of their own.
+const TERMS_SECTION: &str = "every-cs-61a-hog-semester";
+
+/// `swine atlas`: solves every preset, then writes the page and its pictures at once.
+pub fn atlas_command(args: &AtlasArgs) -> Result<()> {
+    // Both folders are checked before the solving, and created only once it is done.
+    let pictures = args.out.join(PICTURES);
+    prepare_directory(&args.out)?;
+    prepare_directory(&pictures)?;
+    let progress = CountProgress::start(atlas_order().len(), "presets");
+    let entries = atlas(|entry| progress.done(entry.preset.name));
+    progress.finish();
+    let entries = entries?;
+    let mut files = vec![("atlas.md".to_string(), page(&entries).into_bytes())];
+    for entry in &entries {
+        files.push((picture(entry), thumbnail(entry)?));
+    }
+    std::fs::create_dir_all(&pictures)
+        .with_context(|| format!("cannot create {}", pictures.display()))?;
+    let written = write_rendered(&args.out, files)?;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let report = Report {
+            goal: DEFAULT_GOAL,
+            rulesets: entries.iter().map(Row::of).collect(),
+            files: written.iter().map(|p| p.display().to_string()).collect(),
+        };
+        serde_json::to_writer_pretty(&mut out, &report)?;
+        writeln!(out)?;
+    } else {
+        for path in written {
+            writeln!(out, "wrote {}", path.display())?;
+        }
+    }
+    Ok(())
+}
+
+/// The path of `entry`'s strategy map, relative to the page.
+fn picture(entry: &AtlasEntry) -> String {
+    format!("{PICTURES}/{}.png", entry.preset.name)
+}
+
+/// The PNG of `entry`'s strategy map: `swine plot map`'s picture at thumbnail size.
+fn thumbnail(entry: &AtlasEntry) -> Result<Vec<u8>> {
+    let optimum = &entry.optimum;
+    let chart = hog_map(
+        entry.preset.name,
+        table_name(optimum.source),
+        &entry.yardstick,
+        optimum.table_outcome.win_rate(),
+        optimum.table.clone(),
+    );
+    render(&chart, Kind::Png, THUMBNAIL)
+}
+
+/// The name of the optimal strategy, as its table files are named.
+fn strategy_name(source: OptimumSource) -> &'static str {
+    match source {
+        OptimumSource::BestResponse => "optimal",
+        OptimumSource::CommittedTable(_) => "best_table",
+        OptimumSource::FullInformation => "full_information",
+    }
+}
+
+/// The name of the score table the atlas shows of the optimal strategy: the strategy's, but
+/// for the full-information optimum's likeliest choices.
+fn table_name(source: OptimumSource) -> &'static str {
+    match source {
+        OptimumSource::FullInformation => "most_likely",
+        other => strategy_name(other),
+    }
+}
+
+/// The anchor of `heading` on GitHub: lower case, spaces as hyphens, other punctuation gone.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            '-' | '_' => Some(c),
+            c if c.is_alphanumeric() => Some(c.to_ascii_lowercase()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Where RULES.md states `entry`'s rules: its own section (`### hog-fa20 (the default)`), else
+/// the section of every CS 61A term for a term's preset.
+fn rules_link(entry: &AtlasEntry) -> Option<String> {
+    let name = entry.preset.name;
+    let own = RULES
+        .lines()
+        .filter_map(|line| line.strip_prefix("### "))
+        .find(|heading| {
+            heading
+                .strip_prefix(name)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(" ("))
+        });
+    match own {
+        Some(heading) => Some(anchor(heading)),
+        None => entry.preset.term.map(|_| TERMS_SECTION.to_string()),
+    }
+}
+
+/// A probability as a percentage with 4 decimals.
+fn percent(p: f64) -> String {
+    format!("{:.4}%", 100.0 * p)
+}
+
+/// The page.
+fn page(entries: &[AtlasEntry]) -> String {
+    let mut page = String::new();
+    let committed: Vec<String> = entries
+        .iter()
+        .filter_map(|e| match e.optimum.source {
+            OptimumSource::CommittedTable(path) => Some(format!("[{}](../{path})", e.preset.name)),
+            _ => None,
+        })
+        .collect();
+    let full = names(entries, |e| {
+        e.optimum.source == OptimumSource::FullInformation
+    });
+    let residual = entries.iter().map(|e| e.residual).fold(0.0, f64::max);
+    let _ = write!(
+        page,
+        "\
+# An atlas of Hog's rules
+
+Generated by `swine atlas`: `{COMMAND}` regenerates it, and `tests/atlas.rs`
+fails when this page or a picture in [atlas/](atlas/) differs from what the command writes.
+Every built-in Hog ruleset at goal {DEFAULT_GOAL}, CS 61A's terms oldest first, then the other
+variants: a new variant can be set beside every term before it.
+
+Every number is exact, computed from the whole state space of the game by swine's dynamic
+program, not sampled, and so the same on every machine. The page rounds; `swine atlas --json`
+gives every number to full precision.
+
+- **Optimal vs yardstick**: the win rate (the mean of moving first and moving second, the
+  course's measure) of the optimal strategy against the ruleset's yardstick. Where the rules
+  hide memory from a strategy that sees only the two scores, the best score table is a search
+  of seconds to minutes (`swine solve`), and the row says which strategy it shows
+  ({hidden}):
+  - *best score table*: the table that search found, committed in `tables/` and built into
+    swine (the link is the file): {committed};
+  - *full information*, where no table is committed: the best response that also sees both
+    memories, an upper bound on what any score table wins, beside the win rate of *most
+    likely*, the score table of the choice it makes most often in each cell (each state weighted
+    by how likely a game reaches it): the table the search starts from, and a lower bound on what
+    the best score table wins. Rows: {full}.
+- **First player, both optimal**: the first player's chance to win when both play optimally
+  (minimax; both see the memories where the rules hide them). Where some games never end: its
+  value, P(win) + ½·P(the game never ends), and its chance to win. **First-move advantage**:
+  that value less 50%, in percentage points.
+- **Turns, both optimal**: the expected number of turns of a game with both players optimal,
+  extra turns included, each player moving first in half the games: the sum, over every state,
+  of the expected number of times a game passes through it (the forward pass of
+  `swine_solver::hog::game_length`). Where some games go round for ever the expectation is
+  infinite: the row gives how often that happens and the expected turns of the games that end.
+- **Rolls 0**: the share of the {DEFAULT_GOAL} × {DEFAULT_GOAL} score cells in which the strategy of
+  *optimal vs yardstick*, the table a student submits, rolls 0 dice (for *full information*,
+  which reads the memories too: its *most likely* table).
+- Where positions can repeat, values are the fixpoint of the game's equations ({repeat}):
+  the largest residual |V − TV| of all the solves is {residual:.1e}.
+
+| term | rules | yardstick | optimal vs yardstick | first player, both optimal | first-move advantage | turns, both optimal | rolls 0 |
+|---|---|---|---|---|---|---|---|
+",
+        hidden = names(entries, |e| e.hides_memory).join(", "),
+        committed = or_none(&committed.join(", ")),
+        full = or_none(&full.join(", ")),
+        repeat = names(entries, |e| e.positions_repeat).join(", "),
+    );
+    for entry in entries {
+        page.push_str(&row(entry));
+    }
+    let _ = write!(
+        page,
+        "
+## Strategy maps
+
+The strategy of *optimal vs yardstick* (for *full information*: its *most likely* table) in
+every score cell, own score across and opponent score up, coloured by the number of dice it
+rolls, with its win rate, drawn as `swine plot map` draws it ([the tour](guide.md#pictures)).
+
+| | | |
+|---|---|---|
+"
+    );
+    for three in entries.chunks(3) {
+        let cells: Vec<String> = three
+            .iter()
+            .map(|e| {
+                let term = e.preset.term.map(|t| format!(", {t}")).unwrap_or_default();
+                let path = picture(e);
+                format!(
+                    "[![{name}'s strategy map]({path})]({path})<br>{name}{term}",
+                    name = e.preset.name
+                )
+            })
+            .collect();
+        let _ = writeln!(page, "| {} |", cells.join(" | "));
+    }
+    page
+}
+
+/// The names of the presets of `entries` for which `which` holds.
+fn names(entries: &[AtlasEntry], which: impl Fn(&AtlasEntry) -> bool) -> Vec<&'static str> {
+    entries
+        .iter()
+        .filter(|e| which(e))
+        .map(|e| e.preset.name)
+        .collect()
+}
+
+/// `list`, or "none" where it is empty.
+fn or_none(list: &str) -> &str {
+    if list.is_empty() { "none" } else { list }
+}
+
+/// One preset's row of the table.
+fn row(entry: &AtlasEntry) -> String {
+    let preset = &entry.preset;
+    let term = preset.term.map(|t| t.to_string()).unwrap_or("—".into());
+    let mut rules = match rules_link(entry) {
+        Some(anchor) => format!("[{}](../RULES.md#{anchor})", preset.name),
+        None => preset.name.to_string(),
+    };
+    if !preset.aliases.is_empty() {
+        rules.push_str(&format!(" (also {})", preset.aliases.join(", ")));
+    }
+    rules.push_str(&format!(": {}", entry.summary.replace('|', "\\|")));
+    let rate = percent(entry.optimum.outcome.win_rate());
+    let optimal = match entry.optimum.source {
+        OptimumSource::BestResponse => rate,
+        OptimumSource::CommittedTable(_) => format!("{rate} (best score table)"),
+        OptimumSource::FullInformation => format!(
+            "{rate} (full information: an upper bound; most likely: {})",
+            percent(entry.optimum.table_outcome.win_rate())
+        ),
+    };
+    let first = &entry.minimax.first;
+    let mut first_player = percent(first.value());
+    if first.tie > 0.0 {
+        first_player.push_str(&format!(" (value; wins {})", percent(first.win)));
+    }
+    let advantage = format!("{:+.4}", 100.0 * entry.first_move_advantage());
+    let length = &entry.length;
+    let turns = match length.turns_if_ended {
+        _ if length.turns.is_finite() => format!("{:.2}", length.turns),
+        Some(ended) => format!(
+            "∞: {} of games never end; {ended:.2} in those that end",
+            percent(length.never_ends)
+        ),
+        None => "∞: no game ends".to_string(),
+    };
+    let zero = match entry.rolls_zero() {
+        Some(share) => format!("{:.2}%", 100.0 * share),
+        None => format!("— ({} to {MAX_DICE} dice)", entry.least_dice),
+    };
+    format!(
+        "| {term} | {rules} | `{}` | {optimal} | {first_player} | {advantage} | {turns} | {zero} |\n",
+        entry.yardstick,
+    )
+}
+
+/// `swine atlas --json`.
+#[derive(Serialize)]
+struct Report {
+    /// The goal of every ruleset.
+    goal: u32,
+    /// One per preset, in the page's order.
+    rulesets: Vec<Row>,
+    /// The files written.
+    files: Vec<String>,
+}
+
+/// One preset, every number to full precision.
+#[derive(Serialize)]
+struct Row {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    term: Option<String>,
+    summary: String,
+    yardstick: String,
+    /// `optimal` (the best response), `best_table` (committed) or `full_information`.
+    optimal_strategy: &'static str,
+    /// Where the best table is committed, for `best_table`.
+    committed: Option<&'static str>,
+    optimal_win_rate: Probability,
+    optimal_as_first: Probability,
+    optimal_as_second: Probability,
+    /// The score table shown (`optimal`, `best_table` or, for `full_information`, its
+    /// likeliest choices: `most_likely`) and its own win rate against the yardstick.
+    table: &'static str,
+    table_win_rate: Probability,
+    /// Both optimal: the first player's value, P(win) + ½·P(never ends), and P(win).
+    first_player_value: Probability,
+    first_player_wins: Probability,
+    first_move_advantage: Probability,
+    /// `null` where some games never end (the expectation is infinite).
+    expected_turns: Option<f64>,
+    expected_turns_of_games_that_end: Option<f64>,
+    never_ends: Probability,
+    /// `null` where the rules do not allow rolling 0.
+    rolls_zero: Option<Probability>,
+    hides_memory: bool,
+    positions_repeat: bool,
+    residual: f64,
+    map: String,
+}
+
+impl Row {
+    /// The row of `entry`.
+    fn of(entry: &AtlasEntry) -> Row {
+        let optimum = &entry.optimum;
+        let length = &entry.length;
+        Row {
+            name: entry.preset.name,
+            aliases: entry.preset.aliases,
+            term: entry.preset.term.map(|t| t.to_string()),
+            summary: entry.summary.clone(),
+            yardstick: entry.yardstick.clone(),
+            optimal_strategy: strategy_name(optimum.source),
+            committed: match optimum.source {
+                OptimumSource::CommittedTable(path) => Some(path),
+                _ => None,
+            },
+            optimal_win_rate: Probability(optimum.outcome.win_rate()),
+            optimal_as_first: Probability(optimum.outcome.as_first()),
+            optimal_as_second: Probability(optimum.outcome.as_second()),
+            table: table_name(optimum.source),
+            table_win_rate: Probability(optimum.table_outcome.win_rate()),
+            first_player_value: Probability(entry.minimax.as_first()),
+            first_player_wins: Probability(entry.minimax.first.win),
+            first_move_advantage: Probability(entry.first_move_advantage()),
+            expected_turns: length.turns.is_finite().then_some(length.turns),
+            expected_turns_of_games_that_end: length.turns_if_ended,
+            never_ends: Probability(length.never_ends),
+            rolls_zero: entry.rolls_zero().map(Probability),
+            hides_memory: entry.hides_memory,
+            positions_repeat: entry.positions_repeat,
+            residual: entry.residual,
+            map: picture(entry),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anchors_are_githubs() {
+        assert_eq!(anchor("hog-fa20 (the default)"), "hog-fa20-the-default");
+        assert_eq!(anchor("Every CS 61A Hog semester"), TERMS_SECTION);
+        assert_eq!(anchor("hog-wild"), "hog-wild");
+    }
+}
