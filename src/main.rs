@@ -84,3 +84,50 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.downcast_ref::<io::Error>()
         .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+    use swine_solver::hog::compiled_on_this_thread;
+    use swine_solver::{catalog, python::Runner};
+
+    /// What `--help` or `--version` of `args` prints (clap's early exit).
+    fn printed(args: &[&str]) -> String {
+        let err = Cli::try_parse_from(args).expect_err("help and version print and stop");
+        assert!(!err.use_stderr(), "{args:?}: {err}");
+        err.render().to_string()
+    }
+
+    #[test]
+    fn commands_that_need_no_ruleset_compile_none() {
+        let before = compiled_on_this_thread();
+        assert!(printed(&["swine", "--version"]).starts_with("swine "));
+        assert!(printed(&["swine", "--help"]).contains("hog-fa22 (also hog-sp23)"));
+        let mut command = Cli::command();
+        command.build();
+        let verbs = command.get_subcommands().map(|c| c.get_name().to_string());
+        for verb in verbs.filter(|verb| verb != "help") {
+            printed(&["swine", &verb, "--help"]);
+        }
+        let mut page = Vec::new();
+        clap_mangen::Man::new(command.clone())
+            .render(&mut page)
+            .unwrap();
+        let mut completions = Vec::new();
+        clap_complete::generate(
+            clap_complete::Shell::Bash,
+            &mut command,
+            "swine",
+            &mut completions,
+        );
+        assert!(catalog::find("hog-sp23").is_ok() && catalog::find("pug").is_err());
+        assert!(!catalog::describe().is_empty());
+        assert_eq!(compiled_on_this_thread(), before);
+
+        // The check sees a compile where there is one.
+        let opened = catalog::open("hog-fa20", None, &[], &Runner::default());
+        assert!(opened.is_ok());
+        assert_eq!(compiled_on_this_thread(), before + 1);
+    }
+}

@@ -384,3 +384,51 @@ fn a_script_cannot_make_its_yardstick_a_file() {
          script's strategies"
     );
 }
+
+/// `swine eval chase --rules my.rhai ARGS` with the sandbox's cache of compiled scripts, or
+/// with none (`SWINE_CACHE_DIR` empty): its JSON.
+fn eval_chase(sandbox: &Sandbox, settings: &[&str], cached: bool) -> serde_json::Value {
+    let mut args = vec!["eval", "chase", "--rules", "my.rhai", "--json"];
+    args.extend_from_slice(settings);
+    let mut command = sandbox.command(&args);
+    if !cached {
+        command.env("SWINE_CACHE_DIR", "");
+    }
+    let output = command.output().expect("run swine");
+    assert!(output.status.success(), "{output:?}");
+    serde_json::from_slice(&output.stdout).expect("JSON")
+}
+
+#[test]
+fn a_compiled_script_is_remembered_but_never_for_a_changed_script_or_parameter() {
+    let sandbox = Sandbox::new();
+    let lucky = std::fs::read_to_string("examples/my-hog.rhai").unwrap();
+    sandbox.write("my.rhai", &lucky);
+    let first = eval_chase(&sandbox, &[], true);
+    let remembered = std::fs::read_dir(sandbox.cache()).unwrap().count();
+    assert_eq!(remembered, 1, "one cache file for the script");
+    // Served from the cache: the same numbers as compiling afresh.
+    assert_eq!(eval_chase(&sandbox, &[], true), first);
+    assert_eq!(eval_chase(&sandbox, &[], false), first);
+
+    // Another parameter: the numbers of a fresh compile, not the cached ones.
+    let other = eval_chase(&sandbox, &["--set", "lucky=5"], true);
+    assert_ne!(other["win_rate"], first["win_rate"]);
+    assert_eq!(other, eval_chase(&sandbox, &["--set", "lucky=5"], false));
+
+    // The same file changed (lucky multiples no longer earn a turn past 50): fresh numbers.
+    let changed = lucky.replace(
+        "mover % param(\"lucky\") == 0",
+        "mover < 50 && mover % param(\"lucky\") == 0",
+    );
+    assert_ne!(changed, lucky);
+    sandbox.write("my.rhai", &changed);
+    let after = eval_chase(&sandbox, &[], true);
+    assert_ne!(after["win_rate"], first["win_rate"]);
+    assert_eq!(after, eval_chase(&sandbox, &[], false));
+    // A damaged cache file is ignored.
+    for entry in std::fs::read_dir(sandbox.cache()).unwrap() {
+        std::fs::write(entry.unwrap().path(), b"not a cache").unwrap();
+    }
+    assert_eq!(eval_chase(&sandbox, &[], true), after);
+}

@@ -4,16 +4,34 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-/// A temporary directory with a `swine` command aimed at the built binary.
+/// A temporary directory with a `swine` command aimed at the built binary, and a cache of
+/// compiled scripts of its own (kept apart from the user's, and from other tests').
 pub struct Sandbox {
     dir: tempfile::TempDir,
+    cache: tempfile::TempDir,
 }
 
 impl Sandbox {
     pub fn new() -> Sandbox {
         Sandbox {
             dir: tempfile::tempdir().expect("temporary directory"),
+            cache: tempfile::tempdir().expect("temporary directory"),
         }
+    }
+
+    /// The cache of compiled scripts the sandbox's commands use.
+    pub fn cache(&self) -> &Path {
+        self.cache.path()
+    }
+
+    /// `swine ARGS` in the sandbox, not yet run.
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_swine"));
+        command
+            .args(args)
+            .current_dir(self.path())
+            .env("SWINE_CACHE_DIR", self.cache());
+        command
     }
 
     pub fn path(&self) -> &Path {
@@ -33,19 +51,14 @@ impl Sandbox {
 
     /// Runs `swine ARGS` in the sandbox.
     pub fn run(&self, args: &[&str]) -> Run {
-        let output = Command::new(env!("CARGO_BIN_EXE_swine"))
-            .args(args)
-            .current_dir(self.path())
-            .output()
-            .expect("run swine");
+        let output = self.command(args).output().expect("run swine");
         Run { output }
     }
 
     /// Runs `swine ARGS` in the sandbox with `input` on its stdin.
     pub fn run_with_input(&self, args: &[&str], input: impl AsRef<[u8]>) -> Run {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_swine"))
-            .args(args)
-            .current_dir(self.path())
+        let mut child = self
+            .command(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -43,20 +43,16 @@ pub struct Entry {
     pub strategies: Vec<String>,
 }
 
-/// Every ruleset: Hog's presets (the default, `hog-fa20`, first), then Greed.
+/// Every ruleset: Hog's presets (the default, `hog-fa20`, first), then Greed, the Pig family
+/// and Chopsticks. Listing them compiles no script.
 pub fn rulesets() -> Vec<Entry> {
-    let hog = hog::presets::PRESETS.into_iter().map(|preset| {
-        let script = preset
-            .compile(&[])
-            .expect("every built-in rule script compiles (tested)");
-        Entry {
-            name: preset.name,
-            aliases: preset.aliases,
-            game: Game::Hog,
-            summary: script.summary().to_string(),
-            yardstick: Some(script.yardstick().to_string()),
-            strategies: hog::strategy_forms(&script),
-        }
+    let hog = hog::presets::PRESETS.into_iter().map(|preset| Entry {
+        name: preset.name,
+        aliases: preset.aliases,
+        game: Game::Hog,
+        summary: preset.summary.to_string(),
+        yardstick: Some(preset.yardstick.to_string()),
+        strategies: hog::forms_with(preset.builtins.iter().map(|form| form.to_string())),
     });
     let greed = Entry {
         name: greed::NAME,

@@ -14,8 +14,7 @@ pub fn rules_command(command: &RulesCommand) -> Result<()> {
     match command {
         RulesCommand::List => {
             for preset in presets::PRESETS {
-                let script = preset.compile(&[])?;
-                writeln!(out, "{:<10}  {}", preset.name, script.summary())?;
+                writeln!(out, "{:<10}  {}", preset.name, preset.summary)?;
             }
             writeln!(
                 out,

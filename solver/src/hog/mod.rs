@@ -59,12 +59,12 @@ pub use order::{Layer, Lowering, Order, Pass, Repeat};
 pub use policy::{FullTable, Policy, ScoreTable};
 pub use reach::{Reach, reach};
 pub use ruleset::Ruleset;
-pub use script::{AfterTurn, Parameter, Script, ScriptError};
+pub use script::{AfterTurn, Parameter, Script, ScriptError, compiled_on_this_thread};
 pub use search::{
     BATCH, PERTURBATIONS, Round, SEED, STARTS, SearchLimits, TOLERANCE, TableSearch, best_table,
 };
 pub use space::StateSpace;
-pub use strategy::{Strategy, StrategyKind, strategy_forms};
+pub use strategy::{Strategy, StrategyKind, forms_with, strategy_forms};
 pub use survey::{Survey, SurveyError, survey};
 pub use sweep::{
     Improvement, MAX_PASSES, MAX_ROUNDS, Player, SETTLED, Solution, TIE_TOLERANCE, solve,

@@ -453,6 +453,7 @@ impl Ruleset {
             order: Order::default(),
         };
         rules.order = Order::of(&rules);
+        rules.script.remember_answers();
         Ok(rules)
     }
 

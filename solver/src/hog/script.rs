@@ -64,14 +64,29 @@
 //! module, the line to blame and the call, as a script's does.
 
 mod python_backend;
+mod remembered;
 mod rhai_backend;
 
+use std::cell::Cell;
 use std::fmt;
 use std::path::Path;
+
+use remembered::Remembered;
 
 use super::definition::{Builtin, MAX_DICE, Memory, Param};
 use crate::dice::{Die, MOST_FACE_BONUS, MOST_FACES};
 use crate::python::Runner;
+
+thread_local! {
+    /// How many scripts this thread has compiled (see [`compiled_on_this_thread`]).
+    static COMPILED: Cell<usize> = const { Cell::new(0) };
+}
+
+/// How many rule scripts and modules (presets included) the calling thread has compiled: a
+/// structural check that work needing no ruleset compiles none (listing the rulesets, help).
+pub fn compiled_on_this_thread() -> usize {
+    COMPILED.get()
+}
 
 /// The most operations one call of a rhai hook may take.
 pub const OPERATIONS: u64 = 1_000_000;
@@ -128,6 +143,8 @@ pub struct Script {
     fingerprint: u32,
     /// Whether this is a built-in preset's own script (see [`variant`](Self::variant)).
     preset: bool,
+    /// The hooks' answers remembered across processes (rhai scripts only).
+    remembered: Option<Remembered>,
 }
 
 /// What runs a script's hooks.
@@ -286,7 +303,7 @@ impl Language {
 }
 
 /// A value a script's top level or hook left, in either language.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 enum Value {
     /// rhai's `()`, Python's `None`.
     Nothing,
@@ -356,6 +373,7 @@ impl Script {
         text: &str,
         settings: &[(String, i64)],
     ) -> Result<Script, ScriptError> {
+        COMPILED.set(COMPILED.get() + 1);
         let (backend, top) =
             rhai_backend::Rhai::start(text, settings).map_err(|failure| ScriptError {
                 origin: origin.to_string(),
@@ -382,6 +400,7 @@ impl Script {
         settings: &[(String, i64)],
         runner: &Runner,
     ) -> Result<Script, ScriptError> {
+        COMPILED.set(COMPILED.get() + 1);
         let (module, top) =
             python_backend::Module::start(path, text, settings, runner).map_err(|failure| {
                 ScriptError {
@@ -604,6 +623,7 @@ impl Script {
             backend,
             fingerprint: crc32fast::hash(text.as_bytes()),
             preset: false,
+            remembered: (language == Language::Rhai).then(|| Remembered::open(text, &declared)),
             after_turn_reads_memory: defines("after_turn", 3),
             choice_reads_opponent_memory: defines("bonus", 3) || defines("remember", 3),
             free_bacon_reads_own: defines("free_bacon", 2),
@@ -693,6 +713,15 @@ impl Script {
         self
     }
 
+    /// Keeps what the hooks answered so far in the cache of compiled scripts (see
+    /// [`remembered`]), so that the next process compiling this script skips those calls.
+    /// Dropping the script does it too.
+    pub(crate) fn remember_answers(&self) {
+        if let Some(remembered) = &self.remembered {
+            remembered.save();
+        }
+    }
+
     /// Whether the after-turn rules read the mover's memory.
     pub fn after_turn_reads_memory(&self) -> bool {
         self.after_turn_reads_memory
@@ -724,9 +753,25 @@ impl Script {
         args: &[i64],
         mut check: impl FnMut(&[i64], Value) -> Result<T, String>,
     ) -> Result<Vec<T>, ScriptError> {
-        let Returned { values, failure } = match &self.backend {
-            Backend::Rhai(rhai) => rhai.call_all(hook, arity, args),
-            Backend::Python(module) => module.call_all(hook, arity, args),
+        let recalled = self
+            .remembered
+            .as_ref()
+            .and_then(|r| r.recall(hook, arity, args));
+        let Returned { values, failure } = match recalled {
+            Some(values) => Returned {
+                values,
+                failure: None,
+            },
+            None => {
+                let returned = match &self.backend {
+                    Backend::Rhai(rhai) => rhai.call_all(hook, arity, args),
+                    Backend::Python(module) => module.call_all(hook, arity, args),
+                };
+                if let (Some(remembered), None) = (&self.remembered, &returned.failure) {
+                    remembered.keep(hook, arity, args, &returned.values);
+                }
+                returned
+            }
         };
         let mut checked = Vec::with_capacity(args.len() / arity.max(1));
         for (value, call) in values.into_iter().zip(args.chunks(arity)) {
@@ -1223,6 +1268,13 @@ impl Script {
                 Ok(n as u8)
             })
             .collect()
+    }
+}
+
+impl Drop for Script {
+    /// Keeps the hooks' answers for the next process (see [`Script::remember_answers`]).
+    fn drop(&mut self) {
+        self.remember_answers();
     }
 }
 

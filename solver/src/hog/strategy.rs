@@ -187,17 +187,27 @@ fn expected_specs(rules: &Ruleset) -> String {
 /// The named strategy specs `rules` accepts, e.g. `always_roll:N`, `bacon:CUTOFF,N`,
 /// `optimal` (table files aside).
 pub fn strategy_forms(rules: &Script) -> Vec<String> {
-    let always = always_roll();
-    let mut forms: Vec<String> = std::iter::once(&always)
-        .chain(rules.builtins())
-        .map(|b| {
-            let params: Vec<String> = b.params.iter().map(|p| p.name.to_uppercase()).collect();
-            format!("{}:{}", b.name, params.join(","))
-        })
+    forms_with(rules.builtins().iter().map(builtin_form))
+}
+
+/// The named strategy specs of Hog rules whose built-ins have the forms `builtins` (as
+/// [`strategy_forms`] gives them, e.g. `bacon:CUTOFF,N`): `always_roll:N` first, `optimal`
+/// and `minimax` last.
+pub fn forms_with(builtins: impl IntoIterator<Item = String>) -> Vec<String> {
+    std::iter::once(builtin_form(&always_roll()))
+        .chain(builtins)
+        .chain(["optimal".to_string(), "minimax".to_string()])
+        .collect()
+}
+
+/// `builtin` as a spec form: its name, a colon and its parameters in capitals.
+fn builtin_form(builtin: &Builtin) -> String {
+    let params: Vec<String> = builtin
+        .params
+        .iter()
+        .map(|p| p.name.to_uppercase())
         .collect();
-    forms.push("optimal".to_string());
-    forms.push("minimax".to_string());
-    forms
+    format!("{}:{}", builtin.name, params.join(","))
 }
 
 /// The parameters of `builtin` from the text after the colon, defaults filled in.

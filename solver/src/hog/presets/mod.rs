@@ -3,7 +3,11 @@
 
 use super::script::{Script, ScriptError};
 
-/// A preset: its name and its script.
+/// A preset: its name, what the catalog says of it, and its script.
+///
+/// The summary, the yardstick and the built-in strategies' forms are what the script itself
+/// declares, written here too so that listing the rulesets (for `--help`, `--rules` and the
+/// page) compiles no script; a test keeps the two equal.
 #[derive(Clone, Copy, Debug)]
 pub struct Preset {
     /// The name used with `--rules`.
@@ -12,6 +16,12 @@ pub struct Preset {
     pub aliases: &'static [&'static str],
     /// The CS 61A term whose rules these are, if it is one (see [`Term`]).
     pub term: Option<Term>,
+    /// One line describing the rules (the script's `summary`).
+    pub summary: &'static str,
+    /// The strategy the rules are measured against (the script's `yardstick`).
+    pub yardstick: &'static str,
+    /// The script's built-in strategies as `--vs` takes them, e.g. `bacon:CUTOFF,N`.
+    pub builtins: &'static [&'static str],
     /// The rule script.
     pub script: &'static str,
 }
@@ -53,12 +63,20 @@ const fn term(year: u16, season: Season) -> Option<Term> {
     Some(Term { year, season })
 }
 
-/// A preset with no other names.
-const fn preset_of(name: &'static str, term: Option<Term>, script: &'static str) -> Preset {
+/// A preset with no other names: its name, term, summary, yardstick, built-ins and script.
+const fn preset_of(
+    name: &'static str,
+    term: Option<Term>,
+    (summary, yardstick, builtins): (&'static str, &'static str, &'static [&'static str]),
+    script: &'static str,
+) -> Preset {
     Preset {
         name,
         aliases: &[],
         term,
+        summary,
+        yardstick,
+        builtins,
         script,
     }
 }
@@ -68,60 +86,221 @@ use Season::{Fall, Spring, Summer};
 /// Every built-in ruleset: the default (`hog-fa20`) first, then CS 61A's terms in order, then
 /// the other variants.
 pub const PRESETS: [Preset; 20] = [
-    preset_of("hog-fa20", term(2020, Fall), include_str!("hog-fa20.rhai")),
-    preset_of("hog-fa17", term(2017, Fall), include_str!("hog-fa17.rhai")),
+    preset_of(
+        "hog-fa20",
+        term(2020, Fall),
+        (
+            "Free Bacon (pi digits + 3), Swine Align and Pig Pass extra turns",
+            "always_roll:4",
+            &["bacon:CUTOFF,N", "extra_turn:CUTOFF,N"],
+        ),
+        include_str!("hog-fa20.rhai"),
+    ),
+    preset_of(
+        "hog-fa17",
+        term(2017, Fall),
+        (
+            "Free Bacon (1 + max digit), Swine Swap (one score a multiple of the other), Time Trot (k dice on turn n, n % 8 == k: go again)",
+            "always_roll:4",
+            &["bacon:MARGIN,NUM_ROLLS", "swap:MARGIN,NUM_ROLLS"],
+        ),
+        include_str!("hog-fa17.rhai"),
+    ),
     preset_of(
         "hog-sp18",
         term(2018, Spring),
+        (
+            "Free Bacon (2 + |tens - ones|), Swine Swap (one score a multiple of the other)",
+            "always_roll:4",
+            &["bacon:MARGIN,NUM_ROLLS", "swap:MARGIN,NUM_ROLLS"],
+        ),
         include_str!("hog-sp18.rhai"),
     ),
-    preset_of("hog-fa18", term(2018, Fall), include_str!("hog-fa18.rhai")),
+    preset_of(
+        "hog-fa18",
+        term(2018, Fall),
+        (
+            "Free Bacon (2 tens - ones, at least 1), Swine Swap (equal |tens - ones|)",
+            "always_roll:4",
+            &["bacon:MARGIN,NUM_ROLLS", "swap:MARGIN,NUM_ROLLS"],
+        ),
+        include_str!("hog-fa18.rhai"),
+    ),
     preset_of(
         "hog-su19",
         term(2019, Summer),
+        (
+            "Free Bacon (10 - min digit), Swine Swap (mover's first digit = opponent's last)",
+            "always_roll:4",
+            &["bacon:MARGIN,NUM_ROLLS", "swap:MARGIN,NUM_ROLLS"],
+        ),
         include_str!("hog-su19.rhai"),
     ),
-    preset_of("hog-fa19", term(2019, Fall), include_str!("hog-fa19.rhai")),
+    preset_of(
+        "hog-fa19",
+        term(2019, Fall),
+        (
+            "Free Bacon (10 - min digit), Feral Hogs (+3 for a dice count 2 away from the last), Swine Swap (first x last digit)",
+            "always_roll:4",
+            &["bacon:MARGIN,N", "swap:MARGIN,N"],
+        ),
+        include_str!("hog-fa19.rhai"),
+    ),
     preset_of(
         "hog-sp20",
         term(2020, Spring),
+        (
+            "Free Bacon (alternating digits of opponent cubed), Feral Hogs (+3, dice 2 from last turn's points), Swine Swap on 3^total",
+            "always_roll:4",
+            &["bacon:MARGIN,NUM_ROLLS", "swap:MARGIN,NUM_ROLLS"],
+        ),
         include_str!("hog-sp20.rhai"),
     ),
     preset_of(
         "hog-su20",
         term(2020, Summer),
+        (
+            "Free Bacon (10 - ones + tens), Feral Hogs (+3, dice 2 from last turn's points), Swine Swap (|ones - ones| = their tens)",
+            "always_roll:4",
+            &["bacon:CUTOFF,NUM_ROLLS", "swap:CUTOFF,NUM_ROLLS"],
+        ),
         include_str!("hog-su20.rhai"),
     ),
     preset_of(
         "hog-sp21",
         term(2021, Spring),
+        (
+            "Piggy Points (3 + least digit of opponent squared), More Boar extra turns",
+            "always_roll:4",
+            &["piggypoints:CUTOFF,NUM_ROLLS", "more_boar:CUTOFF,NUM_ROLLS"],
+        ),
         include_str!("hog-sp21.rhai"),
     ),
-    preset_of("hog-fa21", term(2021, Fall), include_str!("hog-fa21.rhai")),
+    preset_of(
+        "hog-fa21",
+        term(2021, Fall),
+        (
+            "Picky Piggy (digits of 1/7), Hog Pile (equal scores: the mover's doubles)",
+            "always_roll:4",
+            &["picky_piggy:CUTOFF,NUM_ROLLS", "hog_pile:CUTOFF,NUM_ROLLS"],
+        ),
+        include_str!("hog-fa21.rhai"),
+    ),
     preset_of(
         "hog-sp22",
         term(2022, Spring),
+        (
+            "Hefty Hogs (digit functions of both scores, mod 30: can score 0), Hog Pile (same ones digit: gain it)",
+            "always_roll:4",
+            &[
+                "hefty_hogs:THRESHOLD,NUM_ROLLS",
+                "hog_pile:THRESHOLD,NUM_ROLLS",
+            ],
+        ),
         include_str!("hog-sp22.rhai"),
     ),
     preset_of(
         "hog-su22",
         term(2022, Summer),
+        (
+            "Oink Points (2 tens - ones, at least 1), Pigs on Prime (a prime score: next prime; 1 counts)",
+            "always_roll:4",
+            &[
+                "oink_points:THRESHOLD,NUM_ROLLS",
+                "pigs_on_prime:THRESHOLD,NUM_ROLLS",
+            ],
+        ),
         include_str!("hog-su22.rhai"),
     ),
     Preset {
         aliases: &["hog-sp23"],
-        ..preset_of("hog-fa22", term(2022, Fall), include_str!("hog-fa22.rhai"))
+        ..preset_of(
+            "hog-fa22",
+            term(2022, Fall),
+            (
+                "Pig Tail (2 |tens - ones| + 1), Square Swine (a square score: the next square)",
+                "always_roll:4",
+                &["tail:THRESHOLD,NUM_ROLLS", "square:THRESHOLD,NUM_ROLLS"],
+            ),
+            include_str!("hog-fa22.rhai"),
+        )
     },
     Preset {
         aliases: &["hog-fa23", "hog-su24"],
-        ..preset_of("hog-fa24", term(2024, Fall), include_str!("hog-fa24.rhai"))
+        ..preset_of(
+            "hog-fa24",
+            term(2024, Fall),
+            (
+                "Sow Sad, Boar Brawl (3 |their tens - own ones|), Sus Fuss (3 or 4 factors: next prime)",
+                "always_roll:6",
+                &["boar:THRESHOLD,NUM_ROLLS", "sus:THRESHOLD,NUM_ROLLS"],
+            ),
+            include_str!("hog-fa24.rhai"),
+        )
     },
-    preset_of("hog-wild", None, include_str!("hog-wild.rhai")),
-    preset_of("hog-hogtimus", None, include_str!("hog-hogtimus.rhai")),
-    preset_of("hog-digits", None, include_str!("hog-digits.rhai")),
-    preset_of("hog-nju21", None, include_str!("hog-nju21.rhai")),
-    preset_of("hog-nju24", None, include_str!("hog-nju24.rhai")),
-    preset_of("hog-textbook", None, include_str!("hog-textbook.rhai")),
+    preset_of(
+        "hog-wild",
+        None,
+        (
+            "Hog Tied (sum ends in 7: one die), Hog Wild (sum a multiple of 7: four-sided dice)",
+            "always_roll:5",
+            &["comeback:MARGIN,N", "mean:MIN_POINTS,N"],
+        ),
+        include_str!("hog-wild.rhai"),
+    ),
+    preset_of(
+        "hog-hogtimus",
+        None,
+        (
+            "Pig Out scores the 1s rolled (at most 11 - dice), Hogtimus Prime (prime turns rise to the next prime), Hog Wild, Swine Swap (double)",
+            "always_roll:4",
+            &["bacon:MARGIN,NUM_ROLLS", "swap:MARGIN,NUM_ROLLS"],
+        ),
+        include_str!("hog-hogtimus.rhai"),
+    ),
+    preset_of(
+        "hog-digits",
+        None,
+        (
+            "Free Bacon (1 + min digit), Swine Swap when the scores share a digit in the same place",
+            "always_roll:4",
+            &[],
+        ),
+        include_str!("hog-digits.rhai"),
+    ),
+    preset_of(
+        "hog-nju21",
+        None,
+        (
+            "Picky Piggy (digits of 1/21, 0 included), Feral Hogs (parity), Swine Swap on 3^total",
+            "always_roll:6",
+            &[
+                "picky_piggy:CUTOFF,NUM_ROLLS",
+                "swine_swap:CUTOFF,NUM_ROLLS",
+            ],
+        ),
+        include_str!("hog-nju21.rhai"),
+    ),
+    preset_of(
+        "hog-nju24",
+        None,
+        (
+            "Picky Piggy (2 |tens - ones| + 1), Swine Swap when the mover's score is a perfect square",
+            "always_roll:4",
+            &[],
+        ),
+        include_str!("hog-nju24.rhai"),
+    ),
+    preset_of(
+        "hog-textbook",
+        None,
+        (
+            "Neller & Presser's Hog: roll 1 to 10 dice; any 1 scores 0",
+            "always_roll:5",
+            &[],
+        ),
+        include_str!("hog-textbook.rhai"),
+    ),
 ];
 
 /// The built-in ruleset called `name` (or one of its aliases), if there is one.
@@ -158,7 +337,17 @@ mod tests {
     fn every_preset_is_found_by_its_name_and_says_so() {
         for p in PRESETS {
             assert_eq!(preset(p.name).map(|q| q.name), Some(p.name));
-            assert_eq!(p.compile(&[]).unwrap().name(), p.name);
+            let script = p.compile(&[]).unwrap();
+            assert_eq!(script.name(), p.name);
+            // What the catalog lists without compiling is what the script declares.
+            assert_eq!(script.summary(), p.summary, "{}", p.name);
+            assert_eq!(script.yardstick(), p.yardstick, "{}", p.name);
+            assert_eq!(
+                crate::hog::strategy_forms(&script),
+                crate::hog::forms_with(p.builtins.iter().map(|f| f.to_string())),
+                "{}",
+                p.name
+            );
         }
         assert!(preset("hog-sp99").is_none());
     }

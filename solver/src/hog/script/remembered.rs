@@ -1,0 +1,283 @@
+//! What a rhai script's hooks returned, remembered on disk so that the next process compiling
+//! the same script skips the calls.
+//!
+//! Compiling a ruleset calls its hooks tens of thousands of times (hog-fa20's `after_turn`
+//! once per pair of scores), which is most of what a `swine eval` waits for; the answers never
+//! change while the script, its parameters and swine stay the same. A [`Remembered`] file holds
+//! every batch of calls a compile made with its values, beside the whole identity of what
+//! answered them: the cache format, swine's version, the script's full text and its parameters'
+//! values. A file is used only when all of these are equal to the script at hand and the batch
+//! asked holds the very same arguments, compared in full (no hash decides it), so a changed
+//! script, a changed parameter or a new swine never reads a stale answer. Only batches that ran
+//! without failure are kept; every value still passes the checks of a fresh call.
+//!
+//! The directory is `$SWINE_CACHE_DIR` (empty: remember nothing), else `$XDG_CACHE_HOME/swine`,
+//! else `~/.cache/swine`. A cache that cannot be read or written is ignored: it only saves
+//! time. Python rule modules are not remembered (a module may read other files).
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
+
+use serde::{Deserialize, Serialize};
+
+use super::{Parameter, Value};
+use crate::format::write_rendered;
+
+/// The version of the file layout below; a file of another is not read.
+const FORMAT: u32 = 1;
+
+/// The largest cache file read, in bytes (a goal-1000 script's after-turn batch is about 30 MB).
+const MOST_BYTES: u64 = 256 << 20;
+
+/// What decides a script's answers: two scripts with equal identities answer every call alike.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Identity {
+    format: u32,
+    version: String,
+    text: String,
+    parameters: Vec<(String, i64)>,
+}
+
+/// One batch of calls of a hook and what each call returned.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Batch {
+    hook: String,
+    arity: usize,
+    args: Vec<i64>,
+    values: Vec<Value>,
+}
+
+/// A cache file: its identity, then its batches.
+#[derive(Serialize, Deserialize)]
+struct File {
+    identity: Identity,
+    batches: Vec<Batch>,
+}
+
+/// The remembered calls of one script: those read from its cache file, and those made since.
+pub(super) struct Remembered {
+    path: Option<PathBuf>,
+    identity: Identity,
+    state: Mutex<State>,
+}
+
+/// The batches known, and whether any is not yet on disk.
+#[derive(Default)]
+struct State {
+    batches: Vec<Batch>,
+    unsaved: bool,
+}
+
+impl Remembered {
+    /// The remembered calls of the rhai script `text` with `parameters` set, read from the
+    /// cache directory (none if absent, unreadable or of another identity).
+    pub(super) fn open(text: &str, parameters: &[Parameter]) -> Remembered {
+        Remembered::open_in(
+            cache_directory().as_deref(),
+            env!("CARGO_PKG_VERSION"),
+            text,
+            parameters,
+        )
+    }
+
+    /// [`open`](Self::open) with the cache in `directory` (none: remember nothing) and swine's
+    /// version `version`.
+    fn open_in(
+        directory: Option<&Path>,
+        version: &str,
+        text: &str,
+        parameters: &[Parameter],
+    ) -> Remembered {
+        let identity = Identity {
+            format: FORMAT,
+            version: version.to_string(),
+            text: text.to_string(),
+            parameters: parameters
+                .iter()
+                .map(|p| (p.name.clone(), p.value))
+                .collect(),
+        };
+        let path = directory.map(|d| d.join(file_name(&identity)));
+        let batches = path
+            .as_deref()
+            .and_then(read)
+            .filter(|file| file.identity == identity)
+            .map(|file| file.batches)
+            .unwrap_or_default();
+        Remembered {
+            path,
+            identity,
+            state: Mutex::new(State {
+                batches,
+                unsaved: false,
+            }),
+        }
+    }
+
+    /// What `hook` (`arity` arguments) returned on the calls `args`, if remembered.
+    pub(super) fn recall(&self, hook: &str, arity: usize, args: &[i64]) -> Option<Vec<Value>> {
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        state
+            .batches
+            .iter()
+            .find(|b| b.hook == hook && b.arity == arity && b.args == args)
+            .map(|b| b.values.clone())
+    }
+
+    /// Remembers that `hook` returned `values` on the calls `args` (all of them, no failure).
+    pub(super) fn keep(&self, hook: &str, arity: usize, args: &[i64], values: &[Value]) {
+        if self.path.is_none() {
+            return;
+        }
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        state.batches.push(Batch {
+            hook: hook.to_string(),
+            arity,
+            args: args.to_vec(),
+            values: values.to_vec(),
+        });
+        state.unsaved = true;
+    }
+
+    /// Writes the batches to the cache file if any is new (atomically; a failure only means
+    /// the next compile calls the hooks again).
+    pub(super) fn save(&self) {
+        let Some(path) = &self.path else { return };
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        if !state.unsaved {
+            return;
+        }
+        let file = File {
+            identity: self.identity.clone(),
+            batches: std::mem::take(&mut state.batches),
+        };
+        let bytes = bincode::serde::encode_to_vec(&file, bincode::config::standard());
+        state.batches = file.batches;
+        state.unsaved = false;
+        if let (Ok(bytes), Some(directory), Some(name)) = (bytes, path.parent(), path.file_name()) {
+            let name = name.to_string_lossy().into_owned();
+            let _ = write_rendered(directory, vec![(name, bytes)]);
+        }
+    }
+}
+
+/// The cache file of a script: the checksums of its text and of the rest of its identity
+/// (which only spread the files; the whole identity inside decides).
+fn file_name(identity: &Identity) -> String {
+    let rest = format!(
+        "{}|{}|{:?}",
+        identity.format, identity.version, identity.parameters
+    );
+    format!(
+        "script-{:08x}-{:08x}.bin",
+        crc32fast::hash(identity.text.as_bytes()),
+        crc32fast::hash(rest.as_bytes())
+    )
+}
+
+/// The cache file at `path`, if it can be read and decoded.
+fn read(path: &Path) -> Option<File> {
+    let bytes = crate::read::read_capped(path, MOST_BYTES, "a script cache").ok()?;
+    let config = bincode::config::standard().with_limit::<{ MOST_BYTES as usize }>();
+    bincode::serde::decode_from_slice(&bytes, config)
+        .ok()
+        .map(|(file, _)| file)
+}
+
+/// Where compiled scripts are remembered: `$SWINE_CACHE_DIR` (empty: nowhere), else
+/// `$XDG_CACHE_HOME/swine`, else `$HOME/.cache/swine`.
+fn cache_directory() -> Option<PathBuf> {
+    let set = |name| std::env::var_os(name).filter(|v| !v.is_empty());
+    if let Some(dir) = std::env::var_os("SWINE_CACHE_DIR") {
+        return (!dir.is_empty()).then(|| PathBuf::from(dir));
+    }
+    set("XDG_CACHE_HOME")
+        .map(|d| PathBuf::from(d).join("swine"))
+        .or_else(|| set("HOME").map(|h| PathBuf::from(h).join(".cache").join("swine")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parameter(name: &str, value: i64) -> Parameter {
+        Parameter {
+            name: name.to_string(),
+            value,
+            default: value,
+        }
+    }
+
+    #[test]
+    fn a_batch_is_recalled_only_by_the_same_script_parameters_and_version() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = Some(dir.path());
+        let goal = [parameter("goal", 100)];
+        let first = Remembered::open_in(at, "1.0.0", "fn f(x) { x }", &goal);
+        assert_eq!(first.recall("f", 1, &[1, 2]), None);
+        first.keep("f", 1, &[1, 2], &[Value::Int(1), Value::Int(2)]);
+        first.save();
+
+        let same = Remembered::open_in(at, "1.0.0", "fn f(x) { x }", &goal);
+        assert_eq!(
+            same.recall("f", 1, &[1, 2]),
+            Some(vec![Value::Int(1), Value::Int(2)])
+        );
+        // Other arguments, another hook or another arity are other batches.
+        assert_eq!(same.recall("f", 1, &[1, 3]), None);
+        assert_eq!(same.recall("g", 1, &[1, 2]), None);
+        assert_eq!(same.recall("f", 2, &[1, 2]), None);
+        // A changed script, parameter or version reads nothing.
+        let changed = Remembered::open_in(at, "1.0.0", "fn f(x) { x + 1 }", &goal);
+        assert_eq!(changed.recall("f", 1, &[1, 2]), None);
+        let other_goal =
+            Remembered::open_in(at, "1.0.0", "fn f(x) { x }", &[parameter("goal", 99)]);
+        assert_eq!(other_goal.recall("f", 1, &[1, 2]), None);
+        let newer = Remembered::open_in(at, "1.0.1", "fn f(x) { x }", &goal);
+        assert_eq!(newer.recall("f", 1, &[1, 2]), None);
+    }
+
+    #[test]
+    fn a_file_of_another_identity_under_the_same_name_is_not_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = Some(dir.path());
+        let goal = [parameter("goal", 100)];
+        let kept = Remembered::open_in(at, "1.0.0", "fn f(x) { x }", &goal);
+        kept.keep("f", 1, &[7], &[Value::Int(7)]);
+        kept.save();
+        // Another script's file renamed to this script's name (as a checksum collision would
+        // leave it) is refused: the identity inside decides, not the name.
+        let other = Remembered::open_in(at, "1.0.0", "fn f(x) { 0 }", &goal);
+        let name = |r: &Remembered| r.path.clone().unwrap();
+        std::fs::rename(name(&kept), name(&other)).unwrap();
+        assert_eq!(other.recall("f", 1, &[7]), None);
+        let reopened = Remembered::open_in(at, "1.0.0", "fn f(x) { 0 }", &goal);
+        assert_eq!(reopened.recall("f", 1, &[7]), None);
+    }
+
+    #[test]
+    fn a_damaged_file_is_ignored_and_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = Some(dir.path());
+        let kept = Remembered::open_in(at, "1.0.0", "fn f(x) { x }", &[]);
+        kept.keep("f", 1, &[5], &[Value::Int(5)]);
+        kept.save();
+        let path = kept.path.clone().unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+        let damaged = Remembered::open_in(at, "1.0.0", "fn f(x) { x }", &[]);
+        assert_eq!(damaged.recall("f", 1, &[5]), None);
+        damaged.keep("f", 1, &[5], &[Value::Int(5)]);
+        damaged.save();
+        let repaired = Remembered::open_in(at, "1.0.0", "fn f(x) { x }", &[]);
+        assert_eq!(repaired.recall("f", 1, &[5]), Some(vec![Value::Int(5)]));
+    }
+
+    #[test]
+    fn without_a_directory_nothing_is_kept() {
+        let none = Remembered::open_in(None, "1.0.0", "fn f(x) { x }", &[]);
+        none.keep("f", 1, &[5], &[Value::Int(5)]);
+        none.save();
+        assert_eq!(none.recall("f", 1, &[5]), None);
+    }
+}
