@@ -314,10 +314,21 @@ pub fn write_rendered(
             reason: std::io::Error::other("a directory is in the way"),
         });
     }
-    let mut staged = Vec::with_capacity(rendered.len());
-    for (path, bytes) in rendered {
-        staged.push((stage(directory, &bytes).map_err(io(&path))?, path));
-    }
+    // Staged at once: each file waits for its disk sync, which the file system can take
+    // together, where one after another they would wait in turn.
+    let staged: Vec<(tempfile::NamedTempFile, PathBuf)> = std::thread::scope(|scope| {
+        let staging: Vec<_> = rendered
+            .into_iter()
+            .map(|(path, bytes)| scope.spawn(move || (stage(directory, &bytes), path)))
+            .collect();
+        staging
+            .into_iter()
+            .map(|handle| {
+                let (staged, path) = handle.join().expect("staging a file does not panic");
+                Ok((staged.map_err(io(&path))?, path))
+            })
+            .collect::<Result<_, WriteError>>()
+    })?;
     staged
         .into_iter()
         .map(|(temporary, path)| {
