@@ -219,6 +219,18 @@ impl Pig {
         &self.outcomes
     }
 
+    /// The most points one roll adds to the turn total.
+    pub fn most_points(&self) -> u32 {
+        self.outcomes
+            .iter()
+            .map(|(roll, _)| match roll {
+                Roll::Add(points) => *points,
+                Roll::EndTurn | Roll::LoseScore => 0,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Where `roll` leads the mover with score `own` at turn total `turn_total`: the one
     /// statement of what a roll does, which every solver reads.
     #[inline]

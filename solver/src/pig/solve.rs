@@ -26,7 +26,7 @@
 //! The **residual** is the largest `|V − TV|`: every state valued once more from the final
 //! values (best decision for an optimiser, its own for a fixed policy).
 
-use super::game::{Lead, Pig};
+use super::game::{Pig, Roll};
 use super::policy::Policy;
 use crate::outcome::{Outcome, SeatOutcome};
 
@@ -138,7 +138,11 @@ impl Solution {
         let w = 1.0 - values[1 - seat][self.pig.state(opponent, own, 0)];
         let lost = 1.0 - values[1 - seat][self.pig.state(opponent, 0, 0)];
         let roll = side.roll_value(&self.pig, turn_total, w, lost, |k| {
-            values[seat][self.pig.state(own, opponent, k)]
+            if self.pig.is_state(own, k) {
+                values[seat][self.pig.state(own, opponent, k)]
+            } else {
+                1.0
+            }
         });
         let hold = side.hold_value(&self.pig, turn_total, w, values);
         (roll, hold)
@@ -181,16 +185,17 @@ impl Side {
     }
 
     /// What rolling at turn total `k` is worth, the turn ending without gain being worth `w`,
-    /// losing the score `lost`, and the turn going on at turn total `k'` worth `at(k')`.
+    /// losing the score `lost`, and the turn going on at turn total `k'` worth `at(k')`: `at`
+    /// is asked past the last turn total too, where the roll has won (worth 1).
     #[inline]
     fn roll_value(self, pig: &Pig, k: u32, w: f64, lost: f64, at: impl Fn(u32) -> f64) -> f64 {
         let mut value = 0.0;
         for &(roll, p) in pig.outcomes() {
-            value += p * match pig.lead(self.own, k, roll) {
-                Lead::Passes(kept) if kept == self.own => w,
-                Lead::Passes(_) => lost,
-                Lead::Won => 1.0,
-                Lead::Rolls(next) => at(next),
+            value += p * match roll {
+                Roll::EndTurn => w,
+                Roll::LoseScore if self.own > 0 => lost,
+                Roll::LoseScore => w,
+                Roll::Add(points) => at(k + points),
             };
         }
         value
@@ -247,14 +252,25 @@ struct Sweep<'a> {
     closed: bool,
     /// Whether the values hold a pass's already (two-dice Pig's later passes start from them).
     warm: bool,
+    /// By seat: the values at turn total 0 of the last pair solved with that seat's side first,
+    /// where the next pair's policy iteration starts.
+    last_pair: [(f64, f64); 2],
+    /// Scratch: a side's values as [`write`](Self::write) checks them.
+    written: Vec<f64>,
 }
 
 /// The coefficients of one side: `V(k) = a[k] + b[k] · w`, and its decisions.
+///
+/// `a` and `b` run past the side's last turn total by the most points a roll adds, with
+/// `a = 1`, `b = 0` there: a roll that reaches the goal wins, read like any other.
 #[derive(Default)]
 struct Coefficients {
     a: Vec<f64>,
     b: Vec<f64>,
     rolls: Vec<bool>,
+    /// By turn total `k ≥ 1`: what holding is worth (the opponent's turn at the higher total),
+    /// which no round of the pair changes.
+    hold: Vec<f64>,
 }
 
 impl<'a> Sweep<'a> {
@@ -270,6 +286,8 @@ impl<'a> Sweep<'a> {
             residual: 0.0,
             closed: false,
             warm: false,
+            last_pair: [(0.5, 0.5); 2],
+            written: Vec::new(),
         }
     }
 
@@ -282,6 +300,7 @@ impl<'a> Sweep<'a> {
             1
         };
         let goal = self.pig.goal();
+        let mirrored = self.mirrored();
         for pass in 1..=passes {
             self.residual = 0.0;
             self.closed = false;
@@ -300,6 +319,10 @@ impl<'a> Sweep<'a> {
                             opponent,
                         };
                         if own == opponent && seat == 1 {
+                            continue;
+                        }
+                        if mirrored && seat == 1 {
+                            self.mirror(own, opponent);
                             continue;
                         }
                         self.pair(side, &mut left)?;
@@ -334,6 +357,37 @@ impl<'a> Sweep<'a> {
         unreachable!("the passes end by settling or by the error")
     }
 
+    /// Whether the two seats play the same game: the same player in both (two optimisers, or
+    /// one policy twice) and a game that never ends worth the same to both. Then seat 1's
+    /// values are seat 0's, and each pair is solved once.
+    fn mirrored(&self) -> bool {
+        let same = match self.players {
+            [Player::Optimising, Player::Optimising] => true,
+            [Player::Fixed(a), Player::Fixed(b)] => a == b,
+            _ => false,
+        };
+        same && self.never_ending[0] == self.never_ending[1]
+    }
+
+    /// Seat 1's side of (own, opponent) and seat 0's of (opponent, own) as the pair of seat 0
+    /// at (own, opponent) left them, in a [mirrored](Self::mirrored) game.
+    fn mirror(&mut self, own: u32, opponent: u32) {
+        let pig = self.pig;
+        for (from, at, first_own) in [(0, own, opponent), (1, opponent, own)] {
+            let first = pig.state(at, first_own, 0);
+            let states = first..first + (pig.goal() - at) as usize;
+            let [zero, one] = &mut self.values;
+            let [zero_rolls, one_rolls] = &mut self.rolls;
+            if from == 0 {
+                one[states.clone()].copy_from_slice(&zero[states.clone()]);
+                one_rolls[states.clone()].copy_from_slice(&zero_rolls[states]);
+            } else {
+                zero[states.clone()].copy_from_slice(&one[states.clone()]);
+                zero_rolls[states.clone()].copy_from_slice(&one_rolls[states]);
+            }
+        }
+    }
+
     /// Solves the pair of `side` and its other side exactly (see the module docs).
     fn pair(&mut self, side: Side, scratch: &mut [Coefficients; 2]) -> Result<(), SolveError> {
         let other = side.other();
@@ -344,21 +398,23 @@ impl<'a> Sweep<'a> {
             let at = |s: Side| self.values[s.seat][self.pig.state(s.own, s.opponent, 0)];
             (at(side), at(other))
         } else {
-            (0.5, 0.5)
+            // The seat's last pair, a neighbour of this one: close, so that an optimiser's
+            // first decisions are most often its last.
+            self.last_pair[side.seat]
         };
         let [left, right] = scratch;
-        let mut decided: Option<[Vec<bool>; 2]> = None;
+        self.holds(side, left);
+        self.holds(other, right);
         let mut settled = false;
-        for _ in 0..MAX_ROUNDS {
-            self.coefficients(side, 1.0 - y, left);
-            self.coefficients(other, 1.0 - x, right);
+        for round in 0..MAX_ROUNDS {
+            let changed_left = self.coefficients(side, 1.0 - y, left);
+            let changed_right = self.coefficients(other, 1.0 - x, right);
             (x, y) = self.solve_pair(sides, left, right);
-            let now = [left.rolls.clone(), right.rolls.clone()];
-            if !optimising.contains(&true) || decided.as_ref() == Some(&now) {
+            let changed = changed_left || changed_right;
+            if !optimising.contains(&true) || (round > 0 && !changed) {
                 settled = true;
                 break;
             }
-            decided = Some(now);
         }
         if !settled {
             // Value iteration on the two values, each side deciding afresh every step.
@@ -387,6 +443,7 @@ impl<'a> Sweep<'a> {
         }
         self.write(side, x, y, left);
         self.write(other, y, x, right);
+        self.last_pair[side.seat] = (x, y);
         Ok(())
     }
 
@@ -413,49 +470,71 @@ impl<'a> Sweep<'a> {
         (x, y)
     }
 
-    /// The coefficients and decisions of `side` when the turn ending without gain is worth `w`
-    /// (an optimiser decides at that `w`), by backward induction over the turn total.
-    fn coefficients(&self, side: Side, w: f64, out: &mut Coefficients) {
+    /// What holding is worth to `side` at each turn total (into `out.hold`).
+    fn holds(&self, side: Side, out: &mut Coefficients) {
         let pig = self.pig;
         let n = side.states(pig) as usize;
+        let opponent = &self.values[1 - side.seat];
+        out.hold.clear();
+        out.hold.extend((0..n as u32).map(|k| {
+            if k == 0 {
+                0.0
+            } else {
+                1.0 - opponent[pig.state(side.opponent, side.own + k, 0)]
+            }
+        }));
+    }
+
+    /// The coefficients and decisions of `side` when the turn ending without gain is worth `w`
+    /// (an optimiser decides at that `w`), by backward induction over the turn total, holding
+    /// worth `out.hold`; whether any decision differs from those `out` held.
+    fn coefficients(&self, side: Side, w: f64, out: &mut Coefficients) -> bool {
+        let pig = self.pig;
+        let n = side.states(pig) as usize;
+        let reach = n + pig.most_points() as usize;
         out.a.clear();
-        out.a.resize(n, 0.0);
+        out.a.resize(reach, 1.0);
         out.b.clear();
-        out.b.resize(n, 0.0);
-        out.rolls.clear();
+        out.b.resize(reach, 0.0);
+        let changed = out.rolls.len() != n;
         out.rolls.resize(n, false);
-        let values = [&self.values[0][..], &self.values[1][..]];
+        let mut changed = changed;
         let lost = 1.0 - self.lost[1 - side.seat][side.opponent as usize];
-        for k in (0..n as u32).rev() {
-            // Rolling: a = Σ p · (win ? 1 : a[k + f]) + ..., b = Σ p · b[k + f] + P(turn ends).
+        // Two 1s at score 0 lose nothing: the turn just passes.
+        let loses = side.own > 0;
+        let first = pig.state(side.own, side.opponent, 0);
+        for k in (0..n).rev() {
+            // Rolling: a = Σ p · a[k + f] + ..., b = Σ p · b[k + f] + P(turn ends), in the
+            // order of the outcomes (a roll past the goal reads a = 1, b = 0).
             let (mut a, mut b) = (0.0, 0.0);
             for &(roll, p) in pig.outcomes() {
-                match pig.lead(side.own, k, roll) {
-                    Lead::Passes(kept) if kept == side.own => b += p,
-                    Lead::Passes(_) => a += p * lost,
-                    Lead::Won => a += p,
-                    Lead::Rolls(next) => {
-                        a += p * out.a[next as usize];
-                        b += p * out.b[next as usize];
+                match roll {
+                    Roll::EndTurn => b += p,
+                    Roll::LoseScore if loses => a += p * lost,
+                    Roll::LoseScore => b += p,
+                    Roll::Add(points) => {
+                        a += p * out.a[k + points as usize];
+                        b += p * out.b[k + points as usize];
                     }
                 }
             }
             let (hold_a, hold_b) = if k == 0 {
                 (0.0, 1.0)
             } else {
-                (side.hold_value(pig, k, w, values), 0.0)
+                (out.hold[k], 0.0)
             };
             let rolls = match self.players[side.seat] {
-                Player::Fixed(policy) => policy.rolls(pig.state(side.own, side.opponent, k)),
+                Player::Fixed(policy) => policy.rolls(first + k),
                 Player::Optimising => hold_a + hold_b * w <= a + b * w + TIE_TOLERANCE,
             };
-            let k = k as usize;
+            changed |= out.rolls[k] != rolls;
             (out.a[k], out.b[k], out.rolls[k]) = if rolls {
                 (a, b, true)
             } else {
                 (hold_a, hold_b, false)
             };
         }
+        changed
     }
 
     /// Writes `side`'s values (its value at turn total 0 being `x`, the other side's `y`) and
@@ -472,21 +551,26 @@ impl<'a> Sweep<'a> {
         // Its value at turn total 0 as the pair's equations gave it (a pair that never ends:
         // the worth of such a game, which its coefficients cannot say).
         self.values[side.seat][first] = x;
-        // The residual: every state valued once more from the values just written.
+        // The residual: every state valued once more from the values just written (read
+        // with the won states past the last turn total, as `a` and `b` are).
+        let mut written = std::mem::take(&mut self.written);
+        written.clear();
+        written.extend_from_slice(&self.values[side.seat][first..first + n]);
+        written.resize(n + pig.most_points() as usize, 1.0);
         let values = [&self.values[0][..], &self.values[1][..]];
         let lost = 1.0 - self.lost[1 - side.seat][side.opponent as usize];
         let mut residual: f64 = 0.0;
         for k in 0..n as u32 {
-            let at = |k: u32| values[side.seat][first + k as usize];
-            let roll = side.roll_value(pig, k, w, lost, at);
+            let roll = side.roll_value(pig, k, w, lost, |k| written[k as usize]);
             let hold = side.hold_value(pig, k, w, values);
             let target = match self.players[side.seat] {
                 Player::Optimising => roll.max(hold),
                 Player::Fixed(_) if coefficients.rolls[k as usize] => roll,
                 Player::Fixed(_) => hold,
             };
-            residual = residual.max((at(k) - target).abs());
+            residual = residual.max((written[k as usize] - target).abs());
         }
+        self.written = written;
         self.residual = self.residual.max(residual);
     }
 }
