@@ -41,7 +41,7 @@ use tiny_http::{Header, Method, Request, Response, Server};
 
 use engines::{Engine, MatchUp};
 use query::{bad, number, parse_query};
-use sessions::{Session, choose, new_game, roll, with_game};
+use sessions::{Session, admit, choose, new_game, roll, with_game};
 use views::{rulesets, view};
 
 /// The page, with its script and style.
@@ -172,18 +172,22 @@ fn route(state: &State, method: &Method, path: &str, query: &HashMap<String, Str
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let result = match (method, parts.as_slice()) {
         (Method::Get, ["api", "rulesets"]) => Ok(rulesets()),
-        (Method::Post, ["api", "games"]) => new_game(state, query),
+        (Method::Post, ["api", "games"]) => new_game(state, query).map(|(session, turns)| {
+            let mut value = view(&session, turns);
+            value["id"] = json!(admit(state, session));
+            value
+        }),
         (Method::Get, ["api", "games", id]) => with_game(state, id, |s| Ok(view(s, Vec::new()))),
         (Method::Post, ["api", "games", id, "roll"]) => {
             match number::<u32>(query, "dice", "roll: dice") {
-                Ok(Some(dice)) => with_game(state, id, |s| roll(s, dice)),
+                Ok(Some(dice)) => with_game(state, id, |s| roll(s, dice).map(|t| view(s, t))),
                 Ok(None) => Err(bad("roll: give ?dice=N")),
                 Err(error) => Err(error),
             }
         }
         (Method::Post, ["api", "games", id, "move"]) => {
             match number::<usize>(query, "choice", "move: choice") {
-                Ok(Some(choice)) => with_game(state, id, |s| choose(s, choice)),
+                Ok(Some(choice)) => with_game(state, id, |s| choose(s, choice).map(|t| view(s, t))),
                 Ok(None) => Err(bad("move: give ?choice=N")),
                 Err(error) => Err(error),
             }

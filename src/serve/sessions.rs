@@ -21,7 +21,6 @@ use swine_solver::pig::simulate::{
 
 use super::engines::{Engine, Solved, engine};
 use super::query::{Refusal, bad, is_chopsticks, number};
-use super::views::view;
 use super::{NAMES, State, lock};
 
 /// The most games kept; a new one past it replaces the oldest.
@@ -75,8 +74,12 @@ impl Told {
 
 /// `POST /api/games?rules=R&goal=G&vs=S&seed=N&first=you|computer` (Chopsticks:
 /// `&moves=M|unlimited` instead of goal, opponent and seed): a new game (the goal is the
-/// ruleset's unless given, within the CLI's limits). When the computer moves first, it has.
-pub(super) fn new_game(state: &State, query: &HashMap<String, String>) -> Result<Value, Refusal> {
+/// ruleset's unless given, within the CLI's limits) and what happened so far. When the
+/// computer moves first, it has. [`admit`] keeps it.
+pub(super) fn new_game(
+    state: &State,
+    query: &HashMap<String, String>,
+) -> Result<(Session, Vec<Told>), Refusal> {
     if is_chopsticks(query) && query.contains_key("seed") {
         return Err(bad("seed: chopsticks has no dice to seed"));
     }
@@ -121,18 +124,21 @@ pub(super) fn new_game(state: &State, query: &HashMap<String, String>) -> Result
     let opener = NAMES.act(first, "moves", "move");
     let mut turns = vec![Told::note(format!("{start} {opener} first."))];
     computer_plays(&mut session, &mut turns);
-    let mut value = view(&session, turns);
+    Ok((session, turns))
+}
+
+/// Keeps `session` among the games played, under a new id, which it returns (the oldest game
+/// makes room when there are [`MOST_GAMES`]).
+pub(super) fn admit(state: &State, session: Session) -> u64 {
     let id = state.next.fetch_add(1, Ordering::Relaxed) + 1;
     let mut games = lock(&state.games);
     if games.len() >= MOST_GAMES {
-        // The oldest game makes room.
         if let Some(&oldest) = games.keys().min() {
             games.remove(&oldest);
         }
     }
     games.insert(id, session);
-    value["id"] = json!(id);
-    Ok(value)
+    id
 }
 
 /// Runs `f` on the game `id`.
@@ -154,8 +160,9 @@ pub(super) fn with_game(
 }
 
 /// `POST /api/games/ID/roll?dice=N`: the person's turn (the Pig family: 1 rolls, 0 holds; one
-/// decision), then the computer's until it is the person's again or the game ends.
-pub(super) fn roll(session: &mut Session, dice: u32) -> Result<Value, Refusal> {
+/// decision), then the computer's until it is the person's again or the game ends: the turns
+/// played.
+pub(super) fn roll(session: &mut Session, dice: u32) -> Result<Vec<Told>, Refusal> {
     let (least, most) = match &session.engine.solved {
         Solved::Hog { rules, .. } => (rules.least_dice(), MAX_DICE),
         Solved::Greed { .. } => (0, greed::MAX_DICE),
@@ -180,12 +187,12 @@ pub(super) fn roll(session: &mut Session, dice: u32) -> Result<Value, Refusal> {
         })?;
     let mut turns = vec![play(session, Move::Dice(requested))];
     computer_plays(session, &mut turns);
-    Ok(view(session, turns))
+    Ok(turns)
 }
 
 /// `POST /api/games/ID/move?choice=N`: the person's move in Chopsticks, the Nth choice listed
-/// (from 0), then the computer's.
-pub(super) fn choose(session: &mut Session, choice: usize) -> Result<Value, Refusal> {
+/// (from 0), then the computer's: the turns played.
+pub(super) fn choose(session: &mut Session, choice: usize) -> Result<Vec<Told>, Refusal> {
     let Position::Chopsticks(game) = &session.position else {
         return Err(bad(
             "move: only chopsticks is played by moves; roll dice with /roll?dice=N",
@@ -203,7 +210,7 @@ pub(super) fn choose(session: &mut Session, choice: usize) -> Result<Value, Refu
     })?;
     let mut turns = vec![play(session, Move::Hands(hands))];
     computer_plays(session, &mut turns);
-    Ok(view(session, turns))
+    Ok(turns)
 }
 
 /// The seat to move: 0 the person, 1 the computer.

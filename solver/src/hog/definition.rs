@@ -56,3 +56,6 @@ pub struct Builtin {
     /// One sentence saying what the strategy does.
     pub about: String,
 }
+
+/// A set of dice counts: bit `n` stands for `n` dice.
+pub(crate) type DiceSet = u16;

@@ -23,9 +23,9 @@ use rayon::prelude::*;
 
 use super::definition::{ACTIONS, MAX_DICE};
 use super::error::SolveError;
-use super::order::Pass;
 use super::policy::{Policy, ScoreTable};
 use super::reach::{Flow, Turns, reach};
+use super::ruleset::Pass;
 use super::ruleset::Ruleset;
 use super::sweep::{Player, Reached, solve, solve_keeping_reached, weighted_choices};
 

@@ -25,12 +25,9 @@
 //! rules treat them alike (the coarsest such partition, found by refinement). A class stands
 //! for its smallest member; `slot` and `memories` take any member.
 
-use super::definition::MAX_DICE;
+use super::definition::{DiceSet, MAX_DICE};
+use super::policy::Policy;
 use super::ruleset::{Next, Remembered, Ruleset};
-use super::sweep::Player;
-
-/// A set of dice counts: bit `n` stands for `n` dice.
-pub(crate) type DiceSet = u16;
 
 /// Marks a memory a seat cannot hold in [`Layout::position`].
 const NOT_HELD: u8 = u8::MAX;
@@ -106,19 +103,16 @@ impl Layout {
         Layout::new(memory, held, chosen)
     }
 
-    /// [`reachable`](Self::reachable) for `players`, the memories of a seat that plays a fixed
-    /// policy blind to memory merged into classes (see the module docs). Only where no hook
-    /// reads the opponent's memory.
-    pub fn merged(rules: &Ruleset, players: [&Player; 2]) -> Layout {
-        let dice = players.map(|p| p.dice(rules));
+    /// [`reachable`](Self::reachable) for seats that ask for `dice`, the memories of a seat
+    /// that plays a fixed policy (`fixed`) blind to memory merged into classes (see the module
+    /// docs). Only where no hook reads the opponent's memory.
+    pub fn merged(rules: &Ruleset, dice: [DiceSet; 2], fixed: [Option<&Policy>; 2]) -> Layout {
         let mut layout = Layout::reachable(rules, dice);
         if rules.rules().choice_reads_opponent_memory() {
             return layout;
         }
         for seat in 0..2 {
-            if let Player::Fixed(policy) = players[seat]
-                && policy.ignores_memory()
-            {
+            if fixed[seat].is_some_and(Policy::ignores_memory) {
                 layout.merge(rules, seat, dice[seat]);
             }
         }

@@ -29,7 +29,6 @@ mod layout;
 mod length;
 mod library;
 pub mod narrate;
-mod order;
 mod policy;
 pub mod presets;
 mod reach;
@@ -55,10 +54,9 @@ pub use error::{MOST_STATES, RulesError, SolveError};
 pub use exact::{ExactError, ExactSolution, ExactTie, solve_exact};
 pub use explain::{CellGain, ExplainError, explain, switch_gains};
 pub use length::{GameLength, game_length};
-pub use order::{Layer, Lowering, Order, Pass, Repeat};
 pub use policy::{FullTable, Policy, ScoreTable};
 pub use reach::{Reach, reach};
-pub use ruleset::Ruleset;
+pub use ruleset::{Layer, Lowering, Order, Pass, Repeat, Ruleset};
 pub use script::{AfterTurn, Parameter, Script, ScriptError, compiled_on_this_thread};
 pub use search::{
     BATCH, PERTURBATIONS, Round, SEED, STARTS, SearchLimits, TOLERANCE, TableSearch, best_table,

@@ -8,8 +8,7 @@
 
 use ndarray::{Array2, Array4};
 
-use super::definition::{DEFAULT_GOAL, MAX_DICE};
-use super::layout::DiceSet;
+use super::definition::{DEFAULT_GOAL, DiceSet, MAX_DICE};
 use super::ruleset::Ruleset;
 use crate::table::{Axis, PythonSignature, Schema, Table};
 

@@ -17,8 +17,8 @@
 //! the two policies can hold.
 
 use super::layout::Layout;
-use super::order::Pass;
 use super::policy::Policy;
+use super::ruleset::Pass;
 use super::ruleset::Ruleset;
 
 /// For every state, the expected number of times a game passes through it with each seat to

@@ -29,11 +29,12 @@ mod repeat;
 use rayon::prelude::*;
 
 use super::definition::ACTIONS;
+use super::definition::DiceSet;
 use super::error::SolveError;
-use super::layout::{DiceSet, Layout, Memories};
-use super::order::Pass;
+use super::layout::{Layout, Memories};
 use super::policy::{Policy, ScoreTable};
 use super::reach::may_not_end;
+use super::ruleset::Pass;
 use super::ruleset::{Effect, Next, Remembered, Ruleset};
 use crate::outcome::{Outcome, SeatOutcome};
 
@@ -78,6 +79,16 @@ impl Improvement {
             tolerance,
         }
     }
+}
+
+/// The states `players` can reach, the memories a fixed memory-blind seat cannot tell apart
+/// merged (see [`Layout::merged`]).
+fn merged(rules: &Ruleset, players: [&Player; 2]) -> Layout {
+    let fixed = players.map(|p| match p {
+        Player::Fixed(policy) => Some(policy),
+        Player::Optimising | Player::Improving(_) => None,
+    });
+    Layout::merged(rules, players.map(|p| p.dice(rules)), fixed)
 }
 
 impl Player {
@@ -235,7 +246,7 @@ const COUNTED_FOR: [[f64; 2]; 2] = [[1.0, 0.0], [0.0, 1.0]];
 /// Runs the backward sweep with `players[0]` in seat 0 and `players[1]` in seat 1, over the
 /// states whose memories the two can hold.
 pub fn solve(rules: &Ruleset, players: [&Player; 2]) -> Result<Solution, SolveError> {
-    let layout = Layout::merged(rules, players);
+    let layout = merged(rules, players);
     solved(rules, players, layout).map(|(solution, _)| solution)
 }
 
@@ -252,7 +263,7 @@ pub(crate) fn solve_keeping_reached(
     rules: &Ruleset,
     players: [&Player; 2],
 ) -> Result<(Solution, Reached), SolveError> {
-    let layout = Layout::merged(rules, [&Player::Optimising, players[1]]);
+    let layout = merged(rules, [&Player::Optimising, players[1]]);
     solved(rules, players, layout)
 }
 

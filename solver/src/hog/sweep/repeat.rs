@@ -36,7 +36,7 @@ use rayon::prelude::*;
 use super::{Cell, Player, Reached, STATES_PER_JOB, seen_by_mover};
 use crate::hog::definition::ACTIONS;
 use crate::hog::error::SolveError;
-use crate::hog::order::Layer;
+use crate::hog::ruleset::Layer;
 use crate::hog::ruleset::Ruleset;
 
 /// Choices within this much of the best are equally good (the fewest dice are kept): a few

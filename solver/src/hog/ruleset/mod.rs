@@ -10,12 +10,14 @@
 //! raises the total of the two scores. The solver, the simulator and the built-in strategies
 //! read these tables; nothing calls the script afterwards.
 
+mod order;
+
+pub use order::{Layer, Lowering, Order, Pass, Repeat};
+
 use std::sync::Arc;
 
-use super::definition::{ACTIONS, MAX_DICE, MAX_GOAL, Memory};
+use super::definition::{ACTIONS, DiceSet, MAX_DICE, MAX_GOAL, Memory};
 use super::error::{MOST_STATES, RulesError};
-use super::layout::DiceSet;
-use super::order::Order;
 use super::presets::{PRESETS, preset};
 use super::rescore::Rescoring;
 use super::script::{AfterTurn, Script, ScriptError};

@@ -22,7 +22,7 @@
 
 use std::fmt;
 
-use super::ruleset::Ruleset;
+use super::Ruleset;
 
 /// How the states of one layer of totals are solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
