@@ -482,13 +482,12 @@ impl TurnPoints {
     /// zeros.
     #[inline]
     pub fn expected_over(&self, values: &[f64]) -> f64 {
-        let window = &values[self.lowest_sum..self.lowest_sum + self.sums.len()];
+        let length = self.sums.len();
+        let (sums, window) = (&self.sums[..length], &values[self.lowest_sum..][..length]);
         let mut lanes = [0.0; LANES];
-        for (p, v) in self
-            .sums
-            .chunks_exact(LANES)
-            .zip(window.chunks_exact(LANES))
-        {
+        for chunk in 0..length / LANES {
+            let at = chunk * LANES;
+            let (p, v) = (&sums[at..at + LANES], &window[at..at + LANES]);
             for lane in 0..LANES {
                 lanes[lane] += p[lane] * v[lane];
             }
