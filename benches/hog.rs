@@ -1,6 +1,8 @@
 //! Benchmarks of the Hog engine on the built-in rulesets at goal 100.
 //!
-//! - `compile/<rules>`: turning a ruleset into tables, dice distributions included.
+//! - `compile/<rules>`: turning a ruleset into tables, dice distributions included, as every
+//!   run after the first does (the hooks' answers read from the cache of compiled scripts);
+//!   `compile_fresh/<rules>`: the same with no cache, every hook called.
 //! - `best_response/<rules>`: one sweep with an optimising player against the yardstick (what
 //!   `swine solve` computes for rules without memory; for hog-fa19, the full-information best
 //!   response).
@@ -69,6 +71,22 @@ fn compile(c: &mut Criterion) {
         group.bench_function(name, |b| b.iter(|| Ruleset::preset(black_box(name), 100)));
     }
     group.finish();
+    let cache = std::env::var_os("SWINE_CACHE_DIR");
+    // SAFETY: criterion runs the benchmarks one after another on this thread, and no other
+    // thread reads the environment.
+    unsafe { std::env::set_var("SWINE_CACHE_DIR", "") };
+    let mut group = c.benchmark_group("compile_fresh");
+    for name in RULESETS {
+        group.bench_function(name, |b| b.iter(|| Ruleset::preset(black_box(name), 100)));
+    }
+    group.finish();
+    // SAFETY: as above.
+    unsafe {
+        match cache {
+            Some(directory) => std::env::set_var("SWINE_CACHE_DIR", directory),
+            None => std::env::remove_var("SWINE_CACHE_DIR"),
+        }
+    }
 }
 
 fn sweeps(c: &mut Criterion) {
