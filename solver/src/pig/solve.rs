@@ -257,6 +257,9 @@ struct Sweep<'a> {
     last_pair: [(f64, f64); 2],
     /// Scratch: a side's values as [`write`](Self::write) checks them.
     written: Vec<f64>,
+    /// By seat, `[own · goal + opponent]`: the value at (own, opponent) and turn total 0 once
+    /// written (what holding hands the opponent, read along a row).
+    starts: [Vec<f64>; 2],
 }
 
 /// The coefficients of one side: `V(k) = a[k] + b[k] · w`, and its decisions.
@@ -288,6 +291,7 @@ impl<'a> Sweep<'a> {
             warm: false,
             last_pair: [(0.5, 0.5); 2],
             written: Vec::new(),
+            starts: [vec![0.0; goal * goal], vec![0.0; goal * goal]],
         }
     }
 
@@ -385,6 +389,8 @@ impl<'a> Sweep<'a> {
                 zero[states.clone()].copy_from_slice(&one[states.clone()]);
                 zero_rolls[states.clone()].copy_from_slice(&one_rolls[states]);
             }
+            let start = (at * pig.goal() + first_own) as usize;
+            self.starts[1 - from][start] = self.starts[from][start];
         }
     }
 
@@ -474,15 +480,14 @@ impl<'a> Sweep<'a> {
     fn holds(&self, side: Side, out: &mut Coefficients) {
         let pig = self.pig;
         let n = side.states(pig) as usize;
-        let opponent = &self.values[1 - side.seat];
+        // The opponent's turns at (opponent, own + k), k ≥ 1, side by side.
+        let goal = pig.goal() as usize;
+        let row = side.opponent as usize * goal;
+        let opponent = &self.starts[1 - side.seat][row + side.own as usize..row + goal];
         out.hold.clear();
-        out.hold.extend((0..n as u32).map(|k| {
-            if k == 0 {
-                0.0
-            } else {
-                1.0 - opponent[pig.state(side.opponent, side.own + k, 0)]
-            }
-        }));
+        out.hold.push(0.0);
+        out.hold
+            .extend(opponent[1..n].iter().map(|value| 1.0 - value));
     }
 
     /// The coefficients and decisions of `side` when the turn ending without gain is worth `w`
@@ -551,6 +556,7 @@ impl<'a> Sweep<'a> {
         // Its value at turn total 0 as the pair's equations gave it (a pair that never ends:
         // the worth of such a game, which its coefficients cannot say).
         self.values[side.seat][first] = x;
+        self.starts[side.seat][(side.own * pig.goal() + side.opponent) as usize] = x;
         // The residual: every state valued once more from the values just written (read
         // with the won states past the last turn total, as `a` and `b` are).
         let mut written = std::mem::take(&mut self.written);
