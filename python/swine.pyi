@@ -16,7 +16,9 @@ import numpy as np
 import numpy.typing as npt
 
 #: A strategy: a spec ("always_roll:4", "bacon:8,6", "sample2", "hold_at:20", a table or Python
-#: file, "optimal"), an array of the course table, or a callable taking the same indices:
+#: file, "optimal": the best response to the opponent, "minimax": the equilibrium strategy, the
+#: table solve(vs="minimax") finds, whatever it plays against), an array of the course table,
+#: or a callable taking the same indices:
 #: Hog f(score, opponent_score) -> dice; Greed f(myscore, theirscore, last: bool) -> dice (0
 #: passes); the Pig family f(score, opponent_score, turn_total) -> bool (True rolls).
 StrategyLike = Union[str, npt.ArrayLike, Callable[..., int]]

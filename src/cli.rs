@@ -26,6 +26,11 @@ fn examples() -> String {
   swine play                                   play Hog against perfect play, with exact hints
   swine play --rules chopsticks                play Chopsticks against the solver
   swine solve --rules pig --vs minimax         Pig with both players optimal (Neller & Presser)
+  swine eval minimax --vs hold_at:20 --rules pig  the equilibrium strategy against hold at 20
+
+`optimal` is the best response to the opponent named; `minimax` is the equilibrium strategy (the
+table `swine solve --vs minimax` writes) whatever it plays against; `--vs minimax` against
+`optimal` or `minimax` is both players optimal.
 
 Rulesets (--rules) and their strategies:
 {}",
@@ -75,6 +80,8 @@ Examples:
   swine eval extra_turn:9,5 --vs bacon          two built-ins
   swine eval swine-out/hog_fa20_optimal_vs_always_roll_4.csv --vs always_roll:6
   swine eval always_roll:4 --vs optimal         against the best response to it
+  swine eval minimax --vs hold_at:20 --rules pig  the equilibrium strategy (0.5715 moving
+                                                first), not the best response (optimal, 0.5874)
   swine eval sample1 --rules greed              Greed: win, tie and loss against sample2
   swine eval hog.py --explain 5                 a course final_strategy, and where it loses
   swine eval pr1.py:myStrategy --rules greed    a Greed strategy written in Python
@@ -214,8 +221,8 @@ fn setting(text: &str) -> Result<(String, i64), String> {
 pub struct SolveArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
-    /// The opponent: a strategy, or `minimax` for both players optimal [default: the
-    /// ruleset's yardstick, always_roll:4 for hog-fa20].
+    /// The opponent: a strategy, or `minimax` (or `optimal`) for both players optimal
+    /// [default: the ruleset's yardstick, always_roll:4 for hog-fa20].
     #[arg(long, value_name = "STRATEGY|minimax")]
     pub vs: Option<String>,
     /// Directory for the strategy files (created if missing).
@@ -364,7 +371,8 @@ pub struct PythonArgs {
 /// `swine eval`.
 #[derive(Debug, Args)]
 pub struct EvalArgs {
-    /// The strategy to evaluate.
+    /// The strategy to evaluate (`optimal`: the best response to the opponent; `minimax`: the
+    /// equilibrium strategy, whatever the opponent).
     pub strategy: String,
     /// The opponent [default: the ruleset's yardstick].
     #[arg(long, value_name = "STRATEGY")]

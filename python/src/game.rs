@@ -193,6 +193,19 @@ pub fn strategy<G: Game>(
     Ok(game.table_strategy(&name, table))
 }
 
+/// `strategy` and the opponent `vs` names as they meet: a `minimax` facing a fixed strategy
+/// is the equilibrium strategy (the table `solve(vs="minimax")` finds).
+pub fn pair<G: Game>(
+    py: Python<'_>,
+    strategy: &Bound<'_, PyAny>,
+    vs: Option<&Bound<'_, PyAny>>,
+    game: &G,
+) -> PyResult<[G::Strategy; 2]> {
+    let first = self::strategy(py, strategy, game)?;
+    let second = opponent(py, vs, game)?;
+    py.detach(|| game.meet(first, second)).map_err(error)
+}
+
 /// The opponent `vs` names, or the game's yardstick.
 pub fn opponent<G: Game>(
     py: Python<'_>,

@@ -17,7 +17,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use swine_solver::catalog::Rules;
-use swine_solver::contest::ContestError;
+use swine_solver::contest::entrants;
 use swine_solver::tournament::round_robin;
 
 use game::Game;
@@ -72,7 +72,8 @@ fn refuse_exact(rules: &Rules, exact: bool) -> PyResult<()> {
 
 /// The exact win rate of `strategy` against `vs` (the ruleset's yardstick when None).
 ///
-/// A strategy is a spec (`"always_roll:4"`, `"bacon:8,6"`, a table file, `"optimal"`), a numpy
+/// A strategy is a spec (`"always_roll:4"`, `"bacon:8,6"`, a table file, `"optimal"` the best
+/// response to `vs`, `"minimax"` the equilibrium strategy whatever `vs` is), a numpy
 /// array of the course table (Hog: dice at `[own, opponent]`), or a callable taking the same
 /// indices (`f(score, opponent_score)`; Greed `f(myscore, theirscore, last)`; Pig
 /// `f(score, opponent_score, turn_total) -> bool`). With `exact=True` the rates are also
@@ -100,8 +101,7 @@ fn evaluate_in<G: Game>(
     vs: Option<&Bound<'_, PyAny>>,
     exact: bool,
 ) -> PyResult<Match> {
-    let first = game::strategy(py, strategy, game)?;
-    let second = game::opponent(py, vs, game)?;
+    let [first, second] = game::pair(py, strategy, vs, game)?;
     let (outcome, rates) = py
         .detach(|| {
             let outcome = game.play(&first, &second).map_err(|e| message(&e))?;
@@ -199,8 +199,7 @@ fn simulate_in<G: Game>(
     games: u64,
     seed: u64,
 ) -> PyResult<Simulation> {
-    let first = game::strategy(py, strategy, game)?;
-    let second = game::opponent(py, vs, game)?;
+    let [first, second] = game::pair(py, strategy, vs, game)?;
     let (simulation, exact) = py
         .detach(|| game.simulate(&first, &second, games, seed, &|_| {}))
         .map_err(error)?;
@@ -241,8 +240,7 @@ fn position_in<G: Game>(
     at: &[u32],
     vs: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Position> {
-    let first = game::strategy(py, strategy, game)?;
-    let second = game::opponent(py, vs, game)?;
+    let [first, second] = game::pair(py, strategy, vs, game)?;
     let solved = py
         .detach(|| game.position(&first, &second, at))
         .map_err(error)?;
@@ -288,13 +286,7 @@ fn tournament_in<G: Game>(
             Err(err) => left_out.push((entry.str()?.to_string(), err.value(py).to_string())),
         }
     }
-    if entries.len() < 2 {
-        let left: Vec<String> = left_out.iter().map(|(s, r)| format!("{s}: {r}")).collect();
-        return Err(error(ContestError::TooFew {
-            usable: entries.len(),
-            left_out: left.join("; "),
-        }));
-    }
+    let entries = entrants(game, entries, &left_out).map_err(error)?;
     let n = entries.len();
     let played = py
         .detach(|| round_robin(n, |i, j| game.play(&entries[i], &entries[j]), || {}))

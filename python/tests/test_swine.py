@@ -232,3 +232,16 @@ def test_a_long_solve_lets_other_python_threads_run():
         time.sleep(0.005)
     # Holding the GIL, the solve (about 0.3 s) would leave this thread one or two ticks.
     assert ticks >= 10
+
+
+def test_minimax_is_the_equilibrium_strategy_and_optimal_the_best_response(tmp_path):
+    # Pig against hold at 20, moving first: Neller & Presser's 0.5874 is the best response.
+    minimax = swine.evaluate("minimax", "hold_at:20", rules="pig")
+    assert minimax.as_first == 0.5714984302771061
+    assert abs(swine.evaluate("optimal", "hold_at:20", rules="pig").as_first - 0.5873676212371986) <= 1e-16
+    # The table solve(vs="minimax") finds, played as an array, from either seat.
+    table = swine.solve("pig", "minimax").table
+    assert swine.evaluate(table, "hold_at:20", rules="pig").win_rate == minimax.win_rate
+    theirs = cli("eval", "hold_at:20", "--vs", "minimax", "--rules", "pig")
+    assert swine.evaluate("hold_at:20", "minimax", rules="pig").win_rate == theirs["win_rate"]
+    assert swine.evaluate("hold_at:20", table, rules="pig").win_rate == theirs["win_rate"]

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use ndarray::{Array2, Ix2};
+use swine_solver::contest::Contest;
 use swine_solver::format::write_rendered;
 use swine_solver::greed::Greed;
 use swine_solver::hog::{
@@ -45,8 +46,8 @@ pub fn plot_command(args: &PlotArgs) -> Result<()> {
 fn map_chart(args: &PlotStrategyArgs) -> Result<Chart> {
     match resolve::rules_run_by(&args.rules, &args.python)? {
         Rules::Hog(rules) => {
-            let opponent = hog_strategy(&rules, args.vs.as_deref(), "--vs", args)?;
-            let (name, table) = hog_table(&rules, args, &args.strategy, &opponent)?;
+            let [strategy, opponent] = hog_pair(&rules, args, &args.strategy)?;
+            let (name, table) = hog_table(&rules, strategy, &opponent)?;
             let rate = win_rate(&rules, &table, &opponent)?;
             Ok(hog_map(rules.name(), &name, opponent.name(), rate, table))
         }
@@ -127,8 +128,8 @@ fn win_chart(args: &PlotStrategyArgs) -> Result<Chart> {
         Rules::Pig(game) => return pig_win_chart(&game, args),
         _ => bail!("plot win: draws Hog and Pig games; greed's values are in swine solve's files"),
     };
-    let opponent = hog_strategy(&rules, args.vs.as_deref(), "--vs", args)?;
-    let (name, table) = hog_table(&rules, args, &args.strategy, &opponent)?;
+    let [strategy, opponent] = hog_pair(&rules, args, &args.strategy)?;
+    let (name, table) = hog_table(&rules, strategy, &opponent)?;
     let opponent_name = opponent.name();
     let players = [
         Player::Fixed(swine_solver::hog::Policy::from_scores(&rules, &table)),
@@ -160,8 +161,10 @@ fn pig_matchup(
     args: &PlotStrategyArgs,
 ) -> Result<(pig::Strategy, pig::Strategy, pig::Solution)> {
     let runner = resolve::runner(&args.python);
-    let strategy = resolve::pig_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?;
-    let opponent = resolve::pig_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
+    let [strategy, opponent] = game.meet(
+        resolve::pig_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?,
+        resolve::pig_strategy(args.vs.as_deref(), "--vs", game, &runner)?,
+    )?;
     let solution = pig::solve(game, [strategy.player(), opponent.player()])?;
     Ok((strategy, opponent, solution))
 }
@@ -193,9 +196,10 @@ fn diff_chart(args: &PlotDiffArgs) -> Result<Chart> {
     else {
         bail!("plot diff: compares Hog strategies");
     };
-    let opponent = hog_strategy(&rules, args.strategy.vs.as_deref(), "--vs", &args.strategy)?;
-    let (a_name, a) = hog_table(&rules, &args.strategy, &args.strategy.strategy, &opponent)?;
-    let (b_name, b) = hog_table(&rules, &args.strategy, &args.other, &opponent)?;
+    let [a, opponent] = hog_pair(&rules, &args.strategy, &args.strategy.strategy)?;
+    let [b, _] = hog_pair(&rules, &args.strategy, &args.other)?;
+    let (a_name, a) = hog_table(&rules, a, &opponent)?;
+    let (b_name, b) = hog_table(&rules, b, &opponent)?;
     let rate = win_rate(&rules, &a, &opponent)?;
     let opponent_name = opponent.name();
     let Player::Fixed(policy) = opponent.player(&rules) else {
@@ -302,25 +306,22 @@ fn sweep_chart(args: &PlotSweepArgs) -> Result<Chart> {
     })
 }
 
-/// A Hog strategy resolved as the CLI resolves it.
-fn hog_strategy(
-    rules: &Ruleset,
-    spec: Option<&str>,
-    label: &str,
-    args: &PlotStrategyArgs,
-) -> Result<Strategy> {
+/// The Hog strategy `spec` and the opponent `--vs` names, resolved as `swine eval` resolves
+/// them (a `minimax` facing a fixed strategy is the equilibrium strategy).
+fn hog_pair(rules: &Ruleset, args: &PlotStrategyArgs, spec: &str) -> Result<[Strategy; 2]> {
     let runner = resolve::runner(&args.python);
-    resolve::strategy(spec, label, rules, &runner)
+    Ok(rules.meet(
+        resolve::strategy(Some(spec), "STRATEGY", rules, &runner)?,
+        resolve::strategy(args.vs.as_deref(), "--vs", rules, &runner)?,
+    )?)
 }
 
-/// `spec`'s score table (`optimal` solved against `opponent` first), with its name.
+/// `strategy`'s score table (`optimal` solved against `opponent` first), with its name.
 fn hog_table(
     rules: &Ruleset,
-    args: &PlotStrategyArgs,
-    spec: &str,
+    strategy: Strategy,
     opponent: &Strategy,
 ) -> Result<(String, ScoreTable)> {
-    let strategy = hog_strategy(rules, Some(spec), "STRATEGY", args)?;
     let table: ScoreTable = match strategy.kind() {
         StrategyKind::Scores(table) => table.clone(),
         StrategyKind::Optimising => {
@@ -358,8 +359,10 @@ fn greed_table(
     args: &PlotStrategyArgs,
 ) -> Result<(String, String, ndarray::Array3<u8>, f64)> {
     let runner = resolve::runner(&args.python);
-    let strategy = resolve::greed_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?;
-    let opponent = resolve::greed_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
+    let [strategy, opponent] = game.meet(
+        resolve::greed_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?,
+        resolve::greed_strategy(args.vs.as_deref(), "--vs", game, &runner)?,
+    )?;
     let played = swine_solver::greed::play(game, &strategy, &opponent)?;
     let dice = played.policies[0].to_table(game);
     Ok((
