@@ -4,11 +4,12 @@ family and Chopsticks.
 `rules` names a ruleset as the CLI's --rules does: a Hog preset ("hog-fa20", the default), a Hog
 rule script "FILE.rhai" or Python rule module "FILE.py" (run by python3), "greed", "pig",
 "piglet", "two-dice-pig" or "chopsticks". `goal` is the goal (Greed: the limit); `set` gives a
-rule script's parameters as (name, value) pairs.
+rule script's parameters as a dict ({"lucky": 5}), or as "NAME=VALUE" strings or (name, value)
+pairs. Errors name these parameters; a number out of range gets the CLI's message.
 """
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Optional, Union, overload
 
@@ -21,7 +22,14 @@ import numpy.typing as npt
 #: or a callable taking the same indices:
 #: Hog f(score, opponent_score) -> dice; Greed f(myscore, theirscore, last: bool) -> dice (0
 #: passes); the Pig family f(score, opponent_score, turn_total) -> bool (True rolls).
+#: An array's entries are whole numbers (floats such as 4.0 too; 4.5 is an error).
 StrategyLike = Union[str, npt.ArrayLike, Callable[..., int]]
+
+__version__: str
+"""The package's version (the CLI's, `swine --version`)."""
+
+#: Hog rule script parameters: {"lucky": 5}, or ["lucky=5"], or [("lucky", 5)].
+Settings = Union[Mapping[str, int], Sequence[Union[str, tuple[str, int]]]]
 
 class SwineError(ValueError):
     """Bad rules, a bad strategy, or a solve that failed; the message is the CLI's."""
@@ -138,7 +146,7 @@ def evaluate(
     *,
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
-    set: Optional[list[tuple[str, int]]] = None,
+    set: Optional[Settings] = None,
     exact: bool = False,
 ) -> Match:
     """The exact win rate of `strategy` against `vs` (the ruleset's yardstick when None);
@@ -150,7 +158,7 @@ def solve(
     vs: Optional[StrategyLike] = None,
     *,
     goal: Optional[int] = None,
-    set: Optional[list[tuple[str, int]]] = None,
+    set: Optional[Settings] = None,
     exact: bool = False,
     moves: None = None,
 ) -> Union[Solution, Chopsticks]: ...
@@ -161,7 +169,7 @@ def solve(
     vs: Optional[StrategyLike] = None,
     *,
     goal: Optional[int] = None,
-    set: Optional[list[tuple[str, int]]] = None,
+    set: Optional[Settings] = None,
     exact: bool = False,
     moves: Optional[int] = None,
 ) -> Union[Solution, Chopsticks]:
@@ -174,7 +182,7 @@ def simulate(
     *,
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
-    set: Optional[list[tuple[str, int]]] = None,
+    set: Optional[Settings] = None,
     games: int = 100_000,
     seed: int = 1,
 ) -> Simulation:
@@ -187,7 +195,7 @@ def position(
     *,
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
-    set: Optional[list[tuple[str, int]]] = None,
+    set: Optional[Settings] = None,
 ) -> Position:
     """The position `at`, `strategy` to move: (own, opponent) in Hog (and each player's memory
     where the rules keep one), (own, opponent, last) in Greed, (own, opponent, turn_total) in
@@ -198,6 +206,6 @@ def tournament(
     *,
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
-    set: Optional[list[tuple[str, int]]] = None,
+    set: Optional[Settings] = None,
 ) -> Tournament:
     """The exact round robin of `strategies` (`swine tournament`)."""

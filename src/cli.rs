@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use swine_solver::catalog;
+use swine_solver::chopsticks::MOST_MOVES;
 use swine_solver::format::Format;
 
 /// The top-level help's closing text: examples, then every ruleset with its strategies, read
@@ -200,20 +201,8 @@ pub struct RulesArgs {
     #[arg(long, value_name = "N")]
     pub goal: Option<u32>,
     /// Sets a parameter a rule script declares (Hog), e.g. --set goal=50; may be repeated.
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = setting)]
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = catalog::setting)]
     pub settings: Vec<(String, i64)>,
-}
-
-/// Parses `--set NAME=VALUE` (a whole number).
-fn setting(text: &str) -> Result<(String, i64), String> {
-    let (name, value) = text
-        .split_once('=')
-        .ok_or_else(|| format!("'{text}' is not NAME=VALUE, e.g. goal=50"))?;
-    let value = value
-        .trim()
-        .parse::<i64>()
-        .map_err(|_| format!("'{text}': {} is not a whole number", value.trim()))?;
-    Ok((name.trim().to_string(), value))
 }
 
 /// `swine solve`.
@@ -339,9 +328,6 @@ impl MoveLimit {
         }
     }
 }
-
-/// The most moves per player `--moves` takes.
-const MOST_MOVES: u32 = 1000;
 
 /// Parses `--moves` (and the page's `moves=`): a number of moves per player, or `unlimited`.
 pub fn move_limit(text: &str) -> Result<MoveLimit, String> {
@@ -500,7 +486,7 @@ pub enum RulesCommand {
         /// The script, FILE.rhai or FILE.py (or a preset's name).
         file: String,
         /// Sets a parameter the script declares; may be repeated.
-        #[arg(long = "set", value_name = "NAME=VALUE", value_parser = setting)]
+        #[arg(long = "set", value_name = "NAME=VALUE", value_parser = catalog::setting)]
         settings: Vec<(String, i64)>,
         #[command(flatten)]
         python: PythonArgs,

@@ -1,13 +1,16 @@
 //! `import swine`: the solver from Python, in-process, numbers and numpy arrays back.
 //!
 //! No game logic lives here: rulesets open through the solver's catalog, strategies through
-//! each game's parser, and every number comes from the same solvers the CLI runs. Long solves
-//! release the GIL; every error is a [`SwineError`] (a `ValueError`) carrying the CLI's
-//! message.
+//! each game's parser, and every number comes from the same solvers the CLI runs. Long calls
+//! release the GIL and stop at Ctrl-C (see [`interrupt`]); every error is a [`SwineError`] (a
+//! `ValueError`) carrying the CLI's message with the package's parameters for its flags.
 
 mod chopsticks;
 mod game;
+mod interrupt;
 mod results;
+
+use std::sync::Arc;
 
 use numpy::ToPyArray;
 use numpy::ndarray::Array2;
@@ -17,10 +20,12 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use swine_solver::catalog::Rules;
-use swine_solver::contest::entrants;
+use swine_solver::chopsticks::MOST_MOVES;
+use swine_solver::contest::{ContestError, entrants};
 use swine_solver::tournament::round_robin;
 
 use game::Game;
+use interrupt::on_game;
 use results::{Match, Position, Simulation, Solution, Tournament};
 
 create_exception!(
@@ -30,7 +35,7 @@ create_exception!(
     "A swine error: bad rules, a bad strategy, or a solve that failed. The message is the CLI's."
 );
 
-/// An error's message and the reasons beneath it, as the CLI prints them.
+/// An error's message and the reasons beneath it, as the CLI prints them, in Python's words.
 fn message(err: &dyn std::error::Error) -> String {
     let mut message = err.to_string();
     let mut source = err.source();
@@ -38,7 +43,26 @@ fn message(err: &dyn std::error::Error) -> String {
         message.push_str(&format!(": {reason}"));
         source = reason.source();
     }
-    message
+    python_words(&message)
+}
+
+/// The CLI's flags in a message as the package's parameters: `--rules FILE` is `rules=FILE`,
+/// `--exact` is `exact=True`.
+fn python_words(message: &str) -> String {
+    const WORDS: [(&str, &str); 7] = [
+        ("--goal and --set goal=...", "goal= and set={'goal': ...}"),
+        ("--rules ", "rules="),
+        ("--set", "set="),
+        ("--goal", "goal="),
+        ("--exact", "exact=True"),
+        ("--bounds", "the CLI's --bounds"),
+        ("--vs", "vs="),
+    ];
+    WORDS
+        .iter()
+        .fold(message.to_string(), |text, (flag, parameter)| {
+            text.replace(flag, parameter)
+        })
 }
 
 /// The error as Python sees it.
@@ -46,11 +70,11 @@ fn error(err: impl std::error::Error) -> PyErr {
     SwineError::new_err(message(&err))
 }
 
-/// Binds `$game` to the game `$rules` holds (Hog, Greed or the Pig family) and evaluates
-/// `$body`; Chopsticks, which has no strategies, is an error.
+/// Binds `$game` to the game the `Arc<Rules>` `$rules` holds (Hog, Greed or the Pig family)
+/// and evaluates `$body`; Chopsticks, which has no strategies, is an error.
 macro_rules! with_game {
     ($rules:expr, |$game:ident| $body:expr) => {
-        match &$rules {
+        match $rules.as_ref() {
             Rules::Hog(rules) => {
                 let $game = rules.as_ref();
                 $body
@@ -65,7 +89,7 @@ macro_rules! with_game {
 /// Refuses `exact=True` for a game without fractions, in the CLI's words.
 fn refuse_exact(rules: &Rules, exact: bool) -> PyResult<()> {
     match rules.game().no_fractions() {
-        Some(reason) if exact => Err(SwineError::new_err(reason)),
+        Some(reason) if exact => Err(SwineError::new_err(python_words(&reason))),
         _ => Ok(()),
     }
 }
@@ -85,30 +109,32 @@ fn evaluate(
     strategy: &Bound<'_, PyAny>,
     vs: Option<&Bound<'_, PyAny>>,
     rules: &str,
-    goal: Option<u32>,
-    set: Option<Vec<(String, i64)>>,
+    goal: Option<&Bound<'_, PyAny>>,
+    set: Option<&Bound<'_, PyAny>>,
     exact: bool,
 ) -> PyResult<Match> {
-    let rules = game::open(rules, goal, set)?;
+    let rules = Arc::new(game::open(rules, goal, set)?);
     refuse_exact(&rules, exact)?;
-    with_game!(rules, |game| evaluate_in(py, game, strategy, vs, exact))
+    with_game!(rules, |game| evaluate_in(
+        py, game, &rules, strategy, vs, exact
+    ))
 }
 
 fn evaluate_in<G: Game>(
     py: Python<'_>,
     game: &G,
+    rules: &Arc<Rules>,
     strategy: &Bound<'_, PyAny>,
     vs: Option<&Bound<'_, PyAny>>,
     exact: bool,
 ) -> PyResult<Match> {
-    let [first, second] = game::pair(py, strategy, vs, game)?;
-    let (outcome, rates) = py
-        .detach(|| {
-            let outcome = game.play(&first, &second).map_err(|e| message(&e))?;
-            let rates = exact.then(|| game.fractions(&first, &second)).transpose()?;
-            Ok::<_, String>((outcome, rates))
-        })
-        .map_err(SwineError::new_err)?;
+    let [first, second] = game::pair(py, strategy, vs, game, rules)?;
+    let (outcome, rates) = on_game(py, rules, move |game: &G| {
+        let outcome = game.play(&first, &second).map_err(|e| message(&e))?;
+        let rates = exact.then(|| game.fractions(&first, &second)).transpose()?;
+        Ok::<_, String>((outcome, rates))
+    })?
+    .map_err(SwineError::new_err)?;
     Match::new(py, outcome, rates.as_ref())
 }
 
@@ -123,39 +149,44 @@ fn solve(
     py: Python<'_>,
     rules: &str,
     vs: Option<&Bound<'_, PyAny>>,
-    goal: Option<u32>,
-    set: Option<Vec<(String, i64)>>,
+    goal: Option<&Bound<'_, PyAny>>,
+    set: Option<&Bound<'_, PyAny>>,
     exact: bool,
-    moves: Option<u32>,
+    moves: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
+    let moves = moves
+        .map(|m| game::count("moves", m, 1..=u64::from(MOST_MOVES)))
+        .transpose()?
+        .map(|m| m as u32);
     let name = rules;
-    let rules = game::open(rules, goal, set)?;
+    let rules = Arc::new(game::open(rules, goal, set)?);
     refuse_exact(&rules, exact)?;
-    if let Rules::Chopsticks = rules {
+    if let Rules::Chopsticks = *rules {
         if vs.is_some() {
             return Err(SwineError::new_err(
-                "--vs: chopsticks has no strategies to solve against; both sides play perfectly",
+                "vs=: chopsticks has no strategies to solve against; both sides play perfectly",
             ));
         }
         return chopsticks::solve(py, moves)?.into_py_any(py);
     }
     if moves.is_some() {
         return Err(SwineError::new_err(format!(
-            "--moves is a move limit for chopsticks; {name} has none"
+            "moves= is a move limit for chopsticks; {name} has none"
         )));
     }
-    with_game!(rules, |game| solve_in(py, game, vs, exact)?.into_py_any(py))
+    with_game!(rules, |game| solve_in(py, game, &rules, vs, exact)?
+        .into_py_any(py))
 }
 
 fn solve_in<G: Game>(
     py: Python<'_>,
     game: &G,
+    rules: &Arc<Rules>,
     vs: Option<&Bound<'_, PyAny>>,
     exact: bool,
 ) -> PyResult<Solution> {
     let opponent = game::opponent(py, vs, game)?;
-    let solved = py
-        .detach(|| game.solve(&opponent, exact))
+    let solved = on_game(py, rules, move |game: &G| game.solve(&opponent, exact))?
         .map_err(SwineError::new_err)?;
     let exact = solved
         .file
@@ -167,42 +198,44 @@ fn solve_in<G: Game>(
     Ok(Solution { solved, exact })
 }
 
-/// `games` seeded games with each seat moving first, `strategy` against `vs`, beside the
-/// exact win rate they sample (as `swine simulate`).
+/// `games` seeded games (100,000 unless given) with each seat moving first, `strategy` against
+/// `vs`, beside the exact win rate they sample (as `swine simulate`; `seed` 1 unless given).
 #[pyfunction]
-#[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, games=100_000, seed=1))]
+#[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, games=None, seed=None))]
 #[allow(clippy::too_many_arguments)]
 fn simulate(
     py: Python<'_>,
     strategy: &Bound<'_, PyAny>,
     vs: Option<&Bound<'_, PyAny>>,
     rules: &str,
-    goal: Option<u32>,
-    set: Option<Vec<(String, i64)>>,
-    games: u64,
-    seed: u64,
+    goal: Option<&Bound<'_, PyAny>>,
+    set: Option<&Bound<'_, PyAny>>,
+    games: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Simulation> {
-    if games == 0 {
-        return Err(SwineError::new_err("games: at least 1 game per seat"));
-    }
-    let rules = game::open(rules, goal, set)?;
+    let games = games.map_or(Ok(100_000), |n| game::count("games", n, 1..=u64::MAX))?;
+    let seed = seed.map_or(Ok(1), |n| game::count("seed", n, 0..=u64::MAX))?;
+    let rules = Arc::new(game::open(rules, goal, set)?);
     with_game!(rules, |game| simulate_in(
-        py, game, strategy, vs, games, seed
+        py, game, &rules, strategy, vs, games, seed
     ))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn simulate_in<G: Game>(
     py: Python<'_>,
     game: &G,
+    rules: &Arc<Rules>,
     strategy: &Bound<'_, PyAny>,
     vs: Option<&Bound<'_, PyAny>>,
     games: u64,
     seed: u64,
 ) -> PyResult<Simulation> {
-    let [first, second] = game::pair(py, strategy, vs, game)?;
-    let (simulation, exact) = py
-        .detach(|| game.simulate(&first, &second, games, seed, &|_| {}))
-        .map_err(error)?;
+    let [first, second] = game::pair(py, strategy, vs, game, rules)?;
+    let (simulation, exact) = on_game(py, rules, move |game: &G| {
+        game.simulate(&first, &second, games, seed, &|_| {})
+    })?
+    .map_err(error)?;
     let standard_error = exact.win_rate_error(games);
     Ok(Simulation {
         games_per_seat: games,
@@ -226,24 +259,28 @@ fn position(
     at: Vec<u32>,
     vs: Option<&Bound<'_, PyAny>>,
     rules: &str,
-    goal: Option<u32>,
-    set: Option<Vec<(String, i64)>>,
+    goal: Option<&Bound<'_, PyAny>>,
+    set: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Position> {
-    let rules = game::open(rules, goal, set)?;
-    with_game!(rules, |game| position_in(py, game, strategy, &at, vs))
+    let rules = Arc::new(game::open(rules, goal, set)?);
+    with_game!(rules, |game| position_in(
+        py, game, &rules, strategy, at, vs
+    ))
 }
 
 fn position_in<G: Game>(
     py: Python<'_>,
     game: &G,
+    rules: &Arc<Rules>,
     strategy: &Bound<'_, PyAny>,
-    at: &[u32],
+    at: Vec<u32>,
     vs: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Position> {
-    let [first, second] = game::pair(py, strategy, vs, game)?;
-    let solved = py
-        .detach(|| game.position(&first, &second, at))
-        .map_err(error)?;
+    let [first, second] = game::pair(py, strategy, vs, game, rules)?;
+    let solved = on_game(py, rules, move |game: &G| {
+        game.position(&first, &second, &at)
+    })?
+    .map_err(error)?;
     let choices = PyDict::new(py);
     for (choice, value) in &solved.choices {
         choices.set_item(choice, value)?;
@@ -266,16 +303,17 @@ fn tournament(
     py: Python<'_>,
     strategies: &Bound<'_, PyList>,
     rules: &str,
-    goal: Option<u32>,
-    set: Option<Vec<(String, i64)>>,
+    goal: Option<&Bound<'_, PyAny>>,
+    set: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Tournament> {
-    let rules = game::open(rules, goal, set)?;
-    with_game!(rules, |game| tournament_in(py, game, strategies))
+    let rules = Arc::new(game::open(rules, goal, set)?);
+    with_game!(rules, |game| tournament_in(py, game, &rules, strategies))
 }
 
 fn tournament_in<G: Game>(
     py: Python<'_>,
     game: &G,
+    rules: &Arc<Rules>,
     given: &Bound<'_, PyList>,
 ) -> PyResult<Tournament> {
     let mut entries = Vec::new();
@@ -286,11 +324,17 @@ fn tournament_in<G: Game>(
             Err(err) => left_out.push((entry.str()?.to_string(), err.value(py).to_string())),
         }
     }
-    let entries = entrants(game, entries, &left_out).map_err(error)?;
+    let (entries, played, left_out) = on_game(py, rules, move |game: &G| {
+        let entries = entrants(game, entries, &left_out)?;
+        let played = round_robin(
+            entries.len(),
+            |i, j| game.play(&entries[i], &entries[j]),
+            || {},
+        )?;
+        Ok::<_, ContestError>((entries, played, left_out))
+    })?
+    .map_err(error)?;
     let n = entries.len();
-    let played = py
-        .detach(|| round_robin(n, |i, j| game.play(&entries[i], &entries[j]), || {}))
-        .map_err(error)?;
     let names: Vec<String> = entries.iter().map(|s| game.name(s).to_string()).collect();
     let rows = PyList::empty(py);
     for (rank, standing) in played.standings().iter().enumerate() {
@@ -316,6 +360,7 @@ fn tournament_in<G: Game>(
 #[pymodule]
 fn swine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SwineError", m.py().get_type::<SwineError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<Match>()?;
     m.add_class::<Solution>()?;
     m.add_class::<Simulation>()?;

@@ -3,6 +3,7 @@ specs, arrays and callables, and bad strategies that raise without taking the pr
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -98,7 +99,7 @@ def test_bad_strategies_raise_clear_errors_and_the_process_goes_on():
     assert swine.evaluate("always_roll:4", "always_roll:4", goal=20).win_rate == 0.5
     with pytest.raises(swine.SwineError, match=r"<lambda>\(0, 0, 0\): roll 2 is outside 0..=1"):
         swine.evaluate(lambda s, o, t: 2, rules="piglet")
-    with pytest.raises(swine.SwineError, match="--exact: greed rolls up to 255 dice"):
+    with pytest.raises(swine.SwineError, match="^exact=True: greed rolls up to 255 dice"):
         swine.evaluate("sample2", rules="greed", exact=True)
     with pytest.raises(swine.SwineError, match="chopsticks is a game without chance"):
         swine.evaluate("optimal", rules="chopsticks")
@@ -245,3 +246,96 @@ def test_minimax_is_the_equilibrium_strategy_and_optimal_the_best_response(tmp_p
     theirs = cli("eval", "hold_at:20", "--vs", "minimax", "--rules", "pig")
     assert swine.evaluate("hold_at:20", "minimax", rules="pig").win_rate == theirs["win_rate"]
     assert swine.evaluate("hold_at:20", table, rules="pig").win_rate == theirs["win_rate"]
+
+
+def test_inputs_are_taken_as_a_python_user_gives_them():
+    # Float arrays: whole entries are numbers of dice; a fractional one is an error at its cell.
+    fours = swine.evaluate(np.full((30, 30), 4.0), "always_roll:4", goal=30, exact=True)
+    assert fours.exact["win_rate"] == Fraction(1, 2)
+    halves = np.full((30, 30), 4.0)
+    halves[3, 7] = 4.5
+    with pytest.raises(swine.SwineError, match=r"the table at \[3, 7\]: 4\.5 is not a whole number of dice"):
+        swine.evaluate(halves, goal=30)
+    with pytest.raises(swine.SwineError, match="not a whole number"):
+        swine.evaluate(np.full((30, 30), np.nan), goal=30)
+    # set= as a dict, or as NAME=VALUE strings or pairs: the same rules.
+    rules = os.path.join(EXAMPLES, "my-hog.rhai")
+    by_dict = swine.evaluate("always_roll:5", rules=rules, set={"lucky": 5}, goal=40)
+    assert by_dict.win_rate == swine.evaluate("always_roll:5", rules=rules, set=["lucky=5"], goal=40).win_rate
+    assert by_dict.win_rate == swine.evaluate("always_roll:5", rules=rules, set=[("lucky", 5)], goal=40).win_rate
+    assert by_dict.win_rate != swine.evaluate("always_roll:5", rules=rules, set={"lucky": 7}, goal=40).win_rate
+    with pytest.raises(swine.SwineError, match=r"set: lucky's value 5\.5 is not a whole number"):
+        swine.evaluate("always_roll:5", rules=rules, set={"lucky": 5.5})
+    # Errors name the package's parameters, not the CLI's flags.
+    with pytest.raises(swine.SwineError, match=r"^rules=/nonexistent\.rhai: ") as raised:
+        swine.solve("/nonexistent.rhai")
+    assert "--" not in str(raised.value)
+    with pytest.raises(swine.SwineError, match=r"^set=: pig has no script parameters"):
+        swine.solve("pig", set={"lucky": 5})
+    with pytest.raises(swine.SwineError, match=r"^exact=True: greed rolls"):
+        swine.solve("greed", exact=True)
+    # Out of range: the goal's own message, the same as the CLI's for a goal out of range.
+    for goal in (-1, 0, 5000, 2**40, 2**70):
+        with pytest.raises(swine.SwineError) as raised:
+            swine.evaluate("always_roll:4", goal=goal)
+        assert str(raised.value) == f"goal {goal} is outside 1..=1000"
+    with pytest.raises(swine.SwineError, match=r"^pig: goal -3 is outside 1..=255$"):
+        swine.solve("pig", goal=-3)
+    cli_says = subprocess.run([CLI, "solve", "--goal", "5000"], capture_output=True, text=True)
+    assert cli_says.stderr == "swine: goal 5000 is outside 1..=1000\n"
+    with pytest.raises(swine.SwineError, match=r"^goal='50': not a whole number"):
+        swine.evaluate("always_roll:4", goal="50")
+    with pytest.raises(swine.SwineError, match=r"^games=0: 0 is not in 1..=18446744073709551615"):
+        swine.simulate("always_roll:4", games=0)
+    with pytest.raises(swine.SwineError, match=r"^seed=-1: -1 is not in 0..=18446744073709551615"):
+        swine.simulate("always_roll:4", seed=-1)
+    with pytest.raises(swine.SwineError, match=r"^moves=0: 0 is not in 1..=1000"):
+        swine.solve("chopsticks", moves=0)
+    # The version is the CLI's.
+    version = subprocess.run([CLI, "--version"], capture_output=True, text=True, check=True)
+    assert version.stdout == f"swine {swine.__version__}\n"
+
+
+INTERRUPTED_CHILD = """
+import sys
+import swine
+print("solving", flush=True)
+try:
+    %s
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+# Still usable, and right.
+print(swine.evaluate("always_roll:4", "always_roll:4", goal=20).win_rate, flush=True)
+"""
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        'swine.solve("pig", "minimax", exact=True)',
+        'swine.evaluate("optimal", "hold_at:20", rules="pig", exact=True)',
+        'swine.simulate("hold_at:20", rules="pig", games=10**9)',
+    ],
+)
+def test_ctrl_c_interrupts_a_long_call_within_100_ms(call):
+    # A child process in the middle of a call of several seconds gets SIGINT, as Ctrl-C or a
+    # notebook's interrupt button sends it.
+    child = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED_CHILD % call],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout.readline() == "solving\n"
+        time.sleep(1.0)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        answer = child.stdout.readline()
+        waited = time.monotonic() - sent
+        assert answer == "interrupted\n"
+        assert waited < 0.1, f"KeyboardInterrupt came {waited:.3f} s after SIGINT"
+        assert child.stdout.readline() == "0.5\n"
+        assert child.wait(timeout=30) == 0
+    finally:
+        child.kill()

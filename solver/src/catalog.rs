@@ -228,6 +228,19 @@ fn is_python(rules: &str) -> bool {
     rules.to_ascii_lowercase().ends_with(".py")
 }
 
+/// Parses a Hog script parameter given as `NAME=VALUE` (`--set`, and Python's `set=`), the value a
+/// whole number.
+pub fn setting(text: &str) -> Result<(String, i64), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("'{text}' is not NAME=VALUE, e.g. goal=50"))?;
+    let value = value
+        .trim()
+        .parse::<i64>()
+        .map_err(|_| format!("'{text}': {} is not a whole number", value.trim()))?;
+    Ok((name.trim().to_string(), value))
+}
+
 /// The ruleset `rules` names (built-in, or a Hog rule script `FILE.rhai` or `FILE.py`), for
 /// `goal` (the game's default when absent) with Hog script parameters `settings` (name, value);
 /// `runner` runs a Python rule module.
