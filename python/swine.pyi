@@ -6,10 +6,14 @@ rule script "FILE.rhai" or Python rule module "FILE.py" (run by python3), "greed
 "piglet", "two-dice-pig" or "chopsticks". `goal` is the goal (Greed: the limit); `set` gives a
 rule script's parameters as a dict ({"lucky": 5}), or as "NAME=VALUE" strings or (name, value)
 pairs. Errors name these parameters; a number out of range gets the CLI's message.
+
+Long calls stop at Ctrl-C (a notebook's interrupt button) within 100 ms with KeyboardInterrupt;
+results show themselves in a notebook (_repr_html_) and become DataFrames (to_pandas(), where
+pandas is installed).
 """
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Optional, Union, overload
 
@@ -48,6 +52,11 @@ class Match:
     exact: Optional[dict[str, Fraction]]
     """With exact=True: "win_rate", "as_first", "as_second" as fractions."""
 
+    def _repr_html_(self) -> str:
+        """The rates as an HTML table (a notebook shows it)."""
+    def to_pandas(self) -> Any:
+        """The rates as a one-row pandas DataFrame (needs pandas, which swine does not install)."""
+
 class Solution:
     """The optimal strategy against an opponent, or minimax, as `swine solve` finds it."""
 
@@ -81,6 +90,10 @@ class Solution:
     ) -> list[os.PathLike[str]]:
         """Writes the files `swine solve` writes (csv, json, py, npy, bin; with values=True
         those of `swine solve --values` too), all or nothing; returns their paths."""
+    def _repr_html_(self) -> str:
+        """The rates and the strategy map (a PNG drawn as `swine plot map` draws it)."""
+    def to_pandas(self) -> Any:
+        """The rates as a one-row pandas DataFrame (needs pandas)."""
 
 class Chopsticks:
     """Chopsticks solved with both sides perfect, as `swine solve --rules chopsticks`."""
@@ -115,6 +128,11 @@ class Simulation:
     z: float
     """(win_rate - exact_win_rate) / standard_error."""
 
+    def _repr_html_(self) -> str:
+        """The games beside the exact rate, as an HTML table."""
+    def to_pandas(self) -> Any:
+        """The numbers as a one-row pandas DataFrame (needs pandas)."""
+
 class Position:
     """One position of a match-up, for the player to move (`swine eval --from`)."""
 
@@ -139,6 +157,25 @@ class Tournament:
     """win_rates[i][j]: entry i against entry j; NaN on the diagonal."""
     left_out: list[tuple[str, str]]
     """(entry, reason) for each entry that could not be used."""
+
+    def _repr_html_(self) -> str:
+        """The standings and the matrix of win rates, as HTML tables."""
+    def to_pandas(self) -> Any:
+        """The standings as a pandas DataFrame (needs pandas)."""
+
+class Sweep:
+    """Every variant of a grid of a rule script's parameters, surveyed (`swine sweep`)."""
+
+    rules: str
+    rows: list[dict[str, Any]]
+    """Per variant: its parameters, then optimal_win_rate, full_information,
+    minimax_first_player_wins, best_always_roll, best_always_roll_win_rate, gap, residual (the
+    keys of `swine sweep --json`), or "error" with why it could not be solved."""
+
+    def _repr_html_(self) -> str:
+        """The rows as an HTML table."""
+    def to_pandas(self) -> Any:
+        """The rows as a pandas DataFrame (needs pandas)."""
 
 def evaluate(
     strategy: StrategyLike,
@@ -185,8 +222,10 @@ def simulate(
     set: Optional[Settings] = None,
     games: int = 100_000,
     seed: int = 1,
+    progress: bool = True,
 ) -> Simulation:
-    """`games` seeded games with each seat first, beside the exact win rate (`swine simulate`)."""
+    """`games` seeded games with each seat first, beside the exact win rate (`swine simulate`);
+    progress=False keeps it quiet (else it counts the games on stderr)."""
 
 def position(
     strategy: StrategyLike,
@@ -207,5 +246,17 @@ def tournament(
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
     set: Optional[Settings] = None,
+    progress: bool = True,
 ) -> Tournament:
-    """The exact round robin of `strategies` (`swine tournament`)."""
+    """The exact round robin of `strategies` (`swine tournament`); progress=False keeps it
+    quiet (else it counts the matches on stderr)."""
+
+def sweep(
+    rules: str,
+    set: Mapping[str, Union[int, Iterable[int]]],
+    *,
+    progress: bool = True,
+) -> Sweep:
+    """Every combination of the values `set` gives each parameter of the rule script `rules`
+    ({"lucky": range(3, 16)}), each surveyed as `swine sweep` does, in parallel; progress=False
+    keeps it quiet (else it counts the variants on stderr)."""

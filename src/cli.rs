@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use swine_solver::catalog;
+use swine_solver::catalog::{self, MOST_VARIANTS};
 use swine_solver::chopsticks::MOST_MOVES;
 use swine_solver::format::Format;
 
@@ -436,9 +436,6 @@ pub struct SweepArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
 }
-
-/// The most variants one sweep solves (the product of the sizes of its `--set`s).
-pub const MOST_VARIANTS: usize = 10_000;
 
 /// Parses `--set NAME=A..B[:STEP]` or `NAME=A,B,C`.
 fn sweep_values(text: &str) -> Result<(String, Vec<i64>), String> {

@@ -1,7 +1,8 @@
 //! The Python package (`python/`) as its users get it: a wheel built by maturin, installed into
 //! a fresh virtual environment, and its pytest suite run against the installed wheel and this
-//! build's CLI; then run as a Python user runs it on its own, with no CLI to be found, where the
-//! comparisons with the CLI are skipped with the reason.
+//! build's CLI; the research notebook executed there; then the suite run as a Python user runs
+//! it on its own, with no CLI to be found, where the comparisons with the CLI are skipped with
+//! the reason.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -26,6 +27,23 @@ fn run(program: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     output
 }
 
+/// Executes examples/research.ipynb in a fresh kernel (from examples/, as a reader runs it)
+/// and checks what its cells show: the sweep's plot, the tournament's table, the strategy map.
+const NOTEBOOK: &str = r#"
+import base64, nbclient, nbformat
+book = nbformat.read("examples/research.ipynb", as_version=4)
+nbclient.NotebookClient(book, timeout=900, kernel_name="python3",
+                        resources={"metadata": {"path": "examples"}}).execute()
+shown = [output.get("data", {}) for cell in book.cells if cell.cell_type == "code"
+         for output in cell.outputs]
+plots = [d["image/png"] for d in shown if "image/png" in d]
+html = [d["text/html"] for d in shown if "text/html" in d]
+assert len(plots) == 1 and base64.b64decode(plots[0]).startswith(b"\x89PNG"), shown
+assert any("the exact round robin" in h and "minimax" in h for h in html), html
+assert any("data:image/png;base64," in h and "optimal against always_roll:4" in h for h in html)
+print("sweep plot, tournament table, strategy map")
+"#;
+
 #[test]
 fn the_wheel_installs_with_pip_and_its_tests_pass() {
     let scratch = tempfile::tempdir().expect("a temporary directory");
@@ -34,7 +52,11 @@ fn the_wheel_installs_with_pip_and_its_tests_pass() {
     run(Path::new("python3"), &["-m", "venv", venv_text], &[]);
     let pip = venv.join("bin/pip");
     let python = venv.join("bin/python");
-    run(&pip, &["install", "-q", "maturin==1.16.0", "pytest==9.2.0"], &[]);
+    run(
+        &pip,
+        &["install", "-q", "maturin==1.16.0", "pytest==9.2.0"],
+        &[],
+    );
     let wheels = scratch.path().join("wheels");
     run(
         &venv.join("bin/maturin"),
@@ -62,6 +84,23 @@ fn the_wheel_installs_with_pip_and_its_tests_pass() {
         &["-m", "pytest", "-q", "python/tests"],
         &[("SWINE_CLI", env!("CARGO_BIN_EXE_swine"))],
     );
+
+    // The notebook, executed cell by cell in a kernel of this environment.
+    run(
+        &pip,
+        &[
+            "install",
+            "-q",
+            "nbclient==0.11.0",
+            "nbformat==5.11.1",
+            "ipykernel==7.4.0",
+            "matplotlib==3.11.2",
+        ],
+        &[],
+    );
+    let output = run(&python, &["-c", NOTEBOOK], &[]);
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(said, "sweep plot, tournament table, strategy map\n");
 
     // On its own: the tests copied where no CLI is built, no SWINE_CLI, no swine on the PATH.
     let alone = scratch.path().join("alone/python/tests");

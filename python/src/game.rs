@@ -10,6 +10,7 @@ use numpy::PyReadonlyArrayDyn;
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
+use swine_plot::{Chart, greed_map, hog_map, pig_map};
 use swine_solver::catalog::{self, Rules};
 use swine_solver::contest::Contest;
 use swine_solver::format::{TableFile, ValuesFile};
@@ -32,6 +33,8 @@ pub struct Solved {
     pub first_player_wins: Option<f64>,
     /// The value of every state for the table against the opponent, the table to move.
     pub values: ValuesFile,
+    /// Its strategy map, where it has one.
+    pub map: Option<Chart>,
 }
 
 /// A solve's table file, its outcome, and under minimax P(the first player wins).
@@ -62,16 +65,22 @@ where
         stem: String,
     ) -> Result<ValuesFile, String>;
 
+    /// The strategy map of a solved table, as `swine plot map` draws it (None for a table that
+    /// reads hidden memories, which no map of scores shows).
+    fn map(&self, file: &TableFile, rate: f64) -> Option<Chart>;
+
     /// The optimal strategy against `opponent` with its per-state values.
     fn solve(&self, opponent: &Self::Strategy, exact: bool) -> Result<Solved, String> {
         let (file, outcome, first_player_wins) = self.optimum_file(opponent, exact)?;
         let table = self.table_strategy(&file.meta.strategy, file.table.clone());
         let values = self.values(&table, opponent, file.stem())?;
+        let map = self.map(&file, outcome.win_rate());
         Ok(Solved {
             file,
             outcome,
             first_player_wins,
             values,
+            map,
         })
     }
 }
@@ -112,6 +121,18 @@ impl Game for hog::Ruleset {
     ) -> Result<ValuesFile, String> {
         hog::values_file(self, strategy, opponent, stem).map_err(|e| message(&e))
     }
+
+    fn map(&self, file: &TableFile, rate: f64) -> Option<Chart> {
+        let table = file.table.dice.clone().into_dimensionality().ok()?;
+        let meta = &file.meta;
+        Some(hog_map(
+            self.name(),
+            &meta.strategy,
+            &meta.opponent,
+            rate,
+            table,
+        ))
+    }
 }
 
 impl Game for pig::Pig {
@@ -148,6 +169,26 @@ impl Game for pig::Pig {
     ) -> Result<ValuesFile, String> {
         pig::values_file(self, strategy, opponent, stem).map_err(|e| message(&e))
     }
+
+    fn map(&self, file: &TableFile, rate: f64) -> Option<Chart> {
+        let meta = &file.meta;
+        let strategy = pig::Strategy::from_table(&meta.strategy, &file.table, self);
+        let pig::Player::Fixed(policy) = strategy.player() else {
+            return None;
+        };
+        let not_thresholds = policy
+            .thresholds(self)
+            .iter()
+            .filter(|t| t.is_none())
+            .count();
+        Some(pig_map(
+            (self.name(), self.goal()),
+            (&meta.strategy, &meta.opponent),
+            rate,
+            &policy.first_holds(self),
+            not_thresholds,
+        ))
+    }
 }
 
 /// Why Greed has no fractions (the CLI's words).
@@ -182,6 +223,16 @@ impl Game for greed::Greed {
         stem: String,
     ) -> Result<ValuesFile, String> {
         greed::values_file(self, strategy, opponent, stem).map_err(|e| message(&e))
+    }
+
+    fn map(&self, file: &TableFile, rate: f64) -> Option<Chart> {
+        let dice = file.table.dice.clone().into_dimensionality().ok()?;
+        Some(greed_map(
+            &file.meta.strategy,
+            &file.meta.opponent,
+            rate,
+            &dice,
+        ))
     }
 }
 

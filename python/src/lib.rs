@@ -6,11 +6,13 @@
 //! `ValueError`) carrying the CLI's message with the package's parameters for its flags.
 
 mod chopsticks;
+mod display;
 mod game;
 mod interrupt;
 mod results;
 
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use numpy::ToPyArray;
 use numpy::ndarray::Array2;
@@ -19,14 +21,15 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use swine_solver::catalog::Rules;
+use swine_solver::catalog::{self, Rules};
 use swine_solver::chopsticks::MOST_MOVES;
 use swine_solver::contest::{ContestError, entrants};
+use swine_solver::python::Runner;
 use swine_solver::tournament::round_robin;
 
 use game::Game;
-use interrupt::on_game;
-use results::{Match, Position, Simulation, Solution, Tournament};
+use interrupt::{Progress, on_game, waiting};
+use results::{Match, Position, Simulation, Solution, Sweep, Tournament};
 
 create_exception!(
     swine,
@@ -37,13 +40,7 @@ create_exception!(
 
 /// An error's message and the reasons beneath it, as the CLI prints them, in Python's words.
 fn message(err: &dyn std::error::Error) -> String {
-    let mut message = err.to_string();
-    let mut source = err.source();
-    while let Some(reason) = source {
-        message.push_str(&format!(": {reason}"));
-        source = reason.source();
-    }
-    python_words(&message)
+    python_words(&catalog::full_message(err))
 }
 
 /// The CLI's flags in a message as the package's parameters: `--rules FILE` is `rules=FILE`,
@@ -201,7 +198,7 @@ fn solve_in<G: Game>(
 /// `games` seeded games (100,000 unless given) with each seat moving first, `strategy` against
 /// `vs`, beside the exact win rate they sample (as `swine simulate`; `seed` 1 unless given).
 #[pyfunction]
-#[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, games=None, seed=None))]
+#[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, games=None, seed=None, progress=true))]
 #[allow(clippy::too_many_arguments)]
 fn simulate(
     py: Python<'_>,
@@ -212,29 +209,43 @@ fn simulate(
     set: Option<&Bound<'_, PyAny>>,
     games: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
+    progress: bool,
 ) -> PyResult<Simulation> {
     let games = games.map_or(Ok(100_000), |n| game::count("games", n, 1..=u64::MAX))?;
     let seed = seed.map_or(Ok(1), |n| game::count("seed", n, 0..=u64::MAX))?;
     let rules = Arc::new(game::open(rules, goal, set)?);
+    let progress = progress.then(|| Progress::new(2 * games, "games"));
     with_game!(rules, |game| simulate_in(
-        py, game, &rules, strategy, vs, games, seed
+        py,
+        game,
+        &rules,
+        (strategy, vs),
+        (games, seed),
+        progress.as_ref()
     ))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn simulate_in<G: Game>(
     py: Python<'_>,
     game: &G,
     rules: &Arc<Rules>,
-    strategy: &Bound<'_, PyAny>,
-    vs: Option<&Bound<'_, PyAny>>,
-    games: u64,
-    seed: u64,
+    (strategy, vs): (&Bound<'_, PyAny>, Option<&Bound<'_, PyAny>>),
+    (games, seed): (u64, u64),
+    progress: Option<&Progress>,
 ) -> PyResult<Simulation> {
     let [first, second] = game::pair(py, strategy, vs, game, rules)?;
-    let (simulation, exact) = on_game(py, rules, move |game: &G| {
-        game.simulate(&first, &second, games, seed, &|_| {})
-    })?
+    let done = progress.map(|p| Arc::clone(&p.done));
+    let played = move |n: u64| {
+        if let Some(done) = &done {
+            done.fetch_add(n, Ordering::Relaxed);
+        }
+    };
+    let rules = Arc::clone(rules);
+    let (simulation, exact) = waiting(
+        py,
+        move || G::of(&rules).simulate(&first, &second, games, seed, &played),
+        progress,
+    )?
     .map_err(error)?;
     let standard_error = exact.win_rate_error(games);
     Ok(Simulation {
@@ -298,16 +309,19 @@ fn position_in<G: Game>(
 /// The exact round robin of `strategies` (each as in `evaluate`), as `swine tournament`
 /// plays it; entries that cannot be used are left out with the reason.
 #[pyfunction]
-#[pyo3(signature = (strategies, *, rules="hog-fa20", goal=None, set=None))]
+#[pyo3(signature = (strategies, *, rules="hog-fa20", goal=None, set=None, progress=true))]
 fn tournament(
     py: Python<'_>,
     strategies: &Bound<'_, PyList>,
     rules: &str,
     goal: Option<&Bound<'_, PyAny>>,
     set: Option<&Bound<'_, PyAny>>,
+    progress: bool,
 ) -> PyResult<Tournament> {
     let rules = Arc::new(game::open(rules, goal, set)?);
-    with_game!(rules, |game| tournament_in(py, game, &rules, strategies))
+    with_game!(rules, |game| tournament_in(
+        py, game, &rules, strategies, progress
+    ))
 }
 
 fn tournament_in<G: Game>(
@@ -315,6 +329,7 @@ fn tournament_in<G: Game>(
     game: &G,
     rules: &Arc<Rules>,
     given: &Bound<'_, PyList>,
+    progress: bool,
 ) -> PyResult<Tournament> {
     let mut entries = Vec::new();
     let mut left_out = Vec::new();
@@ -324,16 +339,25 @@ fn tournament_in<G: Game>(
             Err(err) => left_out.push((entry.str()?.to_string(), err.value(py).to_string())),
         }
     }
-    let (entries, played, left_out) = on_game(py, rules, move |game: &G| {
+    let n = entries.len() as u64;
+    let progress = progress.then(|| Progress::new(n * n.saturating_sub(1) / 2, "matches"));
+    let done = progress.as_ref().map(|p| Arc::clone(&p.done));
+    let rules = Arc::clone(rules);
+    let work = move || {
+        let game = G::of(&rules);
         let entries = entrants(game, entries, &left_out)?;
         let played = round_robin(
             entries.len(),
             |i, j| game.play(&entries[i], &entries[j]),
-            || {},
+            || {
+                if let Some(done) = &done {
+                    done.fetch_add(1, Ordering::Relaxed);
+                }
+            },
         )?;
         Ok::<_, ContestError>((entries, played, left_out))
-    })?
-    .map_err(error)?;
+    };
+    let (entries, played, left_out) = waiting(py, work, progress.as_ref())?.map_err(error)?;
     let n = entries.len();
     let names: Vec<String> = entries.iter().map(|s| game.name(s).to_string()).collect();
     let rows = PyList::empty(py);
@@ -355,6 +379,75 @@ fn tournament_in<G: Game>(
     })
 }
 
+/// Every variant of the Hog rules `rules` (a rule script or a preset with parameters) over a
+/// grid of its parameters, each surveyed as `swine sweep` does: `set` maps each parameter to
+/// its values (`{"lucky": range(3, 16), "goal": [50, 100]}`), every combination is a variant,
+/// solved in parallel. A variant that cannot be solved gets its row with the reason.
+#[pyfunction]
+#[pyo3(signature = (rules, set, *, progress=true))]
+fn sweep(py: Python<'_>, rules: &str, set: &Bound<'_, PyDict>, progress: bool) -> PyResult<Sweep> {
+    let mut parameters = Vec::new();
+    for (name, values) in set.iter() {
+        let name: String = name.extract()?;
+        let values: Vec<Bound<'_, PyAny>> = match values.try_iter() {
+            Ok(values) => values.collect::<PyResult<_>>()?,
+            Err(_) => vec![values],
+        };
+        let values = values
+            .iter()
+            .map(|v| {
+                let n = game::whole(&format!("set: {name}"), v)?;
+                i64::try_from(n).map_err(|_| {
+                    SwineError::new_err(format!("set: {name}: {n} is not in i64's range"))
+                })
+            })
+            .collect::<PyResult<Vec<i64>>>()?;
+        parameters.push((name, values));
+    }
+    let grid = catalog::grid(&parameters).map_err(|e| SwineError::new_err(format!("set: {e}")))?;
+    let progress = progress.then(|| Progress::new(grid.len() as u64, "variants"));
+    let done = progress.as_ref().map(|p| Arc::clone(&p.done));
+    let (script, variants) = (rules.to_string(), grid.clone());
+    let work = move || {
+        catalog::sweep(&script, &variants, &Runner::default(), || {
+            if let Some(done) = &done {
+                done.fetch_add(1, Ordering::Relaxed);
+            }
+        })
+    };
+    let surveys = waiting(py, work, progress.as_ref())?.map_err(error)?;
+    let rows = PyList::empty(py);
+    for (settings, surveyed) in grid.iter().zip(surveys) {
+        let row = PyDict::new(py);
+        for (name, value) in settings {
+            row.set_item(name, value)?;
+        }
+        match surveyed {
+            Ok(survey) => {
+                row.set_item("optimal_win_rate", survey.optimal_win_rate)?;
+                row.set_item("full_information", survey.full_information)?;
+                row.set_item(
+                    "minimax_first_player_wins",
+                    survey.minimax_first_player_wins,
+                )?;
+                row.set_item("best_always_roll", survey.best_always_roll)?;
+                row.set_item(
+                    "best_always_roll_win_rate",
+                    survey.best_always_roll_win_rate,
+                )?;
+                row.set_item("gap", survey.gap())?;
+                row.set_item("residual", survey.residual)?;
+            }
+            Err(reason) => row.set_item("error", python_words(&reason))?,
+        }
+        rows.append(row)?;
+    }
+    Ok(Sweep {
+        rules: rules.to_string(),
+        rows: rows.unbind(),
+    })
+}
+
 /// Exact win probabilities and optimal strategies for Hog-family dice games, Greed, the Pig
 /// family and Chopsticks.
 #[pymodule]
@@ -372,5 +465,7 @@ fn swine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(position, m)?)?;
     m.add_function(wrap_pyfunction!(tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep, m)?)?;
+    m.add_class::<Sweep>()?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 """The swine package against the swine CLI: the same numbers to the last digit, strategies as
 specs, arrays and callables, and bad strategies that raise without taking the process down."""
 
+import base64
 import json
 import os
 import shutil
@@ -369,3 +370,62 @@ def test_ctrl_c_interrupts_a_long_call_within_100_ms(call):
         assert child.wait(timeout=30) == 0
     finally:
         child.kill()
+
+
+def shown_png(html):
+    """The PNG a notebook shows in `html`, decoded."""
+    start = html.index("data:image/png;base64,") + len("data:image/png;base64,")
+    return base64.b64decode(html[start : html.index('"', start)])
+
+
+@pytest.mark.parametrize(
+    "rules, goal, vs",
+    [("hog-fa20", 30, None), ("piglet", 10, None), ("greed", 40, "minimax"), ("pig", 30, "minimax")],
+)
+def test_a_solution_shows_its_rates_and_the_cli_s_strategy_map(tmp_path, rules, goal, vs):
+    solution = swine.solve(rules, vs, goal=goal)
+    html = solution._repr_html_()
+    assert f"{solution.win_rate:.17f}" in html and "<table>" in html
+    png = shown_png(html)
+    assert png.startswith(b"\x89PNG")
+    # Drawn by the code `swine plot map` draws with: the same picture, byte for byte.
+    strategy = "optimal" if vs is None else "minimax"
+    out = tmp_path / "map.png"
+    args = ["plot", "map", strategy, "--rules", rules, "--goal", str(goal), "--out", str(out)]
+    cli(*args, *(["--vs", vs] if vs else []), json_output=False)
+    assert png == out.read_bytes()
+
+
+def test_results_show_as_tables_and_become_dataframes(capsys):
+    match = swine.evaluate("always_roll:6", goal=30)
+    simulation = swine.simulate("always_roll:6", goal=30, games=2000, progress=False)
+    tournament = swine.tournament(["always_roll:4", "always_roll:6", "<nope>"], goal=30, progress=False)
+    assert capsys.readouterr().err == ""
+    assert f"{match.win_rate:.17f}" in match._repr_html_()
+    assert str(simulation.exact_win_rate) in simulation._repr_html_()
+    html = tournament._repr_html_()
+    assert "always_roll:6" in html and "&lt;nope&gt;" in html and "<nope>" not in html
+    swine.simulate("always_roll:6", goal=30, games=2000)
+    assert capsys.readouterr().err.endswith("swine: 4000/4000 games\n")
+    try:
+        import pandas
+    except ImportError:
+        # pandas is no dependency: without it, to_pandas says so.
+        with pytest.raises(swine.SwineError, match="to_pandas\\(\\) needs pandas"):
+            match.to_pandas()
+        return
+    assert match.to_pandas()["win_rate"][0] == match.win_rate
+    assert list(tournament.to_pandas()["strategy"]) == [row["strategy"] for row in tournament.rows]
+    assert simulation.to_pandas()["z"][0] == simulation.z
+
+
+def test_sweep_is_swine_sweep(capsys):
+    rules = os.path.join(EXAMPLES, "my-hog.rhai")
+    swept = swine.sweep(rules, {"lucky": range(3, 6), "goal": 30})
+    assert capsys.readouterr().err.endswith("swine: 3/3 variants\n")
+    assert [row["lucky"] for row in swept.rows] == [3, 4, 5]
+    assert "lucky" in swept._repr_html_()
+    with pytest.raises(swine.SwineError, match="^set: the grid has more than 10000 variants"):
+        swine.sweep(rules, {"lucky": range(200), "goal": range(1, 101)})
+    theirs = cli("sweep", "--rules", rules, "--set", "lucky=3..5", "--set", "goal=30")
+    assert swept.rows == theirs["rows"]

@@ -15,8 +15,8 @@ use swine_solver::pig;
 use swine_solver::read::{REPORT_BYTES, read_text_capped};
 
 use crate::cli::{PlotArgs, PlotCommand, PlotDiffArgs, PlotStrategyArgs, PlotSweepArgs};
-use crate::plot::{Chart, DEFAULT_SIZE, Kind, Scale, render};
 use crate::resolve::{self, Rules};
+use swine_plot::{Chart, DEFAULT_SIZE, Kind, Scale, greed_map, hog_map, pig_map, render};
 
 /// `swine plot`.
 pub fn plot_command(args: &PlotArgs) -> Result<()> {
@@ -53,71 +53,24 @@ fn map_chart(args: &PlotStrategyArgs) -> Result<Chart> {
         }
         Rules::Greed(game) => {
             let (name, opponent, dice, rate) = greed_table(&game, args)?;
-            let plane = |passed: usize| dice.index_axis(ndarray::Axis(2), passed).to_owned();
-            Ok(Chart::Dice {
-                title: format!("greed: {name} vs {opponent} (value {rate:.4})"),
-                planes: vec![
-                    ("normal play".to_string(), plane(0)),
-                    ("after the opponent passed".to_string(), plane(1)),
-                ],
-            })
+            Ok(greed_map(&name, &opponent, rate, &dice))
         }
         Rules::Pig(game) => {
             let (strategy, opponent, solution) = pig_matchup(&game, args)?;
             let policy = solution.policy(0);
-            let first_holds = policy.first_holds(&game);
-            let not_thresholds = policy
-                .thresholds(&game)
-                .iter()
-                .filter(|t| t.is_none())
-                .count();
-            let rate = solution.matchup().win_rate();
-            let again = if not_thresholds > 0 {
-                format!("; {not_thresholds} cells roll again after a hold")
-            } else {
-                String::new()
-            };
-            // Where it rolls on to the goal, the first hold is the goal itself: black, so the
-            // scale spreads over the turn totals it does hold at.
-            let goal = game.goal();
-            let values = Array2::from_shape_fn(first_holds.dim(), |(own, other)| {
-                let k = u32::from(first_holds[[own, other]]);
-                Some(if own as u32 + k >= goal {
-                    f64::INFINITY
-                } else {
-                    f64::from(k)
-                })
-            });
-            let most = values
-                .iter()
-                .flatten()
-                .filter(|v| v.is_finite())
-                .fold(0.0, |m: f64, &v| m.max(v));
-            Ok(Chart::Values {
-                title: format!(
-                    "{}: the turn total where {} first holds, vs {} (wins {rate:.4}){again}",
-                    game.name(),
-                    strategy.name(),
-                    opponent.name()
-                ),
-                values,
-                legend: "holds at".to_string(),
-                scale: Scale::Count {
-                    most,
-                    beyond: "the goal",
-                },
-            })
+            Ok(pig_map(
+                (game.name(), game.goal()),
+                (strategy.name(), opponent.name()),
+                solution.matchup().win_rate(),
+                &policy.first_holds(&game),
+                policy
+                    .thresholds(&game)
+                    .iter()
+                    .filter(|t| t.is_none())
+                    .count(),
+            ))
         }
         Rules::Chopsticks => bail!("plot: chopsticks has no strategy tables to draw"),
-    }
-}
-
-/// The strategy map of a Hog score table: the dice `strategy` rolls in every (own, opponent)
-/// cell of `table`, in `rules` against `opponent`, which it beats with win rate `rate`.
-pub fn hog_map(rules: &str, strategy: &str, opponent: &str, rate: f64, table: ScoreTable) -> Chart {
-    Chart::Dice {
-        title: format!("{rules}: {strategy} vs {opponent} (wins {rate:.4})"),
-        planes: vec![("dice rolled".to_string(), table)],
     }
 }
 
