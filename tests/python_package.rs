@@ -103,9 +103,16 @@ fn the_wheel_installs_with_pip_and_its_tests_pass() {
     assert_eq!(said, "sweep plot, tournament table, strategy map\n");
 
     // On its own: the tests copied where no CLI is built, no SWINE_CLI, no swine on the PATH.
+    // (with the examples the tests read).
     let alone = scratch.path().join("alone/python/tests");
     std::fs::create_dir_all(&alone).unwrap();
     std::fs::copy("python/tests/test_swine.py", alone.join("test_swine.py")).unwrap();
+    let examples = scratch.path().join("alone/examples");
+    std::fs::create_dir_all(&examples).unwrap();
+    for example in std::fs::read_dir("examples").expect("examples/") {
+        let example = example.expect("an example").path();
+        std::fs::copy(&example, examples.join(example.file_name().unwrap())).unwrap();
+    }
     let path = format!("{}:/usr/bin:/bin", venv.join("bin").display());
     let output = run(
         &python,

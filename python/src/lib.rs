@@ -23,7 +23,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use swine_solver::catalog::{self, Rules};
 use swine_solver::chopsticks::MOST_MOVES;
-use swine_solver::contest::{ContestError, entrants};
+use swine_solver::contest::{ContestError, check_position, entrants};
 use swine_solver::python::Runner;
 use swine_solver::tournament::round_robin;
 
@@ -267,7 +267,7 @@ fn simulate_in<G: Game>(
 fn position(
     py: Python<'_>,
     strategy: &Bound<'_, PyAny>,
-    at: Vec<u32>,
+    at: Vec<Bound<'_, PyAny>>,
     vs: Option<&Bound<'_, PyAny>>,
     rules: &str,
     goal: Option<&Bound<'_, PyAny>>,
@@ -284,9 +284,25 @@ fn position_in<G: Game>(
     game: &G,
     rules: &Arc<Rules>,
     strategy: &Bound<'_, PyAny>,
-    at: Vec<u32>,
+    at: Vec<Bound<'_, PyAny>>,
     vs: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Position> {
+    let given = (at.iter())
+        .map(|n| game::whole("at", n))
+        .collect::<PyResult<Vec<i128>>>()?;
+    // A number no u32 holds is out of every bound: checked with a stand-in of u32::MAX, the
+    // message then shows the number given.
+    let at: Vec<u32> = given
+        .iter()
+        .map(|&n| u32::try_from(n).unwrap_or(u32::MAX))
+        .collect();
+    check_position(&game.position_parts(), &at).map_err(|err| {
+        let mut text = err.to_string();
+        if let Some(n) = given.iter().find(|&&n| u32::try_from(n).is_err()) {
+            text = text.replacen(&format!(" {} ", u32::MAX), &format!(" {n} "), 1);
+        }
+        SwineError::new_err(format!("at={given:?}: {text}"))
+    })?;
     let [first, second] = game::pair(py, strategy, vs, game, rules)?;
     let solved = on_game(py, rules, move |game: &G| {
         game.position(&first, &second, &at)

@@ -429,3 +429,12 @@ def test_sweep_is_swine_sweep(capsys):
         swine.sweep(rules, {"lucky": range(200), "goal": range(1, 101)})
     theirs = cli("sweep", "--rules", rules, "--set", "lucky=3..5", "--set", "goal=30")
     assert swept.rows == theirs["rows"]
+
+
+def test_a_position_out_of_range_is_named_with_the_number_given():
+    with pytest.raises(swine.SwineError, match=r"^at=\[-1, 0, 0\]: own -1 is outside 0..10$"):
+        swine.position("hold_at:5", (-1, 0, 0), rules="piglet")
+    with pytest.raises(swine.SwineError, match=r"^at=\[0, 12\]: opponent 12 is outside 0..10$"):
+        swine.position("always_roll:4", (0, 12), goal=10)
+    with pytest.raises(swine.SwineError, match=r"^at=\[0, 0\]: 2 number\(s\), expected 3"):
+        swine.position("hold_at:5", (0, 0), rules="piglet")
