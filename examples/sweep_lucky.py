@@ -21,8 +21,8 @@ def sweep():
     """For each value of lucky: (lucky, optimal vs always_roll:4, first player under minimax)."""
     rows = []
     for lucky in LUCKY:
-        against_four = swine.solve(RULES, "always_roll:4", set=[("lucky", lucky)])
-        minimax = swine.solve(RULES, "minimax", set=[("lucky", lucky)])
+        against_four = swine.solve(RULES, "always_roll:4", set={"lucky": lucky})
+        minimax = swine.solve(RULES, "minimax", set={"lucky": lucky})
         rows.append((lucky, against_four.win_rate, minimax.first_player_wins))
     return rows
 

@@ -4,11 +4,16 @@ family and Chopsticks.
 `rules` names a ruleset as the CLI's --rules does: a Hog preset ("hog-fa20", the default), a Hog
 rule script "FILE.rhai" or Python rule module "FILE.py" (run by python3), "greed", "pig",
 "piglet", "two-dice-pig" or "chopsticks". `goal` is the goal (Greed: the limit); `set` gives a
-rule script's parameters as (name, value) pairs.
+rule script's parameters as a dict ({"lucky": 5}), or as "NAME=VALUE" strings or (name, value)
+pairs. Errors name these parameters; a number out of range gets the CLI's message.
+
+Long calls stop at Ctrl-C (a notebook's interrupt button) within 100 ms with KeyboardInterrupt;
+results show themselves in a notebook (_repr_html_) and become DataFrames (to_pandas(), where
+pandas is installed).
 """
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Optional, Union, overload
 
@@ -16,10 +21,19 @@ import numpy as np
 import numpy.typing as npt
 
 #: A strategy: a spec ("always_roll:4", "bacon:8,6", "sample2", "hold_at:20", a table or Python
-#: file, "optimal"), an array of the course table, or a callable taking the same indices:
+#: file, "optimal": the best response to the opponent, "minimax": the equilibrium strategy, the
+#: table solve(vs="minimax") finds, whatever it plays against), an array of the course table,
+#: or a callable taking the same indices:
 #: Hog f(score, opponent_score) -> dice; Greed f(myscore, theirscore, last: bool) -> dice (0
 #: passes); the Pig family f(score, opponent_score, turn_total) -> bool (True rolls).
+#: An array's entries are whole numbers (floats such as 4.0 too; 4.5 is an error).
 StrategyLike = Union[str, npt.ArrayLike, Callable[..., int]]
+
+__version__: str
+"""The package's version (the CLI's, `swine --version`)."""
+
+#: Hog rule script parameters: {"lucky": 5}, or ["lucky=5"], or [("lucky", 5)].
+Settings = Union[Mapping[str, int], Sequence[Union[str, tuple[str, int]]]]
 
 class SwineError(ValueError):
     """Bad rules, a bad strategy, or a solve that failed; the message is the CLI's."""
@@ -37,6 +51,11 @@ class Match:
     """P(tie) averaged over the seats (Greed's ties; in Hog and Pig a game that never ends)."""
     exact: Optional[dict[str, Fraction]]
     """With exact=True: "win_rate", "as_first", "as_second" as fractions."""
+
+    def _repr_html_(self) -> str:
+        """The rates as an HTML table (a notebook shows it)."""
+    def to_pandas(self) -> Any:
+        """The rates as a one-row pandas DataFrame (needs pandas, which swine does not install)."""
 
 class Solution:
     """The optimal strategy against an opponent, or minimax, as `swine solve` finds it."""
@@ -71,6 +90,10 @@ class Solution:
     ) -> list[os.PathLike[str]]:
         """Writes the files `swine solve` writes (csv, json, py, npy, bin; with values=True
         those of `swine solve --values` too), all or nothing; returns their paths."""
+    def _repr_html_(self) -> str:
+        """The rates and the strategy map (a PNG drawn as `swine plot map` draws it)."""
+    def to_pandas(self) -> Any:
+        """The rates as a one-row pandas DataFrame (needs pandas)."""
 
 class Chopsticks:
     """Chopsticks solved with both sides perfect, as `swine solve --rules chopsticks`."""
@@ -105,6 +128,11 @@ class Simulation:
     z: float
     """(win_rate - exact_win_rate) / standard_error."""
 
+    def _repr_html_(self) -> str:
+        """The games beside the exact rate, as an HTML table."""
+    def to_pandas(self) -> Any:
+        """The numbers as a one-row pandas DataFrame (needs pandas)."""
+
 class Position:
     """One position of a match-up, for the player to move (`swine eval --from`)."""
 
@@ -130,13 +158,32 @@ class Tournament:
     left_out: list[tuple[str, str]]
     """(entry, reason) for each entry that could not be used."""
 
+    def _repr_html_(self) -> str:
+        """The standings and the matrix of win rates, as HTML tables."""
+    def to_pandas(self) -> Any:
+        """The standings as a pandas DataFrame (needs pandas)."""
+
+class Sweep:
+    """Every variant of a grid of a rule script's parameters, surveyed (`swine sweep`)."""
+
+    rules: str
+    rows: list[dict[str, Any]]
+    """Per variant: its parameters, then optimal_win_rate, full_information,
+    minimax_first_player_wins, best_always_roll, best_always_roll_win_rate, gap, residual (the
+    keys of `swine sweep --json`), or "error" with why it could not be solved."""
+
+    def _repr_html_(self) -> str:
+        """The rows as an HTML table."""
+    def to_pandas(self) -> Any:
+        """The rows as a pandas DataFrame (needs pandas)."""
+
 def evaluate(
     strategy: StrategyLike,
     vs: Optional[StrategyLike] = None,
     *,
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
-    set: Optional[list[tuple[str, int]]] = None,
+    set: Optional[Settings] = None,
     exact: bool = False,
 ) -> Match:
     """The exact win rate of `strategy` against `vs` (the ruleset's yardstick when None);
@@ -148,7 +195,7 @@ def solve(
     vs: Optional[StrategyLike] = None,
     *,
     goal: Optional[int] = None,
-    set: Optional[list[tuple[str, int]]] = None,
+    set: Optional[Settings] = None,
     exact: bool = False,
     moves: None = None,
 ) -> Union[Solution, Chopsticks]: ...
@@ -159,7 +206,7 @@ def solve(
     vs: Optional[StrategyLike] = None,
     *,
     goal: Optional[int] = None,
-    set: Optional[list[tuple[str, int]]] = None,
+    set: Optional[Settings] = None,
     exact: bool = False,
     moves: Optional[int] = None,
 ) -> Union[Solution, Chopsticks]:
@@ -172,11 +219,13 @@ def simulate(
     *,
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
-    set: Optional[list[tuple[str, int]]] = None,
+    set: Optional[Settings] = None,
     games: int = 100_000,
     seed: int = 1,
+    progress: bool = True,
 ) -> Simulation:
-    """`games` seeded games with each seat first, beside the exact win rate (`swine simulate`)."""
+    """`games` seeded games with each seat first, beside the exact win rate (`swine simulate`);
+    progress=False keeps it quiet (else it counts the games on stderr)."""
 
 def position(
     strategy: StrategyLike,
@@ -185,7 +234,7 @@ def position(
     *,
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
-    set: Optional[list[tuple[str, int]]] = None,
+    set: Optional[Settings] = None,
 ) -> Position:
     """The position `at`, `strategy` to move: (own, opponent) in Hog (and each player's memory
     where the rules keep one), (own, opponent, last) in Greed, (own, opponent, turn_total) in
@@ -196,6 +245,18 @@ def tournament(
     *,
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
-    set: Optional[list[tuple[str, int]]] = None,
+    set: Optional[Settings] = None,
+    progress: bool = True,
 ) -> Tournament:
-    """The exact round robin of `strategies` (`swine tournament`)."""
+    """The exact round robin of `strategies` (`swine tournament`); progress=False keeps it
+    quiet (else it counts the matches on stderr)."""
+
+def sweep(
+    rules: str,
+    set: Mapping[str, Union[int, Iterable[int]]],
+    *,
+    progress: bool = True,
+) -> Sweep:
+    """Every combination of the values `set` gives each parameter of the rule script `rules`
+    ({"lucky": range(3, 16)}), each surveyed as `swine sweep` does, in parallel; progress=False
+    keeps it quiet (else it counts the variants on stderr)."""

@@ -4,7 +4,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use swine_solver::catalog;
+use swine_solver::catalog::{self, MOST_VARIANTS};
+use swine_solver::chopsticks::MOST_MOVES;
 use swine_solver::format::Format;
 
 /// The top-level help's closing text: examples, then every ruleset with its strategies, read
@@ -26,6 +27,11 @@ fn examples() -> String {
   swine play                                   play Hog against perfect play, with exact hints
   swine play --rules chopsticks                play Chopsticks against the solver
   swine solve --rules pig --vs minimax         Pig with both players optimal (Neller & Presser)
+  swine eval minimax --vs hold_at:20 --rules pig  the equilibrium strategy against hold at 20
+
+`optimal` is the best response to the opponent named; `minimax` is the equilibrium strategy (the
+table `swine solve --vs minimax` writes) whatever it plays against; `--vs minimax` against
+`optimal` or `minimax` is both players optimal.
 
 Rulesets (--rules) and their strategies:
 {}",
@@ -75,6 +81,8 @@ Examples:
   swine eval extra_turn:9,5 --vs bacon          two built-ins
   swine eval swine-out/hog_fa20_optimal_vs_always_roll_4.csv --vs always_roll:6
   swine eval always_roll:4 --vs optimal         against the best response to it
+  swine eval minimax --vs hold_at:20 --rules pig  the equilibrium strategy (0.5715 moving
+                                                first), not the best response (optimal, 0.5874)
   swine eval sample1 --rules greed              Greed: win, tie and loss against sample2
   swine eval hog.py --explain 5                 a course final_strategy, and where it loses
   swine eval pr1.py:myStrategy --rules greed    a Greed strategy written in Python
@@ -193,20 +201,8 @@ pub struct RulesArgs {
     #[arg(long, value_name = "N")]
     pub goal: Option<u32>,
     /// Sets a parameter a rule script declares (Hog), e.g. --set goal=50; may be repeated.
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = setting)]
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = catalog::setting)]
     pub settings: Vec<(String, i64)>,
-}
-
-/// Parses `--set NAME=VALUE` (a whole number).
-fn setting(text: &str) -> Result<(String, i64), String> {
-    let (name, value) = text
-        .split_once('=')
-        .ok_or_else(|| format!("'{text}' is not NAME=VALUE, e.g. goal=50"))?;
-    let value = value
-        .trim()
-        .parse::<i64>()
-        .map_err(|_| format!("'{text}': {} is not a whole number", value.trim()))?;
-    Ok((name.trim().to_string(), value))
 }
 
 /// `swine solve`.
@@ -214,8 +210,8 @@ fn setting(text: &str) -> Result<(String, i64), String> {
 pub struct SolveArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
-    /// The opponent: a strategy, or `minimax` for both players optimal [default: the
-    /// ruleset's yardstick, always_roll:4 for hog-fa20].
+    /// The opponent: a strategy, or `minimax` (or `optimal`) for both players optimal
+    /// [default: the ruleset's yardstick, always_roll:4 for hog-fa20].
     #[arg(long, value_name = "STRATEGY|minimax")]
     pub vs: Option<String>,
     /// Directory for the strategy files (created if missing).
@@ -333,9 +329,6 @@ impl MoveLimit {
     }
 }
 
-/// The most moves per player `--moves` takes.
-const MOST_MOVES: u32 = 1000;
-
 /// Parses `--moves` (and the page's `moves=`): a number of moves per player, or `unlimited`.
 pub fn move_limit(text: &str) -> Result<MoveLimit, String> {
     if text == "unlimited" {
@@ -364,7 +357,8 @@ pub struct PythonArgs {
 /// `swine eval`.
 #[derive(Debug, Args)]
 pub struct EvalArgs {
-    /// The strategy to evaluate.
+    /// The strategy to evaluate (`optimal`: the best response to the opponent; `minimax`: the
+    /// equilibrium strategy, whatever the opponent).
     pub strategy: String,
     /// The opponent [default: the ruleset's yardstick].
     #[arg(long, value_name = "STRATEGY")]
@@ -443,9 +437,6 @@ pub struct SweepArgs {
     pub batch: BatchArgs,
 }
 
-/// The most variants one sweep solves (the product of the sizes of its `--set`s).
-pub const MOST_VARIANTS: usize = 10_000;
-
 /// Parses `--set NAME=A..B[:STEP]` or `NAME=A,B,C`.
 fn sweep_values(text: &str) -> Result<(String, Vec<i64>), String> {
     let (name, values) = text
@@ -492,7 +483,7 @@ pub enum RulesCommand {
         /// The script, FILE.rhai or FILE.py (or a preset's name).
         file: String,
         /// Sets a parameter the script declares; may be repeated.
-        #[arg(long = "set", value_name = "NAME=VALUE", value_parser = setting)]
+        #[arg(long = "set", value_name = "NAME=VALUE", value_parser = catalog::setting)]
         settings: Vec<(String, i64)>,
         #[command(flatten)]
         python: PythonArgs,

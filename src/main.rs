@@ -4,7 +4,6 @@
 mod cli;
 mod commands;
 mod manual;
-mod plot;
 mod progress;
 mod ranking;
 mod report;

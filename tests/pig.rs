@@ -76,6 +76,55 @@ fn the_papers_results_for_pig() {
     }
 }
 
+#[test]
+fn minimax_is_the_equilibrium_strategy_and_optimal_the_best_response() {
+    // Neller & Presser's "0.5874" against hold at 20 is the best response; the minimax
+    // strategy (the table `--vs minimax` solves) wins less against it, moving first.
+    let sandbox = Sandbox::new();
+    let eval = |args: &[&str]| {
+        let all = [&["eval"], args, &["--rules", "pig", "--json"]].concat();
+        sandbox.run(&all).json()
+    };
+    let minimax = eval(&["minimax", "--vs", "hold_at:20"]);
+    assert_eq!(minimax["strategy"], "minimax");
+    assert_eq!(number(&minimax, "as_first"), 0.5714984302771061);
+    let optimal = eval(&["optimal", "--vs", "hold_at:20"]);
+    let best = number(&optimal, "as_first");
+    assert!((best - 0.5873676212371986).abs() <= 1e-16, "{best}");
+    // The same as the table written by `solve --vs minimax`, evaluated as a file, from
+    // either seat.
+    sandbox.run(&[
+        "solve", "--rules", "pig", "--vs", "minimax", "--format", "npy",
+    ]);
+    let table = sandbox.join("swine-out/pig_minimax.npy");
+    let table = table.to_str().unwrap();
+    let file = eval(&[table, "--vs", "hold_at:20"]);
+    for key in ["win_rate", "as_first", "as_second"] {
+        assert_eq!(minimax[key], file[key], "{key}");
+    }
+    let against = eval(&["hold_at:20", "--vs", "minimax"]);
+    let file = eval(&["hold_at:20", "--vs", table]);
+    assert_eq!(against["win_rate"], file["win_rate"]);
+    // Against an optimiser it stays one: both optimal, whichever name each side has.
+    let both = eval(&["minimax", "--vs", "minimax"]);
+    let mixed = eval(&["minimax", "--vs", "optimal"]);
+    assert_eq!(both["first_player_wins"], mixed["first_player_wins"]);
+    assert!(number(&both, "first_player_wins") > 0.53);
+    // A tournament plays the same table.
+    let played = sandbox
+        .run(&[
+            "tournament",
+            "minimax",
+            "hold_at:20",
+            "--rules",
+            "pig",
+            "--json",
+        ])
+        .json();
+    let matrix = &played["matrix"];
+    assert_eq!(matrix[0][1], minimax["win_rate"], "{played}");
+}
+
 /// How many standard errors simulated games of the solved policies lie from the exact values,
 /// each seat moving first.
 fn z_scores(pig: &Pig, solution: &Solution, games: u64, seed: u64) -> [f64; 2] {

@@ -11,6 +11,7 @@ use swine_solver::chopsticks::{
 use swine_solver::format::write_rendered;
 
 use crate::error;
+use crate::interrupt::interruptible;
 
 /// Chopsticks solved with both sides perfect, with or without a move limit.
 #[pyclass(frozen, get_all, module = "swine")]
@@ -59,7 +60,7 @@ pub fn solve(py: Python<'_>, moves: Option<u32>) -> PyResult<Chopsticks> {
     let shape = |outer: usize| IxDyn(&[outer, 5, 5, 5, 5]);
     Ok(match moves {
         Some(moves) => {
-            let solved = py.detach(|| Limited::solve(moves));
+            let solved = interruptible(py, move || Limited::solve(moves))?;
             let levels = solved.depth() as usize + 1;
             let cells: Vec<(Position, u32)> = (0..levels as u32)
                 .flat_map(|level| Position::all().map(move |p| (p, level)))
@@ -79,7 +80,7 @@ pub fn solve(py: Python<'_>, moves: Option<u32>) -> PyResult<Chopsticks> {
             }
         }
         None => {
-            let solved = py.detach(Retrograde::solve);
+            let solved = interruptible(py, Retrograde::solve)?;
             let nodes = (0..NODES).map(Node::from_index);
             let results: Vec<i8> = nodes.clone().map(|n| solved.result(n)).collect();
             let best: Vec<i16> = nodes

@@ -2,11 +2,15 @@
 //! plus exact fractions and a solve with its per-state values; and strategies made from what
 //! Python gives (a spec, a numpy array, a callable).
 
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
 use ndarray::{ArrayD, Dimension, IxDyn};
 use numpy::PyReadonlyArrayDyn;
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyString, PyTuple};
+use swine_plot::{Chart, greed_map, hog_map, pig_map};
 use swine_solver::catalog::{self, Rules};
 use swine_solver::contest::Contest;
 use swine_solver::format::{TableFile, ValuesFile};
@@ -16,6 +20,7 @@ use swine_solver::python::Runner;
 use swine_solver::table::{Schema, Table};
 use swine_solver::{greed, hog, pig};
 
+use crate::interrupt::on_game;
 use crate::{SwineError, error, message};
 
 /// An optimal strategy solved, with what the package shows of it.
@@ -28,13 +33,20 @@ pub struct Solved {
     pub first_player_wins: Option<f64>,
     /// The value of every state for the table against the opponent, the table to move.
     pub values: ValuesFile,
+    /// Its strategy map, where it has one.
+    pub map: Option<Chart>,
 }
 
 /// A solve's table file, its outcome, and under minimax P(the first player wins).
 type Optimum = (TableFile, Outcome, Option<f64>);
 
 /// What the package asks of a game beyond grading's questions.
-pub trait Game: Contest {
+pub trait Game: Contest + 'static
+where
+    Self::Strategy: 'static,
+{
+    /// The game `rules` holds: the rules this game was taken from (see `with_game!`).
+    fn of(rules: &Rules) -> &Self;
     /// The exact rates of `strategy` against `opponent` (seat 0), as fractions.
     fn fractions(
         &self,
@@ -53,21 +65,34 @@ pub trait Game: Contest {
         stem: String,
     ) -> Result<ValuesFile, String>;
 
+    /// The strategy map of a solved table, as `swine plot map` draws it (None for a table that
+    /// reads hidden memories, which no map of scores shows).
+    fn map(&self, file: &TableFile, rate: f64) -> Option<Chart>;
+
     /// The optimal strategy against `opponent` with its per-state values.
     fn solve(&self, opponent: &Self::Strategy, exact: bool) -> Result<Solved, String> {
         let (file, outcome, first_player_wins) = self.optimum_file(opponent, exact)?;
         let table = self.table_strategy(&file.meta.strategy, file.table.clone());
         let values = self.values(&table, opponent, file.stem())?;
+        let map = self.map(&file, outcome.win_rate());
         Ok(Solved {
             file,
             outcome,
             first_player_wins,
             values,
+            map,
         })
     }
 }
 
 impl Game for hog::Ruleset {
+    fn of(rules: &Rules) -> &Self {
+        match rules {
+            Rules::Hog(rules) => rules.as_ref(),
+            _ => unreachable!("with_game! hands each game its own rules"),
+        }
+    }
+
     fn fractions(
         &self,
         strategy: &hog::Strategy,
@@ -96,9 +121,28 @@ impl Game for hog::Ruleset {
     ) -> Result<ValuesFile, String> {
         hog::values_file(self, strategy, opponent, stem).map_err(|e| message(&e))
     }
+
+    fn map(&self, file: &TableFile, rate: f64) -> Option<Chart> {
+        let table = file.table.dice.clone().into_dimensionality().ok()?;
+        let meta = &file.meta;
+        Some(hog_map(
+            self.name(),
+            &meta.strategy,
+            &meta.opponent,
+            rate,
+            table,
+        ))
+    }
 }
 
 impl Game for pig::Pig {
+    fn of(rules: &Rules) -> &Self {
+        match rules {
+            Rules::Pig(game) => game,
+            _ => unreachable!("with_game! hands each game its own rules"),
+        }
+    }
+
     fn fractions(
         &self,
         strategy: &pig::Strategy,
@@ -125,6 +169,26 @@ impl Game for pig::Pig {
     ) -> Result<ValuesFile, String> {
         pig::values_file(self, strategy, opponent, stem).map_err(|e| message(&e))
     }
+
+    fn map(&self, file: &TableFile, rate: f64) -> Option<Chart> {
+        let meta = &file.meta;
+        let strategy = pig::Strategy::from_table(&meta.strategy, &file.table, self);
+        let pig::Player::Fixed(policy) = strategy.player() else {
+            return None;
+        };
+        let not_thresholds = policy
+            .thresholds(self)
+            .iter()
+            .filter(|t| t.is_none())
+            .count();
+        Some(pig_map(
+            (self.name(), self.goal()),
+            (&meta.strategy, &meta.opponent),
+            rate,
+            &policy.first_holds(self),
+            not_thresholds,
+        ))
+    }
 }
 
 /// Why Greed has no fractions (the CLI's words).
@@ -133,6 +197,13 @@ fn greed_has_no_fractions() -> String {
 }
 
 impl Game for greed::Greed {
+    fn of(rules: &Rules) -> &Self {
+        match rules {
+            Rules::Greed(game) => game,
+            _ => unreachable!("with_game! hands each game its own rules"),
+        }
+    }
+
     fn fractions(&self, _: &greed::Strategy, _: &greed::Strategy) -> Result<ExactRates, String> {
         Err(greed_has_no_fractions())
     }
@@ -153,11 +224,113 @@ impl Game for greed::Greed {
     ) -> Result<ValuesFile, String> {
         greed::values_file(self, strategy, opponent, stem).map_err(|e| message(&e))
     }
+
+    fn map(&self, file: &TableFile, rate: f64) -> Option<Chart> {
+        let dice = file.table.dice.clone().into_dimensionality().ok()?;
+        Some(greed_map(
+            &file.meta.strategy,
+            &file.meta.opponent,
+            rate,
+            &dice,
+        ))
+    }
 }
 
-/// The ruleset `rules` names at `goal` with Hog script parameters `set`.
-pub fn open(rules: &str, goal: Option<u32>, set: Option<Vec<(String, i64)>>) -> PyResult<Rules> {
-    catalog::open(rules, goal, &set.unwrap_or_default(), &Runner::default()).map_err(error)
+/// The ruleset `rules=` names at `goal=` with Hog script parameters `set=`, errors in the
+/// words of the CLI (a goal out of range is the goal's own message, whatever its size).
+pub fn open(
+    rules: &str,
+    goal: Option<&Bound<'_, PyAny>>,
+    set: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Rules> {
+    let settings = settings(set)?;
+    let goal = goal.map(|goal| whole("goal", goal)).transpose()?;
+    // A goal no u32 holds is out of every game's range: the game says so with a stand-in
+    // of the same side, then the message shows the goal given.
+    let (stand_in, given) = match goal {
+        Some(goal) => match u32::try_from(goal) {
+            Ok(goal) => (Some(goal), None),
+            Err(_) => (Some(if goal < 1 { 0 } else { u32::MAX }), Some(goal)),
+        },
+        None => (None, None),
+    };
+    let opened = catalog::open(rules, stand_in, &settings, &Runner::default());
+    match (opened, stand_in.zip(given)) {
+        (Ok(rules), None) => Ok(rules),
+        (Ok(_), Some((_, given))) => Err(SwineError::new_err(format!(
+            "goal={given}: {rules} takes no such goal"
+        ))),
+        (Err(err), stand_in) => {
+            let mut text = message(&err);
+            if let Some((stand_in, given)) = stand_in {
+                text = text.replacen(&format!(" {stand_in} "), &format!(" {given} "), 1);
+            }
+            Err(SwineError::new_err(text))
+        }
+    }
+}
+
+/// `value` given to the parameter `name` as a whole number (a Python int), or an error naming
+/// the parameter.
+pub fn whole(name: &str, value: &Bound<'_, PyAny>) -> PyResult<i128> {
+    value.extract::<i128>().map_err(|_| {
+        let shown = value
+            .repr()
+            .map_or_else(|_| "?".to_string(), |r| r.to_string());
+        SwineError::new_err(format!("{name}={shown}: not a whole number in range"))
+    })
+}
+
+/// `value` given to `name` as a whole number in `range`: else the CLI's message for a number
+/// out of range ("0 is not in 1..=18446744073709551615").
+pub fn count(name: &str, value: &Bound<'_, PyAny>, range: RangeInclusive<u64>) -> PyResult<u64> {
+    let n = whole(name, value)?;
+    match u64::try_from(n) {
+        Ok(n) if range.contains(&n) => Ok(n),
+        _ => Err(SwineError::new_err(format!(
+            "{name}={n}: {n} is not in {}..={}",
+            range.start(),
+            range.end()
+        ))),
+    }
+}
+
+/// The Hog script parameters `set=` gives: a dict `{"lucky": 5}`, or `"NAME=VALUE"` strings or
+/// `(name, value)` pairs.
+fn settings(set: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, i64)>> {
+    let Some(set) = set else {
+        return Ok(Vec::new());
+    };
+    let bad = |what: String| SwineError::new_err(format!("set: {what}"));
+    let entries: Vec<Bound<'_, PyAny>> = match set.cast::<PyDict>() {
+        Ok(dict) => dict.items().iter().collect(),
+        Err(_) if set.is_instance_of::<PyString>() => {
+            return Err(bad(format!(
+                "{set} is one string; set= takes a dict such as {{\"lucky\": 5}}"
+            )));
+        }
+        Err(_) => set
+            .try_iter()
+            .map_err(|_| bad(format!("{set} is not a dict such as {{\"lucky\": 5}}")))?
+            .collect::<PyResult<_>>()?,
+    };
+    entries
+        .iter()
+        .map(|entry| {
+            if let Ok(text) = entry.extract::<String>() {
+                return catalog::setting(&text).map_err(bad);
+            }
+            let (name, value): (String, Bound<'_, PyAny>) = entry.extract().map_err(|_| {
+                bad(format!(
+                    "{entry} is neither NAME=VALUE nor a (name, value) pair"
+                ))
+            })?;
+            let value = value
+                .extract::<i64>()
+                .map_err(|_| bad(format!("{name}'s value {value} is not a whole number")))?;
+            Ok((name, value))
+        })
+        .collect()
 }
 
 /// Why Chopsticks takes no strategies (the CLI's words).
@@ -191,6 +364,20 @@ pub fn strategy<G: Game>(
     };
     let table = Table::new(schema, dice).map_err(SwineError::new_err)?;
     Ok(game.table_strategy(&name, table))
+}
+
+/// `strategy` and the opponent `vs` names as they meet: a `minimax` facing a fixed strategy
+/// is the equilibrium strategy (the table `solve(vs="minimax")` finds).
+pub fn pair<G: Game>(
+    py: Python<'_>,
+    strategy: &Bound<'_, PyAny>,
+    vs: Option<&Bound<'_, PyAny>>,
+    game: &G,
+    rules: &Arc<Rules>,
+) -> PyResult<[G::Strategy; 2]> {
+    let first = self::strategy(py, strategy, game)?;
+    let second = opponent(py, vs, game)?;
+    on_game(py, rules, move |game: &G| game.meet(first, second))?.map_err(error)
 }
 
 /// The opponent `vs` names, or the game's yardstick.
@@ -247,22 +434,36 @@ fn tabulate(function: &Bound<'_, PyAny>, name: &str, schema: &Schema) -> PyResul
     Ok(dice)
 }
 
-/// The table a numpy array (or anything `numpy.asarray` takes) holds.
+/// The table a numpy array (or anything `numpy.asarray` takes) holds: integers, or floats
+/// that are all whole (a fractional entry is an error naming its cell, never truncated).
 fn from_array(py: Python<'_>, given: &Bound<'_, PyAny>, schema: &Schema) -> PyResult<ArrayD<u8>> {
-    let numpy = py.import("numpy")?;
-    let array = numpy
-        .call_method1("asarray", (given, "int64"))
-        .map_err(|_| {
-            SwineError::new_err(
-                "a strategy is a spec string, a numpy array of the course table, or a callable",
-            )
-        })?;
-    let array: PyReadonlyArrayDyn<'_, i64> = array.extract()?;
+    let not_a_table = || {
+        SwineError::new_err(
+            "a strategy is a spec string, a numpy array of the course table, or a callable",
+        )
+    };
+    let array = py
+        .import("numpy")?
+        .call_method1("asarray", (given,))
+        .map_err(|_| not_a_table())?;
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    if !matches!(kind.as_str(), "b" | "i" | "u" | "f") {
+        return Err(not_a_table());
+    }
+    let array = array.call_method1("astype", ("float64",))?;
+    let array: PyReadonlyArrayDyn<'_, f64> = array.extract()?;
     let array = array.as_array();
     let mut dice = ArrayD::zeros(array.raw_dim());
     for (at, &n) in array.indexed_iter() {
         let place = format!("the table at {:?}", at.slice());
-        dice[at] = action(n, &place, schema)?;
+        if n.fract() != 0.0 || !n.is_finite() {
+            return Err(SwineError::new_err(format!(
+                "{place}: {n} is not a whole number of {}",
+                schema.action
+            )));
+        }
+        // Whole and finite: `as` saturates, so an entry out of i64's range stays out of range.
+        dice[at] = action(n as i64, &place, schema)?;
     }
     Ok(dice)
 }

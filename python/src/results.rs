@@ -4,13 +4,13 @@ use std::path::PathBuf;
 
 use numpy::{PyArrayDyn, ToPyArray};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
 use swine_solver::format::{Format, render_files, write_rendered};
 use swine_solver::fraction::ExactRates;
 use swine_solver::outcome::Outcome;
 
 use crate::game::Solved;
-use crate::{SwineError, error};
+use crate::{SwineError, display, error};
 
 /// The exact rates as a dict of `fractions.Fraction` (keys `win_rate`, `as_first`,
 /// `as_second`, and under minimax `first_player_wins`).
@@ -56,6 +56,35 @@ impl Match {
 
 #[pymethods]
 impl Match {
+    /// The rates as an HTML table (a notebook shows it).
+    fn _repr_html_(&self) -> String {
+        let rows = [
+            ("win rate", self.win_rate),
+            ("as first", self.as_first),
+            ("as second", self.as_second),
+            ("tie", self.tie),
+        ];
+        let rows: Vec<Vec<String>> = rows
+            .iter()
+            .map(|(label, p)| vec![label.to_string(), display::probability(*p)])
+            .collect();
+        display::table("the exact match", &["", "P(win) + ½·P(tie)"], &rows)
+    }
+
+    /// The rates as a one-row pandas DataFrame (where pandas is installed).
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let row = display::one_row(
+            py,
+            &[
+                ("win_rate", self.win_rate),
+                ("as_first", self.as_first),
+                ("as_second", self.as_second),
+                ("tie", self.tie),
+            ],
+        )?;
+        display::data_frame(py, &row)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Match(win_rate={}, as_first={}, as_second={}, tie={})",
@@ -169,6 +198,42 @@ impl Solution {
         write_rendered(&directory, rendered).map_err(error)
     }
 
+    /// The rates and the strategy map, as HTML (a notebook shows it; the map is drawn as
+    /// `swine plot map` draws it).
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let meta = &self.solved.file.meta;
+        let mut rows = vec![
+            ("win rate", self.win_rate()),
+            ("as first", self.as_first()),
+            ("as second", self.as_second()),
+        ];
+        rows.extend(self.first_player_wins().map(|p| ("first player wins", p)));
+        let rows: Vec<Vec<String>> = rows
+            .iter()
+            .map(|(label, p)| vec![label.to_string(), display::probability(*p)])
+            .collect();
+        let caption = format!(
+            "{}: {} against {}",
+            self.solved.file.table.schema.rules, meta.strategy, meta.opponent
+        );
+        let mut html = display::table(&caption, &["", "P(win) + ½·P(tie)"], &rows);
+        if let Some(map) = &self.solved.map {
+            html.push_str(&display::image(py, map)?);
+        }
+        Ok(html)
+    }
+
+    /// The rates as a one-row pandas DataFrame (where pandas is installed).
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut rates = vec![
+            ("win_rate", self.win_rate()),
+            ("as_first", self.as_first()),
+            ("as_second", self.as_second()),
+        ];
+        rates.extend(self.first_player_wins().map(|p| ("first_player_wins", p)));
+        display::data_frame(py, &display::one_row(py, &rates)?)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Solution(win_rate={}, as_first={}, as_second={})",
@@ -196,8 +261,36 @@ pub struct Simulation {
     pub z: f64,
 }
 
+impl Simulation {
+    /// The numbers, by name.
+    fn numbers(&self) -> [(&'static str, f64); 4] {
+        [
+            ("win_rate", self.win_rate),
+            ("exact_win_rate", self.exact_win_rate),
+            ("standard_error", self.standard_error),
+            ("z", self.z),
+        ]
+    }
+}
+
 #[pymethods]
 impl Simulation {
+    /// The games beside the exact rate, as an HTML table (a notebook shows it).
+    fn _repr_html_(&self) -> String {
+        let rows: Vec<Vec<String>> = self
+            .numbers()
+            .iter()
+            .map(|(label, value)| vec![label.replace('_', " "), value.to_string()])
+            .collect();
+        let caption = format!("{} games per seat, seed {}", self.games_per_seat, self.seed);
+        display::table(&caption, &["", ""], &rows)
+    }
+
+    /// The numbers as a one-row pandas DataFrame (where pandas is installed).
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        display::data_frame(py, &display::one_row(py, &self.numbers())?)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Simulation(games_per_seat={}, win_rate={}, exact_win_rate={}, z={:.2})",
@@ -249,7 +342,117 @@ pub struct Tournament {
 
 #[pymethods]
 impl Tournament {
+    /// The standings and the matrix of win rates, as HTML tables (a notebook shows them).
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let mut standings = Vec::new();
+        for row in self.rows.bind(py).try_iter()? {
+            let row = row?;
+            let cell =
+                |key: &str| -> PyResult<String> { Ok(row.get_item(key)?.str()?.to_string()) };
+            standings.push(vec![
+                cell("rank")?,
+                cell("strategy")?,
+                cell("mean_win_rate")?,
+                cell("matches_won")?,
+            ]);
+        }
+        let mut html = display::table(
+            "the exact round robin",
+            &["rank", "strategy", "mean win rate", "matches won"],
+            &standings,
+        );
+        let rates: Vec<Vec<f64>> = self.win_rates.bind(py).call_method0("tolist")?.extract()?;
+        let matrix: Vec<Vec<String>> = (self.names.iter().zip(&rates))
+            .map(|(name, row)| {
+                std::iter::once(name.clone())
+                    .chain(row.iter().map(|r| {
+                        if r.is_nan() {
+                            "".into()
+                        } else {
+                            format!("{r:.6}")
+                        }
+                    }))
+                    .collect()
+            })
+            .collect();
+        let mut header = vec!["row against column"];
+        header.extend(self.names.iter().map(String::as_str));
+        html.push_str(&display::table("win rates", &header, &matrix));
+        if !self.left_out.is_empty() {
+            let left: Vec<Vec<String>> = (self.left_out.iter())
+                .map(|(entry, why)| vec![entry.clone(), why.clone()])
+                .collect();
+            html.push_str(&display::table("left out", &["entry", "why"], &left));
+        }
+        Ok(html)
+    }
+
+    /// The standings as a pandas DataFrame (where pandas is installed).
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        display::data_frame(py, self.rows.bind(py).cast::<PyList>()?)
+    }
+
     fn __repr__(&self) -> String {
         format!("Tournament(names={:?})", self.names)
+    }
+}
+
+/// A sweep over a rule script's parameters (`swine sweep`): one row per variant.
+#[pyclass(frozen, get_all, module = "swine")]
+pub struct Sweep {
+    /// The rules swept.
+    pub rules: String,
+    /// One dict per variant: its parameters by name, then `optimal_win_rate`,
+    /// `full_information`, `minimax_first_player_wins`, `best_always_roll`,
+    /// `best_always_roll_win_rate`, `gap` and `residual` (the keys of `swine sweep --json`), or
+    /// `error` with why it could not be solved.
+    pub rows: Py<PyList>,
+}
+
+#[pymethods]
+impl Sweep {
+    /// The rows as an HTML table (a notebook shows it).
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let rows = self.rows.bind(py);
+        let mut header: Vec<String> = Vec::new();
+        for row in rows.iter() {
+            for key in row.cast::<PyDict>()?.keys() {
+                let key: String = key.extract()?;
+                if !header.contains(&key) {
+                    header.push(key);
+                }
+            }
+        }
+        let mut cells = Vec::new();
+        for row in rows.iter() {
+            let row = row.cast::<PyDict>()?;
+            let mut line = Vec::new();
+            for key in &header {
+                line.push(match row.get_item(key)? {
+                    Some(value) => value.str()?.to_string(),
+                    None => String::new(),
+                });
+            }
+            cells.push(line);
+        }
+        let header: Vec<&str> = header.iter().map(String::as_str).collect();
+        Ok(display::table(
+            &format!("{}, swept", self.rules),
+            &header,
+            &cells,
+        ))
+    }
+
+    /// The rows as a pandas DataFrame (where pandas is installed).
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        display::data_frame(py, self.rows.bind(py))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "Sweep(rules={:?}, variants={})",
+            self.rules,
+            self.rows.bind(py).len()
+        )
     }
 }

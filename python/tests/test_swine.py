@@ -1,8 +1,11 @@
 """The swine package against the swine CLI: the same numbers to the last digit, strategies as
 specs, arrays and callables, and bad strategies that raise without taking the process down."""
 
+import base64
 import json
 import os
+import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -14,14 +17,42 @@ import pytest
 
 import swine
 
-# The CLI binary the numbers are compared with: set by the cargo test that runs this file.
-CLI = os.environ["SWINE_CLI"]
-EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+REPOSITORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+EXAMPLES = os.path.join(REPOSITORY, "examples")
 
 
-def cli(*args):
-    run = subprocess.run([CLI, *args, "--json"], capture_output=True, text=True, check=True)
-    return json.loads(run.stdout)
+def find_cli():
+    """The swine CLI the numbers are compared with: $SWINE_CLI (the cargo test that runs this
+    file sets it, and it must exist), else `swine` on the PATH, else one cargo built here."""
+    given = os.environ.get("SWINE_CLI")
+    if given is not None:
+        if not os.access(given, os.X_OK):
+            raise RuntimeError(f"SWINE_CLI={given}: no such program")
+        return given
+    on_path = shutil.which("swine")
+    if on_path is not None:
+        return on_path
+    for build in ("release", "debug"):
+        built = os.path.join(REPOSITORY, "target", build, "swine")
+        if os.access(built, os.X_OK):
+            return built
+    return None
+
+
+CLI = find_cli()
+NO_CLI = (
+    "no swine CLI to compare with: set SWINE_CLI, put swine on the PATH, or build it with "
+    "cargo build --release"
+)
+
+
+def cli(*args, json_output=True):
+    """`swine ARGS --json`, parsed (the test is skipped, saying why, where there is no CLI)."""
+    if CLI is None:
+        pytest.skip(NO_CLI)
+    flags = ["--json"] if json_output else []
+    run = subprocess.run([CLI, *args, *flags], capture_output=True, text=True, check=True)
+    return json.loads(run.stdout) if json_output else run.stdout
 
 
 @pytest.mark.parametrize(
@@ -98,7 +129,7 @@ def test_bad_strategies_raise_clear_errors_and_the_process_goes_on():
     assert swine.evaluate("always_roll:4", "always_roll:4", goal=20).win_rate == 0.5
     with pytest.raises(swine.SwineError, match=r"<lambda>\(0, 0, 0\): roll 2 is outside 0..=1"):
         swine.evaluate(lambda s, o, t: 2, rules="piglet")
-    with pytest.raises(swine.SwineError, match="--exact: greed rolls up to 255 dice"):
+    with pytest.raises(swine.SwineError, match="^exact=True: greed rolls up to 255 dice"):
         swine.evaluate("sample2", rules="greed", exact=True)
     with pytest.raises(swine.SwineError, match="chopsticks is a game without chance"):
         swine.evaluate("optimal", rules="chopsticks")
@@ -232,3 +263,178 @@ def test_a_long_solve_lets_other_python_threads_run():
         time.sleep(0.005)
     # Holding the GIL, the solve (about 0.3 s) would leave this thread one or two ticks.
     assert ticks >= 10
+
+
+def test_minimax_is_the_equilibrium_strategy_and_optimal_the_best_response(tmp_path):
+    # Pig against hold at 20, moving first: Neller & Presser's 0.5874 is the best response.
+    minimax = swine.evaluate("minimax", "hold_at:20", rules="pig")
+    assert minimax.as_first == 0.5714984302771061
+    assert abs(swine.evaluate("optimal", "hold_at:20", rules="pig").as_first - 0.5873676212371986) <= 1e-16
+    # The table solve(vs="minimax") finds, played as an array, from either seat.
+    table = swine.solve("pig", "minimax").table
+    assert swine.evaluate(table, "hold_at:20", rules="pig").win_rate == minimax.win_rate
+    theirs = cli("eval", "hold_at:20", "--vs", "minimax", "--rules", "pig")
+    assert swine.evaluate("hold_at:20", "minimax", rules="pig").win_rate == theirs["win_rate"]
+    assert swine.evaluate("hold_at:20", table, rules="pig").win_rate == theirs["win_rate"]
+
+
+def test_inputs_are_taken_as_a_python_user_gives_them():
+    # Float arrays: whole entries are numbers of dice; a fractional one is an error at its cell.
+    fours = swine.evaluate(np.full((30, 30), 4.0), "always_roll:4", goal=30, exact=True)
+    assert fours.exact["win_rate"] == Fraction(1, 2)
+    halves = np.full((30, 30), 4.0)
+    halves[3, 7] = 4.5
+    with pytest.raises(swine.SwineError, match=r"the table at \[3, 7\]: 4\.5 is not a whole number of dice"):
+        swine.evaluate(halves, goal=30)
+    with pytest.raises(swine.SwineError, match="not a whole number"):
+        swine.evaluate(np.full((30, 30), np.nan), goal=30)
+    # set= as a dict, or as NAME=VALUE strings or pairs: the same rules.
+    rules = os.path.join(EXAMPLES, "my-hog.rhai")
+    by_dict = swine.evaluate("always_roll:5", rules=rules, set={"lucky": 5}, goal=40)
+    assert by_dict.win_rate == swine.evaluate("always_roll:5", rules=rules, set=["lucky=5"], goal=40).win_rate
+    assert by_dict.win_rate == swine.evaluate("always_roll:5", rules=rules, set=[("lucky", 5)], goal=40).win_rate
+    assert by_dict.win_rate != swine.evaluate("always_roll:5", rules=rules, set={"lucky": 7}, goal=40).win_rate
+    with pytest.raises(swine.SwineError, match=r"set: lucky's value 5\.5 is not a whole number"):
+        swine.evaluate("always_roll:5", rules=rules, set={"lucky": 5.5})
+    # Errors name the package's parameters, not the CLI's flags.
+    with pytest.raises(swine.SwineError, match=r"^rules=/nonexistent\.rhai: ") as raised:
+        swine.solve("/nonexistent.rhai")
+    assert "--" not in str(raised.value)
+    with pytest.raises(swine.SwineError, match=r"^set=: pig has no script parameters"):
+        swine.solve("pig", set={"lucky": 5})
+    with pytest.raises(swine.SwineError, match=r"^exact=True: greed rolls"):
+        swine.solve("greed", exact=True)
+    # Out of range: the goal's own message, the same as the CLI's for a goal out of range.
+    for goal in (-1, 0, 5000, 2**40, 2**70):
+        with pytest.raises(swine.SwineError) as raised:
+            swine.evaluate("always_roll:4", goal=goal)
+        assert str(raised.value) == f"goal {goal} is outside 1..=1000"
+    with pytest.raises(swine.SwineError, match=r"^pig: goal -3 is outside 1..=255$"):
+        swine.solve("pig", goal=-3)
+    with pytest.raises(swine.SwineError, match=r"^goal='50': not a whole number"):
+        swine.evaluate("always_roll:4", goal="50")
+    with pytest.raises(swine.SwineError, match=r"^games=0: 0 is not in 1..=18446744073709551615"):
+        swine.simulate("always_roll:4", games=0)
+    with pytest.raises(swine.SwineError, match=r"^seed=-1: -1 is not in 0..=18446744073709551615"):
+        swine.simulate("always_roll:4", seed=-1)
+    with pytest.raises(swine.SwineError, match=r"^moves=0: 0 is not in 1..=1000"):
+        swine.solve("chopsticks", moves=0)
+    # The CLI's message for a goal out of range, and its version.
+    if CLI is None:
+        pytest.skip(NO_CLI)
+    cli_says = subprocess.run([CLI, "solve", "--goal", "5000"], capture_output=True, text=True)
+    assert cli_says.stderr == "swine: goal 5000 is outside 1..=1000\n"
+    assert cli("--version", json_output=False) == f"swine {swine.__version__}\n"
+
+
+INTERRUPTED_CHILD = """
+import sys
+import swine
+print("solving", flush=True)
+try:
+    %s
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+# Still usable, and right.
+print(swine.evaluate("always_roll:4", "always_roll:4", goal=20).win_rate, flush=True)
+"""
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        'swine.solve("pig", "minimax", exact=True)',
+        'swine.evaluate("optimal", "hold_at:20", rules="pig", exact=True)',
+        'swine.simulate("hold_at:20", rules="pig", games=10**9)',
+    ],
+)
+def test_ctrl_c_interrupts_a_long_call_within_100_ms(call):
+    # A child process in the middle of a call of several seconds gets SIGINT, as Ctrl-C or a
+    # notebook's interrupt button sends it.
+    child = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED_CHILD % call],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout.readline() == "solving\n"
+        time.sleep(1.0)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        answer = child.stdout.readline()
+        waited = time.monotonic() - sent
+        assert answer == "interrupted\n"
+        assert waited < 0.1, f"KeyboardInterrupt came {waited:.3f} s after SIGINT"
+        assert child.stdout.readline() == "0.5\n"
+        assert child.wait(timeout=30) == 0
+    finally:
+        child.kill()
+
+
+def shown_png(html):
+    """The PNG a notebook shows in `html`, decoded."""
+    start = html.index("data:image/png;base64,") + len("data:image/png;base64,")
+    return base64.b64decode(html[start : html.index('"', start)])
+
+
+@pytest.mark.parametrize(
+    "rules, goal, vs",
+    [("hog-fa20", 30, None), ("piglet", 10, None), ("greed", 40, "minimax"), ("pig", 30, "minimax")],
+)
+def test_a_solution_shows_its_rates_and_the_cli_s_strategy_map(tmp_path, rules, goal, vs):
+    solution = swine.solve(rules, vs, goal=goal)
+    html = solution._repr_html_()
+    assert f"{solution.win_rate:.17f}" in html and "<table>" in html
+    png = shown_png(html)
+    assert png.startswith(b"\x89PNG")
+    # Drawn by the code `swine plot map` draws with: the same picture, byte for byte.
+    strategy = "optimal" if vs is None else "minimax"
+    out = tmp_path / "map.png"
+    args = ["plot", "map", strategy, "--rules", rules, "--goal", str(goal), "--out", str(out)]
+    cli(*args, *(["--vs", vs] if vs else []), json_output=False)
+    assert png == out.read_bytes()
+
+
+def test_results_show_as_tables_and_become_dataframes(capsys):
+    match = swine.evaluate("always_roll:6", goal=30)
+    simulation = swine.simulate("always_roll:6", goal=30, games=2000, progress=False)
+    tournament = swine.tournament(["always_roll:4", "always_roll:6", "<nope>"], goal=30, progress=False)
+    assert capsys.readouterr().err == ""
+    assert f"{match.win_rate:.17f}" in match._repr_html_()
+    assert str(simulation.exact_win_rate) in simulation._repr_html_()
+    html = tournament._repr_html_()
+    assert "always_roll:6" in html and "&lt;nope&gt;" in html and "<nope>" not in html
+    swine.simulate("always_roll:6", goal=30, games=2000)
+    assert capsys.readouterr().err.endswith("swine: 4000/4000 games\n")
+    try:
+        import pandas
+    except ImportError:
+        # pandas is no dependency: without it, to_pandas says so.
+        with pytest.raises(swine.SwineError, match="to_pandas\\(\\) needs pandas"):
+            match.to_pandas()
+        return
+    assert match.to_pandas()["win_rate"][0] == match.win_rate
+    assert list(tournament.to_pandas()["strategy"]) == [row["strategy"] for row in tournament.rows]
+    assert simulation.to_pandas()["z"][0] == simulation.z
+
+
+def test_sweep_is_swine_sweep(capsys):
+    rules = os.path.join(EXAMPLES, "my-hog.rhai")
+    swept = swine.sweep(rules, {"lucky": range(3, 6), "goal": 30})
+    assert capsys.readouterr().err.endswith("swine: 3/3 variants\n")
+    assert [row["lucky"] for row in swept.rows] == [3, 4, 5]
+    assert "lucky" in swept._repr_html_()
+    with pytest.raises(swine.SwineError, match="^set: the grid has more than 10000 variants"):
+        swine.sweep(rules, {"lucky": range(200), "goal": range(1, 101)})
+    theirs = cli("sweep", "--rules", rules, "--set", "lucky=3..5", "--set", "goal=30")
+    assert swept.rows == theirs["rows"]
+
+
+def test_a_position_out_of_range_is_named_with_the_number_given():
+    with pytest.raises(swine.SwineError, match=r"^at=\[-1, 0, 0\]: own -1 is outside 0..10$"):
+        swine.position("hold_at:5", (-1, 0, 0), rules="piglet")
+    with pytest.raises(swine.SwineError, match=r"^at=\[0, 12\]: opponent 12 is outside 0..10$"):
+        swine.position("always_roll:4", (0, 12), goal=10)
+    with pytest.raises(swine.SwineError, match=r"^at=\[0, 0\]: 2 number\(s\), expected 3"):
+        swine.position("hold_at:5", (0, 0), rules="piglet")

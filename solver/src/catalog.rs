@@ -224,6 +224,93 @@ fn is_python(rules: &str) -> bool {
     rules.to_ascii_lowercase().ends_with(".py")
 }
 
+/// The most variants one sweep solves (the product of the numbers of values of its
+/// parameters).
+pub const MOST_VARIANTS: usize = 10_000;
+
+/// Every variant of a sweep: each combination of the values given for each parameter (the
+/// last parameter's values vary fastest), or why there is none (a parameter given twice, more
+/// than [`MOST_VARIANTS`]).
+pub fn grid(parameters: &[(String, Vec<i64>)]) -> Result<Vec<Vec<(String, i64)>>, String> {
+    let size = parameters
+        .iter()
+        .try_fold(1usize, |n, (_, values)| n.checked_mul(values.len()))
+        .filter(|&n| n <= MOST_VARIANTS);
+    if size.is_none() {
+        return Err(format!("the grid has more than {MOST_VARIANTS} variants"));
+    }
+    let mut grid: Vec<Vec<(String, i64)>> = vec![Vec::new()];
+    for (name, values) in parameters {
+        if grid[0].iter().any(|(n, _)| n == name) {
+            return Err(format!(
+                "{name}: given twice; one list of values per parameter"
+            ));
+        }
+        grid = grid
+            .into_iter()
+            .flat_map(|row| {
+                values.iter().map(move |&v| {
+                    let mut row = row.clone();
+                    row.push((name.clone(), v));
+                    row
+                })
+            })
+            .collect();
+    }
+    Ok(grid)
+}
+
+/// Surveys every variant of `grid` of the rule script `rules` (see [`hog::survey`]) in
+/// parallel on the current rayon pool, calling `done` after each: a variant that fails (a goal
+/// out of range, a hook error at some value) gets its reason, the others are still solved. The
+/// script and the parameters' names are checked once first, on the first variant.
+pub fn sweep(
+    rules: &str,
+    grid: &[Vec<(String, i64)>],
+    runner: &Runner,
+    done: impl Fn() + Sync,
+) -> Result<Vec<Result<hog::Survey, String>>, OpenError> {
+    use rayon::prelude::*;
+    if let Some(first) = grid.first() {
+        script(rules, first, runner)?;
+    }
+    Ok(grid
+        .par_iter()
+        .map(|settings| {
+            let surveyed = script(rules, settings, runner)
+                .map_err(|e| full_message(&e))
+                .and_then(|script| hog::Ruleset::compile(script).map_err(|e| full_message(&e)))
+                .and_then(|rules| hog::survey(&rules).map_err(|e| full_message(&e)));
+            done();
+            surveyed
+        })
+        .collect())
+}
+
+/// An error's message and the reasons beneath it, each after a colon (as the CLI prints it).
+pub fn full_message(err: &dyn std::error::Error) -> String {
+    let mut message = err.to_string();
+    let mut source = err.source();
+    while let Some(reason) = source {
+        message.push_str(&format!(": {reason}"));
+        source = reason.source();
+    }
+    message
+}
+
+/// Parses a Hog script parameter given as `NAME=VALUE` (`--set`, and Python's `set=`), the value a
+/// whole number.
+pub fn setting(text: &str) -> Result<(String, i64), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("'{text}' is not NAME=VALUE, e.g. goal=50"))?;
+    let value = value
+        .trim()
+        .parse::<i64>()
+        .map_err(|_| format!("'{text}': {} is not a whole number", value.trim()))?;
+    Ok((name.trim().to_string(), value))
+}
+
 /// The ruleset `rules` names (built-in, or a Hog rule script `FILE.rhai` or `FILE.py`), for
 /// `goal` (the game's default when absent) with Hog script parameters `settings` (name, value);
 /// `runner` runs a Python rule module.

@@ -89,6 +89,49 @@ pub trait Contest: Sync {
     ) -> Result<(Simulation, Outcome), ContestError>;
     /// The optimum against `opponent`: its outcome, and how it was found.
     fn optimum(&self, opponent: &Self::Strategy) -> Result<(Outcome, Found), ContestError>;
+    /// The minimax (equilibrium) strategy's table: the one `swine solve --vs minimax` writes.
+    fn minimax_table(&self) -> Result<Table, ContestError>;
+
+    /// Whether `strategy` is `minimax`, the equilibrium strategy, rather than `optimal`, the
+    /// best response to whatever it meets (both optimise until they meet a fixed strategy).
+    fn is_minimax(&self, strategy: &Self::Strategy) -> bool {
+        let name = self.name(strategy);
+        !self.is_fixed(strategy) && (name == MINIMAX || name.starts_with("minimax ("))
+    }
+
+    /// `strategy` as it plays against an opponent that is fixed if `against_fixed`: a
+    /// `minimax` facing a fixed strategy plays the equilibrium table (solved here); against
+    /// `optimal` or `minimax` it stays an optimiser, both optimal being the same game.
+    fn facing(
+        &self,
+        strategy: Self::Strategy,
+        against_fixed: bool,
+    ) -> Result<Self::Strategy, ContestError> {
+        if against_fixed && self.is_minimax(&strategy) {
+            self.equilibrium(&strategy)
+        } else {
+            Ok(strategy)
+        }
+    }
+
+    /// The equilibrium table, played under the name of `minimax` (a `minimax` strategy).
+    fn equilibrium(&self, minimax: &Self::Strategy) -> Result<Self::Strategy, ContestError> {
+        Ok(self.table_strategy(self.name(minimax), self.minimax_table()?))
+    }
+
+    /// `strategy` and `opponent` as they meet (see [`Contest::facing`]): `minimax` against a
+    /// fixed strategy is the equilibrium strategy, not the best response to it.
+    fn meet(
+        &self,
+        strategy: Self::Strategy,
+        opponent: Self::Strategy,
+    ) -> Result<[Self::Strategy; 2], ContestError> {
+        let fixed = [self.is_fixed(&strategy), self.is_fixed(&opponent)];
+        Ok([
+            self.facing(strategy, fixed[1])?,
+            self.facing(opponent, fixed[0])?,
+        ])
+    }
 
     /// The optimum against `opponent`: its outcome, and what it is in words.
     fn optimal(&self, opponent: &Self::Strategy) -> Result<(Outcome, String), ContestError> {
@@ -106,6 +149,9 @@ pub trait Contest: Sync {
         Ok((outcome, what))
     }
 }
+
+/// The name of the equilibrium strategy (as a spec, and of the table `--vs minimax` solves).
+pub const MINIMAX: &str = "minimax";
 
 /// How [`Contest::optimum`] found the optimum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -311,6 +357,11 @@ pub fn grade<C: Contest>(
     explain: Option<usize>,
     done: impl Fn() + Sync,
 ) -> Result<Vec<Graded>, ContestError> {
+    // Submissions are tables: against them `minimax` is the equilibrium strategy.
+    let equilibrium = (contest.is_minimax(opponent))
+        .then(|| contest.equilibrium(opponent))
+        .transpose()?;
+    let opponent = equilibrium.as_ref().unwrap_or(opponent);
     if explain.is_some() && !contest.is_fixed(opponent) {
         return Err(ContestError::Explain(format!(
             "--explain needs a fixed opponent: {} answers every change anew",
@@ -358,11 +409,12 @@ fn grade_submission<C: Contest>(
         }
     };
     let result = (|| {
-        let outcome = contest.play(&resolved.strategy, opponent)?;
+        let strategy = contest.facing(resolved.strategy, contest.is_fixed(opponent))?;
+        let outcome = contest.play(&strategy, opponent)?;
         let changes = match explain {
             Some(n) => Some(
                 contest
-                    .explain(&resolved.strategy, opponent)?
+                    .explain(&strategy, opponent)?
                     .into_iter()
                     .take(n)
                     .collect(),
@@ -409,13 +461,7 @@ pub fn tournament<C: Contest>(
             Err(error) => left_out.push((spec.trim().to_string(), error.reason())),
         }
     }
-    if entries.len() < 2 {
-        let left: Vec<String> = left_out.iter().map(|(s, r)| format!("{s}: {r}")).collect();
-        return Err(ContestError::TooFew {
-            usable: entries.len(),
-            left_out: left.join("; "),
-        });
-    }
+    let entries = entrants(contest, entries, &left_out)?;
     let results = round_robin(
         entries.len(),
         |i, j| contest.play(&entries[i], &entries[j]),
@@ -429,6 +475,27 @@ pub fn tournament<C: Contest>(
         left_out,
         results,
     })
+}
+
+/// The entries of a round robin as they play it (each `minimax` the equilibrium strategy), or
+/// why there are too few of them (`left_out`: the entries that could not be used, with the
+/// reason).
+pub fn entrants<C: Contest>(
+    contest: &C,
+    entries: Vec<C::Strategy>,
+    left_out: &[(String, String)],
+) -> Result<Vec<C::Strategy>, ContestError> {
+    if entries.len() < 2 {
+        let left: Vec<String> = left_out.iter().map(|(s, r)| format!("{s}: {r}")).collect();
+        return Err(ContestError::TooFew {
+            usable: entries.len(),
+            left_out: left.join("; "),
+        });
+    }
+    entries
+        .into_iter()
+        .map(|entry| contest.facing(entry, true))
+        .collect()
 }
 
 #[cfg(test)]

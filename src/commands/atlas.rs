@@ -9,10 +9,9 @@ use serde::Serialize;
 use swine_solver::format::{Probability, prepare_directory, write_rendered};
 use swine_solver::hog::{AtlasEntry, DEFAULT_GOAL, MAX_DICE, OptimumSource, atlas, atlas_order};
 
-use super::plot::hog_map;
 use crate::cli::AtlasArgs;
-use crate::plot::{Kind, render};
 use crate::progress::CountProgress;
+use swine_plot::{Kind, hog_map, render};
 
 /// The size of a strategy map's thumbnail, in pixels: 39% of `swine plot`'s height, so its
 /// text is 63% of the size, the square root (see `plot::render`).

@@ -60,17 +60,18 @@ fn heading(game: &Greed, strategy: &str, opponent: &str) -> Heading {
     Heading::new(greed::NAME, "limit", game.limit(), strategy, opponent)
 }
 
-/// The two strategies of `eval` and `simulate`.
+/// The two strategies of `eval` and `simulate` as they meet (a `minimax` facing a fixed
+/// strategy is the equilibrium strategy).
 fn strategies(
     game: &Greed,
     strategy: &str,
     vs: Option<&str>,
     runner: &Runner,
 ) -> Result<[Strategy; 2]> {
-    Ok([
+    Ok(game.meet(
         resolve::greed_strategy(Some(strategy), "STRATEGY", game, runner)?,
         resolve::greed_strategy(vs, "--vs", game, runner)?,
-    ])
+    )?)
 }
 
 /// `swine eval --rules greed`.

@@ -197,8 +197,10 @@ fn heading(rules: &Ruleset, strategy: &str, opponent: &str) -> Heading {
 /// `swine eval` for a Hog ruleset.
 pub fn eval(rules: &Ruleset, args: &EvalArgs) -> Result<()> {
     let runner = resolve::runner(&args.python);
-    let strategy = resolve::strategy(Some(&args.strategy), "STRATEGY", rules, &runner)?;
-    let opponent = resolve::strategy(args.vs.as_deref(), "--vs", rules, &runner)?;
+    let [strategy, opponent] = rules.meet(
+        resolve::strategy(Some(&args.strategy), "STRATEGY", rules, &runner)?,
+        resolve::strategy(args.vs.as_deref(), "--vs", rules, &runner)?,
+    )?;
     if let Some(from) = &args.from {
         return eval_from(rules, &strategy, &opponent, from, args.json);
     }
@@ -275,8 +277,10 @@ pub fn simulate(rules: &Ruleset, args: &SimulateArgs) -> Result<()> {
         bail!("--transcript prints the game as text; leave out --json");
     }
     let runner = resolve::runner(&args.python);
-    let strategy = resolve::strategy(Some(&args.strategy), "STRATEGY", rules, &runner)?;
-    let opponent = resolve::strategy(args.vs.as_deref(), "--vs", rules, &runner)?;
+    let [strategy, opponent] = rules.meet(
+        resolve::strategy(Some(&args.strategy), "STRATEGY", rules, &runner)?,
+        resolve::strategy(args.vs.as_deref(), "--vs", rules, &runner)?,
+    )?;
     if args.transcript {
         let solution = sweep(rules, [&strategy.player(rules), &opponent.player(rules)])?;
         let policies = [solution.policy(0), solution.policy(1)];

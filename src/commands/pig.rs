@@ -137,17 +137,18 @@ fn heading(game: &Pig, strategy: &str, opponent: &str) -> Heading {
     Heading::new(game.name(), "goal", game.goal(), strategy, opponent)
 }
 
-/// The two strategies of `eval` and `simulate`.
+/// The two strategies of `eval` and `simulate` as they meet (a `minimax` facing a fixed
+/// strategy is the equilibrium strategy).
 fn strategies(
     game: &Pig,
     strategy: &str,
     vs: Option<&str>,
     runner: &Runner,
 ) -> Result<[Strategy; 2]> {
-    Ok([
+    Ok(game.meet(
         resolve::pig_strategy(Some(strategy), "STRATEGY", game, runner)?,
         resolve::pig_strategy(vs, "--vs", game, runner)?,
-    ])
+    )?)
 }
 
 /// `swine eval` for a game of the Pig family.

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use ndarray::{Array2, Ix2};
+use swine_solver::contest::Contest;
 use swine_solver::format::write_rendered;
 use swine_solver::greed::Greed;
 use swine_solver::hog::{
@@ -14,8 +15,8 @@ use swine_solver::pig;
 use swine_solver::read::{REPORT_BYTES, read_text_capped};
 
 use crate::cli::{PlotArgs, PlotCommand, PlotDiffArgs, PlotStrategyArgs, PlotSweepArgs};
-use crate::plot::{Chart, DEFAULT_SIZE, Kind, Scale, render};
 use crate::resolve::{self, Rules};
+use swine_plot::{Chart, DEFAULT_SIZE, Kind, Scale, greed_map, hog_map, pig_map, render};
 
 /// `swine plot`.
 pub fn plot_command(args: &PlotArgs) -> Result<()> {
@@ -45,78 +46,31 @@ pub fn plot_command(args: &PlotArgs) -> Result<()> {
 fn map_chart(args: &PlotStrategyArgs) -> Result<Chart> {
     match resolve::rules_run_by(&args.rules, &args.python)? {
         Rules::Hog(rules) => {
-            let opponent = hog_strategy(&rules, args.vs.as_deref(), "--vs", args)?;
-            let (name, table) = hog_table(&rules, args, &args.strategy, &opponent)?;
+            let [strategy, opponent] = hog_pair(&rules, args, &args.strategy)?;
+            let (name, table) = hog_table(&rules, strategy, &opponent)?;
             let rate = win_rate(&rules, &table, &opponent)?;
             Ok(hog_map(rules.name(), &name, opponent.name(), rate, table))
         }
         Rules::Greed(game) => {
             let (name, opponent, dice, rate) = greed_table(&game, args)?;
-            let plane = |passed: usize| dice.index_axis(ndarray::Axis(2), passed).to_owned();
-            Ok(Chart::Dice {
-                title: format!("greed: {name} vs {opponent} (value {rate:.4})"),
-                planes: vec![
-                    ("normal play".to_string(), plane(0)),
-                    ("after the opponent passed".to_string(), plane(1)),
-                ],
-            })
+            Ok(greed_map(&name, &opponent, rate, &dice))
         }
         Rules::Pig(game) => {
             let (strategy, opponent, solution) = pig_matchup(&game, args)?;
             let policy = solution.policy(0);
-            let first_holds = policy.first_holds(&game);
-            let not_thresholds = policy
-                .thresholds(&game)
-                .iter()
-                .filter(|t| t.is_none())
-                .count();
-            let rate = solution.matchup().win_rate();
-            let again = if not_thresholds > 0 {
-                format!("; {not_thresholds} cells roll again after a hold")
-            } else {
-                String::new()
-            };
-            // Where it rolls on to the goal, the first hold is the goal itself: black, so the
-            // scale spreads over the turn totals it does hold at.
-            let goal = game.goal();
-            let values = Array2::from_shape_fn(first_holds.dim(), |(own, other)| {
-                let k = u32::from(first_holds[[own, other]]);
-                Some(if own as u32 + k >= goal {
-                    f64::INFINITY
-                } else {
-                    f64::from(k)
-                })
-            });
-            let most = values
-                .iter()
-                .flatten()
-                .filter(|v| v.is_finite())
-                .fold(0.0, |m: f64, &v| m.max(v));
-            Ok(Chart::Values {
-                title: format!(
-                    "{}: the turn total where {} first holds, vs {} (wins {rate:.4}){again}",
-                    game.name(),
-                    strategy.name(),
-                    opponent.name()
-                ),
-                values,
-                legend: "holds at".to_string(),
-                scale: Scale::Count {
-                    most,
-                    beyond: "the goal",
-                },
-            })
+            Ok(pig_map(
+                (game.name(), game.goal()),
+                (strategy.name(), opponent.name()),
+                solution.matchup().win_rate(),
+                &policy.first_holds(&game),
+                policy
+                    .thresholds(&game)
+                    .iter()
+                    .filter(|t| t.is_none())
+                    .count(),
+            ))
         }
         Rules::Chopsticks => bail!("plot: chopsticks has no strategy tables to draw"),
-    }
-}
-
-/// The strategy map of a Hog score table: the dice `strategy` rolls in every (own, opponent)
-/// cell of `table`, in `rules` against `opponent`, which it beats with win rate `rate`.
-pub fn hog_map(rules: &str, strategy: &str, opponent: &str, rate: f64, table: ScoreTable) -> Chart {
-    Chart::Dice {
-        title: format!("{rules}: {strategy} vs {opponent} (wins {rate:.4})"),
-        planes: vec![("dice rolled".to_string(), table)],
     }
 }
 
@@ -127,8 +81,8 @@ fn win_chart(args: &PlotStrategyArgs) -> Result<Chart> {
         Rules::Pig(game) => return pig_win_chart(&game, args),
         _ => bail!("plot win: draws Hog and Pig games; greed's values are in swine solve's files"),
     };
-    let opponent = hog_strategy(&rules, args.vs.as_deref(), "--vs", args)?;
-    let (name, table) = hog_table(&rules, args, &args.strategy, &opponent)?;
+    let [strategy, opponent] = hog_pair(&rules, args, &args.strategy)?;
+    let (name, table) = hog_table(&rules, strategy, &opponent)?;
     let opponent_name = opponent.name();
     let players = [
         Player::Fixed(swine_solver::hog::Policy::from_scores(&rules, &table)),
@@ -160,8 +114,10 @@ fn pig_matchup(
     args: &PlotStrategyArgs,
 ) -> Result<(pig::Strategy, pig::Strategy, pig::Solution)> {
     let runner = resolve::runner(&args.python);
-    let strategy = resolve::pig_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?;
-    let opponent = resolve::pig_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
+    let [strategy, opponent] = game.meet(
+        resolve::pig_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?,
+        resolve::pig_strategy(args.vs.as_deref(), "--vs", game, &runner)?,
+    )?;
     let solution = pig::solve(game, [strategy.player(), opponent.player()])?;
     Ok((strategy, opponent, solution))
 }
@@ -193,9 +149,10 @@ fn diff_chart(args: &PlotDiffArgs) -> Result<Chart> {
     else {
         bail!("plot diff: compares Hog strategies");
     };
-    let opponent = hog_strategy(&rules, args.strategy.vs.as_deref(), "--vs", &args.strategy)?;
-    let (a_name, a) = hog_table(&rules, &args.strategy, &args.strategy.strategy, &opponent)?;
-    let (b_name, b) = hog_table(&rules, &args.strategy, &args.other, &opponent)?;
+    let [a, opponent] = hog_pair(&rules, &args.strategy, &args.strategy.strategy)?;
+    let [b, _] = hog_pair(&rules, &args.strategy, &args.other)?;
+    let (a_name, a) = hog_table(&rules, a, &opponent)?;
+    let (b_name, b) = hog_table(&rules, b, &opponent)?;
     let rate = win_rate(&rules, &a, &opponent)?;
     let opponent_name = opponent.name();
     let Player::Fixed(policy) = opponent.player(&rules) else {
@@ -302,25 +259,22 @@ fn sweep_chart(args: &PlotSweepArgs) -> Result<Chart> {
     })
 }
 
-/// A Hog strategy resolved as the CLI resolves it.
-fn hog_strategy(
-    rules: &Ruleset,
-    spec: Option<&str>,
-    label: &str,
-    args: &PlotStrategyArgs,
-) -> Result<Strategy> {
+/// The Hog strategy `spec` and the opponent `--vs` names, resolved as `swine eval` resolves
+/// them (a `minimax` facing a fixed strategy is the equilibrium strategy).
+fn hog_pair(rules: &Ruleset, args: &PlotStrategyArgs, spec: &str) -> Result<[Strategy; 2]> {
     let runner = resolve::runner(&args.python);
-    resolve::strategy(spec, label, rules, &runner)
+    Ok(rules.meet(
+        resolve::strategy(Some(spec), "STRATEGY", rules, &runner)?,
+        resolve::strategy(args.vs.as_deref(), "--vs", rules, &runner)?,
+    )?)
 }
 
-/// `spec`'s score table (`optimal` solved against `opponent` first), with its name.
+/// `strategy`'s score table (`optimal` solved against `opponent` first), with its name.
 fn hog_table(
     rules: &Ruleset,
-    args: &PlotStrategyArgs,
-    spec: &str,
+    strategy: Strategy,
     opponent: &Strategy,
 ) -> Result<(String, ScoreTable)> {
-    let strategy = hog_strategy(rules, Some(spec), "STRATEGY", args)?;
     let table: ScoreTable = match strategy.kind() {
         StrategyKind::Scores(table) => table.clone(),
         StrategyKind::Optimising => {
@@ -358,8 +312,10 @@ fn greed_table(
     args: &PlotStrategyArgs,
 ) -> Result<(String, String, ndarray::Array3<u8>, f64)> {
     let runner = resolve::runner(&args.python);
-    let strategy = resolve::greed_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?;
-    let opponent = resolve::greed_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
+    let [strategy, opponent] = game.meet(
+        resolve::greed_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?,
+        resolve::greed_strategy(args.vs.as_deref(), "--vs", game, &runner)?,
+    )?;
     let played = swine_solver::greed::play(game, &strategy, &opponent)?;
     let dice = played.policies[0].to_table(game);
     Ok((

@@ -8,6 +8,10 @@
 
 use super::position::{POSITIONS, Player, Position};
 
+/// The longest move limit solved (per player): memory grows with it, and Chopsticks without
+/// a limit is solved by retrograde analysis instead.
+pub const MOST_MOVES: u32 = 1000;
+
 /// The results and best moves of every position at every level.
 #[derive(Clone, Debug)]
 pub struct Limited {

@@ -17,7 +17,7 @@ pub mod position;
 mod retrograde;
 mod session;
 
-pub use limited::{Limited, mover};
+pub use limited::{Limited, MOST_MOVES, mover};
 pub use position::{Hands, POSITIONS, Player, Position, add};
 pub use retrograde::{NODES, Node, Retrograde};
 pub use session::{Match, Solver};

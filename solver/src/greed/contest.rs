@@ -6,7 +6,7 @@ use super::simulate::simulate;
 use super::strategy::Strategy;
 use super::sweep::{Player, SolveError};
 use super::{play, position, solve_against};
-use crate::contest::{Change, Contest, ContestError, Found, check_position};
+use crate::contest::{Change, Contest, ContestError, Found, MINIMAX, check_position};
 use crate::outcome::{Outcome, Position, Simulation};
 use crate::python::Runner;
 use crate::spec::{Resolved, StrategyError};
@@ -123,5 +123,10 @@ impl Contest for Greed {
 
     fn optimum(&self, opponent: &Strategy) -> Result<(Outcome, Found), ContestError> {
         Ok((solve_against(self, opponent)?.outcome, Found::Solved))
+    }
+
+    fn minimax_table(&self) -> Result<Table, ContestError> {
+        let minimax = Strategy::parse(MINIMAX, self)?;
+        Ok(solve_against(self, &minimax)?.file.table)
     }
 }

@@ -5,7 +5,8 @@
 //! | `sample1` | pass if own score > opponent's (strictly), else roll 12 |
 //! | `sample2` | own score <= 50: 30 dice; 51..=80: 10; above 80: pass |
 //! | `improve:S` | as the fixed strategy `S`, but pass whenever own score is the limit (100) |
-//! | `optimal` (alias `minimax`) | maximises its value in every state |
+//! | `optimal` | the best response to the opponent: maximises its value in every state (against `optimal` or `minimax`, both optimal) |
+//! | `minimax` | the equilibrium strategy, the table solved with both optimal; against a fixed strategy it plays that table (see [`Contest::meet`](crate::contest::Contest::meet)) |
 //! | `path.csv`, `path.json`, `path.npy`, `path.bin` | a table indexed `[own][opponent][passed]` |
 //! | `path.py`, `path.py:FUNCTION` | a Python `final_strategy(myscore, theirscore, last)` (or `myStrategy`), tabulated |
 //!

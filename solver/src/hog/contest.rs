@@ -8,7 +8,7 @@ use super::simulate::simulate;
 use super::strategy::{Strategy, StrategyKind};
 use super::sweep::Player;
 use super::{SearchLimits, evaluate, position, solve, solve_against};
-use crate::contest::{Change, Contest, ContestError, Found, check_position};
+use crate::contest::{Change, Contest, ContestError, Found, MINIMAX, check_position};
 use crate::outcome::{Outcome, Position, Simulation};
 use crate::python::Runner;
 use crate::spec::{Resolved, StrategyError};
@@ -167,5 +167,11 @@ impl Contest for Ruleset {
             None => Found::Solved,
         };
         Ok((solved.outcome, found))
+    }
+
+    fn minimax_table(&self) -> Result<Table, ContestError> {
+        let minimax = Strategy::optimising(MINIMAX);
+        let solved = solve_against(self, &minimax, SearchLimits::default(), |_| {})?;
+        Ok(solved.file.table)
     }
 }

@@ -4,7 +4,8 @@
 //! |------|----------|
 //! | `always_roll:N` | roll N dice (0..=10) everywhere |
 //! | `bacon:8,6`, `extra_turn`, `comeback:5`, ... | the ruleset's built-ins, parameters defaulted as the course does |
-//! | `optimal` (alias `minimax`) | a player that maximises its winning probability in every state |
+//! | `optimal` | the best response to the opponent: maximises its value in every state (against `optimal` or `minimax`, both optimal) |
+//! | `minimax` | the equilibrium strategy, the table solved with both optimal; against a fixed strategy it plays that table (see [`Contest::meet`](crate::contest::Contest::meet)) |
 //! | `path.csv`, `path.json`, `path.npy`, `path.bin` | a table file (see [`format`](crate::format)) |
 //! | `path.py`, `path.py:FUNCTION` | a Python `final_strategy(score, opponent_score)`, tabulated (see [`python`](crate::python)) |
 

@@ -145,4 +145,8 @@ impl Contest for Pig {
     fn optimum(&self, opponent: &Strategy) -> Result<(Outcome, Found), ContestError> {
         Ok((solve_against(self, opponent)?.outcome, Found::Solved))
     }
+
+    fn minimax_table(&self) -> Result<Table, ContestError> {
+        Ok(solve_against(self, &Strategy::optimal())?.file.table)
+    }
 }

@@ -5,7 +5,8 @@
 //! | `hold_at:K` | roll while the turn total is below K (and score + turn total below the goal), else hold |
 //! | `keep_pace` | "keep pace and end race" (Neller & Presser): see [`keep_pace`] |
 //! | `score_base` | "score base, keep pace and end race": see [`score_base`] |
-//! | `optimal` (alias `minimax`) | rolls or holds as maximises its value in every state |
+//! | `optimal` | the best response to the opponent: maximises its value in every state (against `optimal` or `minimax`, both optimal) |
+//! | `minimax` | the equilibrium strategy, the table solved with both optimal; against a fixed strategy it plays that table (see [`Contest::meet`](crate::contest::Contest::meet)) |
 //! | `path.csv`, `path.json`, `path.npy`, `path.bin` | a table of hold thresholds `[own][opponent]`, or of decisions `[own][opponent][turn_total]` |
 //! | `path.py`, `path.py:FUNCTION` | a Python `final_strategy(score, opponent_score, turn_total)` returning True (roll) or False (hold), tabulated |
 //!

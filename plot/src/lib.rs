@@ -2,12 +2,14 @@
 //!
 //! A [`Chart`] says what to draw; [`render`] draws it into the bytes of a PNG or SVG file. Text
 //! is set in DejaVu Sans, embedded in the binary, so nothing depends on the system's fonts.
+//! [`hog_map`], [`greed_map`] and [`pig_map`] make each game's strategy map: `swine plot map`,
+//! the atlas and the Python package's notebook display all draw with them.
 
 use std::path::Path;
 use std::sync::Once;
 
 use anyhow::{Context, Result, bail};
-use ndarray::Array2;
+use ndarray::{Array2, Array3, Axis};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -63,6 +65,72 @@ pub enum Chart {
         /// The points, by increasing x.
         points: Vec<(f64, f64)>,
     },
+}
+
+/// The strategy map of a Hog score table: the dice `strategy` rolls in every (own, opponent)
+/// cell of `table`, in `rules` against `opponent`, which it beats with win rate `rate`.
+pub fn hog_map(rules: &str, strategy: &str, opponent: &str, rate: f64, table: Array2<u8>) -> Chart {
+    Chart::Dice {
+        title: format!("{rules}: {strategy} vs {opponent} (wins {rate:.4})"),
+        planes: vec![("dice rolled".to_string(), table)],
+    }
+}
+
+/// The strategy map of a Greed table `[own][opponent][passed]`: a panel for normal play and one
+/// for after the opponent passed; `strategy` is worth `rate` against `opponent`.
+pub fn greed_map(strategy: &str, opponent: &str, rate: f64, dice: &Array3<u8>) -> Chart {
+    let plane = |passed: usize| dice.index_axis(Axis(2), passed).to_owned();
+    Chart::Dice {
+        title: format!("greed: {strategy} vs {opponent} (value {rate:.4})"),
+        planes: vec![
+            ("normal play".to_string(), plane(0)),
+            ("after the opponent passed".to_string(), plane(1)),
+        ],
+    }
+}
+
+/// The strategy map of a Pig-family strategy: the turn total where it first holds in each
+/// (own, opponent) cell (`first_holds`), in the game `(name, goal)`; `not_thresholds` cells roll
+/// again after a hold. `(strategy, opponent)` are the names, `rate` the win rate.
+pub fn pig_map(
+    (game, goal): (&str, u32),
+    (strategy, opponent): (&str, &str),
+    rate: f64,
+    first_holds: &Array2<u8>,
+    not_thresholds: usize,
+) -> Chart {
+    let again = if not_thresholds > 0 {
+        format!("; {not_thresholds} cells roll again after a hold")
+    } else {
+        String::new()
+    };
+    // Where it rolls on to the goal, the first hold is the goal itself: black, so the scale
+    // spreads over the turn totals it does hold at.
+    let values = Array2::from_shape_fn(first_holds.dim(), |(own, other)| {
+        let k = u32::from(first_holds[[own, other]]);
+        Some(if own as u32 + k >= goal {
+            f64::INFINITY
+        } else {
+            f64::from(k)
+        })
+    });
+    let most = values
+        .iter()
+        .flatten()
+        .filter(|v| v.is_finite())
+        .fold(0.0, |m: f64, &v| m.max(v));
+    Chart::Values {
+        title: format!(
+            "{game}: the turn total where {strategy} first holds, vs {opponent} (wins \
+             {rate:.4}){again}"
+        ),
+        values,
+        legend: "holds at".to_string(),
+        scale: Scale::Count {
+            most,
+            beyond: "the goal",
+        },
+    }
 }
 
 /// The picture file's kind, from its extension.
@@ -162,7 +230,7 @@ fn encode_png(pixels: &[u8], (width, height): (u32, u32)) -> Result<Vec<u8>> {
 fn register_font() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        let font: &'static [u8] = include_bytes!("../assets/DejaVuSans.ttf");
+        let font: &'static [u8] = include_bytes!("../../assets/DejaVuSans.ttf");
         // The font is valid: it is part of the binary.
         let _ = plotters::style::register_font("sans-serif", FontStyle::Normal, font);
     });
