@@ -44,8 +44,15 @@ pub const SETTLED: f64 = 4.0 * f64::EPSILON;
 /// stopped shrinking has settled.
 pub const ROUNDING: f64 = 1e-14;
 
+/// Evaluation passes between two sweeps at most (modified policy iteration: a policy far from
+/// the best need not be valued exactly before the next improves on it).
+pub const ROUND_PASSES: usize = 50;
+
 /// Evaluation passes before a solve gives up.
 pub const MAX_PASSES: usize = 100_000;
+
+/// Repeats of each pair's turns in the first sweep.
+const REPEATS: usize = 1;
 
 /// Why a solve failed.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -263,7 +270,7 @@ pub fn solve(
     let mut residual;
     let mut rounds = 0;
     if optimising.is_empty() {
-        let (change, _) = sweep.evaluate()?;
+        let (change, _) = sweep.evaluate(MAX_PASSES)?;
         residual = change;
     } else {
         for &seat in &optimising {
@@ -271,7 +278,7 @@ pub fn solve(
         }
         loop {
             rounds += 1;
-            let (_, passes) = sweep.evaluate()?;
+            let (_, passes) = sweep.evaluate(ROUND_PASSES)?;
             residual = 0.0;
             for &seat in &optimising {
                 residual = residual.max(sweep.improve(seat, false, rounds, progress));
@@ -359,7 +366,7 @@ impl Sweep<'_> {
         let mut done = 0;
         // In place, each pair's turns are solved twice, so that what a farkle hands over at
         // the same scores is this sweep's value.
-        let repeats = if place { 2 } else { 1 };
+        let repeats = if place { REPEATS } else { 1 };
         for total in (0..=2 * (scores - 1)).rev() {
             let lowest = total.saturating_sub(scores - 1);
             let values = &self.values;
@@ -429,9 +436,10 @@ impl Sweep<'_> {
         residual
     }
 
-    /// Solves the values of the current policies, Gauss–Seidel (see the module docs); returns
-    /// the last pass's largest change and the passes made.
-    fn evaluate(&mut self) -> Result<(f64, usize), SolveError> {
+    /// Solves the values of the current policies, Gauss–Seidel (see the module docs), in at
+    /// most `most` passes (then the values are only closer: the next sweep's residual says how
+    /// close); returns the last pass's largest change and the passes made.
+    fn evaluate(&mut self, most: usize) -> Result<(f64, usize), SolveError> {
         let game = self.game;
         let (scores, k) = (game.scores(), game.farkles());
         let seats = self.values.len();
@@ -469,7 +477,7 @@ impl Sweep<'_> {
             }
             // Rounding can leave a few values circling a few units in the last place: settled
             // too, once the largest change stops shrinking.
-            if change <= SETTLED || (change <= ROUNDING && change >= last) {
+            if change <= SETTLED || (change <= ROUNDING && change >= last) || pass == most {
                 return Ok((change, pass));
             }
             last = change;

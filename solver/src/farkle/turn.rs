@@ -246,6 +246,39 @@ impl Turn {
         farkle: Lanes,
         beyond: impl Fn(usize) -> f64,
     ) -> Lanes {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, as checked just above.
+            return unsafe { self.backward_avx2(layout, len, bank, farkle, beyond) };
+        }
+        self.solve_backward(layout, len, bank, farkle, beyond)
+    }
+
+    /// [`backward`](Self::backward) compiled for AVX2, whose blends and four-wide registers fit
+    /// the lanes: about twice as fast where the processor has it.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn backward_avx2(
+        &mut self,
+        layout: &Layout,
+        len: usize,
+        bank: &[f64],
+        farkle: Lanes,
+        beyond: impl Fn(usize) -> f64,
+    ) -> Lanes {
+        self.solve_backward(layout, len, bank, farkle, beyond)
+    }
+
+    /// The body of [`backward`](Self::backward), inlined into each compiled copy.
+    #[inline(always)]
+    fn solve_backward(
+        &mut self,
+        layout: &Layout,
+        len: usize,
+        bank: &[f64],
+        farkle: Lanes,
+        beyond: impl Fn(usize) -> f64,
+    ) -> Lanes {
         let stride = layout.stride;
         for dice in 0..DICE {
             for t in len..stride {
@@ -266,10 +299,12 @@ impl Turn {
                 {
                     let end = end as usize;
                     let mut best = self.values[rolls.places[start] as usize + t];
-                    let mut arg = [0u64; LANES];
-                    for (j, &place) in rolls.places[start + 1..end].iter().enumerate() {
+                    // The keep's number as a float, so that it blends like the values.
+                    let mut arg = [0.0f64; LANES];
+                    let mut j = 0.0;
+                    for &place in &rolls.places[start + 1..end] {
                         let v = self.values[place as usize + t];
-                        let j = j as u64 + 1;
+                        j += 1.0;
                         for l in 0..LANES {
                             let more = v[l] > best[l];
                             best[l] = if more { v[l] } else { best[l] };
