@@ -166,12 +166,12 @@ impl Settings {
         };
         match known {
             "goal" => {
-                self.goal = points(i64::from(MAX_GOAL))?;
-                if self.goal == 0 {
+                if value < i64::from(UNIT) || value > i64::from(MAX_GOAL) || value % 50 != 0 {
                     return Err(bad(&format!(
                         "expected a multiple of {UNIT} in {UNIT}..={MAX_GOAL}"
                     )));
                 }
+                self.goal = value as u32;
             }
             "floor" => {
                 if !(MIN_FLOOR..=0).contains(&value) || value % i64::from(UNIT) != 0 {
@@ -655,7 +655,11 @@ mod tests {
         };
         assert_eq!(
             message("goal", 1025),
-            "farkle: goal = 1025: expected a multiple of 50 in 0..=100000"
+            "farkle: goal = 1025: expected a multiple of 50 in 50..=100000"
+        );
+        assert_eq!(
+            message("goal", 0),
+            "farkle: goal = 0: expected a multiple of 50 in 50..=100000"
         );
         assert_eq!(
             message("floor", 50),

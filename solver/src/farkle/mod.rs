@@ -6,11 +6,13 @@
 //! - [`solve`]: the turn-start values W(b, d, f, e) of both seats by policy iteration, the
 //!   residual reported; every decision inside a turn follows from them by one small solve
 //!   ([`Solution::turn`], [`Turn`]).
-//! - [`Player`], [`Fixed`]: the optimiser and the built-in policies.
+//! - [`Player`], [`Fixed`]: the optimiser and the built-in policies; [`Strategy`]: their specs.
+//! - [`simulate`](mod@simulate): games played with real dice, the Monte Carlo check.
 
 mod game;
 mod policy;
 mod solve;
+mod strategy;
 mod turn;
 
 pub use game::{
@@ -19,6 +21,7 @@ pub use game::{
 };
 pub use policy::{Fixed, Player, keep_most, max_points, set_aside};
 pub use solve::{MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, solve};
+pub use strategy::{STRATEGY_FORMS, Strategy};
 pub use turn::{Best, Decide, LANES, Lanes, Layout, Mass, Transition, Turn};
 pub mod simulate;
 
