@@ -270,7 +270,7 @@ pub fn solve(
     let mut residual;
     let mut rounds = 0;
     if optimising.is_empty() {
-        let (change, _) = sweep.evaluate(MAX_PASSES)?;
+        let (_, change, _) = sweep.evaluate(MAX_PASSES)?;
         residual = change;
     } else {
         for &seat in &optimising {
@@ -278,7 +278,7 @@ pub fn solve(
         }
         loop {
             rounds += 1;
-            let (_, passes) = sweep.evaluate(ROUND_PASSES)?;
+            let (_, _, passes) = sweep.evaluate(ROUND_PASSES)?;
             residual = 0.0;
             for &seat in &optimising {
                 residual = residual.max(sweep.improve(seat, false, rounds, progress));
@@ -289,6 +289,12 @@ pub fn solve(
                 passes,
             });
             if residual <= RESIDUAL {
+                if seats == 2 {
+                    // A fixed seat's values were last set by a capped evaluation: settle both
+                    // seats on the final policies, its first pass a residual of the fixed seat.
+                    let (first, _, _) = sweep.evaluate(MAX_PASSES)?;
+                    residual = residual.max(first);
+                }
                 break;
             }
             if rounds == MAX_ROUNDS {
@@ -438,12 +444,13 @@ impl Sweep<'_> {
 
     /// Solves the values of the current policies, Gauss–Seidel (see the module docs), in at
     /// most `most` passes (then the values are only closer: the next sweep's residual says how
-    /// close); returns the last pass's largest change and the passes made.
-    fn evaluate(&mut self, most: usize) -> Result<(f64, usize), SolveError> {
+    /// close); returns the first and the last pass's largest change and the passes made.
+    fn evaluate(&mut self, most: usize) -> Result<(f64, f64, usize), SolveError> {
         let game = self.game;
         let (scores, k) = (game.scores(), game.farkles());
         let seats = self.values.len();
         let mut last = f64::INFINITY;
+        let mut first = None;
         for pass in 1..=MAX_PASSES {
             let mut change: f64 = 0.0;
             for total in (0..=2 * (scores - 1)).rev() {
@@ -477,8 +484,9 @@ impl Sweep<'_> {
             }
             // Rounding can leave a few values circling a few units in the last place: settled
             // too, once the largest change stops shrinking.
+            let first = *first.get_or_insert(change);
             if change <= SETTLED || (change <= ROUNDING && change >= last) || pass == most {
-                return Ok((change, pass));
+                return Ok((first, change, pass));
             }
             last = change;
         }
