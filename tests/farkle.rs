@@ -212,3 +212,51 @@ fn farkle_house_rules_and_bad_input() {
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn farkle_play_hints_agree_with_themselves() {
+    // Seed 3 at goal 500: the first roll shows 1 4 4 1 6 2; keeping one 1 leaves 5 dice at
+    // turn total 100, whose worth (the keep's hint) is the better of banking and rolling there,
+    // computed apart (the opponent's turn start, and the roll over every outcome).
+    let text = Sandbox::new()
+        .run(&[
+            "play",
+            "--rules",
+            "farkle",
+            "--goal",
+            "500",
+            "--set",
+            "floor=-250",
+            "--seed",
+            "3",
+            "--answers",
+            "1,b",
+        ])
+        .success();
+    assert!(text.contains("rolled 1 4 4 1 6 2"), "{text}");
+    let after = |prefix: &str| -> f64 {
+        let line = text
+            .lines()
+            .find(|l| l.contains(prefix))
+            .unwrap_or_else(|| panic!("{text}"));
+        line.rsplit(' ')
+            .next()
+            .unwrap()
+            .trim_end_matches(')')
+            .parse()
+            .unwrap()
+    };
+    let keep = after("1: keep 100 points, 5 dice left");
+    let line = text
+        .lines()
+        .find(|l| l.contains("turn total 100, 5 dice"))
+        .unwrap();
+    let numbers: Vec<f64> = line
+        .split([' ', ','])
+        .filter_map(|w| w.parse().ok())
+        .filter(|&x: &f64| x < 1.0)
+        .collect();
+    let (bank, roll) = (numbers[numbers.len() - 2], numbers[numbers.len() - 1]);
+    assert!((keep - bank.max(roll)).abs() <= 1e-6, "{text}");
+    assert!(text.contains("banks 100"), "{text}");
+}

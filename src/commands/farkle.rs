@@ -1,14 +1,17 @@
 //! The verbs for Farkle.
 
+use std::io::{self, Write};
+
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
-use swine_solver::farkle::{
-    DICE, Farkle, Player, Solution, UNIT, keeps_of, simulate::simulate, solve,
-};
+use swine_solver::dice::{Die, SeededDice};
+use swine_solver::farkle::simulate::{Plan, simulate};
+use swine_solver::farkle::{DICE, Farkle, Player, Solution, UNIT, keeps_of, solve};
 use swine_solver::format::{Format, Probability, ValuesFile, prepare_directory};
 
+use super::prompt::{Answers, ask_number, ask_word, quit};
 use super::write_and_print;
-use crate::cli::{EvalArgs, SimulateArgs, SolveArgs};
+use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
 use crate::progress::{GamesProgress, SolveProgress};
 use crate::report::{Heading, MatchReport, Report, SimulationReport, print};
 use crate::resolve;
@@ -228,25 +231,10 @@ fn position(
     match dice {
         None => {
             if t_units >= game.min_bank_units() {
-                let bank = 1.0
-                    - solution.value(
-                        1,
-                        game.state(other_index, own_index + t_units, e as usize, 0),
-                    );
+                let bank = solution.bank_value(0, state, t_units);
                 choices.push(("bank".to_string(), Probability(bank)));
             }
-            let (after, next) = game.after_farkle(own_index, f as usize);
-            let farkle = 1.0 - solution.value(1, game.state(other_index, after, e as usize, next));
-            let throw = game.throw(n);
-            let mut roll = throw.farkle * farkle;
-            for offer in &throw.offers {
-                let best = offer
-                    .keeps
-                    .iter()
-                    .map(|k| value(t_units + k.units as usize, k.left as usize))
-                    .fold(f64::NEG_INFINITY, f64::max);
-                roll += offer.probability * best;
-            }
+            let roll = solution.roll_value(0, state, (&turn, lane), t_units, n);
             choices.push(("roll".to_string(), Probability(roll)));
         }
         Some(text) => {
@@ -305,4 +293,154 @@ pub fn simulate_game(game: &Farkle, args: &SimulateArgs) -> Result<()> {
     let report = SimulationReport::ties_if_any(heading, args.seed, simulation, solution.matchup());
     print(&report, args.json)?;
     Ok(())
+}
+
+/// `swine play` for Farkle: the person is Player 0, the computer Player 1 (`--vs`, optimal by
+/// default). Before each choice the hints give the person's chance to win with each, then
+/// playing perfectly.
+pub fn play(game: &Farkle, args: &PlayArgs) -> Result<()> {
+    if args.moves.is_some() {
+        bail!("--moves is a move limit for chopsticks; farkle has none");
+    }
+    let computer =
+        resolve::farkle_strategy(Some(args.vs.as_deref().unwrap_or("optimal")), "--vs", game)?;
+    let seed = args.seed.unwrap_or_else(super::clock_seed);
+    let mut out = io::stdout().lock();
+    let mut input = Answers::new(&args.answers, io::stdin().lock());
+    writeln!(
+        out,
+        "farkle (goal {}): you are Player 0, the computer (Player 1) plays {}. Seed {seed}.",
+        game.goal(),
+        computer.name()
+    )?;
+    let solution = solved(game, [Player::Optimising, computer.player()])?;
+    let layout = solution.layout();
+    let mut rng = SeededDice::new(seed);
+    let zero = game.index(0).expect("0 is a score");
+    let mut scores = [zero, zero];
+    let mut counts = [0usize, 0];
+    let mut mover = usize::from(args.first == Some(First::Computer));
+    let points = |index: usize| game.points(index);
+    loop {
+        let state = game.state(
+            scores[mover],
+            scores[1 - mover],
+            counts[mover],
+            counts[1 - mover],
+        );
+        let who = if mover == 0 { "Your" } else { "The computer's" };
+        writeln!(
+            out,
+            "\n{who} turn: you {} (farkles in a row {}), computer {} ({}).",
+            points(scores[0]),
+            counts[0],
+            points(scores[1]),
+            counts[1]
+        )?;
+        let plan = Plan::new(&solution, mover, state);
+        let mine = (mover == 0).then(|| solution.turn(0, state));
+        let len = game.scores() - scores[mover];
+        let (mut t, mut dice) = (0usize, DICE);
+        let banked = loop {
+            let mut shown = [0u8; 6];
+            let faces = rng.roll(Die::SIX_SIDED, dice as u8);
+            for &face in &faces {
+                shown[face as usize - 1] += 1;
+            }
+            let faces: Vec<String> = faces.iter().map(u8::to_string).collect();
+            writeln!(out, "  rolled {}", faces.join(" "))?;
+            let keeps = keeps_of(game.settings(), &shown);
+            if keeps.is_empty() {
+                writeln!(out, "  farkle! the turn total {} is lost", t as u32 * UNIT)?;
+                break None;
+            }
+            let k = match &mine {
+                Some((turn, lane)) => {
+                    for (i, keep) in keeps.iter().enumerate() {
+                        let hint = if args.no_hints {
+                            String::new()
+                        } else {
+                            let value = turn.value(
+                                layout,
+                                t + keep.units as usize,
+                                keep.left as usize,
+                                *lane,
+                            );
+                            format!("  (your chance then {value:.6})")
+                        };
+                        writeln!(
+                            out,
+                            "  {}: keep {} points, {} dice left{hint}",
+                            i + 1,
+                            keep.units * UNIT,
+                            keep.left
+                        )?;
+                    }
+                    let Some(k) =
+                        ask_number(&mut input, &mut out, "Which keep? ", 1..=keeps.len())?
+                    else {
+                        return quit(&mut out);
+                    };
+                    k - 1
+                }
+                None => {
+                    let k = plan.keep(&solution, t, dice, &keeps);
+                    writeln!(out, "  keeps {} points", keeps[k].units * UNIT)?;
+                    k
+                }
+            };
+            t += keeps[k].units as usize;
+            dice = keeps[k].left as usize;
+            if t >= len {
+                break Some(t);
+            }
+            let banks = match &mine {
+                Some((turn, lane)) => {
+                    if t < game.min_bank_units() {
+                        false
+                    } else {
+                        if !args.no_hints {
+                            let bank = solution.bank_value(0, state, t);
+                            let roll = solution.roll_value(0, state, (turn, *lane), t, dice);
+                            writeln!(
+                                out,
+                                "  turn total {}, {dice} dice: bank {bank:.6}, roll {roll:.6}",
+                                t as u32 * UNIT
+                            )?;
+                        }
+                        let Some(answer) =
+                            ask_word(&mut input, &mut out, "Bank or roll (b/r)? ", &["b", "r"])?
+                        else {
+                            return quit(&mut out);
+                        };
+                        answer == 0
+                    }
+                }
+                None => plan.banks(&solution, t, dice),
+            };
+            if banks {
+                break Some(t);
+            }
+        };
+        match banked {
+            Some(t) if t >= len => {
+                let verdict = if mover == 0 {
+                    "You win!"
+                } else {
+                    "The computer wins."
+                };
+                writeln!(out, "  reaches {}. {verdict}", game.goal())?;
+                return Ok(());
+            }
+            Some(t) => {
+                scores[mover] += t;
+                counts[mover] = 0;
+                writeln!(out, "  banks {}", t as u32 * UNIT)?;
+            }
+            None => {
+                (scores[mover], counts[mover]) = game.after_farkle(scores[mover], counts[mover]);
+            }
+        }
+        mover = 1 - mover;
+    }
 }

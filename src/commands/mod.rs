@@ -116,9 +116,11 @@ pub fn tournament_command(args: &TournamentArgs) -> Result<()> {
     }
 }
 
-/// Why a verb does not take Farkle yet: solve, eval and simulate do.
+/// Why a verb does not take Farkle yet: solve, eval, simulate and play do.
 pub fn not_yet(verb: &str) -> String {
-    format!("farkle: swine {verb} does not play farkle yet; swine solve, eval and simulate do")
+    format!(
+        "farkle: swine {verb} does not play farkle yet; swine solve, eval, simulate and play do"
+    )
 }
 
 /// Why `eval` and `simulate` do not take Chopsticks.
@@ -132,7 +134,7 @@ pub fn play_command(args: &PlayArgs) -> Result<()> {
         Rules::Hog(rules) => hog::play(&rules, args),
         Rules::Greed(game) => greed::play_game(&game, args),
         Rules::Pig(game) => pig::play(&game, args),
-        Rules::Farkle(_) => bail!(not_yet("play")),
+        Rules::Farkle(game) => farkle::play(&game, args),
     }
 }
 

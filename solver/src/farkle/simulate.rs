@@ -9,19 +9,51 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::game::{DICE, Farkle, UNIT, keeps_of};
+use super::game::{DICE, Farkle, Keep, UNIT, keeps_of};
 use super::policy::{Fixed, Player, keep_most, max_points, set_aside};
 use super::solve::Solution;
 use super::turn::Turn;
 use crate::montecarlo;
 use crate::outcome::Simulation;
 
-/// How one seat decides inside the turn it is playing.
-enum Plan {
-    /// The turn solved for the best play, and the lane of the mover's farkle count.
+/// How one seat decides inside the turn it is playing: its player's keeps and banking.
+pub enum Plan {
+    /// The turn solved for the best play (or `max_points`), and the lane of the mover's
+    /// farkle count.
     Solved(Box<Turn>, usize),
     /// `bank_at`: bank at this turn total (units) or with fewer dice left than this.
     BankAt(usize, usize),
+}
+
+impl Plan {
+    /// The plan of the player in `seat` of `solution` for its turn from `state`.
+    pub fn new(solution: &Solution, seat: usize, state: usize) -> Plan {
+        plan(solution, seat, state)
+    }
+
+    /// Which of `keeps` (a roll of `dice` dice at turn total `t`, units) the player takes.
+    pub fn keep(&self, solution: &Solution, t: usize, dice: usize, keeps: &[Keep]) -> usize {
+        match self {
+            Plan::BankAt(..) => keep_most(keeps, dice),
+            Plan::Solved(turn, lane) => {
+                let worth = |i: usize| {
+                    let next = t + keeps[i].units as usize;
+                    turn.value(solution.layout(), next, keeps[i].left as usize, *lane)
+                };
+                (0..keeps.len()).fold(0, |best, i| if worth(i) > worth(best) { i } else { best })
+            }
+        }
+    }
+
+    /// Whether the player banks at turn total `t` (units, below the goal's reach) with `dice`
+    /// dice to roll.
+    pub fn banks(&self, solution: &Solution, t: usize, dice: usize) -> bool {
+        t >= solution.game().min_bank_units()
+            && match self {
+                Plan::BankAt(units, fewer) => t >= *units || dice < *fewer,
+                Plan::Solved(turn, lane) => turn.banks(solution.layout(), t, dice, *lane),
+            }
+    }
 }
 
 /// Plays `games_per_seat` games with each seat moving first, the seats playing as `solution`'s
@@ -115,12 +147,7 @@ pub fn play_one(solution: &Solution, first: usize, rng: &mut ChaCha8Rng) -> usiz
             if t >= len {
                 return mover;
             }
-            let banks = t >= game.min_bank_units()
-                && match &plan {
-                    Plan::BankAt(units, fewer) => t >= *units || dice < *fewer,
-                    Plan::Solved(turn, lane) => turn.banks(solution.layout(), t, dice, *lane),
-                };
-            if banks {
+            if plan.banks(solution, t, dice) {
                 break Some(t);
             }
         };

@@ -164,6 +164,47 @@ impl Solution {
         (turn, count)
     }
 
+    /// What banking turn total `t` (units, below the goal's reach) is worth to the player in
+    /// `seat` in `state`: the opponent's turn start at the higher score, or 1 at the goal.
+    pub fn bank_value(&self, seat: usize, state: usize, t: usize) -> f64 {
+        let (own, opponent, _, opponent_count) = self.game.position(state);
+        if own + t >= self.game.scores() {
+            return 1.0;
+        }
+        1.0 - self.value(
+            1 - seat,
+            self.game.state(opponent, own + t, opponent_count, 0),
+        )
+    }
+
+    /// What rolling `dice` dice at turn total `t` (units) is worth to the player in `seat` in
+    /// `state`, given its solved `turn` and `lane` from [`turn`](Self::turn): a farkle hands
+    /// the opponent its turn, each roll that scores is worth its best keep.
+    pub fn roll_value(
+        &self,
+        seat: usize,
+        state: usize,
+        (turn, lane): (&Turn, usize),
+        t: usize,
+        dice: usize,
+    ) -> f64 {
+        let game = &self.game;
+        let (own, opponent, count, opponent_count) = game.position(state);
+        let (after, next) = game.after_farkle(own, count);
+        let farkle = 1.0 - self.value(1 - seat, game.state(opponent, after, opponent_count, next));
+        let throw = game.throw(dice);
+        let mut value = throw.farkle * farkle;
+        for offer in &throw.offers {
+            let best = offer
+                .keeps
+                .iter()
+                .map(|k| turn.value(self.layout(), t + k.units as usize, k.left as usize, lane))
+                .fold(f64::NEG_INFINITY, f64::max);
+            value += offer.probability * best;
+        }
+        value
+    }
+
     /// The layout of the rolls [`turn`](Self::turn) solves over: every keep.
     pub fn layout(&self) -> &Layout {
         &self.layouts.full
