@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use serde::Serialize;
 use swine_solver::dice::{Die, SeededDice};
 use swine_solver::farkle::simulate::{Plan, simulate};
-use swine_solver::farkle::{DICE, Farkle, Player, Solution, UNIT, keeps_of, solve};
+use swine_solver::farkle::{DICE, Farkle, Player, Solution, Table, UNIT, keeps_of, solve};
 use swine_solver::format::{Format, Probability, ValuesFile, prepare_directory};
 
 use super::prompt::{Answers, ask_number, ask_word, quit};
@@ -316,18 +316,11 @@ pub fn play(game: &Farkle, args: &PlayArgs) -> Result<()> {
     let solution = solved(game, [Player::Optimising, computer.player()])?;
     let layout = solution.layout();
     let mut rng = SeededDice::new(seed);
-    let zero = game.index(0).expect("0 is a score");
-    let mut scores = [zero, zero];
-    let mut counts = [0usize, 0];
-    let mut mover = usize::from(args.first == Some(First::Computer));
+    let mut table = Table::new(game, usize::from(args.first == Some(First::Computer)));
     let points = |index: usize| game.points(index);
     loop {
-        let state = game.state(
-            scores[mover],
-            scores[1 - mover],
-            counts[mover],
-            counts[1 - mover],
-        );
+        let (mover, state) = (table.mover, table.state(game));
+        let (scores, counts) = (table.scores, table.counts);
         let who = if mover == 0 { "Your" } else { "The computer's" };
         writeln!(
             out,
@@ -432,15 +425,9 @@ pub fn play(game: &Farkle, args: &PlayArgs) -> Result<()> {
                 writeln!(out, "  reaches {}. {verdict}", game.goal())?;
                 return Ok(());
             }
-            Some(t) => {
-                scores[mover] += t;
-                counts[mover] = 0;
-                writeln!(out, "  banks {}", t as u32 * UNIT)?;
-            }
-            None => {
-                (scores[mover], counts[mover]) = game.after_farkle(scores[mover], counts[mover]);
-            }
+            Some(t) => writeln!(out, "  banks {}", t as u32 * UNIT)?,
+            None => {}
         }
-        mover = 1 - mover;
+        table.end_turn(game, banked);
     }
 }

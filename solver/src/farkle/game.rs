@@ -527,6 +527,57 @@ impl Farkle {
     }
 }
 
+/// A game in progress seen from the table: both banked scores (indices) and farkle counts by
+/// seat, and the seat to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// Banked score indices by seat.
+    pub scores: [usize; 2],
+    /// Farkles in a row by seat.
+    pub counts: [usize; 2],
+    /// The seat to move.
+    pub mover: usize,
+}
+
+impl Table {
+    /// The start of `game`, 0 : 0, with `first` to move.
+    pub fn new(game: &Farkle, first: usize) -> Table {
+        let zero = game.index(0).expect("0 is a score: the floor is at most 0");
+        Table {
+            scores: [zero, zero],
+            counts: [0, 0],
+            mover: first,
+        }
+    }
+
+    /// The turn-start state of the mover.
+    pub fn state(&self, game: &Farkle) -> usize {
+        let m = self.mover;
+        game.state(
+            self.scores[m],
+            self.scores[1 - m],
+            self.counts[m],
+            self.counts[1 - m],
+        )
+    }
+
+    /// Ends the mover's turn below the goal: banking `Some(t)` units, or a farkle (`None`);
+    /// the other seat moves next.
+    pub fn end_turn(&mut self, game: &Farkle, banked: Option<usize>) {
+        let m = self.mover;
+        match banked {
+            Some(t) => {
+                self.scores[m] += t;
+                self.counts[m] = 0;
+            }
+            None => {
+                (self.scores[m], self.counts[m]) = game.after_farkle(self.scores[m], self.counts[m])
+            }
+        }
+        self.mover = 1 - m;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

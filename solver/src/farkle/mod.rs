@@ -17,7 +17,7 @@ mod turn;
 
 pub use game::{
     DICE, Farkle, FarkleError, Keep, MAX_FARKLES, MAX_GOAL, MIN_FLOOR, NAME, Offer, SETTINGS,
-    Settings, Throw, UNIT, YARDSTICK, keeps_of, multisets,
+    Settings, Table, Throw, UNIT, YARDSTICK, keeps_of, multisets,
 };
 pub use policy::{Fixed, Player, keep_most, max_points, set_aside};
 pub use solve::{MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, solve};

@@ -9,7 +9,7 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::game::{DICE, Farkle, Keep, UNIT, keeps_of};
+use super::game::{DICE, Farkle, Keep, Table, UNIT, keeps_of};
 use super::policy::{Fixed, Player, keep_most, max_points, set_aside};
 use super::solve::Solution;
 use super::turn::Turn;
@@ -103,19 +103,11 @@ fn plan(solution: &Solution, seat: usize, state: usize) -> Plan {
 /// One game with `first` to move first; returns the winning seat.
 pub fn play_one(solution: &Solution, first: usize, rng: &mut ChaCha8Rng) -> usize {
     let game: &Farkle = solution.game();
-    let zero = game.index(0).expect("0 is a score");
-    let mut scores = [zero, zero];
-    let mut counts = [0usize, 0];
-    let mut mover = first;
+    let mut table = Table::new(game, first);
     loop {
-        let state = game.state(
-            scores[mover],
-            scores[1 - mover],
-            counts[mover],
-            counts[1 - mover],
-        );
+        let (mover, state) = (table.mover, table.state(game));
         let plan = plan(solution, mover, state);
-        let len = game.scores() - scores[mover];
+        let len = game.scores() - table.scores[mover];
         let (mut t, mut dice) = (0usize, DICE);
         let banked = loop {
             let mut shown = [0u8; 6];
@@ -151,15 +143,6 @@ pub fn play_one(solution: &Solution, first: usize, rng: &mut ChaCha8Rng) -> usiz
                 break Some(t);
             }
         };
-        match banked {
-            Some(t) => {
-                scores[mover] += t;
-                counts[mover] = 0;
-            }
-            None => {
-                (scores[mover], counts[mover]) = game.after_farkle(scores[mover], counts[mover]);
-            }
-        }
-        mover = 1 - mover;
+        table.end_turn(game, banked);
     }
 }

@@ -411,8 +411,9 @@ impl Sweep<'_> {
         }
         let mut residual: f64 = 0.0;
         let mut done = 0;
-        // In place, each pair's turns are solved twice, so that what a farkle hands over at
-        // the same scores is this sweep's value.
+        // In place, each pair's turns are solved REPEATS times: more than once would make what
+        // a farkle hands over at the same scores this sweep's value (measured: one pass and a
+        // capped evaluation need fewer sweeps).
         let repeats = if place { REPEATS } else { 1 };
         for total in (0..=2 * (scores - 1)).rev() {
             let lowest = total.saturating_sub(scores - 1);
