@@ -196,11 +196,14 @@ Examples:
 pub struct RulesArgs {
     #[arg(long, value_name = "NAME|FILE.rhai|FILE.py", default_value = "hog-fa20", help = rules_help())]
     pub rules: String,
-    /// The score that wins in Hog (1..=1000) or the Pig family (1..=255), or the limit over
-    /// which a Greed player loses (1..=100) [default: the ruleset's; 100, piglet 10].
+    /// The score that wins in Hog (1..=1000), the Pig family (1..=255) or Farkle (a multiple of
+    /// 50), or the limit over which a Greed player loses (1..=100) [default: the ruleset's; 100,
+    /// piglet 10, farkle 10000].
     #[arg(long, value_name = "N")]
     pub goal: Option<u32>,
-    /// Sets a parameter a rule script declares (Hog), e.g. --set goal=50; may be repeated.
+    /// Sets a parameter a rule script declares (Hog) or a rule number of farkle (floor, penalty,
+    /// farkles, min_bank, one, five, three_ones, triple, straight, three_pairs, doubling), e.g.
+    /// --set goal=50; may be repeated.
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = catalog::setting)]
     pub settings: Vec<(String, i64)>,
 }
@@ -377,10 +380,15 @@ pub struct EvalArgs {
     pub explain: Option<u16>,
     /// Instead of the whole match, one position with the strategy to move: OWN,OPPONENT (Hog
     /// rules with memory: OWN,OPPONENT,OWN_MEMORY,OPPONENT_MEMORY; Greed: OWN,OPPONENT,PASSED
-    /// with PASSED 0 or 1; the Pig family: OWN,OPPONENT,TURN_TOTAL). Prints the exact probability that the mover wins from there and
+    /// with PASSED 0 or 1; the Pig family: OWN,OPPONENT,TURN_TOTAL; Farkle: B,D,F,E,T,N, banked
+    /// scores, farkle counts, turn total, dice left). Prints the exact probability that the mover wins from there and
     /// the value of each choice there.
     #[arg(long, value_name = "POSITION", conflicts_with_all = ["explain", "exact", "bounds"])]
     pub from: Option<String>,
+    /// Farkle, with --from: the dice a roll just showed (e.g. 1,1,5,2,3,4, as many as the
+    /// position's dice left); prints the value of each way to keep.
+    #[arg(long, value_name = "FACES", requires = "from")]
+    pub dice: Option<String>,
     #[command(flatten)]
     pub precision: PrecisionArgs,
     #[command(flatten)]

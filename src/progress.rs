@@ -139,3 +139,57 @@ impl CountProgress {
         self.bar.finish_and_clear();
     }
 }
+
+/// A Farkle solve: each sweep of the optimiser's turns as a bar over the turn-start states,
+/// with its estimated time left and the last round's residual.
+pub struct SolveProgress {
+    bar: ProgressBar,
+}
+
+impl SolveProgress {
+    /// Starts the display.
+    pub fn start() -> SolveProgress {
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{elapsed:>4} [{bar:30}] {pos}/{len} states, sweep {msg}, eta {eta}",
+            )
+            .expect("a valid progress template")
+            .progress_chars("=> "),
+        );
+        bar.enable_steady_tick(Duration::from_millis(200));
+        SolveProgress { bar }
+    }
+
+    /// Shows how far the solve has come.
+    pub fn update(&self, progress: swine_solver::farkle::Progress) {
+        use swine_solver::farkle::Progress;
+        match progress {
+            Progress::Sweep { round, done, total } => {
+                if self.bar.length() != Some(total as u64) {
+                    self.bar.set_length(total as u64);
+                }
+                if done <= self.bar.position() as usize {
+                    self.bar.reset_eta();
+                }
+                self.bar.set_position(done as u64);
+                if round == 0 {
+                    self.bar.set_message("0 (first)");
+                }
+            }
+            Progress::Round {
+                round, residual, ..
+            } => {
+                self.bar.set_message(format!(
+                    "{} (residual after {round}: {residual:.1e})",
+                    round + 1
+                ));
+            }
+        }
+    }
+
+    /// Clears the display.
+    pub fn finish(self) {
+        self.bar.finish_and_clear();
+    }
+}

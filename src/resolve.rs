@@ -5,6 +5,7 @@ use anyhow::{Context, Result};
 use swine_solver::catalog;
 pub use swine_solver::catalog::Rules;
 use swine_solver::contest::check_count;
+use swine_solver::farkle::{self, Farkle};
 use swine_solver::greed::{self, Greed};
 use swine_solver::hog::{Ruleset, Script, Strategy};
 use swine_solver::pig::{self, Pig};
@@ -101,5 +102,11 @@ pub fn pig_strategy(
 ) -> Result<pig::Strategy> {
     pig::Strategy::resolve(spec.unwrap_or(game.variant().yardstick()), game, runner)
         .map(|r| r.strategy)
+        .with_context(|| format!("in {flag}"))
+}
+
+/// The Farkle strategy `spec` given to `flag`, or the yardstick (`bank_at:300`) when absent.
+pub fn farkle_strategy(spec: Option<&str>, flag: &str, game: &Farkle) -> Result<farkle::Strategy> {
+    farkle::Strategy::parse(spec.unwrap_or(farkle::YARDSTICK), game)
         .with_context(|| format!("in {flag}"))
 }

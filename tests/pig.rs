@@ -6,20 +6,7 @@
 use swine_solver::pig::simulate::simulate;
 use swine_solver::pig::{Pig, Player, Solution, Strategy, Variant, solve};
 
-use crate::util::{Sandbox, fraction};
-
-/// `swine ARGS --json`, parsed.
-fn json(args: &[&str]) -> serde_json::Value {
-    let mut all = args.to_vec();
-    all.push("--json");
-    Sandbox::new().run(&all).json()
-}
-
-fn number(value: &serde_json::Value, key: &str) -> f64 {
-    value[key]
-        .as_f64()
-        .unwrap_or_else(|| panic!("{key} in {value}"))
-}
+use crate::util::{Sandbox, fraction, json, number};
 
 #[test]
 fn piglet_to_two_all_six_positions_are_the_papers_fractions() {

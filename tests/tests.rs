@@ -10,6 +10,7 @@ mod cli;
 mod course;
 mod docs;
 mod exact;
+mod farkle;
 mod golden;
 mod greed;
 mod invariants;

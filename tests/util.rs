@@ -157,3 +157,17 @@ pub fn fraction(text: &str) -> f64 {
     let (a, b) = text.split_once('/').expect("a fraction a/b");
     a.parse::<f64>().expect("numerator") / b.parse::<f64>().expect("denominator")
 }
+
+/// `swine ARGS --json` in a fresh sandbox, parsed.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    Sandbox::new().run(&all).json()
+}
+
+/// The number at `key` of a JSON object.
+pub fn number(value: &serde_json::Value, key: &str) -> f64 {
+    value[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} in {value}"))
+}

@@ -68,7 +68,8 @@ fn error(err: impl std::error::Error) -> PyErr {
 }
 
 /// Binds `$game` to the game the `Arc<Rules>` `$rules` holds (Hog, Greed or the Pig family)
-/// and evaluates `$body`; Chopsticks, which has no strategies, is an error.
+/// and evaluates `$body`; Chopsticks, which has no strategies, and Farkle (not yet here) are
+/// errors.
 macro_rules! with_game {
     ($rules:expr, |$game:ident| $body:expr) => {
         match $rules.as_ref() {
@@ -79,9 +80,14 @@ macro_rules! with_game {
             Rules::Greed($game) => $body,
             Rules::Pig($game) => $body,
             Rules::Chopsticks => Err(SwineError::new_err(game::NO_STRATEGIES)),
+            Rules::Farkle(_) => Err(SwineError::new_err(NO_FARKLE)),
         }
     };
 }
+
+/// Farkle is solved by the CLI (`swine solve --rules farkle`), not yet through this package.
+const NO_FARKLE: &str = "farkle is not in the Python package yet: swine solve, eval, simulate \
+                         and play --rules farkle solve it";
 
 /// Refuses `exact=True` for a game without fractions, in the CLI's words.
 fn refuse_exact(rules: &Rules, exact: bool) -> PyResult<()> {

@@ -4,6 +4,7 @@
 use thiserror::Error;
 
 use crate::chopsticks;
+use crate::farkle;
 use crate::greed;
 use crate::hog;
 use crate::pig;
@@ -23,6 +24,8 @@ pub enum Game {
     Pig,
     /// Chopsticks.
     Chopsticks,
+    /// Farkle.
+    Farkle,
 }
 
 /// What a ruleset is, for people and for dispatch.
@@ -81,7 +84,20 @@ pub fn rulesets() -> Vec<Entry> {
         yardstick: Some(variant.yardstick().to_string()),
         strategies: pig::STRATEGY_FORMS.map(String::from).to_vec(),
     });
-    hog.chain([greed]).chain(pig).chain([chopsticks]).collect()
+    let farkle = Entry {
+        name: farkle::NAME,
+        aliases: &[],
+        game: Game::Farkle,
+        summary: "six dice, keep scoring combinations, bank or roll on; three farkles in a row \
+                  cost 500 (Busche's Facebook Farkle, goal 10000; --set any rule number)"
+            .to_string(),
+        yardstick: Some(farkle::YARDSTICK.to_string()),
+        strategies: farkle::STRATEGY_FORMS.map(String::from).to_vec(),
+    };
+    hog.chain([greed])
+        .chain(pig)
+        .chain([farkle, chopsticks])
+        .collect()
 }
 
 /// No ruleset has this name.
@@ -143,6 +159,8 @@ pub enum Rules {
     Pig(pig::Pig),
     /// Chopsticks (its move limit belongs to the question asked).
     Chopsticks,
+    /// Farkle with its rules.
+    Farkle(Box<farkle::Farkle>),
 }
 
 /// Why a ruleset could not be opened.
@@ -152,7 +170,7 @@ pub enum OpenError {
     #[error(transparent)]
     Unknown(#[from] UnknownRuleset),
     /// Parameters given to a game that has none.
-    #[error("--set: {rules} has no script parameters (only Hog rule scripts do)")]
+    #[error("--set: {rules} has no script parameters (only Hog rule scripts and farkle do)")]
     NoParameters {
         /// The ruleset.
         rules: String,
@@ -180,6 +198,9 @@ pub enum OpenError {
     /// A Pig goal out of range.
     #[error(transparent)]
     Pig(#[from] pig::PigError),
+    /// Farkle rules out of range.
+    #[error(transparent)]
+    Farkle(#[from] farkle::FarkleError),
 }
 
 impl Game {
@@ -196,6 +217,11 @@ impl Game {
                  draws, exact already"
                     .to_string(),
             ),
+            Game::Farkle => Some(
+                "--exact: farkle's rolls of six dice have too many outcomes to count as \
+                 fractions; its float solve reports its residual"
+                    .to_string(),
+            ),
             Game::Hog | Game::Pig => None,
         }
     }
@@ -209,6 +235,7 @@ impl Rules {
             Rules::Greed(_) => Game::Greed,
             Rules::Pig(_) => Game::Pig,
             Rules::Chopsticks => Game::Chopsticks,
+            Rules::Farkle(_) => Game::Farkle,
         }
     }
 }
@@ -325,20 +352,14 @@ pub fn open(
     } else {
         find(rules)?.game
     };
-    if game != Game::Hog && !settings.is_empty() {
+    if !matches!(game, Game::Hog | Game::Farkle) && !settings.is_empty() {
         return Err(OpenError::NoParameters {
             rules: rules.to_string(),
         });
     }
     Ok(match game {
         Game::Hog => {
-            let mut settings = settings.to_vec();
-            if let Some(goal) = goal {
-                if settings.iter().any(|(name, _)| name == "goal") {
-                    return Err(OpenError::GoalTwice);
-                }
-                settings.push(("goal".to_string(), i64::from(goal)));
-            }
+            let settings = with_goal(settings, goal)?;
             Rules::Hog(Box::new(hog::Ruleset::compile(script(
                 rules, &settings, runner,
             )?)?))
@@ -352,7 +373,26 @@ pub fn open(
             )?)
         }
         Game::Chopsticks => Rules::Chopsticks,
+        Game::Farkle => {
+            let settings = with_goal(settings, goal)?;
+            Rules::Farkle(Box::new(farkle::Farkle::new(&settings)?))
+        }
     })
+}
+
+/// `settings` with `--goal` as the setting `goal`, if given (not both).
+fn with_goal(
+    settings: &[(String, i64)],
+    goal: Option<u32>,
+) -> Result<Vec<(String, i64)>, OpenError> {
+    let mut settings = settings.to_vec();
+    if let Some(goal) = goal {
+        if settings.iter().any(|(name, _)| name == "goal") {
+            return Err(OpenError::GoalTwice);
+        }
+        settings.push(("goal".to_string(), i64::from(goal)));
+    }
+    Ok(settings)
 }
 
 /// The Hog rule script `rules` names (a preset, a `.rhai` file, or a Python rule module
@@ -418,6 +458,7 @@ mod tests {
                 "pig",
                 "piglet",
                 "two-dice-pig",
+                "farkle",
                 "chopsticks"
             ]
         );
@@ -428,7 +469,8 @@ mod tests {
             "unknown ruleset 'pug'; the rulesets are hog-fa20, hog-fa17, hog-sp18, hog-fa18, \
              hog-su19, hog-fa19, hog-sp20, hog-su20, hog-sp21, hog-fa21, hog-sp22, hog-su22, \
              hog-fa22, hog-fa24, hog-wild, hog-hogtimus, hog-digits, hog-nju21, hog-nju24, \
-             hog-textbook, greed, pig, piglet, two-dice-pig, chopsticks, or a Hog rule script \
+             hog-textbook, greed, pig, piglet, two-dice-pig, farkle, chopsticks, or a Hog rule \
+             script \
              (FILE.rhai or FILE.py)"
         );
         // A term that played another term's rules is found by its own name too.

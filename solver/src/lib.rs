@@ -46,6 +46,7 @@ pub mod chopsticks;
 pub mod commentary;
 pub mod contest;
 pub mod dice;
+pub mod farkle;
 pub mod format;
 pub mod fraction;
 pub mod greed;

@@ -5,6 +5,7 @@
 mod atlas;
 mod chopsticks;
 mod contest;
+mod farkle;
 mod greed;
 mod hog;
 mod pig;
@@ -47,6 +48,7 @@ pub fn solve_command(args: &SolveArgs) -> Result<()> {
         Rules::Greed(game) => greed::solve(&game, args),
         Rules::Pig(game) => pig::solve_game(&game, args),
         Rules::Chopsticks => chopsticks::solve(args),
+        Rules::Farkle(game) => farkle::solve_game(&game, args),
     }
 }
 
@@ -72,6 +74,7 @@ pub fn eval_command(args: &EvalArgs) -> Result<()> {
         Rules::Hog(rules) => hog::eval(&rules, args),
         Rules::Greed(game) => greed::eval(&game, args),
         Rules::Pig(game) => pig::eval(&game, args),
+        Rules::Farkle(game) => farkle::eval(&game, args),
         Rules::Chopsticks => bail!(NO_STRATEGIES),
     }
 }
@@ -86,6 +89,7 @@ pub fn simulate_command(args: &SimulateArgs) -> Result<()> {
         Rules::Hog(rules) => hog::simulate(&rules, args),
         Rules::Greed(game) => greed::simulate(&game, args),
         Rules::Pig(game) => pig::simulate(&game, args),
+        Rules::Farkle(game) => farkle::simulate_game(&game, args),
         Rules::Chopsticks => bail!(NO_STRATEGIES),
     })
 }
@@ -96,6 +100,7 @@ pub fn grade_command(args: &GradeArgs) -> Result<()> {
         Rules::Hog(rules) => contest::grade(rules.as_ref(), args),
         Rules::Greed(game) => contest::grade(&game, args),
         Rules::Pig(game) => contest::grade(&game, args),
+        Rules::Farkle(_) => bail!(not_yet("grade")),
         Rules::Chopsticks => bail!(NO_STRATEGIES),
     }
 }
@@ -106,8 +111,16 @@ pub fn tournament_command(args: &TournamentArgs) -> Result<()> {
         Rules::Hog(rules) => contest::tournament(rules.as_ref(), args),
         Rules::Greed(game) => contest::tournament(&game, args),
         Rules::Pig(game) => contest::tournament(&game, args),
+        Rules::Farkle(_) => bail!(not_yet("tournament")),
         Rules::Chopsticks => bail!(NO_STRATEGIES),
     }
+}
+
+/// Why a verb does not take Farkle yet: solve, eval, simulate and play do.
+pub fn not_yet(verb: &str) -> String {
+    format!(
+        "farkle: swine {verb} does not play farkle yet; swine solve, eval, simulate and play do"
+    )
 }
 
 /// Why `eval` and `simulate` do not take Chopsticks.
@@ -121,6 +134,7 @@ pub fn play_command(args: &PlayArgs) -> Result<()> {
         Rules::Hog(rules) => hog::play(&rules, args),
         Rules::Greed(game) => greed::play_game(&game, args),
         Rules::Pig(game) => pig::play(&game, args),
+        Rules::Farkle(game) => farkle::play(&game, args),
     }
 }
 

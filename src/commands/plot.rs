@@ -45,6 +45,7 @@ pub fn plot_command(args: &PlotArgs) -> Result<()> {
 /// The strategy map of `args.strategy`.
 fn map_chart(args: &PlotStrategyArgs) -> Result<Chart> {
     match resolve::rules_run_by(&args.rules, &args.python)? {
+        Rules::Farkle(_) => bail!(super::not_yet("plot")),
         Rules::Hog(rules) => {
             let [strategy, opponent] = hog_pair(&rules, args, &args.strategy)?;
             let (name, table) = hog_table(&rules, strategy, &opponent)?;

@@ -167,6 +167,7 @@ fn plan(key: &MatchUp) -> Result<Plan, Refusal> {
             Plan::Pig(game, opponent.strategy)
         }
         Rules::Chopsticks => unreachable!("chopsticks is planned above"),
+        Rules::Farkle(_) => return Err(bad("rules: farkle is not served yet")),
     })
 }
 

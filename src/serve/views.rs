@@ -18,6 +18,7 @@ fn game_name(game: catalog::Game) -> &'static str {
         catalog::Game::Greed => "greed",
         catalog::Game::Pig => "pig",
         catalog::Game::Chopsticks => "chopsticks",
+        catalog::Game::Farkle => "farkle",
     }
 }
 
@@ -26,6 +27,8 @@ fn game_name(game: catalog::Game) -> &'static str {
 pub(super) fn rulesets() -> Value {
     let rulesets: Vec<Value> = catalog::rulesets()
         .into_iter()
+        // Farkle is not on the page yet.
+        .filter(|e| e.game != catalog::Game::Farkle)
         .map(|e| {
             json!({"name": e.name, "game": game_name(e.game), "summary": e.summary,
                    "yardstick": e.yardstick})

@@ -1,0 +1,146 @@
+//! Farkle (RULES.md, "Farkle"): six dice, keep scoring combinations, bank or roll on; a roll
+//! that scores nothing loses the turn, three in a row cost 500 banked points.
+//!
+//! - [`Farkle`]: the rules as data ([`Settings`], every number a `--set`), what a roll of n
+//!   dice offers ([`Throw`], [`Offer`], [`Keep`]), the turn-start states.
+//! - [`solve`]: the turn-start values W(b, d, f, e) of both seats by policy iteration, the
+//!   residual reported; every decision inside a turn follows from them by one small solve
+//!   ([`Solution::turn`], [`Turn`]).
+//! - [`Player`], [`Fixed`]: the optimiser and the built-in policies; [`Strategy`]: their specs.
+//! - [`simulate`](mod@simulate): games played with real dice, the Monte Carlo check.
+
+mod game;
+mod policy;
+mod solve;
+mod strategy;
+mod turn;
+
+pub use game::{
+    DICE, Farkle, FarkleError, Keep, MAX_FARKLES, MAX_GOAL, MIN_FLOOR, NAME, Offer, SETTINGS,
+    Settings, Table, Throw, UNIT, YARDSTICK, keeps_of, multisets,
+};
+pub use policy::{Fixed, Player, keep_most, max_points, set_aside};
+pub use solve::{MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, solve};
+pub use strategy::{STRATEGY_FORMS, Strategy};
+pub use turn::{Best, Decide, LANES, Lanes, Layout, Mass, Transition, Turn};
+pub mod simulate;
+
+#[cfg(test)]
+mod reference;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::independent_mean;
+
+    fn game(settings: &[(&str, i64)]) -> Farkle {
+        let settings: Vec<(String, i64)> =
+            settings.iter().map(|&(n, v)| (n.to_string(), v)).collect();
+        Farkle::new(&settings).unwrap()
+    }
+
+    fn minimax(game: &Farkle) -> Solution {
+        solve(game, [Player::Optimising; 2], &|_| {}).unwrap()
+    }
+
+    #[test]
+    fn a_goal_of_one_scoring_roll() {
+        // Goal 50: any scoring roll of six dice wins at once; a farkle (5/216) passes the
+        // turn and nothing else changes (the floor is 0, so the penalty takes nothing). W = (1
+        // − q) + q (1 − W), W = 1 / (1 + q) = 216/221.
+        let game = game(&[("goal", 50), ("floor", 0)]);
+        let solution = minimax(&game);
+        approx::assert_relative_eq!(
+            solution.value(0, game.start()),
+            216.0 / 221.0,
+            max_relative = 1e-14
+        );
+        assert!(solution.residual() <= RESIDUAL);
+    }
+
+    #[test]
+    fn value_iteration_over_every_state_agrees() {
+        // The penalty to the floor (goal 500, floor −250), a penalty that lowers a score
+        // partly and a least bankable total (two farkles cost 100), each against the
+        // reference's plain value iteration over every within-turn state.
+        for settings in [
+            vec![("goal", 500), ("floor", -250)],
+            vec![
+                ("goal", 400),
+                ("floor", -200),
+                ("farkles", 2),
+                ("penalty", 100),
+                ("min_bank", 150),
+            ],
+        ] {
+            let game = game(&settings);
+            let solution = minimax(&game);
+            assert!(solution.residual() <= RESIDUAL);
+            let reference = reference::Reference::solve(game.settings());
+            let mut worst: f64 = 0.0;
+            for state in 0..game.states() {
+                let (own, opponent, f, e) = game.position(state);
+                let expected = reference.value(own, opponent, f, e);
+                worst = worst.max((solution.value(0, state) - expected).abs());
+            }
+            assert!(worst <= 1e-12, "{settings:?}: off by {worst:e}");
+        }
+    }
+
+    #[test]
+    fn the_penalty_and_the_floor_matter() {
+        let start = |settings: &[(&str, i64)]| {
+            let game = game(settings);
+            minimax(&game).value(0, game.start())
+        };
+        let base = start(&[("goal", 500), ("floor", -250)]);
+        let free = start(&[("goal", 500), ("floor", -250), ("penalty", 0)]);
+        let deeper = start(&[("goal", 500), ("floor", -500)]);
+        assert!((base - free).abs() > 1e-6, "{base} {free}");
+        assert!((base - deeper).abs() > 1e-9, "{base} {deeper}");
+    }
+
+    #[test]
+    fn a_strategy_against_itself_is_even_by_seats() {
+        let game = game(&[("goal", 1000), ("floor", -500)]);
+        let bank = Player::Fixed(Fixed::BankAt {
+            total: 300,
+            dice: 0,
+        });
+        let solution = solve(&game, [bank, bank], &|_| {}).unwrap();
+        let matchup = solution.matchup();
+        approx::assert_abs_diff_eq!(matchup.win_rate(), 0.5, epsilon = 1e-14);
+        assert!(matchup.as_first() > 0.5);
+        // Optimal play beats it from both seats.
+        let best = solve(&game, [Player::Optimising, bank], &|_| {}).unwrap();
+        assert!(best.matchup().as_first() > matchup.as_first());
+        assert!(best.matchup().as_second() > matchup.as_second());
+        assert!(best.residual() <= RESIDUAL);
+    }
+
+    #[test]
+    fn simulation_agrees_with_the_exact_values() {
+        let game = game(&[("goal", 1000), ("floor", -500)]);
+        for players in [
+            [Player::Optimising, Player::Fixed(Fixed::MaxPoints)],
+            [
+                Player::Fixed(Fixed::BankAt {
+                    total: 350,
+                    dice: 3,
+                }),
+                Player::Optimising,
+            ],
+        ] {
+            let solution = solve(&game, players, &|_| {}).unwrap();
+            let games = 20_000;
+            let simulated = simulate::simulate(&solution, games, 7, &|_| {});
+            let exact = solution.matchup();
+            let error = independent_mean([
+                exact.first.value_error(games),
+                exact.second.value_error(games),
+            ]);
+            let z = (simulated.win_rate() - exact.win_rate()) / error;
+            assert!(z.abs() < 4.0, "{players:?}: z = {z}");
+        }
+    }
+}

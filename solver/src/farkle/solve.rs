@@ -1,0 +1,564 @@
+//! The solver: every turn-start value W(b, d, f, e) for both seats, exact.
+//!
+//! **Why it iterates.** Banking raises the mover's score (a higher total of both scores); a
+//! farkle hands the same scores to the opponent with one more farkle counted (the same total,
+//! a higher sum of farkle counts); the farkle that completes a run costs a penalty, down to a
+//! lower total, or to the same total at the floor. So play returns to positions, and no order
+//! of the states solves them in one pass.
+//!
+//! **Policy iteration.** A policy's turn from a turn start is a [`Transition`]: where the turn
+//! ends (each banked turn total, the goal, a farkle), with probabilities. Given the policies,
+//! the turn-start values solve a sparse linear system, which [`evaluate`](Sweep::evaluate)
+//! solves by Gauss–Seidel from the highest total down, each pair of mirrored positions in
+//! decreasing order of the farkle counts' sum, so that only the penalties read values of the
+//! pass before; passes repeat until no value moves by more than [`SETTLED`]. Then a sweep
+//! solves every optimiser's turn anew from those values ([`Turn::backward`]: the best bank or
+//! roll and keep in every within-turn state) and takes its decisions as the next policy. The
+//! largest change the sweep makes is the **residual** `max |TW − W|`; the iteration stops once
+//! it is at most [`RESIDUAL`], and fails (never returning unconverged values) after
+//! [`MAX_ROUNDS`]. The first sweep runs from the highest total down writing as it goes, so its
+//! policy starts close.
+//!
+//! Both seats optimising is one table: the game is the same from either seat.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::game::Farkle;
+use super::policy::Player;
+use super::turn::{LANES, Lanes, Layout, Layouts, Transition, Turn};
+use crate::outcome::{Outcome, SeatOutcome};
+
+/// The largest residual `max |TW − W|` a solve may end with.
+pub const RESIDUAL: f64 = 1e-14;
+
+/// Policy-iteration rounds before a solve gives up.
+pub const MAX_ROUNDS: usize = 30;
+
+/// An evaluation stops once a pass moves no value by more than this (four units in the last
+/// place of 1).
+pub const SETTLED: f64 = 4.0 * f64::EPSILON;
+
+/// Changes this small are rounding: an evaluation whose largest change is below it and has
+/// stopped shrinking has settled.
+pub const ROUNDING: f64 = 1e-14;
+
+/// Evaluation passes between two sweeps at most (modified policy iteration: a policy far from
+/// the best need not be valued exactly before the next improves on it).
+pub const ROUND_PASSES: usize = 50;
+
+/// Evaluation passes before a solve gives up.
+pub const MAX_PASSES: usize = 100_000;
+
+/// Repeats of each pair's turns in the first sweep.
+const REPEATS: usize = 1;
+
+/// Why a solve failed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SolveError {
+    /// The values did not settle.
+    #[error(
+        "farkle: the values did not settle within {rounds} {what} (the last moved one by \
+         {moved:e}); swine will not report values that have not converged"
+    )]
+    Unconverged {
+        /// Rounds or passes made.
+        rounds: usize,
+        /// `policy-iteration rounds` or `evaluation passes`.
+        what: &'static str,
+        /// How far the last one moved a value.
+        moved: f64,
+    },
+}
+
+/// How far a solve has come, for a progress bar.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Progress {
+    /// A sweep of every optimiser's turns: `done` of `total` turn-start states, in `round`.
+    Sweep {
+        /// The policy-iteration round (0: the first sweep).
+        round: usize,
+        /// States solved.
+        done: usize,
+        /// States in all.
+        total: usize,
+    },
+    /// A round ended with this residual.
+    Round {
+        /// The round.
+        round: usize,
+        /// `max |TW − W|` of its sweep.
+        residual: f64,
+        /// Evaluation passes it took.
+        passes: usize,
+    },
+}
+
+/// The values of every turn-start state, seat by seat, and how they were found.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    game: Farkle,
+    layouts: Layouts,
+    players: [Player; 2],
+    /// One array (both optimising: the seats are alike) or one per seat.
+    values: Vec<Vec<f64>>,
+    residual: f64,
+    rounds: usize,
+}
+
+impl Solution {
+    /// The game.
+    pub fn game(&self) -> &Farkle {
+        &self.game
+    }
+
+    /// P(the player in `seat` wins) with it to move in `state`.
+    pub fn value(&self, seat: usize, state: usize) -> f64 {
+        self.values[seat.min(self.values.len() - 1)][state]
+    }
+
+    /// Every turn-start value of `seat`, by state number.
+    pub fn values(&self, seat: usize) -> &[f64] {
+        &self.values[seat.min(self.values.len() - 1)]
+    }
+
+    /// Seat 0's outcome from the start, moving first and second.
+    pub fn matchup(&self) -> Outcome {
+        let start = self.game.start();
+        Outcome {
+            first: SeatOutcome::without_ties(self.value(0, start)),
+            second: SeatOutcome::without_ties(1.0 - self.value(1, start)),
+        }
+    }
+
+    /// The largest `|TW − W|` (an optimiser's best turn against the values), or of a fixed
+    /// policy's last evaluation pass.
+    pub fn residual(&self) -> f64 {
+        self.residual
+    }
+
+    /// Policy-iteration rounds taken (0 where no seat optimises).
+    pub fn rounds(&self) -> usize {
+        self.rounds
+    }
+
+    /// The players.
+    pub fn players(&self) -> [Player; 2] {
+        self.players
+    }
+
+    /// The turn of the player in `seat` from `state` solved for the best play against these
+    /// values: banking and farkling valued from the values of the other seat. Returns the
+    /// solved scratch and the lane of `state` (its own farkle count).
+    pub fn turn(&self, seat: usize, state: usize) -> (Turn, usize) {
+        let (own, opponent, count, opponent_count) = self.game.position(state);
+        let mut turn = Turn::new(&self.game, &self.layouts.full);
+        let other = self.values(1 - seat);
+        let block = Block {
+            own,
+            opponent,
+            opponent_count,
+        };
+        block.solve(&self.game, &self.layouts, false, other, &mut turn);
+        (turn, count)
+    }
+
+    /// What banking turn total `t` (units, below the goal's reach) is worth to the player in
+    /// `seat` in `state`: the opponent's turn start at the higher score, or 1 at the goal.
+    pub fn bank_value(&self, seat: usize, state: usize, t: usize) -> f64 {
+        let (own, opponent, _, opponent_count) = self.game.position(state);
+        if own + t >= self.game.scores() {
+            return 1.0;
+        }
+        1.0 - self.value(
+            1 - seat,
+            self.game.state(opponent, own + t, opponent_count, 0),
+        )
+    }
+
+    /// What rolling `dice` dice at turn total `t` (units) is worth to the player in `seat` in
+    /// `state`, given its solved `turn` and `lane` from [`turn`](Self::turn): a farkle hands
+    /// the opponent its turn, each roll that scores is worth its best keep.
+    pub fn roll_value(
+        &self,
+        seat: usize,
+        state: usize,
+        (turn, lane): (&Turn, usize),
+        t: usize,
+        dice: usize,
+    ) -> f64 {
+        let game = &self.game;
+        let (own, opponent, count, opponent_count) = game.position(state);
+        let (after, next) = game.after_farkle(own, count);
+        let farkle = 1.0 - self.value(1 - seat, game.state(opponent, after, opponent_count, next));
+        let throw = game.throw(dice);
+        let mut value = throw.farkle * farkle;
+        for offer in &throw.offers {
+            let best = offer
+                .keeps
+                .iter()
+                .map(|k| turn.value(self.layout(), t + k.units as usize, k.left as usize, lane))
+                .fold(f64::NEG_INFINITY, f64::max);
+            value += offer.probability * best;
+        }
+        value
+    }
+
+    /// The layout of the rolls [`turn`](Self::turn) solves over: every keep.
+    pub fn layout(&self) -> &Layout {
+        &self.layouts.full
+    }
+}
+
+/// The turn starts of one (own, opponent, opponent's farkle count), every own count a lane.
+#[derive(Clone, Copy, Debug)]
+struct Block {
+    own: usize,
+    opponent: usize,
+    opponent_count: usize,
+}
+
+/// Reads an f64 from its bits.
+#[inline]
+fn load(values: &[AtomicU64], i: usize) -> f64 {
+    f64::from_bits(values[i].load(Ordering::Relaxed))
+}
+
+/// Anything the turn-start values can be read from.
+trait Read: Sync {
+    fn at(&self, i: usize) -> f64;
+}
+
+impl Read for [AtomicU64] {
+    #[inline]
+    fn at(&self, i: usize) -> f64 {
+        load(self, i)
+    }
+}
+
+impl Read for [f64] {
+    #[inline]
+    fn at(&self, i: usize) -> f64 {
+        self[i]
+    }
+}
+
+impl Block {
+    /// What banking each turn total and farkling in each lane is worth, from the other seat's
+    /// values, and the best turn: [`Turn::backward`]'s values at the start, per lane, and the
+    /// layout it used (with `prune`, the pruned one of `layouts` where it may; else every keep).
+    fn solve<'l>(
+        self,
+        game: &Farkle,
+        layouts: &'l Layouts,
+        prune: bool,
+        other: &(impl Read + ?Sized),
+        turn: &mut Turn,
+    ) -> (Lanes, &'l Layout) {
+        let scores = game.scores();
+        let len = scores - self.own;
+        // The opponent to move at (opponent, own + t, opponent's count, 0): side by side.
+        let base = game.state(self.opponent, 0, self.opponent_count, 0) + self.own;
+        let bank: Vec<f64> = (0..len).map(|t| 1.0 - other.at(base + t)).collect();
+        let mut farkle = [0.0; LANES];
+        for (count, c) in farkle.iter_mut().enumerate().take(game.farkles()) {
+            let (own, next) = game.after_farkle(self.own, count);
+            *c = 1.0 - other.at(game.state(self.opponent, own, self.opponent_count, next));
+        }
+        let layout = if prune {
+            layouts.for_bank(&bank, game.min_bank_units())
+        } else {
+            &layouts.full
+        };
+        (turn.backward(layout, len, &bank, farkle, |_| 1.0), layout)
+    }
+}
+
+/// Solves Farkle with `players[0]` in seat 0 and `players[1]` in seat 1, telling `progress`
+/// how far it has come.
+pub fn solve(
+    game: &Farkle,
+    players: [Player; 2],
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Solution, SolveError> {
+    let layouts = Layouts::new(game);
+    let layout = &layouts.full;
+    let alike = players == [Player::Optimising; 2];
+    let seats = if alike { 1 } else { 2 };
+    let fixed: Vec<Option<Vec<Transition>>> = (0..seats)
+        .map(|seat| match players[seat] {
+            Player::Optimising => None,
+            Player::Fixed(policy) => Some(policy.transitions(game, layout)),
+        })
+        .collect();
+    let mut sweep = Sweep {
+        game,
+        layouts: &layouts,
+        values: (0..seats)
+            .map(|_| {
+                (0..game.states())
+                    .map(|_| AtomicU64::new(0.5f64.to_bits()))
+                    .collect()
+            })
+            .collect(),
+        transitions: (0..seats).map(|_| Vec::new()).collect(),
+        fixed,
+    };
+    let optimising: Vec<usize> = (0..seats)
+        .filter(|&s| players[s] == Player::Optimising)
+        .collect();
+    let mut residual;
+    let mut rounds = 0;
+    if optimising.is_empty() {
+        let (_, change, _) = sweep.evaluate(MAX_PASSES)?;
+        residual = change;
+    } else {
+        for &seat in &optimising {
+            sweep.improve(seat, true, 0, progress);
+        }
+        loop {
+            rounds += 1;
+            let (_, _, passes) = sweep.evaluate(ROUND_PASSES)?;
+            residual = 0.0;
+            for &seat in &optimising {
+                residual = residual.max(sweep.improve(seat, false, rounds, progress));
+            }
+            progress(Progress::Round {
+                round: rounds,
+                residual,
+                passes,
+            });
+            if residual <= RESIDUAL {
+                if seats == 2 {
+                    // A fixed seat's values were last set by a capped evaluation: settle both
+                    // seats on the final policies, its first pass a residual of the fixed seat.
+                    let (first, _, _) = sweep.evaluate(MAX_PASSES)?;
+                    residual = residual.max(first);
+                }
+                break;
+            }
+            if rounds == MAX_ROUNDS {
+                return Err(SolveError::Unconverged {
+                    rounds,
+                    what: "policy-iteration rounds",
+                    moved: residual,
+                });
+            }
+        }
+    }
+    let values = sweep
+        .values
+        .iter()
+        .map(|v| {
+            v.iter()
+                .map(|x| f64::from_bits(x.load(Ordering::Relaxed)))
+                .collect()
+        })
+        .collect();
+    Ok(Solution {
+        game: game.clone(),
+        layouts: layouts.clone(),
+        players,
+        values,
+        residual,
+        rounds,
+    })
+}
+
+/// The arrays of one solve.
+struct Sweep<'a> {
+    game: &'a Farkle,
+    layouts: &'a Layouts,
+    /// Per seat (one when the seats are alike): W by state.
+    values: Vec<Vec<AtomicU64>>,
+    /// Per optimising seat: its policy's turn from every state.
+    transitions: Vec<Vec<Transition>>,
+    /// Per fixed seat: its turn from every own score.
+    fixed: Vec<Option<Vec<Transition>>>,
+}
+
+impl Sweep<'_> {
+    /// The seat whose values `seat`'s turns lead to.
+    fn other(&self, seat: usize) -> usize {
+        (1 - seat).min(self.values.len() - 1)
+    }
+
+    /// Solves every turn of the optimiser in `seat` against the current values and takes the
+    /// best decisions as its policy; returns the largest change of a value. In `place`, from
+    /// the highest total down writing as it goes; else every value from the values before.
+    fn improve(
+        &mut self,
+        seat: usize,
+        place: bool,
+        round: usize,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> f64 {
+        let game = self.game;
+        let layouts = self.layouts;
+        let layout = &layouts.full;
+        let (scores, k) = (game.scores(), game.farkles());
+        let states = game.states();
+        let other = self.other(seat);
+        let next: Vec<AtomicU64> = if place {
+            Vec::new()
+        } else {
+            (0..states).map(|_| AtomicU64::new(0)).collect()
+        };
+        let mut transitions = std::mem::take(&mut self.transitions[seat]);
+        if transitions.is_empty() {
+            transitions = vec![Transition::default(); states];
+        }
+        let mut residual: f64 = 0.0;
+        let mut done = 0;
+        // In place, each pair's turns are solved REPEATS times: more than once would make what
+        // a farkle hands over at the same scores this sweep's value (measured: one pass and a
+        // capped evaluation need fewer sweeps).
+        let repeats = if place { REPEATS } else { 1 };
+        for total in (0..=2 * (scores - 1)).rev() {
+            let lowest = total.saturating_sub(scores - 1);
+            let values = &self.values;
+            let target = if place { &values[seat] } else { &next };
+            let solved: Vec<(f64, Vec<(usize, Transition)>)> = (lowest..=total.min(scores - 1))
+                .into_par_iter()
+                .filter(|&own| own <= total - own)
+                .map_init(
+                    || (Turn::new(game, layout), Vec::new()),
+                    |(turn, mass), own| {
+                        let opponent = total - own;
+                        let sides: &[(usize, usize)] = if own == opponent {
+                            &[(own, opponent)]
+                        } else {
+                            &[(own, opponent), (opponent, own)]
+                        };
+                        let mut moved: f64 = 0.0;
+                        let mut ends = Vec::new();
+                        for repeat in 0..repeats {
+                            for opponent_count in (0..k).rev() {
+                                for &(own, opponent) in sides {
+                                    let block = Block {
+                                        own,
+                                        opponent,
+                                        opponent_count,
+                                    };
+                                    let (start, layout) =
+                                        block.solve(game, layouts, true, &values[other][..], turn);
+                                    let state =
+                                        |count| game.state(own, opponent, count, opponent_count);
+                                    for (count, &value) in start.iter().enumerate().take(k) {
+                                        let old = load(&values[seat], state(count));
+                                        moved = moved.max((value - old).abs());
+                                        target[state(count)]
+                                            .store(value.to_bits(), Ordering::Relaxed);
+                                    }
+                                    if repeat + 1 == repeats {
+                                        let follow = turn.follow(layout, scores - own, k, mass);
+                                        for (count, end) in follow.into_iter().enumerate() {
+                                            ends.push((state(count), end));
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        (moved, ends)
+                    },
+                )
+                .collect();
+            for (moved, ends) in solved {
+                residual = residual.max(moved);
+                done += ends.len();
+                for (state, end) in ends {
+                    transitions[state] = end;
+                }
+            }
+            progress(Progress::Sweep {
+                round,
+                done,
+                total: states,
+            });
+        }
+        if !place {
+            self.values[seat] = next;
+        }
+        self.transitions[seat] = transitions;
+        residual
+    }
+
+    /// Solves the values of the current policies, Gauss–Seidel (see the module docs), in at
+    /// most `most` passes (then the values are only closer: the next sweep's residual says how
+    /// close); returns the first and the last pass's largest change and the passes made.
+    fn evaluate(&mut self, most: usize) -> Result<(f64, f64, usize), SolveError> {
+        let game = self.game;
+        let (scores, k) = (game.scores(), game.farkles());
+        let seats = self.values.len();
+        let mut last = f64::INFINITY;
+        let mut first = None;
+        for pass in 1..=MAX_PASSES {
+            let mut change: f64 = 0.0;
+            for total in (0..=2 * (scores - 1)).rev() {
+                let lowest = total.saturating_sub(scores - 1);
+                let own_max = total.min(scores - 1);
+                let moved = (lowest..=own_max)
+                    .into_par_iter()
+                    .filter(|&own| own <= total - own)
+                    .map(|own| {
+                        let opponent = total - own;
+                        let mut moved: f64 = 0.0;
+                        let sides: &[(usize, usize)] = if own == opponent {
+                            &[(own, opponent)]
+                        } else {
+                            &[(own, opponent), (opponent, own)]
+                        };
+                        for sum in (0..=2 * (k - 1)).rev() {
+                            for &(x, y) in sides {
+                                for count in sum.saturating_sub(k - 1)..=sum.min(k - 1) {
+                                    let state = game.state(x, y, count, sum - count);
+                                    for seat in 0..seats {
+                                        moved = moved.max(self.update(seat, state));
+                                    }
+                                }
+                            }
+                        }
+                        moved
+                    })
+                    .reduce(|| 0.0, f64::max);
+                change = change.max(moved);
+            }
+            // Rounding can leave a few values circling a few units in the last place: settled
+            // too, once the largest change stops shrinking.
+            let first = *first.get_or_insert(change);
+            if change <= SETTLED || (change <= ROUNDING && change >= last) || pass == most {
+                return Ok((first, change, pass));
+            }
+            last = change;
+        }
+        Err(SolveError::Unconverged {
+            rounds: MAX_PASSES,
+            what: "evaluation passes",
+            moved: f64::NAN,
+        })
+    }
+
+    /// Values `state` of `seat` from its policy's turn; returns how far it moved.
+    #[inline]
+    fn update(&self, seat: usize, state: usize) -> f64 {
+        let game = self.game;
+        let (own, opponent, count, opponent_count) = game.position(state);
+        let end = match &self.fixed[seat] {
+            Some(by_own) => &by_own[own],
+            None => &self.transitions[seat][state],
+        };
+        let other = &self.values[self.other(seat)];
+        let base = game.state(opponent, 0, opponent_count, 0) + own + end.first as usize;
+        let mut value = end.win;
+        for (i, &p) in end.bank.iter().enumerate() {
+            value += p * (1.0 - load(other, base + i));
+        }
+        let (after, next) = game.after_farkle(own, count);
+        value +=
+            end.farkle * (1.0 - load(other, game.state(opponent, after, opponent_count, next)));
+        let old = load(&self.values[seat], state);
+        self.values[seat][state].store(value.to_bits(), Ordering::Relaxed);
+        (value - old).abs()
+    }
+}

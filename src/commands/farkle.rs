@@ -1,0 +1,433 @@
+//! The verbs for Farkle.
+
+use std::io::{self, Write};
+
+use anyhow::{Context, Result, bail};
+use serde::Serialize;
+use swine_solver::dice::{Die, SeededDice};
+use swine_solver::farkle::simulate::{Plan, simulate};
+use swine_solver::farkle::{DICE, Farkle, Player, Solution, Table, UNIT, keeps_of, solve};
+use swine_solver::format::{Format, Probability, ValuesFile, prepare_directory};
+
+use super::prompt::{Answers, ask_number, ask_word, quit};
+use super::write_and_print;
+use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
+use crate::progress::{GamesProgress, SolveProgress};
+use crate::report::{Heading, MatchReport, Report, SimulationReport, print};
+use crate::resolve;
+
+/// Games per seat `simulate` plays unless `--games` says otherwise: each turn of an optimiser
+/// is solved as it is played, so fewer than the other games' 100000.
+const DEFAULT_GAMES: u64 = 2_000;
+
+/// Solves `players` with a progress bar.
+fn solved(game: &Farkle, players: [Player; 2]) -> Result<Solution> {
+    let progress = SolveProgress::start();
+    let solution = solve(game, players, &|p| progress.update(p));
+    progress.finish();
+    Ok(solution?)
+}
+
+/// The heading of `strategy` against `opponent`.
+fn heading(game: &Farkle, strategy: &str, opponent: &str) -> Heading {
+    Heading::new(game.name(), "goal", game.goal(), strategy, opponent)
+}
+
+/// The report of a solved match-up.
+fn report(game: &Farkle, heading: Heading, solution: &Solution) -> MatchReport {
+    let matchup = solution.matchup();
+    let mut report = MatchReport::new(heading, matchup);
+    report.residual = Some(solution.residual());
+    if solution.players() == [Player::Optimising; 2] {
+        report.first_player_wins = Some(Probability(matchup.as_first()));
+    }
+    let how = match solution.rounds() {
+        0 => "both policies fixed, evaluated by Gauss-Seidel".to_string(),
+        rounds => format!("{rounds} rounds of policy iteration"),
+    };
+    report.note = Some(format!(
+        "{} turn-start states (banked scores {}..{} by {UNIT}, farkle counts 0..{}), {how}",
+        game.states(),
+        game.settings().floor,
+        game.goal() - UNIT,
+        game.farkles() - 1,
+    ));
+    report
+}
+
+/// `swine solve` for Farkle: the best response to `--vs` (or both optimal), its turn-start
+/// values written (every decision follows from them).
+pub fn solve_game(game: &Farkle, args: &SolveArgs) -> Result<()> {
+    if args.full_information || args.time_limit.is_some() || args.moves.is_some() {
+        bail!("--full-information, --time-limit and --moves do not apply to farkle");
+    }
+    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game)?;
+    prepare_directory(&args.out)?;
+    let solution = solved(game, [Player::Optimising, opponent.player()])?;
+    let report = report(game, heading(game, "optimal", opponent.name()), &solution);
+    let values = values_file(game, &solution, opponent.name());
+    let formats = match &args.format {
+        Some(list) => list.iter().map(|&f| f.into()).collect(),
+        None => vec![Format::Npy, Format::Binary],
+    };
+    write_and_print(report, &[], Some((values, formats)), &args.out, args.json)
+}
+
+/// The turn-start values of the optimiser (seat 0) as a file: `[own][opponent][own
+/// farkles][opponent farkles]`, scores by index from the floor in steps of 50.
+fn values_file(game: &Farkle, solution: &Solution, opponent: &str) -> ValuesFile {
+    let (s, k) = (game.scores(), game.farkles());
+    let values = ndarray::Array4::from_shape_fn((s, s, k, k), |(own, other, f, e)| {
+        solution.value(0, game.state(own, other, f, e))
+    });
+    let stem = format!("farkle_optimal_vs_{}", opponent.replace([':', ','], "_"));
+    ValuesFile {
+        stem,
+        rules: game.name().to_string(),
+        goal: game.goal(),
+        strategy: "optimal".to_string(),
+        opponent: opponent.to_string(),
+        axes: ["own", "opponent", "own_farkles", "opponent_farkles"]
+            .map(String::from)
+            .to_vec(),
+        values: values.into_dyn(),
+    }
+}
+
+/// `swine eval` for Farkle.
+pub fn eval(game: &Farkle, args: &EvalArgs) -> Result<()> {
+    if args.explain.is_some() {
+        bail!("--explain is not available for farkle");
+    }
+    let mover = resolve::farkle_strategy(Some(&args.strategy), "STRATEGY", game)?;
+    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game)?;
+    let solution = solved(game, [mover.player(), opponent.player()])?;
+    let heading = heading(game, mover.name(), opponent.name());
+    if let Some(from) = &args.from {
+        let report = position(game, &solution, heading, from, args.dice.as_deref())?;
+        print(&report, args.json)?;
+        return Ok(());
+    }
+    print(&report(game, heading, &solution), args.json)?;
+    Ok(())
+}
+
+/// A position inside a turn and what each choice there is worth.
+#[derive(Serialize)]
+struct PositionReport {
+    #[serde(flatten)]
+    heading: Heading,
+    own: i64,
+    opponent: i64,
+    own_farkles: usize,
+    opponent_farkles: usize,
+    turn_total: u32,
+    dice_left: usize,
+    /// P(the mover wins) at the turn's start, its strategy played.
+    turn_start: Probability,
+    /// The choices at (turn total, dice left), the mover playing perfectly afterwards: bank
+    /// (where it may) and roll; after a roll, each keep.
+    choices: Vec<(String, Probability)>,
+}
+
+impl Report for PositionReport {
+    fn write_text(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        writeln!(
+            out,
+            "{}, goal {}: {} against {}",
+            self.heading.rules, self.heading.goal, self.heading.strategy, self.heading.opponent
+        )?;
+        writeln!(
+            out,
+            "  banked {} : {}, farkles {} : {}; P(mover wins) at the turn's start {:.12}",
+            self.own, self.opponent, self.own_farkles, self.opponent_farkles, self.turn_start.0
+        )?;
+        writeln!(
+            out,
+            "  turn total {} with {} dice; each choice, then playing perfectly:",
+            self.turn_total, self.dice_left
+        )?;
+        let best = self
+            .choices
+            .iter()
+            .map(|c| c.1.0)
+            .fold(f64::NEG_INFINITY, f64::max);
+        for (choice, value) in &self.choices {
+            let mark = if value.0 == best { "  <- best" } else { "" };
+            writeln!(out, "    {choice:<34}{:.12}{mark}", value.0)?;
+        }
+        Ok(())
+    }
+}
+
+/// The position `--from B,D,F,E,T,N` (and `--dice` after a roll): the mover's (seat 0's)
+/// chance at its turn's start and every choice there valued against the solved values.
+fn position(
+    game: &Farkle,
+    solution: &Solution,
+    heading: Heading,
+    from: &str,
+    dice: Option<&str>,
+) -> Result<PositionReport> {
+    let names = [
+        ("own", 0),
+        ("opponent", 0),
+        ("own_farkles", 0),
+        ("opponent_farkles", 0),
+        ("turn_total", 0),
+        ("dice_left", 0),
+    ];
+    let pieces: Vec<&str> = from.split(',').map(str::trim).collect();
+    if pieces.len() != names.len() {
+        bail!(
+            "--from {from}: expected B,D,F,E,T,N (banked scores, farkle counts, turn total, dice left), e.g. 0,0,0,0,0,6"
+        );
+    }
+    let number = |i: usize| -> Result<i64> {
+        pieces[i].parse().with_context(|| {
+            format!(
+                "--from {from}: {} '{}' is not a whole number",
+                names[i].0, pieces[i]
+            )
+        })
+    };
+    let (own, other) = (number(0)?, number(1)?);
+    let score = |points: i64, name: &str| {
+        game.index(points).with_context(|| {
+            format!(
+                "--from {from}: {name} {points} is not a banked score (a multiple of {UNIT} in {}..{})",
+                game.settings().floor,
+                game.goal()
+            )
+        })
+    };
+    let (own_index, other_index) = (score(own, "own")?, score(other, "opponent")?);
+    let (f, e) = (number(2)?, number(3)?);
+    for (name, count) in [("own_farkles", f), ("opponent_farkles", e)] {
+        if !(0..game.farkles() as i64).contains(&count) {
+            bail!(
+                "--from {from}: {name} {count} is outside 0..{}",
+                game.farkles()
+            );
+        }
+    }
+    let (t, n) = (number(4)?, number(5)?);
+    let len = game.scores() - own_index;
+    if t < 0 || t % i64::from(UNIT) != 0 || (t / i64::from(UNIT)) as usize >= len {
+        bail!(
+            "--from {from}: turn_total {t} must be a multiple of {UNIT} with {own} + it below the goal {}",
+            game.goal()
+        );
+    }
+    if !(1..=DICE as i64).contains(&n) || (t == 0 && n != DICE as i64) {
+        bail!("--from {from}: dice_left {n} must be in 1..=6 (6 at turn total 0)");
+    }
+    let (t_units, n) = ((t / i64::from(UNIT)) as usize, n as usize);
+    let state = game.state(own_index, other_index, f as usize, e as usize);
+    let (turn, lane) = solution.turn(0, state);
+    let layout = solution.layout();
+    let value = |t: usize, left: usize| turn.value(layout, t, left, lane);
+    let mut choices = Vec::new();
+    match dice {
+        None => {
+            if t_units >= game.min_bank_units() {
+                let bank = solution.bank_value(0, state, t_units);
+                choices.push(("bank".to_string(), Probability(bank)));
+            }
+            let roll = solution.roll_value(0, state, (&turn, lane), t_units, n);
+            choices.push(("roll".to_string(), Probability(roll)));
+        }
+        Some(text) => {
+            let faces: Vec<u8> = text
+                .split(',')
+                .map(|d| d.trim().parse::<u8>().ok().filter(|d| (1..=6).contains(d)))
+                .collect::<Option<_>>()
+                .with_context(|| format!("--dice {text}: expected faces 1..6, comma-separated"))?;
+            if faces.len() != n {
+                bail!(
+                    "--dice {text}: {} dice shown, but {n} were rolled",
+                    faces.len()
+                );
+            }
+            let mut counts = [0u8; 6];
+            for &d in &faces {
+                counts[d as usize - 1] += 1;
+            }
+            let keeps = keeps_of(game.settings(), &counts);
+            if keeps.is_empty() {
+                bail!("--dice {text}: a farkle, nothing to keep");
+            }
+            for keep in keeps {
+                let next = t_units + keep.units as usize;
+                let label = format!("keep {} points, {} dice left", keep.units * UNIT, keep.left);
+                choices.push((label, Probability(value(next, keep.left as usize))));
+            }
+        }
+    }
+    Ok(PositionReport {
+        heading,
+        own,
+        opponent: other,
+        own_farkles: f as usize,
+        opponent_farkles: e as usize,
+        turn_total: t as u32,
+        dice_left: n,
+        turn_start: Probability(solution.value(0, state)),
+        choices,
+    })
+}
+
+/// `swine simulate` for Farkle.
+pub fn simulate_game(game: &Farkle, args: &SimulateArgs) -> Result<()> {
+    if args.transcript {
+        bail!("--transcript is not available for farkle");
+    }
+    let mover = resolve::farkle_strategy(Some(&args.strategy), "STRATEGY", game)?;
+    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game)?;
+    let solution = solved(game, [mover.player(), opponent.player()])?;
+    let games = args.games.unwrap_or(DEFAULT_GAMES);
+    let progress = GamesProgress::start(2 * games);
+    let simulation = simulate(&solution, games, args.seed, &|n| progress.played(n));
+    progress.finish();
+    let heading = heading(game, mover.name(), opponent.name());
+    let report = SimulationReport::ties_if_any(heading, args.seed, simulation, solution.matchup());
+    print(&report, args.json)?;
+    Ok(())
+}
+
+/// `swine play` for Farkle: the person is Player 0, the computer Player 1 (`--vs`, optimal by
+/// default). Before each choice the hints give the person's chance to win with each, then
+/// playing perfectly.
+pub fn play(game: &Farkle, args: &PlayArgs) -> Result<()> {
+    if args.moves.is_some() {
+        bail!("--moves is a move limit for chopsticks; farkle has none");
+    }
+    let computer =
+        resolve::farkle_strategy(Some(args.vs.as_deref().unwrap_or("optimal")), "--vs", game)?;
+    let seed = args.seed.unwrap_or_else(super::clock_seed);
+    let mut out = io::stdout().lock();
+    let mut input = Answers::new(&args.answers, io::stdin().lock());
+    writeln!(
+        out,
+        "farkle (goal {}): you are Player 0, the computer (Player 1) plays {}. Seed {seed}.",
+        game.goal(),
+        computer.name()
+    )?;
+    let solution = solved(game, [Player::Optimising, computer.player()])?;
+    let layout = solution.layout();
+    let mut rng = SeededDice::new(seed);
+    let mut table = Table::new(game, usize::from(args.first == Some(First::Computer)));
+    let points = |index: usize| game.points(index);
+    loop {
+        let (mover, state) = (table.mover, table.state(game));
+        let (scores, counts) = (table.scores, table.counts);
+        let who = if mover == 0 { "Your" } else { "The computer's" };
+        writeln!(
+            out,
+            "\n{who} turn: you {} (farkles in a row {}), computer {} ({}).",
+            points(scores[0]),
+            counts[0],
+            points(scores[1]),
+            counts[1]
+        )?;
+        let plan = Plan::new(&solution, mover, state);
+        let mine = (mover == 0).then(|| solution.turn(0, state));
+        let len = game.scores() - scores[mover];
+        let (mut t, mut dice) = (0usize, DICE);
+        let banked = loop {
+            let mut shown = [0u8; 6];
+            let faces = rng.roll(Die::SIX_SIDED, dice as u8);
+            for &face in &faces {
+                shown[face as usize - 1] += 1;
+            }
+            let faces: Vec<String> = faces.iter().map(u8::to_string).collect();
+            writeln!(out, "  rolled {}", faces.join(" "))?;
+            let keeps = keeps_of(game.settings(), &shown);
+            if keeps.is_empty() {
+                writeln!(out, "  farkle! the turn total {} is lost", t as u32 * UNIT)?;
+                break None;
+            }
+            let k = match &mine {
+                Some((turn, lane)) => {
+                    for (i, keep) in keeps.iter().enumerate() {
+                        let hint = if args.no_hints {
+                            String::new()
+                        } else {
+                            let value = turn.value(
+                                layout,
+                                t + keep.units as usize,
+                                keep.left as usize,
+                                *lane,
+                            );
+                            format!("  (your chance then {value:.6})")
+                        };
+                        writeln!(
+                            out,
+                            "  {}: keep {} points, {} dice left{hint}",
+                            i + 1,
+                            keep.units * UNIT,
+                            keep.left
+                        )?;
+                    }
+                    let Some(k) =
+                        ask_number(&mut input, &mut out, "Which keep? ", 1..=keeps.len())?
+                    else {
+                        return quit(&mut out);
+                    };
+                    k - 1
+                }
+                None => {
+                    let k = plan.keep(&solution, t, dice, &keeps);
+                    writeln!(out, "  keeps {} points", keeps[k].units * UNIT)?;
+                    k
+                }
+            };
+            t += keeps[k].units as usize;
+            dice = keeps[k].left as usize;
+            if t >= len {
+                break Some(t);
+            }
+            let banks = match &mine {
+                Some((turn, lane)) => {
+                    if t < game.min_bank_units() {
+                        false
+                    } else {
+                        if !args.no_hints {
+                            let bank = solution.bank_value(0, state, t);
+                            let roll = solution.roll_value(0, state, (turn, *lane), t, dice);
+                            writeln!(
+                                out,
+                                "  turn total {}, {dice} dice: bank {bank:.6}, roll {roll:.6}",
+                                t as u32 * UNIT
+                            )?;
+                        }
+                        let Some(answer) =
+                            ask_word(&mut input, &mut out, "Bank or roll (b/r)? ", &["b", "r"])?
+                        else {
+                            return quit(&mut out);
+                        };
+                        answer == 0
+                    }
+                }
+                None => plan.banks(&solution, t, dice),
+            };
+            if banks {
+                break Some(t);
+            }
+        };
+        match banked {
+            Some(t) if t >= len => {
+                let verdict = if mover == 0 {
+                    "You win!"
+                } else {
+                    "The computer wins."
+                };
+                writeln!(out, "  reaches {}. {verdict}", game.goal())?;
+                return Ok(());
+            }
+            Some(t) => writeln!(out, "  banks {}", t as u32 * UNIT)?,
+            None => {}
+        }
+        table.end_turn(game, banked);
+    }
+}

@@ -1,0 +1,262 @@
+//! Farkle through the real binary: the state count and residual printed, a position's choices
+//! against the solved values, `--dice`, the Monte Carlo check, `--set` rules and bad input.
+
+use crate::util::{Sandbox, json, number};
+
+/// A small game: goal 1000, floor −500.
+const SMALL: [&str; 6] = ["--rules", "farkle", "--goal", "1000", "--set", "floor=-500"];
+
+#[test]
+fn farkle_solve_prints_states_and_residual_and_writes_the_values() {
+    let sandbox = Sandbox::new();
+    let mut args = vec!["solve", "--vs", "minimax", "--out", "out"];
+    args.extend(SMALL);
+    let text = sandbox.run(&args).success();
+    // (1000 + 500) / 50 = 30 banked scores each, 3 × 3 farkle counts: 8100 states.
+    assert!(text.contains("8100 turn-start states"), "{text}");
+    assert!(text.contains("residual"), "{text}");
+    assert!(text.contains("first player wins"), "{text}");
+    let files = sandbox.files("out");
+    assert_eq!(
+        files,
+        [
+            "farkle_optimal_vs_minimax_values.bin",
+            "farkle_optimal_vs_minimax_values.npy"
+        ]
+    );
+    let mut args = vec!["solve", "--vs", "minimax", "--json"];
+    args.extend(SMALL);
+    let report = sandbox.run(&args).json();
+    assert!(number(&report, "residual") <= 1e-14, "{report}");
+    let first = number(&report, "first_player_wins");
+    assert!(first > 0.5 && first < 0.7, "{report}");
+}
+
+#[test]
+fn farkle_positions_value_bank_roll_and_keeps() {
+    // At the start a roll is the only choice, and it is worth the turn start's value.
+    let mut args = vec![
+        "eval",
+        "optimal",
+        "--vs",
+        "minimax",
+        "--from",
+        "0,0,0,0,0,6",
+    ];
+    args.extend(SMALL);
+    let report = json(&args);
+    let start = number(&report, "turn_start");
+    let choices = report["choices"].as_array().unwrap();
+    assert_eq!(choices.len(), 1, "{report}");
+    assert_eq!(choices[0][0], "roll");
+    assert!(
+        (choices[0][1].as_f64().unwrap() - start).abs() <= 1e-12,
+        "{report}"
+    );
+    // Four 1s and a 2 and a 3: seven keeps (RULES.md: four of a kind 2000, or 1000 + 100, or
+    // singles); any of 1000 points or more wins at goal 1000 from 0.
+    let mut args = vec![
+        "eval",
+        "optimal",
+        "--vs",
+        "minimax",
+        "--from",
+        "0,0,0,0,0,6",
+        "--dice",
+        "1,1,1,1,2,3",
+    ];
+    args.extend(SMALL);
+    let report = json(&args);
+    let choices = report["choices"].as_array().unwrap();
+    assert_eq!(choices.len(), 7, "{report}");
+    let wins: Vec<&str> = choices
+        .iter()
+        .filter(|c| c[1].as_f64() == Some(1.0))
+        .map(|c| c[0].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        wins,
+        [
+            "keep 1000 points, 3 dice left",
+            "keep 1100 points, 2 dice left",
+            "keep 2000 points, 2 dice left"
+        ]
+    );
+    // Inside a turn: banking is worth what the opponent's turn start says, and the best of
+    // bank and roll is the mover's value there, which the turn start's roll averages.
+    let mut args = vec![
+        "eval",
+        "optimal",
+        "--vs",
+        "minimax",
+        "--from",
+        "0,200,0,0,250,2",
+    ];
+    args.extend(SMALL);
+    let report = json(&args);
+    let choices = report["choices"].as_array().unwrap();
+    assert_eq!(choices[0][0], "bank");
+    assert_eq!(choices[1][0], "roll");
+    let mut args = vec![
+        "eval",
+        "optimal",
+        "--vs",
+        "minimax",
+        "--from",
+        "200,250,0,0,0,6",
+    ];
+    args.extend(SMALL);
+    let opponent = number(&json(&args), "turn_start");
+    // Banking 250 at 0 : 200 hands the opponent 200 : 250 with no farkles.
+    assert!(
+        (choices[0][1].as_f64().unwrap() - (1.0 - opponent)).abs() <= 1e-15,
+        "{report}"
+    );
+}
+
+#[test]
+fn farkle_simulation_agrees_and_seats_of_one_strategy_are_even() {
+    let mut args = vec![
+        "simulate",
+        "optimal",
+        "--vs",
+        "bank_at:300,2",
+        "--games",
+        "3000",
+    ];
+    args.extend(SMALL);
+    let report = json(&args);
+    for seat in ["win_rate", "as_first", "as_second"] {
+        assert!(number(&report["z"], seat).abs() < 4.0, "{report}");
+    }
+    let mut args = vec!["eval", "max_points", "--vs", "max_points"];
+    args.extend(SMALL);
+    let report = json(&args);
+    assert!(
+        (number(&report, "win_rate") - 0.5).abs() <= 1e-14,
+        "{report}"
+    );
+    assert!(number(&report, "as_first") > 0.5, "{report}");
+}
+
+#[test]
+fn farkle_house_rules_and_bad_input() {
+    // No penalty and a bigger three pairs: other numbers, still solved.
+    let mut args = vec![
+        "eval",
+        "optimal",
+        "--vs",
+        "bank_at:300",
+        "--set",
+        "penalty=0",
+    ];
+    args.extend(SMALL);
+    args.extend(["--set", "three_pairs=1500", "--set", "doubling=1"]);
+    let changed = number(&json(&args), "win_rate");
+    let mut args = vec!["eval", "optimal", "--vs", "bank_at:300"];
+    args.extend(SMALL);
+    let plain = number(&json(&args), "win_rate");
+    assert!((changed - plain).abs() > 1e-6, "{changed} {plain}");
+    let sandbox = Sandbox::new();
+    for (args, message) in [
+        (
+            vec!["eval", "optimal", "--rules", "farkle", "--goal", "1025"],
+            "farkle: goal = 1025: expected a multiple of 50 in 50..=100000",
+        ),
+        (
+            vec!["eval", "optimal", "--rules", "farkle", "--set", "farkles=9"],
+            "farkle: farkles = 9: expected 1..=4",
+        ),
+        (
+            vec!["eval", "optimal", "--rules", "farkle", "--set", "fives=50"],
+            "--set fives: farkle has no such rule",
+        ),
+        (
+            vec!["eval", "bank_at:325", "--rules", "farkle", "--goal", "500"],
+            "the turn total 325 must be a multiple of 50",
+        ),
+        (
+            vec![
+                "eval",
+                "optimal",
+                "--rules",
+                "farkle",
+                "--goal",
+                "500",
+                "--from",
+                "0,0,0,0,75,6",
+            ],
+            "turn_total 75 must be a multiple of 50",
+        ),
+        (
+            vec![
+                "eval",
+                "optimal",
+                "--rules",
+                "farkle",
+                "--goal",
+                "500",
+                "--from",
+                "0,0,0,0,0,6",
+                "--dice",
+                "1,2",
+            ],
+            "--dice 1,2: 2 dice shown, but 6 were rolled",
+        ),
+        (
+            vec!["tournament", "optimal", "bank_at:300", "--rules", "farkle"],
+            "farkle: swine tournament does not play farkle yet",
+        ),
+    ] {
+        let stderr = sandbox.run(&args).failure();
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn farkle_play_hints_agree_with_themselves() {
+    // Seed 3 at goal 500: the first roll shows 1 4 4 1 6 2; keeping one 1 leaves 5 dice at
+    // turn total 100, whose worth (the keep's hint) is the better of banking and rolling there,
+    // computed apart (the opponent's turn start, and the roll over every outcome).
+    let text = Sandbox::new()
+        .run(&[
+            "play",
+            "--rules",
+            "farkle",
+            "--goal",
+            "500",
+            "--set",
+            "floor=-250",
+            "--seed",
+            "3",
+            "--answers",
+            "1,b",
+        ])
+        .success();
+    assert!(text.contains("rolled 1 4 4 1 6 2"), "{text}");
+    let after = |prefix: &str| -> f64 {
+        let line = text
+            .lines()
+            .find(|l| l.contains(prefix))
+            .unwrap_or_else(|| panic!("{text}"));
+        line.rsplit(' ')
+            .next()
+            .unwrap()
+            .trim_end_matches(')')
+            .parse()
+            .unwrap()
+    };
+    let keep = after("1: keep 100 points, 5 dice left");
+    let line = text
+        .lines()
+        .find(|l| l.contains("turn total 100, 5 dice"))
+        .unwrap();
+    let numbers: Vec<f64> = line
+        .split([' ', ','])
+        .filter_map(|w| w.parse().ok())
+        .filter(|&x: &f64| x < 1.0)
+        .collect();
+    let (bank, roll) = (numbers[numbers.len() - 2], numbers[numbers.len() - 1]);
+    assert!((keep - bank.max(roll)).abs() <= 1e-6, "{text}");
+    assert!(text.contains("banks 100"), "{text}");
+}
