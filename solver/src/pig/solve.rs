@@ -380,15 +380,8 @@ impl<'a> Sweep<'a> {
         for (from, at, first_own) in [(0, own, opponent), (1, opponent, own)] {
             let first = pig.state(at, first_own, 0);
             let states = first..first + (pig.goal() - at) as usize;
-            let [zero, one] = &mut self.values;
-            let [zero_rolls, one_rolls] = &mut self.rolls;
-            if from == 0 {
-                one[states.clone()].copy_from_slice(&zero[states.clone()]);
-                one_rolls[states.clone()].copy_from_slice(&zero_rolls[states]);
-            } else {
-                zero[states.clone()].copy_from_slice(&one[states.clone()]);
-                zero_rolls[states.clone()].copy_from_slice(&one_rolls[states]);
-            }
+            copy_seat(&mut self.values, from, states.clone());
+            copy_seat(&mut self.rolls, from, states);
             let start = (at * pig.goal() + first_own) as usize;
             self.starts[1 - from][start] = self.starts[from][start];
         }
@@ -501,9 +494,8 @@ impl<'a> Sweep<'a> {
         out.a.resize(reach, 1.0);
         out.b.clear();
         out.b.resize(reach, 0.0);
-        let changed = out.rolls.len() != n;
+        let mut changed = out.rolls.len() != n;
         out.rolls.resize(n, false);
-        let mut changed = changed;
         let lost = 1.0 - self.lost[1 - side.seat][side.opponent as usize];
         // Two 1s at score 0 lose nothing: the turn just passes.
         let loses = side.own > 0;
@@ -579,6 +571,13 @@ impl<'a> Sweep<'a> {
         self.written = written;
         self.residual = self.residual.max(residual);
     }
+}
+
+/// Copies seat `from`'s entries `states` of `by_seat` to the other seat's.
+fn copy_seat<T: Copy>(by_seat: &mut [Vec<T>; 2], from: usize, states: std::ops::Range<usize>) {
+    let [zero, one] = by_seat;
+    let (source, target) = if from == 0 { (zero, one) } else { (one, zero) };
+    target[states.clone()].copy_from_slice(&source[states]);
 }
 
 #[cfg(test)]

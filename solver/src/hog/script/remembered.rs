@@ -95,13 +95,6 @@ impl Answers {
     }
 }
 
-/// A cache file: its identity, then its batches.
-#[derive(Serialize, Deserialize)]
-struct File {
-    identity: Identity,
-    batches: Vec<Batch>,
-}
-
 /// The remembered calls of one script: those read from its cache file, and those made since.
 pub(super) struct Remembered {
     path: Option<PathBuf>,
@@ -149,8 +142,8 @@ impl Remembered {
         let batches = path
             .as_deref()
             .and_then(read)
-            .filter(|file| file.identity == identity)
-            .map(|file| file.batches)
+            .filter(|(read, _)| *read == identity)
+            .map(|(_, batches)| batches)
             .unwrap_or_default();
         Remembered {
             path,
@@ -195,12 +188,8 @@ impl Remembered {
         if !state.unsaved {
             return;
         }
-        let file = File {
-            identity: self.identity.clone(),
-            batches: std::mem::take(&mut state.batches),
-        };
-        let bytes = bincode::serde::encode_to_vec(&file, bincode::config::standard());
-        state.batches = file.batches;
+        let file = (&self.identity, &state.batches);
+        let bytes = bincode::serde::encode_to_vec(file, bincode::config::standard());
         state.unsaved = false;
         if let (Ok(bytes), Some(directory), Some(name)) = (bytes, path.parent(), path.file_name()) {
             let name = name.to_string_lossy().into_owned();
@@ -223,8 +212,8 @@ fn file_name(identity: &Identity) -> String {
     )
 }
 
-/// The cache file at `path`, if it can be read and decoded.
-fn read(path: &Path) -> Option<File> {
+/// The cache file at `path` (its identity, then its batches), if it can be read and decoded.
+fn read(path: &Path) -> Option<(Identity, Vec<Batch>)> {
     let bytes = crate::read::read_capped(path, MOST_BYTES, "a script cache").ok()?;
     let config = bincode::config::standard().with_limit::<{ MOST_BYTES as usize }>();
     bincode::serde::decode_from_slice(&bytes, config)
