@@ -12,8 +12,8 @@
 //! without failure are kept; every value still passes the checks of a fresh call.
 //!
 //! The directory is `$SWINE_CACHE_DIR` (empty: remember nothing), else `$XDG_CACHE_HOME/swine`,
-//! else `~/.cache/swine`. A cache that cannot be read or written is ignored: it only saves
-//! time. Python rule modules are not remembered (a module may read other files).
+//! else `~/.cache/swine`, which keeps the newest [`MOST_FILES`] files. A cache that cannot be
+//! read or written is ignored: it only saves time. Python rule modules are not remembered (a module may read other files).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
@@ -25,6 +25,10 @@ use crate::format::write_rendered;
 
 /// The version of the file layout below; a file of another is not read.
 const FORMAT: u32 = 2;
+
+/// The most cache files a directory keeps: writing one more removes the oldest (a sweep
+/// writes one per variant).
+const MOST_FILES: usize = 200;
 
 /// The largest cache file read, in bytes (a goal-1000 script's after-turn batch is about 30 MB).
 const MOST_BYTES: u64 = 256 << 20;
@@ -193,7 +197,9 @@ impl Remembered {
         state.unsaved = false;
         if let (Ok(bytes), Some(directory), Some(name)) = (bytes, path.parent(), path.file_name()) {
             let name = name.to_string_lossy().into_owned();
-            let _ = write_rendered(directory, vec![(name, bytes)]);
+            if write_rendered(directory, vec![(name, bytes)]).is_ok() {
+                prune(directory);
+            }
         }
     }
 }
@@ -210,6 +216,30 @@ fn file_name(identity: &Identity) -> String {
         crc32fast::hash(identity.text.as_bytes()),
         crc32fast::hash(rest.as_bytes())
     )
+}
+
+/// Removes the oldest cache files of `directory` beyond [`MOST_FILES`] (by the time each was
+/// written; files it cannot read the time of go first). Other files are left alone.
+fn prune(directory: &Path) {
+    let Ok(entries) = std::fs::read_dir(directory) else {
+        return;
+    };
+    let mut files: Vec<(Option<std::time::SystemTime>, PathBuf)> = entries
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("script-") && name.ends_with(".bin")
+        })
+        .map(|e| (e.metadata().and_then(|m| m.modified()).ok(), e.path()))
+        .collect();
+    if files.len() <= MOST_FILES {
+        return;
+    }
+    files.sort();
+    for (_, path) in &files[..files.len() - MOST_FILES] {
+        let _ = std::fs::remove_file(path);
+    }
 }
 
 /// The cache file at `path` (its identity, then its batches), if it can be read and decoded.
@@ -334,6 +364,26 @@ mod tests {
         for (i, values) in batches.iter().enumerate() {
             assert_eq!(read.recall("f", 1, &[i as i64]).as_ref(), Some(values));
         }
+    }
+
+    #[test]
+    fn the_directory_keeps_the_newest_files_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = Some(dir.path());
+        std::fs::write(dir.path().join("notes.txt"), "not a cache file").unwrap();
+        for i in 0..MOST_FILES + 5 {
+            let kept = Remembered::open_in(at, "1.0.0", &format!("script {i}"), &[]);
+            kept.keep("f", 1, &[1], &[Value::Int(1)]);
+            kept.save();
+        }
+        let files = std::fs::read_dir(dir.path()).unwrap().count();
+        assert_eq!(
+            files,
+            MOST_FILES + 1,
+            "the cap, and the file that is not the cache's"
+        );
+        let newest = Remembered::open_in(at, "1.0.0", &format!("script {}", MOST_FILES + 4), &[]);
+        assert_eq!(newest.recall("f", 1, &[1]), Some(vec![Value::Int(1)]));
     }
 
     #[test]
