@@ -51,6 +51,7 @@ pub mod format;
 pub mod fraction;
 pub mod greed;
 pub mod hog;
+mod memory;
 pub mod montecarlo;
 pub mod outcome;
 pub mod pig;

@@ -9,7 +9,9 @@
 //! nothing) hands the same scores to the opponent, who starts its turn there. So the solver
 //! visits totals from the highest down and, in each, every pair of mirrored sides: the mover
 //! at (i, j) and the opponent at (j, i), the seats' values on one side all affine in the other
-//! side's value at turn total 0: `V(k) = a_k + b_k · w`, with `w = 1 − V_other(0)`.
+//! side's value at turn total 0: `V(k) = a_k + b_k · w`, with `w = 1 − V_other(0)`. The pairs of
+//! one total read only higher totals, so they are solved side by side on every core, each into
+//! its own buffers, which are then written in order: the values do not depend on the threads.
 //!
 //! **Policy iteration** on each pair (Newton on the two values at turn total 0): given the other
 //! side's value, each side's best decisions follow by backward induction over the turn total
@@ -26,8 +28,11 @@
 //! The **residual** is the largest `|V − TV|`: every state valued once more from the final
 //! values (best decision for an optimiser, its own for a fixed policy).
 
+use rayon::prelude::*;
+
 use super::game::{Pig, Roll};
 use super::policy::Policy;
+use crate::memory::zeroed;
 use crate::outcome::{Outcome, SeatOutcome};
 
 /// Holding must beat rolling by more than this to be chosen: ties roll.
@@ -237,11 +242,9 @@ pub fn solve(pig: &Pig, players: [&Player; 2]) -> Result<Solution, SolveError> {
     Ok(solution)
 }
 
-/// The arrays one solve fills, with the scratch of a pair.
+/// The arrays one solve fills.
 struct Sweep<'a> {
-    pig: &'a Pig,
-    players: [&'a Player; 2],
-    never_ending: [f64; 2],
+    rules: Rules<'a>,
     values: [Vec<f64>; 2],
     rolls: [Vec<u8>; 2],
     /// By seat and score j: the value at (j, 0, 0), which two 1s hand the opponent; read from
@@ -252,14 +255,41 @@ struct Sweep<'a> {
     closed: bool,
     /// Whether the values hold a pass's already (two-dice Pig's later passes start from them).
     warm: bool,
-    /// By seat: the values at turn total 0 of the last pair solved with that seat's side first,
-    /// where the next pair's policy iteration starts.
-    last_pair: [(f64, f64); 2],
-    /// Scratch: a side's values as [`write`](Self::write) checks them.
-    written: Vec<f64>,
     /// By seat, `[own · goal + opponent]`: the value at (own, opponent) and turn total 0 once
     /// written (what holding hands the opponent, read along a row).
     starts: [Vec<f64>; 2],
+}
+
+/// What every pair of a solve reads and none writes: the game, who sits in each seat, and
+/// what a game that never ends is worth to each.
+#[derive(Clone, Copy)]
+struct Rules<'a> {
+    pig: &'a Pig,
+    players: [&'a Player; 2],
+    never_ending: [f64; 2],
+}
+
+/// What the pairs of one total read: the rules and the values settled before them.
+#[derive(Clone, Copy)]
+struct Settled<'s> {
+    rules: Rules<'s>,
+    lost: &'s [Vec<f64>; 2],
+    starts: &'s [Vec<f64>; 2],
+    warm: bool,
+}
+
+/// The states of one pair in the cubes, the side's first and the other side's second: values
+/// and decisions by turn total from 0.
+struct Blocks<'c> {
+    values: [&'c mut [f64]; 2],
+    rolls: [&'c mut [u8]; 2],
+}
+
+/// What solving a pair tells the sweep besides its values: its residual, and whether it never
+/// ends (both pass for sure).
+struct Solved {
+    residual: f64,
+    closed: bool,
 }
 
 /// The coefficients of one side: `V(k) = a[k] + b[k] · w`, and its decisions.
@@ -274,23 +304,26 @@ struct Coefficients {
     /// By turn total `k ≥ 1`: what holding is worth (the opponent's turn at the higher total),
     /// which no round of the pair changes.
     hold: Vec<f64>,
+    /// The side's values as [`write`](Settled::write) checks them, the won states past the last
+    /// turn total included.
+    written: Vec<f64>,
 }
 
 impl<'a> Sweep<'a> {
     fn new(pig: &'a Pig, players: [&'a Player; 2], never_ending: [f64; 2]) -> Sweep<'a> {
         let goal = pig.goal() as usize;
         Sweep {
-            pig,
-            players,
-            never_ending,
-            values: [vec![0.0; pig.cube()], vec![0.0; pig.cube()]],
-            rolls: [vec![0; pig.cube()], vec![0; pig.cube()]],
+            rules: Rules {
+                pig,
+                players,
+                never_ending,
+            },
+            values: [zeroed(pig.cube()), zeroed(pig.cube())],
+            rolls: [zeroed(pig.cube()), zeroed(pig.cube())],
             lost: [vec![0.5; goal], vec![0.5; goal]],
             residual: 0.0,
             closed: false,
             warm: false,
-            last_pair: [(0.5, 0.5); 2],
-            written: Vec::new(),
             starts: [vec![0.0; goal * goal], vec![0.0; goal * goal]],
         }
     }
@@ -298,49 +331,23 @@ impl<'a> Sweep<'a> {
     /// Solves every pair, from the highest total down; for two-dice Pig, pass after pass until
     /// the values two 1s lead to settle.
     fn run(&mut self) -> Result<(), SolveError> {
-        let passes = if self.pig.lowers_scores() {
-            MAX_PASSES
-        } else {
-            1
-        };
-        let goal = self.pig.goal();
-        let mirrored = self.mirrored();
+        let pig = self.rules.pig;
+        let passes = if pig.lowers_scores() { MAX_PASSES } else { 1 };
+        let goal = pig.goal();
         for pass in 1..=passes {
             self.residual = 0.0;
             self.closed = false;
-            let mut left = [Coefficients::default(), Coefficients::default()];
             for total in (0..=2 * (goal - 1)).rev() {
-                let lowest = total.saturating_sub(goal - 1);
-                for own in lowest..=total.min(goal - 1) {
-                    let opponent = total - own;
-                    if own > opponent {
-                        continue;
-                    }
-                    for seat in 0..2 {
-                        let side = Side {
-                            seat,
-                            own,
-                            opponent,
-                        };
-                        if own == opponent && seat == 1 {
-                            continue;
-                        }
-                        if mirrored && seat == 1 {
-                            self.mirror(own, opponent);
-                            continue;
-                        }
-                        self.pair(side, &mut left)?;
-                    }
-                }
+                self.total(total)?;
             }
-            if !self.pig.lowers_scores() {
+            if !pig.lowers_scores() {
                 return Ok(());
             }
             self.warm = true;
             let mut moved: f64 = 0.0;
             for seat in 0..2 {
                 for j in 0..goal {
-                    let now = self.values[seat][self.pig.state(j, 0, 0)];
+                    let now = self.values[seat][pig.state(j, 0, 0)];
                     moved = moved.max((now - self.lost[seat][j as usize]).abs());
                     self.lost[seat][j as usize] = now;
                 }
@@ -352,7 +359,7 @@ impl<'a> Sweep<'a> {
             }
             if pass == passes {
                 return Err(SolveError::Unconverged {
-                    rules: self.pig.name(),
+                    rules: pig.name(),
                     passes,
                     moved,
                 });
@@ -361,6 +368,114 @@ impl<'a> Sweep<'a> {
         unreachable!("the passes end by settling or by the error")
     }
 
+    /// Solves every pair whose scores add up to `total`, side by side on every core.
+    fn total(&mut self, total: u32) -> Result<(), SolveError> {
+        let pig = self.rules.pig;
+        let goal = pig.goal();
+        let mirrored = self.rules.mirrored();
+        let lowest = total.saturating_sub(goal - 1);
+        // Each pair once: seat 0's side at (own, opponent), own ≤ opponent, and seat 1's where
+        // own < opponent unless seat 1 mirrors seat 0.
+        let sides: Vec<Side> = (lowest..=total.min(goal - 1))
+            .filter(|&own| own <= total - own)
+            .flat_map(|own| {
+                let opponent = total - own;
+                let seats = if own == opponent || mirrored { 1 } else { 2 };
+                (0..seats).map(move |seat| Side {
+                    seat,
+                    own,
+                    opponent,
+                })
+            })
+            .collect();
+        let mut values = self.values.each_mut().map(|cube| blocks(cube, pig, total));
+        let mut rolls = self.rolls.each_mut().map(|cube| blocks(cube, pig, total));
+        let mut take = |side: Side| {
+            let at = (side.own - lowest) as usize;
+            let taken = "a block belongs to one pair";
+            (
+                values[side.seat][at].take().expect(taken),
+                rolls[side.seat][at].take().expect(taken),
+            )
+        };
+        let pairs: Vec<(Side, Blocks)> = sides
+            .iter()
+            .map(|&side| {
+                let (side_values, side_rolls) = take(side);
+                let (other_values, other_rolls) = take(side.other());
+                let blocks = Blocks {
+                    values: [side_values, other_values],
+                    rolls: [side_rolls, other_rolls],
+                };
+                (side, blocks)
+            })
+            .collect();
+        let settled = Settled {
+            rules: self.rules,
+            lost: &self.lost,
+            starts: &self.starts,
+            warm: self.warm,
+        };
+        let solved: Vec<Result<Solved, SolveError>> = pairs
+            .into_par_iter()
+            .map_init(
+                || [Coefficients::default(), Coefficients::default()],
+                |scratch, (side, blocks)| settled.pair(side, blocks, scratch),
+            )
+            .collect();
+        for pair in solved {
+            let pair = pair?;
+            self.residual = self.residual.max(pair.residual);
+            self.closed |= pair.closed;
+        }
+        for side in sides {
+            for side in [side, side.other()] {
+                let start = (side.own * goal + side.opponent) as usize;
+                self.starts[side.seat][start] =
+                    self.values[side.seat][pig.state(side.own, side.opponent, 0)];
+            }
+            if mirrored && side.own < side.opponent {
+                self.mirror(side.own, side.opponent);
+            }
+        }
+        Ok(())
+    }
+
+    /// Seat 1's side of (own, opponent) and seat 0's of (opponent, own) as the pair of seat 0
+    /// at (own, opponent) left them, in a [mirrored](Rules::mirrored) game.
+    fn mirror(&mut self, own: u32, opponent: u32) {
+        let pig = self.rules.pig;
+        for (from, at, first_own) in [(0, own, opponent), (1, opponent, own)] {
+            let first = pig.state(at, first_own, 0);
+            let states = first..first + (pig.goal() - at) as usize;
+            copy_seat(&mut self.values, from, states.clone());
+            copy_seat(&mut self.rolls, from, states);
+            let start = (at * pig.goal() + first_own) as usize;
+            self.starts[1 - from][start] = self.starts[from][start];
+        }
+    }
+}
+
+/// One seat's cube cut at `total`: the states (own, total − own, ·) of each own score from the
+/// lowest, disjoint blocks of `goal − own` turn totals.
+fn blocks<'c, T>(cube: &'c mut [T], pig: &Pig, total: u32) -> Vec<Option<&'c mut [T]>> {
+    let goal = pig.goal();
+    let lowest = total.saturating_sub(goal - 1);
+    let mut rest = cube;
+    let mut offset = 0;
+    let mut blocks = Vec::new();
+    for own in lowest..=total.min(goal - 1) {
+        let first = pig.state(own, total - own, 0);
+        let (_, tail) = std::mem::take(&mut rest).split_at_mut(first - offset);
+        let (block, tail) = tail.split_at_mut((goal - own) as usize);
+        blocks.push(Some(block));
+        rest = tail;
+        offset = first + (goal - own) as usize;
+    }
+    blocks
+}
+
+impl Rules<'_> {
     /// Whether the two seats play the same game: the same player in both (two optimisers, or
     /// one policy twice) and a game that never ends worth the same to both. Then seat 1's
     /// values are seat 0's, and each pair is solved once.
@@ -372,35 +487,35 @@ impl<'a> Sweep<'a> {
         };
         same && self.never_ending[0] == self.never_ending[1]
     }
+}
 
-    /// Seat 1's side of (own, opponent) and seat 0's of (opponent, own) as the pair of seat 0
-    /// at (own, opponent) left them, in a [mirrored](Self::mirrored) game.
-    fn mirror(&mut self, own: u32, opponent: u32) {
-        let pig = self.pig;
-        for (from, at, first_own) in [(0, own, opponent), (1, opponent, own)] {
-            let first = pig.state(at, first_own, 0);
-            let states = first..first + (pig.goal() - at) as usize;
-            copy_seat(&mut self.values, from, states.clone());
-            copy_seat(&mut self.rolls, from, states);
-            let start = (at * pig.goal() + first_own) as usize;
-            self.starts[1 - from][start] = self.starts[from][start];
-        }
-    }
-
-    /// Solves the pair of `side` and its other side exactly (see the module docs).
-    fn pair(&mut self, side: Side, scratch: &mut [Coefficients; 2]) -> Result<(), SolveError> {
+impl Settled<'_> {
+    /// Solves the pair of `side` and its other side exactly (see the module docs) into
+    /// `blocks`, reading only higher totals and, in two-dice Pig, the pass before (what
+    /// `blocks` hold).
+    fn pair(
+        &self,
+        side: Side,
+        blocks: Blocks,
+        scratch: &mut [Coefficients; 2],
+    ) -> Result<Solved, SolveError> {
+        let Rules {
+            pig,
+            players,
+            never_ending,
+        } = self.rules;
         let other = side.other();
         let sides = [side, other];
-        let optimising = sides.map(|s| matches!(self.players[s.seat], Player::Optimising));
-        // The values at turn total 0 of both sides: ½ to begin with, or the pass before's.
+        let optimising = sides.map(|s| matches!(players[s.seat], Player::Optimising));
+        // Where policy iteration starts: the values at turn total 0 of both sides in the pass
+        // before, or in the first pass those of the pair one point higher (close, so that an
+        // optimiser's first decisions are most often its last), or ½ at the very top.
         let (mut x, mut y) = if self.warm {
-            let at = |s: Side| self.values[s.seat][self.pig.state(s.own, s.opponent, 0)];
-            (at(side), at(other))
+            (blocks.values[0][0], blocks.values[1][0])
         } else {
-            // The seat's last pair, a neighbour of this one: close, so that an optimiser's
-            // first decisions are most often its last.
-            self.last_pair[side.seat]
+            self.above(side)
         };
+        let mut closed = false;
         let [left, right] = scratch;
         self.holds(side, left);
         self.holds(other, right);
@@ -408,7 +523,17 @@ impl<'a> Sweep<'a> {
         for round in 0..MAX_ROUNDS {
             let changed_left = self.coefficients(side, 1.0 - y, left);
             let changed_right = self.coefficients(other, 1.0 - x, right);
-            (x, y) = self.solve_pair(sides, left, right);
+            let (a1, b1, a2, b2) = (left.a[0], left.b[0], right.a[0], right.b[0]);
+            if b1 * b2 >= 1.0 {
+                // Both pass for sure: the pair never ends.
+                closed = true;
+                (x, y) = (never_ending[side.seat], never_ending[other.seat]);
+            } else {
+                // x = a1 + b1 (1 − y), y = a2 + b2 (1 − x), each from its own side (so mirrored
+                // pairs get mirrored numbers).
+                x = (a1 + b1 * (1.0 - a2 - b2)) / (1.0 - b1 * b2);
+                y = (a2 + b2 * (1.0 - a1 - b1)) / (1.0 - b2 * b1);
+            }
             let changed = changed_left || changed_right;
             if !optimising.contains(&true) || (round > 0 && !changed) {
                 settled = true;
@@ -433,45 +558,44 @@ impl<'a> Sweep<'a> {
                 }
                 if steps == MAX_PASSES {
                     return Err(SolveError::Unconverged {
-                        rules: self.pig.name(),
+                        rules: pig.name(),
                         passes: steps,
                         moved,
                     });
                 }
             }
         }
-        self.write(side, x, y, left);
-        self.write(other, y, x, right);
-        self.last_pair[side.seat] = (x, y);
-        Ok(())
+        let Blocks {
+            values: [side_values, other_values],
+            rolls: [side_rolls, other_rolls],
+        } = blocks;
+        let residual = self
+            .write(side, x, y, left, side_values, side_rolls)
+            .max(self.write(other, y, x, right, other_values, other_rolls));
+        Ok(Solved { residual, closed })
     }
 
-    /// The two values at turn total 0 of `sides` from their coefficients, exactly, each from its
-    /// own side (so mirrored pairs get mirrored numbers); a pair where both pass for sure never
-    /// ends.
-    fn solve_pair(
-        &mut self,
-        sides: [Side; 2],
-        left: &Coefficients,
-        right: &Coefficients,
-    ) -> (f64, f64) {
-        let (a1, b1, a2, b2) = (left.a[0], left.b[0], right.a[0], right.b[0]);
-        if b1 * b2 >= 1.0 {
-            self.closed = true;
-            return (
-                self.never_ending[sides[0].seat],
-                self.never_ending[sides[1].seat],
-            );
-        }
-        // x = a1 + b1 (1 − y), y = a2 + b2 (1 − x).
-        let x = (a1 + b1 * (1.0 - a2 - b2)) / (1.0 - b1 * b2);
-        let y = (a2 + b2 * (1.0 - a1 - b1)) / (1.0 - b2 * b1);
-        (x, y)
+    /// The values at turn total 0 of `side`'s pair one point higher, (own, opponent + 1), or
+    /// (own + 1, opponent) at the opponent's last score: `(side's, other side's)`, ½ each above
+    /// the highest total.
+    fn above(&self, side: Side) -> (f64, f64) {
+        let goal = self.rules.pig.goal();
+        let (own, opponent) = if side.opponent + 1 < goal {
+            (side.own, side.opponent + 1)
+        } else if side.own + 1 < goal {
+            (side.own + 1, side.opponent)
+        } else {
+            return (0.5, 0.5);
+        };
+        (
+            self.starts[side.seat][(own * goal + opponent) as usize],
+            self.starts[1 - side.seat][(opponent * goal + own) as usize],
+        )
     }
 
     /// What holding is worth to `side` at each turn total (into `out.hold`).
     fn holds(&self, side: Side, out: &mut Coefficients) {
-        let pig = self.pig;
+        let pig = self.rules.pig;
         let n = side.states(pig) as usize;
         // The opponent's turns at (opponent, own + k), k ≥ 1, side by side.
         let goal = pig.goal() as usize;
@@ -487,7 +611,7 @@ impl<'a> Sweep<'a> {
     /// (an optimiser decides at that `w`), by backward induction over the turn total, holding
     /// worth `out.hold`; whether any decision differs from those `out` held.
     fn coefficients(&self, side: Side, w: f64, out: &mut Coefficients) -> bool {
-        let pig = self.pig;
+        let pig = self.rules.pig;
         let n = side.states(pig) as usize;
         let reach = n + pig.most_points() as usize;
         out.a.clear();
@@ -520,7 +644,7 @@ impl<'a> Sweep<'a> {
             } else {
                 (out.hold[k], 0.0)
             };
-            let rolls = match self.players[side.seat] {
+            let rolls = match self.rules.players[side.seat] {
                 Player::Fixed(policy) => policy.rolls(first + k),
                 Player::Optimising => hold_a + hold_b * w <= a + b * w + TIE_TOLERANCE,
             };
@@ -535,41 +659,51 @@ impl<'a> Sweep<'a> {
     }
 
     /// Writes `side`'s values (its value at turn total 0 being `x`, the other side's `y`) and
-    /// decisions, and the residual of its states.
-    fn write(&mut self, side: Side, x: f64, y: f64, coefficients: &Coefficients) {
-        let pig = self.pig;
+    /// decisions into `values` and `rolls`; the residual of its states.
+    fn write(
+        &self,
+        side: Side,
+        x: f64,
+        y: f64,
+        coefficients: &mut Coefficients,
+        values: &mut [f64],
+        rolls: &mut [u8],
+    ) -> f64 {
+        let pig = self.rules.pig;
         let w = 1.0 - y;
-        let first = pig.state(side.own, side.opponent, 0);
         let n = side.states(pig) as usize;
         for k in 0..n {
-            self.values[side.seat][first + k] = coefficients.a[k] + coefficients.b[k] * w;
-            self.rolls[side.seat][first + k] = u8::from(coefficients.rolls[k]);
+            values[k] = coefficients.a[k] + coefficients.b[k] * w;
+            rolls[k] = u8::from(coefficients.rolls[k]);
         }
         // Its value at turn total 0 as the pair's equations gave it (a pair that never ends:
         // the worth of such a game, which its coefficients cannot say).
-        self.values[side.seat][first] = x;
-        self.starts[side.seat][(side.own * pig.goal() + side.opponent) as usize] = x;
+        values[0] = x;
         // The residual: every state valued once more from the values just written (read
         // with the won states past the last turn total, as `a` and `b` are).
-        let mut written = std::mem::take(&mut self.written);
+        let written = &mut coefficients.written;
         written.clear();
-        written.extend_from_slice(&self.values[side.seat][first..first + n]);
+        written.extend_from_slice(values);
         written.resize(n + pig.most_points() as usize, 1.0);
-        let values = [&self.values[0][..], &self.values[1][..]];
         let lost = 1.0 - self.lost[1 - side.seat][side.opponent as usize];
         let mut residual: f64 = 0.0;
         for k in 0..n as u32 {
             let roll = side.roll_value(pig, k, w, lost, |k| written[k as usize]);
-            let hold = side.hold_value(pig, k, w, values);
-            let target = match self.players[side.seat] {
+            // Holding, read from the opponent's values at turn total 0 as written (`holds`
+            // took them side by side from `starts`, a copy of those values).
+            let hold = if k == 0 {
+                w
+            } else {
+                coefficients.hold[k as usize]
+            };
+            let target = match self.rules.players[side.seat] {
                 Player::Optimising => roll.max(hold),
                 Player::Fixed(_) if coefficients.rolls[k as usize] => roll,
                 Player::Fixed(_) => hold,
             };
             residual = residual.max((written[k as usize] - target).abs());
         }
-        self.written = written;
-        self.residual = self.residual.max(residual);
+        residual
     }
 }
 

@@ -36,6 +36,7 @@ use super::policy::{Policy, ScoreTable};
 use super::reach::may_not_end;
 use super::ruleset::Pass;
 use super::ruleset::{Effect, Next, Remembered, Ruleset};
+use crate::memory::zeroed;
 use crate::outcome::{Outcome, SeatOutcome};
 
 pub use repeat::{MAX_PASSES, MAX_ROUNDS, SETTLED, TIE_TOLERANCE};
@@ -330,12 +331,12 @@ fn sweep(
     let per_cell = layout.per_cell();
     let slots = space.cells() * per_cell;
     let seat_values = || {
-        let mut values = vec![0.0; slots + per_cell];
+        let mut values = zeroed(slots + per_cell);
         values[slots..].fill(1.0);
         values
     };
     let mut values = [seat_values(), seat_values()];
-    let mut dice = [vec![0u8; slots], vec![0u8; slots]];
+    let mut dice = [zeroed(slots), zeroed(slots)];
     let mut reached = Reached::new(rules, layout);
     let parallel = slots >= PARALLEL_STATES;
     let mut settled = repeat::Settled::default();
@@ -519,7 +520,7 @@ impl Reached {
             }
         }
         Reached {
-            values: vec![0.0; planes.len() * plane],
+            values: zeroed(planes.len() * plane),
             layout,
             planes,
             plane_of,
