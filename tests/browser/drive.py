@@ -41,9 +41,9 @@ GAMES = [
     ("chopsticks", "rules=chopsticks&moves=10", "serve-chopsticks.png", 3),
 ]
 
-# Farkle's game: goal 1000 solves in seconds; the screenshot is taken with dice chosen to keep
-# on the person's turn after this many moves.
-FARKLE = ("rules=farkle&goal=1000&set=floor%3D-500&vs=bank_at%3A300&seed=3", "serve-farkle.png", 4)
+# Farkle's game: goal 1000 solves in seconds; the screenshot is taken with dice chosen to keep,
+# once the log shows a turn of the computer's.
+FARKLE = ("rules=farkle&goal=1000&set=floor%3D-500&vs=bank_at%3A300&seed=3", "serve-farkle.png")
 
 # A roll's line and the faces it names: "You roll 3 dice: 1 5 2, ...", "The computer rolls
 # 4: +4, ...", "You roll heads: ...".
@@ -376,7 +376,7 @@ def check_farkle(shown, game):
 def play_farkle(page, shoot):
     """Plays Farkle to its end: keeps by clicking the best keep's dice and then Keep, bank and
     roll by keys and by the best row's button; returns what was seen."""
-    query, _, shot_move = FARKLE
+    query, _ = FARKLE
     number = page.open(query, timeout=120)
     moves, clicked, shot = 0, 0, False
     while True:
@@ -400,7 +400,7 @@ def play_farkle(page, shoot):
             chosen = page.script("return [...document.querySelectorAll('#shown button.kept')]"
                                  ".map(b => Number(b.dataset.face))")
             check(sorted(chosen) == best["dice"], f"farkle: {chosen} chosen for {best}")
-            if moves >= shot_move and not shot:
+            if not shot and any(t["who"] == "computer" for t in shown["turns"]):
                 shoot()
                 shot = True
             clicked += 1
