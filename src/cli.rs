@@ -121,13 +121,16 @@ Examples:
   swine plot win optimal --out win.png
   swine plot sweep sweep.json --x goal --y optimal_win_rate --out sweep.png")]
     Plot(PlotArgs),
-    /// Serve a local web page (loopback only) to play Hog, Greed, the Pig family or Chopsticks
-    /// against the computer with exact hints, the commentary and the strategy map; its JSON API
-    /// is in docs/guide.md.
+    /// Serve a local web page (loopback only) to play Hog, Greed, the Pig family, Chopsticks or
+    /// Farkle against the computer with exact hints, the commentary and the strategy map; its
+    /// JSON API is in docs/guide.md. A Farkle match-up is solved on a thread of its own the
+    /// first time it is asked for (goal 2000 with floor -1000: seconds; the full game: about 5
+    /// minutes), the page showing how far the solve has come.
     #[command(after_help = "\
 Examples:
   swine serve                       http://127.0.0.1:8000/
-  swine serve --port 0 --open       any free port, opened in the browser")]
+  swine serve --port 0 --open       any free port, opened in the browser
+  http://127.0.0.1:8000/?rules=farkle&goal=2000&set=floor=-1000   Farkle, solved in seconds")]
     Serve(ServeArgs),
     /// Grade submissions exactly: Python files, folders of them, or tables, ranked.
     #[command(after_help = "\

@@ -1,5 +1,6 @@
 //! `swine serve`: its JSON API against `eval`, `solve` and `play`, a burst of concurrent and
-//! malformed requests, and a whole game of each kind played on the page in headless Chromium.
+//! malformed requests, Farkle solved aside while the server answers, and a whole game of each
+//! kind played on the page in headless Chromium.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -631,5 +632,346 @@ fn whole_games_of_every_kind_in_headless_chromium() {
         .map(|row| row["exact"].as_str().unwrap().parse().unwrap())
         .collect();
     assert_eq!(best, [as_first("optimal")]);
-    assert_eq!(seen["phone"].as_array().unwrap().len(), 4);
+    // Farkle: played to its end, keeps made by clicking the dice, every roll's dice drawn.
+    let farkle = &seen["farkle"];
+    assert!(
+        ["You win!", "The computer wins."].contains(&farkle["status"].as_str().unwrap()),
+        "{farkle}"
+    );
+    assert!(farkle["keeps_clicked"].as_u64().unwrap() >= 1, "{farkle}");
+    assert!(farkle["dice"].as_u64().unwrap() >= 6, "{farkle}");
+    assert_eq!(seen["phone"].as_array().unwrap().len(), 5);
+}
+
+/// Asks for `path` until the server has solved its match-up (at most two minutes); returns the
+/// first answer and the last.
+fn solved_game(served: &Served, path: &str) -> (serde_json::Value, serde_json::Value) {
+    let (status, first) = served.request("POST", path);
+    let mut last = first.clone();
+    let mut status = status;
+    for _ in 0..1200 {
+        if status != 202 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        (status, last) = served.request("POST", path);
+    }
+    assert_eq!(status, 200, "{path}: {last}");
+    (first, last)
+}
+
+/// `swine eval optimal --rules farkle` at goal 1000, floor −500 against bank_at:300 from the
+/// position `from` (after the roll `dice`): each choice's label and value.
+fn farkle_eval(from: &str, dice: Option<&str>) -> Vec<(String, f64)> {
+    let mut args = vec![
+        "eval",
+        "optimal",
+        "--rules",
+        "farkle",
+        "--goal",
+        "1000",
+        "--set",
+        "floor=-500",
+        "--vs",
+        "bank_at:300",
+        "--from",
+        from,
+        "--json",
+    ];
+    if let Some(dice) = dice {
+        args.extend(["--dice", dice]);
+    }
+    let report = Sandbox::new().run(&args).json();
+    report["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c[0].as_str().unwrap().to_string(), c[1].as_f64().unwrap()))
+        .collect()
+}
+
+#[test]
+fn farkle_is_solved_aside_and_played_roll_by_roll_with_evals_values() {
+    let served = Served::start();
+    let path = "/api/games?rules=farkle&goal=1000&set=floor%3D-500&vs=bank_at:300&seed=3";
+    let (first, game) = solved_game(&served, path);
+    // The first answer says the match-up is being solved, and how far it has come.
+    assert!(
+        first["solving"].as_str().unwrap().starts_with(
+            "Solving farkle to 1000 (floor -500, 500 for 3 farkles in a row) against bank_at:300: "
+        ),
+        "{first}"
+    );
+    assert_eq!(
+        (game["goal"].clone(), game["floor"].clone()),
+        (json!(1000), json!(-500))
+    );
+    let id = game["id"].clone();
+    let at = |action: &str| format!("/api/games/{id}/{action}");
+    // At the turn's start the only choice is to roll, worth what eval says of rolling there.
+    assert_eq!(game["hints"].as_array().unwrap().len(), 1);
+    let start = farkle_eval("0,0,0,0,0,6", None);
+    assert_eq!(
+        start,
+        [(
+            "roll".to_string(),
+            game["hints"][0]["win"].as_f64().unwrap()
+        )]
+    );
+    let mut game = game;
+    let (mut keeps_checked, mut banks_checked, mut moves) = (0, 0, 0);
+    let mut log = Vec::new();
+    while game["over"] == false && moves < 400 {
+        moves += 1;
+        let from = format!(
+            "{},{},{},{},{},{}",
+            game["scores"][0],
+            game["scores"][1],
+            game["farkles"][0],
+            game["farkles"][1],
+            game["turn_total"],
+            game["dice_left"]
+        );
+        let hints = game["hints"].as_array().unwrap();
+        let best = &hints[game["best"].as_u64().unwrap() as usize];
+        // Every choice is worth exactly what eval says, and the best is worth the most.
+        assert!(
+            hints
+                .iter()
+                .all(|h| h["win"].as_f64() <= best["win"].as_f64())
+        );
+        if keeps_checked + banks_checked < 4 {
+            let shown: Vec<String> = game["shown"]
+                .as_array()
+                .map(|faces| faces.iter().map(|f| f.to_string()).collect())
+                .unwrap_or_default();
+            let dice = (!shown.is_empty()).then(|| shown.join(","));
+            let exact = farkle_eval(&from, dice.as_deref());
+            assert_eq!(
+                exact.len(),
+                hints.len(),
+                "{from} {dice:?}: {exact:?} {hints:?}"
+            );
+            // Keeps in eval's order; bank and roll by name.
+            let mut ours: Vec<(String, f64)> = hints
+                .iter()
+                .map(|h| {
+                    (
+                        h["move"].as_str().unwrap().to_string(),
+                        h["win"].as_f64().unwrap(),
+                    )
+                })
+                .collect();
+            let mut theirs: Vec<(String, f64)> = exact
+                .into_iter()
+                .map(|(label, value)| (label.split(' ').next().unwrap().to_string(), value))
+                .collect();
+            ours.sort_by(|a, b| a.0.cmp(&b.0));
+            theirs.sort_by(|a, b| a.0.cmp(&b.0));
+            assert_eq!(ours, theirs, "{from} {dice:?}");
+            if dice.is_some() {
+                keeps_checked += 1;
+            } else {
+                banks_checked += 1;
+            }
+        }
+        // Keeps by their dice, bank and roll by their numbers.
+        let action = match best["move"].as_str().unwrap() {
+            "keep" => {
+                let faces: Vec<String> = best["dice"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|f| f.to_string())
+                    .collect();
+                format!("keep?dice={}", faces.join(","))
+            }
+            "roll" => "roll?dice=1".to_string(),
+            _ => "roll?dice=0".to_string(),
+        };
+        let (status, next) = served.request("POST", &at(&action));
+        assert_eq!(status, 200, "{action}: {next}");
+        // A keep by its dice takes the best keep's points.
+        if best["move"] == "keep" {
+            let line = next["log"][0].as_str().unwrap();
+            assert!(
+                line.contains(&format!(" for {}:", h_points(best))),
+                "{line}"
+            );
+        }
+        for turn in next["turns"].as_array().unwrap() {
+            let lines: Vec<&str> = turn["log"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l.as_str().unwrap())
+                .collect();
+            // A roll's faces are the dice drawn.
+            if let Some(faces) = turn["dice"]["faces"].as_array() {
+                let named: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
+                assert!(
+                    lines[0].contains(&format!(": {},", named.join(" "))),
+                    "{lines:?}"
+                );
+            }
+            log.extend(lines.iter().map(|l| l.to_string()));
+        }
+        game = next;
+    }
+    assert_eq!(game["over"], true, "{log:?}");
+    assert!(
+        keeps_checked >= 1 && banks_checked >= 1,
+        "{keeps_checked} {banks_checked}"
+    );
+    assert!(!log.iter().any(|l| l.contains("Player ")), "{log:?}");
+    assert!(log.iter().any(|l| l.starts_with("You keep ")), "{log:?}");
+    assert!(
+        log.iter().any(|l| l.starts_with("The computer banks ")),
+        "{log:?}"
+    );
+    // Refusals name the parameter and say why.
+    let (_, hog) = served.request("POST", "/api/games?vs=always_roll:4");
+    let (_, fresh) = served.request("POST", path);
+    let fresh = |action: &str| format!("/api/games/{}/{action}", fresh["id"]);
+    for (method, path, status, error) in [
+        (
+            "POST",
+            fresh("roll?dice=0"),
+            400,
+            "roll: a turn total of 0 cannot be banked; the least is 50",
+        ),
+        (
+            "POST",
+            fresh("roll?dice=2"),
+            400,
+            "roll: dice 2 is neither 1 (roll) nor 0 (bank)",
+        ),
+        (
+            "POST",
+            fresh("keep?choice=0"),
+            400,
+            "keep: no roll waits for a keep; roll first",
+        ),
+        ("POST", at("roll?dice=1"), 400, "roll: the game is over"),
+        (
+            "POST",
+            format!("/api/games/{}/keep?choice=0", hog["id"]),
+            400,
+            "keep: only farkle keeps dice",
+        ),
+        (
+            "POST",
+            "/api/games?set=floor%3D-500".into(),
+            400,
+            "set: rule numbers are farkle's; hog-fa20 takes none",
+        ),
+        (
+            "POST",
+            "/api/games?rules=farkle&set=floor%3D7".into(),
+            400,
+            "rules: farkle: floor = 7: expected a multiple of 50 in -100000..=0",
+        ),
+        (
+            "POST",
+            "/api/games?rules=farkle&set=bogus".into(),
+            400,
+            "set: 'bogus' is not NAME=VALUE",
+        ),
+        (
+            "POST",
+            "/api/games?rules=farkle&goal=1025".into(),
+            400,
+            "rules: farkle: goal = 1025",
+        ),
+        (
+            "POST",
+            "/api/games?rules=farkle&vs=hold_at:20".into(),
+            400,
+            "vs: unknown strategy 'hold_at:20' for farkle",
+        ),
+        (
+            "GET",
+            "/api/map?rules=farkle".into(),
+            400,
+            "map: the page maps one choice per cell",
+        ),
+    ] {
+        let (got, body) = served.request(method, &path);
+        assert_eq!(got, status, "{method} {path}: {body}");
+        let message = body["error"].as_str().unwrap_or_default();
+        assert!(message.starts_with(error), "{method} {path}: {message}");
+    }
+    // After a roll: keeps by dice not shown, or not scoring, are refused by name.
+    let (_, rolled) = served.request("POST", &fresh("roll?dice=1"));
+    if rolled["shown"].is_array() {
+        let shown: Vec<u64> = rolled["shown"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f.as_u64().unwrap())
+            .collect();
+        let absent = (1..=6).find(|f| !shown.contains(f)).unwrap();
+        let (status, body) = served.request("POST", &fresh(&format!("keep?dice={absent}")));
+        assert_eq!(status, 400);
+        assert!(
+            body["error"]
+                .as_str()
+                .unwrap()
+                .contains("not among the dice shown"),
+            "{body}"
+        );
+        let (status, body) = served.request("POST", &fresh("keep?dice=9"));
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (
+                400,
+                Some("keep: dice '9' are not faces 1 to 6, comma-separated")
+            )
+        );
+    }
+    // The full game is solved aside: while it is, the server answers everything else, tells
+    // how far the solve has come, and refuses a second farkle solve.
+    let full = "/api/games?rules=farkle&seed=1";
+    let (status, body) = served.request("POST", full);
+    assert_eq!(status, 202, "{body}");
+    assert!(
+        body["solving"]
+            .as_str()
+            .unwrap()
+            .contains("farkle to 10000 (floor -2500"),
+        "{body}"
+    );
+    let (status, rulesets) = served.request("GET", "/api/rulesets");
+    assert_eq!(status, 200);
+    assert!(
+        rulesets["rulesets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["game"] == "farkle")
+    );
+    assert_eq!(served.request("POST", path).0, 200);
+    let (status, body) = served.request("POST", "/api/games?rules=farkle&goal=500");
+    assert_eq!(status, 503, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().starts_with(
+            "the server solves one farkle match-up at a time. Solving farkle to 10000"
+        ),
+        "{body}"
+    );
+    let (status, body) = served.request("POST", full);
+    assert_eq!(status, 202, "{body}");
+}
+
+/// A keep hint's points, from its label ("Keep 1 5: 150 points, ...").
+fn h_points(hint: &serde_json::Value) -> String {
+    let label = hint["label"].as_str().unwrap();
+    label
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_string()
 }

@@ -4,9 +4,11 @@ use std::io::{self, Write};
 
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
-use swine_solver::dice::{Die, SeededDice};
+use swine_solver::dice::SeededDice;
 use swine_solver::farkle::simulate::{Plan, simulate};
-use swine_solver::farkle::{DICE, Farkle, Player, Solution, Table, UNIT, keeps_of, solve};
+use swine_solver::farkle::{
+    DICE, Farkle, Farkled, Match, Player, Rolled, Solution, Then, UNIT, keeps_of, solve, spaced,
+};
 use swine_solver::format::{Format, Probability, ValuesFile, prepare_directory};
 
 use super::prompt::{Answers, ask_number, ask_word, quit};
@@ -316,118 +318,126 @@ pub fn play(game: &Farkle, args: &PlayArgs) -> Result<()> {
     let solution = solved(game, [Player::Optimising, computer.player()])?;
     let layout = solution.layout();
     let mut rng = SeededDice::new(seed);
-    let mut table = Table::new(game, usize::from(args.first == Some(First::Computer)));
+    let mut played = Match::new(game, usize::from(args.first == Some(First::Computer)));
     let points = |index: usize| game.points(index);
+    let won = |out: &mut io::StdoutLock, mover: usize| {
+        let verdict = if mover == 0 {
+            "You win!"
+        } else {
+            "The computer wins."
+        };
+        writeln!(out, "  reaches {}. {verdict}", game.goal())
+    };
     loop {
-        let (mover, state) = (table.mover, table.state(game));
-        let (scores, counts) = (table.scores, table.counts);
+        let (table, state) = (*played.table(), played.state(game));
+        let mover = table.mover;
         let who = if mover == 0 { "Your" } else { "The computer's" };
         writeln!(
             out,
             "\n{who} turn: you {} (farkles in a row {}), computer {} ({}).",
-            points(scores[0]),
-            counts[0],
-            points(scores[1]),
-            counts[1]
+            points(table.scores[0]),
+            table.counts[0],
+            points(table.scores[1]),
+            table.counts[1]
         )?;
-        let plan = Plan::new(&solution, mover, state);
-        let mine = (mover == 0).then(|| solution.turn(0, state));
-        let len = game.scores() - scores[mover];
-        let (mut t, mut dice) = (0usize, DICE);
-        let banked = loop {
-            let mut shown = [0u8; 6];
-            let faces = rng.roll(Die::SIX_SIDED, dice as u8);
-            for &face in &faces {
-                shown[face as usize - 1] += 1;
-            }
-            let faces: Vec<String> = faces.iter().map(u8::to_string).collect();
-            writeln!(out, "  rolled {}", faces.join(" "))?;
-            let keeps = keeps_of(game.settings(), &shown);
-            if keeps.is_empty() {
-                writeln!(out, "  farkle! the turn total {} is lost", t as u32 * UNIT)?;
-                break None;
-            }
-            let k = match &mine {
-                Some((turn, lane)) => {
-                    for (i, keep) in keeps.iter().enumerate() {
-                        let hint = if args.no_hints {
-                            String::new()
-                        } else {
-                            let value = turn.value(
-                                layout,
-                                t + keep.units as usize,
-                                keep.left as usize,
-                                *lane,
-                            );
-                            format!("  (your chance then {value:.6})")
-                        };
-                        writeln!(
-                            out,
-                            "  {}: keep {} points, {} dice left{hint}",
-                            i + 1,
-                            keep.units * UNIT,
-                            keep.left
-                        )?;
+        if mover == 1 {
+            let plan = Plan::new(&solution, mover, state);
+            loop {
+                let step = played.step(&solution, &plan, &mut rng)?;
+                writeln!(out, "  rolled {}", spaced(&step.faces))?;
+                let keep = match step.then {
+                    Then::Farkle(farkled) => {
+                        farkle(&mut out, game, farkled)?;
+                        break;
                     }
-                    let Some(k) =
-                        ask_number(&mut input, &mut out, "Which keep? ", 1..=keeps.len())?
-                    else {
-                        return quit(&mut out);
-                    };
-                    k - 1
-                }
-                None => {
-                    let k = plan.keep(&solution, t, dice, &keeps);
-                    writeln!(out, "  keeps {} points", keeps[k].units * UNIT)?;
-                    k
-                }
-            };
-            t += keeps[k].units as usize;
-            dice = keeps[k].left as usize;
-            if t >= len {
-                break Some(t);
-            }
-            let banks = match &mine {
-                Some((turn, lane)) => {
-                    if t < game.min_bank_units() {
-                        false
-                    } else {
-                        if !args.no_hints {
-                            let bank = solution.bank_value(0, state, t);
-                            let roll = solution.roll_value(0, state, (turn, *lane), t, dice);
-                            writeln!(
-                                out,
-                                "  turn total {}, {dice} dice: bank {bank:.6}, roll {roll:.6}",
-                                t as u32 * UNIT
-                            )?;
-                        }
-                        let Some(answer) =
-                            ask_word(&mut input, &mut out, "Bank or roll (b/r)? ", &["b", "r"])?
-                        else {
-                            return quit(&mut out);
-                        };
-                        answer == 0
-                    }
-                }
-                None => plan.banks(&solution, t, dice),
-            };
-            if banks {
-                break Some(t);
-            }
-        };
-        match banked {
-            Some(t) if t >= len => {
-                let verdict = if mover == 0 {
-                    "You win!"
-                } else {
-                    "The computer wins."
+                    Then::Won(keep) | Then::Banked(keep, _) | Then::RollsOn(keep) => keep,
                 };
-                writeln!(out, "  reaches {}. {verdict}", game.goal())?;
-                return Ok(());
+                writeln!(out, "  keeps {} points", keep.units * UNIT)?;
+                match step.then {
+                    Then::Won(_) => return Ok(won(&mut out, mover)?),
+                    Then::Banked(_, t) => {
+                        writeln!(out, "  banks {}", t as u32 * UNIT)?;
+                        break;
+                    }
+                    _ => {}
+                }
             }
-            Some(t) => writeln!(out, "  banks {}", t as u32 * UNIT)?,
-            None => {}
+            continue;
         }
-        table.end_turn(game, banked);
+        let (turn, lane) = solution.turn(0, state);
+        loop {
+            let t = played.turn_total();
+            let (faces, rolled) = played.roll(game, &mut rng)?;
+            writeln!(out, "  rolled {}", spaced(&faces))?;
+            let keeps = match rolled {
+                Rolled::Farkle(farkled) => {
+                    farkle(&mut out, game, farkled)?;
+                    break;
+                }
+                Rolled::Scores(keeps) => keeps,
+            };
+            for (i, keep) in keeps.iter().enumerate() {
+                let hint = if args.no_hints {
+                    String::new()
+                } else {
+                    let value =
+                        turn.value(layout, t + keep.units as usize, keep.left as usize, lane);
+                    format!("  (your chance then {value:.6})")
+                };
+                writeln!(
+                    out,
+                    "  {}: keep {} points, {} dice left{hint}",
+                    i + 1,
+                    keep.units * UNIT,
+                    keep.left
+                )?;
+            }
+            let Some(k) = ask_number(&mut input, &mut out, "Which keep? ", 1..=keeps.len())? else {
+                return quit(&mut out);
+            };
+            if played.keep(game, k - 1)?.1 {
+                return Ok(won(&mut out, mover)?);
+            }
+            if !played.may_bank(game) {
+                continue;
+            }
+            let (t, dice) = (played.turn_total(), played.dice());
+            if !args.no_hints {
+                let bank = solution.bank_value(0, state, t);
+                let roll = solution.roll_value(0, state, (&turn, lane), t, dice);
+                writeln!(
+                    out,
+                    "  turn total {}, {dice} dice: bank {bank:.6}, roll {roll:.6}",
+                    t as u32 * UNIT
+                )?;
+            }
+            let Some(answer) = ask_word(&mut input, &mut out, "Bank or roll (b/r)? ", &["b", "r"])?
+            else {
+                return quit(&mut out);
+            };
+            if answer == 0 {
+                writeln!(out, "  banks {}", played.bank(game)? as u32 * UNIT)?;
+                break;
+            }
+        }
     }
+}
+
+/// Tells a farkle: the turn total lost, and the penalty when it completed a run.
+fn farkle(out: &mut impl Write, game: &Farkle, farkled: Farkled) -> io::Result<()> {
+    writeln!(
+        out,
+        "  farkle! the turn total {} is lost",
+        farkled.lost as u32 * UNIT
+    )?;
+    if farkled.penalised {
+        writeln!(
+            out,
+            "  {} farkles in a row cost {}: the banked score is now {}",
+            game.farkles(),
+            game.settings().penalty,
+            farkled.score
+        )?;
+    }
+    Ok(())
 }

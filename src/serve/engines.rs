@@ -1,12 +1,19 @@
 //! Match-ups solved once and kept: every parameter checked, then the game solved against the
 //! computer's strategy, within a bound on how many are kept.
+//!
+//! Farkle takes seconds (goal 2000) to minutes (goal 10000) to solve, too long for a request:
+//! it is solved on a thread of its own, one match-up at a time, while the server answers
+//! every other request; until it is done, asking for it is answered with how far it has come
+//! ([`SOLVING`]).
 
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Instant;
 
 use serde_json::Value;
 use swine_solver::catalog;
 use swine_solver::chopsticks::{self, DEFAULT_MOVES, Solver};
+use swine_solver::farkle::{self, Farkle, Progress};
 use swine_solver::greed::{self, Greed};
 use swine_solver::hog::{Advisor, Ruleset, Strategy};
 use swine_solver::pig::{self, Pig, Player, Policy, Solution};
@@ -28,6 +35,51 @@ pub(super) struct MatchUp {
     vs: String,
     /// Chopsticks' move limit (none for the games of dice).
     moves: Option<MoveLimit>,
+    /// Farkle's rule numbers (`set=floor=-1000,penalty=0`), as given.
+    settings: Option<String>,
+}
+
+/// The status of an answer that says a match-up is still being solved (the request may be
+/// made again; it is answered once the solve is done).
+pub(super) const SOLVING: u16 = 202;
+
+/// The status of an answer refusing a second Farkle solve while one runs.
+const BUSY: u16 = 503;
+
+/// A Farkle match-up being solved on its own thread.
+pub(super) struct Solving {
+    key: MatchUp,
+    /// What is solved, in words.
+    what: String,
+    started: Instant,
+    /// The last progress heard, and the last round's residual.
+    progress: Option<Progress>,
+    residual: Option<f64>,
+    /// Why the solve failed, once it has.
+    failed: Option<String>,
+}
+
+impl Solving {
+    /// How far the solve has come, in words.
+    fn told(&self) -> String {
+        let seconds = self.started.elapsed().as_secs();
+        let done = match self.progress {
+            None => "setting up".to_string(),
+            Some(Progress::Sweep { round, done, total }) => format!(
+                "round {round}, {}% of the {total} turn-start states swept",
+                100 * done / total.max(1)
+            ),
+            Some(Progress::Round { round, .. }) => format!("round {round} done"),
+        };
+        let residual = self
+            .residual
+            .map(|r| format!(", residual {r:.1e} (done at {:.0e})", farkle::RESIDUAL))
+            .unwrap_or_default();
+        format!(
+            "Solving {}: {done}{residual}; {seconds} s so far.",
+            self.what
+        )
+    }
 }
 
 /// The most match-ups solved and kept (each holds the game's values).
@@ -62,6 +114,8 @@ pub(super) enum Solved {
     },
     /// Chopsticks solved under its move limit, shared by its games.
     Chopsticks(Arc<Solver>),
+    /// Farkle solved for a perfect player (seat 0) against the computer's strategy (seat 1).
+    Farkle(farkle::Solution),
 }
 
 /// The engine of the match-up the query names, solved once and kept.
@@ -83,6 +137,7 @@ pub(super) fn engine(
             Some(text) => Some(move_limit(text).map_err(|e| bad(&format!("moves: {e}")))?),
             None => is_chopsticks(query).then_some(MoveLimit::Moves(DEFAULT_MOVES)),
         },
+        settings: query.get("set").cloned(),
     };
     // Held while solving: match-ups are solved one at a time, each once, within the bound.
     let mut engines = lock(&state.engines);
@@ -92,15 +147,97 @@ pub(super) fn engine(
     }
     // Checked before the bound: a bad parameter is refused by name even when it is reached.
     let plan = plan(&key)?;
+    let mut solving = lock(&state.solving);
+    if let Some(under_way) = solving.as_ref() {
+        let told = under_way.told();
+        match (under_way.failed.clone(), under_way.key == key) {
+            // A failure is told once, to whoever asks for that match-up next.
+            (Some(failed), same) => {
+                *solving = None;
+                if same {
+                    return Err(bad(&failed));
+                }
+            }
+            (None, true) => return Err((SOLVING, told)),
+            (None, false) => {
+                return Err((
+                    BUSY,
+                    format!(
+                        "the server solves one farkle match-up at a time. {told} Ask again then."
+                    ),
+                ));
+            }
+        }
+    }
     if engines.len() >= MOST_ENGINES {
         return Err(bad(&format!(
             "the server keeps {MOST_ENGINES} match-ups (rules and opponent) solved and has them \
              all; play one of those or restart it"
         )));
     }
+    if let Plan::Farkle(game, opponent) = plan {
+        let under_way = Solving {
+            what: describe(&game, opponent.name()),
+            key: key.clone(),
+            started: Instant::now(),
+            progress: None,
+            residual: None,
+            failed: None,
+        };
+        let told = under_way.told();
+        *solving = Some(under_way);
+        let (engines, solving) = (Arc::clone(&state.engines), Arc::clone(&state.solving));
+        std::thread::spawn(move || solve_farkle(key, *game, opponent, &engines, &solving));
+        return Err((SOLVING, told));
+    }
     let engine = Arc::new(solve(plan)?);
     engines.insert(key, Arc::clone(&engine));
     Ok(engine)
+}
+
+/// Farkle's rules and the computer's strategy, in words.
+fn describe(game: &Farkle, opponent: &str) -> String {
+    let rules = game.settings();
+    format!(
+        "farkle to {} (floor {}, {} for {} farkles in a row) against {opponent}",
+        rules.goal, rules.floor, rules.penalty, rules.farkles
+    )
+}
+
+/// Solves Farkle for a perfect player against `opponent`, telling `solving` how far it has
+/// come; keeps the engine among `engines` (or the failure in `solving`).
+fn solve_farkle(
+    key: MatchUp,
+    game: Farkle,
+    opponent: farkle::Strategy,
+    engines: &Mutex<HashMap<MatchUp, Arc<Engine>>>,
+    solving: &Mutex<Option<Solving>>,
+) {
+    let heard = |progress: Progress| {
+        if let Some(under_way) = lock(solving).as_mut() {
+            if let Progress::Round { residual, .. } = progress {
+                under_way.residual = Some(residual);
+            }
+            under_way.progress = Some(progress);
+        }
+    };
+    let players = [farkle::Player::Optimising, opponent.player()];
+    match farkle::solve(&game, players, &heard) {
+        Ok(solution) => {
+            let engine = Engine {
+                opponent: opponent.name().to_string(),
+                solved: Solved::Farkle(solution),
+                map: OnceLock::new(),
+            };
+            lock(engines).insert(key, Arc::new(engine));
+            *lock(solving) = None;
+        }
+        Err(error) => {
+            if let Some(under_way) = lock(solving).as_mut() {
+                under_way.failed = Some(format!("rules: {error}"));
+            }
+        }
+    }
 }
 
 /// A match-up's parameters, checked: what is solved once there is room for it.
@@ -113,6 +250,8 @@ enum Plan {
     Pig(Pig, pig::Strategy),
     /// At most this many moves per player, or no limit.
     Chopsticks(Option<u32>),
+    /// Farkle and the computer's strategy.
+    Farkle(Box<Farkle>, farkle::Strategy),
 }
 
 /// Checks `key`'s rules, goal, opponent and move limit, solving nothing.
@@ -145,10 +284,24 @@ fn plan(key: &MatchUp) -> Result<Plan, Refusal> {
             key.rules
         )));
     }
+    let settings = match &key.settings {
+        None => Vec::new(),
+        Some(_) if key.rules != farkle::NAME => {
+            return Err(bad(&format!(
+                "set: rule numbers are farkle's; {} takes none",
+                key.rules
+            )));
+        }
+        Some(text) => text
+            .split(',')
+            .filter(|piece| !piece.trim().is_empty())
+            .map(|piece| catalog::setting(piece).map_err(|e| bad(&format!("set: {e}"))))
+            .collect::<Result<_, _>>()?,
+    };
     let args = RulesArgs {
         rules: key.rules.clone(),
         goal: key.goal,
-        settings: Vec::new(),
+        settings,
     };
     let rules = resolve::rules(&args).map_err(|e| bad(&format!("rules: {e}")))?;
     let (vs, runner) = (key.vs.as_str(), Runner::default());
@@ -167,7 +320,10 @@ fn plan(key: &MatchUp) -> Result<Plan, Refusal> {
             Plan::Pig(game, opponent.strategy)
         }
         Rules::Chopsticks => unreachable!("chopsticks is planned above"),
-        Rules::Farkle(_) => return Err(bad("rules: farkle is not served yet")),
+        Rules::Farkle(game) => {
+            let opponent = farkle::Strategy::parse(vs, &game).map_err(|e| refused(&e))?;
+            Plan::Farkle(game, opponent)
+        }
     })
 }
 
@@ -202,6 +358,7 @@ fn solve(plan: Plan) -> Result<Engine, Refusal> {
             "perfect play".to_string(),
             Solved::Chopsticks(Arc::new(Solver::for_limit(moves))),
         ),
+        Plan::Farkle(..) => unreachable!("farkle is solved on a thread of its own"),
     };
     Ok(Engine {
         opponent,

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use serde_json::{Value, json};
+use swine_solver::farkle;
 use swine_solver::greed::{self, simulate::Game as GreedGame};
 use swine_solver::hog::simulate::Game;
 
@@ -19,6 +20,12 @@ pub(super) fn map(state: &State, query: &HashMap<String, String>) -> Result<Valu
     // Refused before any solving: Chopsticks takes no engine for a map.
     if is_chopsticks(query) {
         return Err(bad("map: chopsticks has no scores to map"));
+    }
+    if query.get("rules").map(String::as_str) == Some(farkle::NAME) {
+        return Err(bad(
+            "map: the page maps one choice per cell of scores; farkle's choices depend on the \
+             turn total, the dice and the farkle counts too",
+        ));
     }
     let engine = engine(state, query)?;
     Ok(engine.map.get_or_init(|| strategy_map(&engine)).clone())
@@ -80,7 +87,7 @@ fn strategy_map(engine: &Engine) -> Value {
             let goal = game.goal();
             ("pig", game.name().to_string(), goal, grid(goal, &cell))
         }
-        Solved::Chopsticks(_) => unreachable!("Chopsticks has no map"),
+        Solved::Chopsticks(_) | Solved::Farkle(_) => unreachable!("refused by `map`"),
     };
     let legend = match &engine.solved {
         Solved::Pig { .. } => {

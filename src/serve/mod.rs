@@ -1,5 +1,5 @@
 //! `swine serve`: a local web page to play every game swine solves (Hog, Greed, the Pig family,
-//! Chopsticks) against the computer, with the exact win probability of every choice, the
+//! Chopsticks, Farkle) against the computer, with the exact win probability of every choice, the
 //! commentary and the strategy map, over a small JSON API.
 //!
 //! The server listens on loopback only; the page and its script are embedded in the binary.
@@ -17,13 +17,18 @@
 //!   family rolls (1) or holds (0). The computer then plays until it is the person's turn.
 //! - `POST /api/games/ID/move?choice=N`: Chopsticks plays the Nth of the listed choices (from
 //!   0, as `swine play` numbers them); then the computer moves.
+//! - `POST /api/games?rules=farkle&set=NAME=VALUE,...`: Farkle with its rule numbers; the first
+//!   time a match-up is asked for it is solved aside, and the answer (202) says how far it has
+//!   come. `POST /api/games/ID/keep?choice=N|dice=F,F,...` keeps dice; `roll?dice=1` rolls on,
+//!   `roll?dice=0` banks.
 //! - `GET /api/map?rules=R&goal=G&vs=S`: the best choice and its value in every score cell.
 //!
 //! The server in modules: [`query`] decodes and checks a request's parameters, [`engines`]
-//! solves and keeps match-ups, [`sessions`] plays the games, [`views`] says what the page
-//! shows, [`map`] draws the strategy map.
+//! solves and keeps match-ups, [`sessions`] plays the games ([`farkle`] Farkle's turns and
+//! hints), [`views`] says what the page shows, [`map`] draws the strategy map.
 
 mod engines;
+mod farkle;
 mod map;
 mod query;
 mod sessions;
@@ -39,9 +44,9 @@ use serde_json::{Value, json};
 use swine_solver::commentary::Names;
 use tiny_http::{Header, Method, Request, Response, Server};
 
-use engines::{Engine, MatchUp};
+use engines::{Engine, MatchUp, SOLVING, Solving};
 use query::{bad, number, parse_query};
-use sessions::{Session, admit, choose, new_game, roll, with_game};
+use sessions::{Session, admit, choose, keep, new_game, roll, with_game};
 use views::{rulesets, view};
 
 /// The page, with its script and style.
@@ -62,7 +67,9 @@ struct State {
     /// another, or coming from a page of another origin, is refused (a site in the same
     /// browser must not drive the server, even by DNS rebinding).
     hosts: [String; 2],
-    engines: Mutex<HashMap<MatchUp, Arc<Engine>>>,
+    engines: Arc<Mutex<HashMap<MatchUp, Arc<Engine>>>>,
+    /// The Farkle match-up being solved, if any.
+    solving: Arc<Mutex<Option<Solving>>>,
     games: Mutex<HashMap<u64, Session>>,
     next: AtomicU64,
 }
@@ -87,7 +94,8 @@ pub fn serve(port: u16, open: bool) -> Result<()> {
     let port = address.port();
     let state = Arc::new(State {
         hosts: [format!("127.0.0.1:{port}"), format!("localhost:{port}")],
-        engines: Mutex::default(),
+        engines: Arc::default(),
+        solving: Arc::default(),
         games: Mutex::default(),
         next: AtomicU64::default(),
     });
@@ -192,11 +200,15 @@ fn route(state: &State, method: &Method, path: &str, query: &HashMap<String, Str
                 Err(error) => Err(error),
             }
         }
+        (Method::Post, ["api", "games", id, "keep"]) => {
+            with_game(state, id, |s| keep(s, query).map(|t| view(s, t)))
+        }
         (Method::Get, ["api", "map"]) => map::map(state, query),
         _ => Err((404, format!("no such resource: {method} {path}"))),
     };
     match result {
         Ok(value) => (200, value),
+        Err((SOLVING, message)) => (SOLVING, json!({ "solving": message })),
         Err((status, message)) => (status, json!({ "error": message })),
     }
 }

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use swine_solver::chopsticks::{self, Match, Player as Side, narrate};
 use swine_solver::commentary::{self, Commentary};
 use swine_solver::dice::{SeededDice, Thrown};
+use swine_solver::farkle::Match as FarkleMatch;
 use swine_solver::greed;
 use swine_solver::greed::simulate::{End, Game as GreedGame, play_turn as greed_turn};
 use swine_solver::hog::MAX_DICE;
@@ -20,6 +21,7 @@ use swine_solver::pig::simulate::{
 };
 
 use super::engines::{Engine, Solved, engine};
+use super::farkle::{self, Action};
 use super::query::{Refusal, bad, is_chopsticks, number};
 use super::{NAMES, State, lock};
 
@@ -32,6 +34,7 @@ pub(super) enum Position {
     Greed(GreedGame),
     Pig(PigGame),
     Chopsticks(Match),
+    Farkle(FarkleMatch),
 }
 
 /// A move of any game: dice (Hog, Greed; the Pig family's 1 rolls and 0 holds), or the hands
@@ -107,6 +110,10 @@ pub(super) fn new_game(
             Position::Pig(PigGame::new(first)),
             format!("New game, seed {seed}."),
         ),
+        Solved::Farkle(solution) => (
+            Position::Farkle(FarkleMatch::new(solution.game(), first)),
+            format!("New game, seed {seed}."),
+        ),
         Solved::Chopsticks(solver) => {
             let computer = if first == 0 { Side::B } else { Side::A };
             let game = Match::new(Arc::clone(solver), computer);
@@ -166,7 +173,7 @@ pub(super) fn roll(session: &mut Session, dice: u32) -> Result<Vec<Told>, Refusa
     let (least, most) = match &session.engine.solved {
         Solved::Hog { rules, .. } => (rules.least_dice(), MAX_DICE),
         Solved::Greed { .. } => (0, greed::MAX_DICE),
-        Solved::Pig { .. } => (0, 1),
+        Solved::Pig { .. } | Solved::Farkle(_) => (0, 1),
         Solved::Chopsticks(_) => {
             return Err(bad(
                 "roll: chopsticks has no dice; play a move with /move?choice=N",
@@ -183,9 +190,59 @@ pub(super) fn roll(session: &mut Session, dice: u32) -> Result<Vec<Told>, Refusa
             Solved::Pig { .. } => bad(&format!(
                 "roll: dice {dice} is neither 1 (roll) nor 0 (hold)"
             )),
+            Solved::Farkle(_) => bad(&format!(
+                "roll: dice {dice} is neither 1 (roll) nor 0 (bank)"
+            )),
             _ => bad(&format!("roll: dice {dice} is not {least} to {most}")),
         })?;
+    if let Position::Farkle(_) = session.position {
+        let action = if requested == 1 {
+            Action::Roll
+        } else {
+            Action::Bank
+        };
+        return farkle_move(session, action);
+    }
     let mut turns = vec![play(session, Move::Dice(requested))];
+    computer_plays(session, &mut turns);
+    Ok(turns)
+}
+
+/// `POST /api/games/ID/keep?choice=N` or `?dice=F,F,...`: the person's keep in Farkle, then,
+/// if it ended the turn, the computer's turns: the turns played.
+pub(super) fn keep(
+    session: &mut Session,
+    query: &HashMap<String, String>,
+) -> Result<Vec<Told>, Refusal> {
+    let (Solved::Farkle(solution), Position::Farkle(played)) =
+        (&session.engine.solved, &session.position)
+    else {
+        return Err(bad("keep: only farkle keeps dice"));
+    };
+    if session.ended.is_some() {
+        return Err(bad("keep: the game is over"));
+    }
+    let choice = farkle::keep_asked(solution.game(), played, query)?;
+    farkle_move(session, Action::Keep(choice))
+}
+
+/// The person's `action` in Farkle, then the computer's turns if it is theirs.
+fn farkle_move(session: &mut Session, action: Action) -> Result<Vec<Told>, Refusal> {
+    let engine = Arc::clone(&session.engine);
+    let (Solved::Farkle(solution), Position::Farkle(played)) =
+        (&engine.solved, &mut session.position)
+    else {
+        unreachable!("a session's position is of its engine's game");
+    };
+    let mut turns = vec![farkle::person(
+        solution.game(),
+        played,
+        &mut session.dice,
+        action,
+    )?];
+    if let Some(winner) = played.winner() {
+        session.ended = Some(Some(winner));
+    }
     computer_plays(session, &mut turns);
     Ok(turns)
 }
@@ -220,6 +277,7 @@ pub(super) fn mover(position: &Position) -> usize {
         Position::Greed(position) => position.mover,
         Position::Pig(position) => position.mover,
         Position::Chopsticks(game) => usize::from(game.computers_turn()),
+        Position::Farkle(played) => played.mover(),
     }
 }
 
@@ -228,6 +286,15 @@ pub(super) fn mover(position: &Position) -> usize {
 /// ever: it ends as a tie).
 fn computer_plays(session: &mut Session, turns: &mut Vec<Told>) {
     let engine = Arc::clone(&session.engine);
+    if let (Solved::Farkle(solution), Position::Farkle(played)) =
+        (&engine.solved, &mut session.position)
+    {
+        if session.ended.is_none() {
+            farkle::computer(solution, played, &mut session.dice, turns);
+            session.ended = played.winner().map(Some);
+        }
+        return;
+    }
     let (mut hog_watch, mut pig_watch) = (LoopWatch::default(), PigLoopWatch::default());
     while session.ended.is_none() && mover(&session.position) == 1 {
         let chosen = match (&engine.solved, &session.position) {

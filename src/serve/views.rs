@@ -9,6 +9,7 @@ use swine_solver::hog::MAX_DICE;
 
 use super::NAMES;
 use super::engines::Solved;
+use super::farkle;
 use super::sessions::{Position, Session, Told, mover};
 
 /// The game's name in the API.
@@ -27,8 +28,6 @@ fn game_name(game: catalog::Game) -> &'static str {
 pub(super) fn rulesets() -> Value {
     let rulesets: Vec<Value> = catalog::rulesets()
         .into_iter()
-        // Farkle is not on the page yet.
-        .filter(|e| e.game != catalog::Game::Farkle)
         .map(|e| {
             json!({"name": e.name, "game": game_name(e.game), "summary": e.summary,
                    "yardstick": e.yardstick})
@@ -142,6 +141,9 @@ pub(super) fn view(session: &Session, turns: Vec<Told>) -> Value {
         }
         (Solved::Chopsticks(_), Position::Chopsticks(game)) => {
             chopsticks_view(game, your_turn, &mut value);
+        }
+        (Solved::Farkle(solution), Position::Farkle(played)) => {
+            farkle::view(solution, played, your_turn, &mut value);
         }
         _ => unreachable!("a session's position is of its engine's game"),
     }

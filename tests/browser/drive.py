@@ -1,6 +1,7 @@
 """Drives `swine serve` in headless Chromium through ChromeDriver's WebDriver API (plain HTTP,
 standard library only) and plays a whole game of each kind on the page: Hog (hog-fa20), Greed,
-Piglet and Chopsticks, by keys and clicks, until the page shows the winner.
+Piglet, Chopsticks and Farkle (goal 1000, solved while the page waits), by keys and clicks (Farkle's
+keeps by clicking the dice), until the page shows the winner.
 
 Along the way it checks that every percentage and loss shown is the API's exact number rounded,
 that each roll's dice are drawn (the faces the log line names), that the log says "You" and
@@ -11,7 +12,7 @@ what it saw as JSON.
 
 Usage: python3 drive.py SWINE [SCREENSHOT_DIR]
 With SCREENSHOT_DIR, writes serve.png (Hog), serve-greed.png, serve-pig.png,
-serve-chopsticks.png and serve-phone.png there.
+serve-chopsticks.png, serve-farkle.png and serve-phone.png there.
 """
 
 import base64
@@ -39,6 +40,10 @@ GAMES = [
     ("pig", "rules=piglet&vs=hold_at:2&seed=5", "serve-pig.png", 3),
     ("chopsticks", "rules=chopsticks&moves=10", "serve-chopsticks.png", 3),
 ]
+
+# Farkle's game: goal 1000 solves in seconds; the screenshot is taken with dice chosen to keep,
+# once the log shows a turn of the computer's.
+FARKLE = ("rules=farkle&goal=1000&set=floor%3D-500&vs=bank_at%3A300&seed=3", "serve-farkle.png")
 
 # A roll's line and the faces it names: "You roll 3 dice: 1 5 2, ...", "The computer rolls
 # 4: +4, ...", "You roll heads: ...".
@@ -195,14 +200,22 @@ class Page:
     def game(self, number):
         return call("GET", f"{self.api}/api/games/{number}")
 
-    def open(self, query):
-        """Loads the page with `query`; waits for its game to start; returns its id."""
+    def read_farkle(self):
+        shown = self.script(READ)
+        shown.update(self.script("""
+          return {details: document.getElementById('details').textContent,
+                  shown: [...document.querySelectorAll('#shown button')].map(b => b.dataset.face)};"""))
+        return shown
+
+    def open(self, query, timeout=30):
+        """Loads the page with `query`; waits for its game to start (`timeout` seconds, a
+        match-up being solved included); returns its id."""
         before = self.read()["id"] if self.find("#play") else None
         call("POST", self.s + "/url", {"url": f"{self.page}?{query}"})
         def started():
             shown = self.read()
             return shown["id"] not in (None, before) and shown["status"] != "Loading\u2026" and shown
-        return wait("the game", started)["id"]
+        return wait("the game", started, timeout)["id"]
 
 
 def check_shown(kind, shown, game):
@@ -332,6 +345,81 @@ def play(page, kind, query, shoot, shot_turn):
             "dice": check_dice(kind, shown["turns"]), "map": hovered}
 
 
+def check_farkle(shown, game):
+    """Farkle's choices shown are the API's, rounded, the best marked; the roll waiting for a
+    keep is drawn as dice to click; the turn and the farkle counts are said."""
+    check("Player 0" not in shown["log"] and "Player 1" not in shown["log"],
+          f"farkle: the log names a numbered player: {shown['log']}")
+    details = shown["details"]
+    check(f"farkles in a row: you {game['farkles'][0]}, computer {game['farkles'][1]}" in details
+          and f"in a row cost {game['penalty']}, never below {game['floor']}" in details,
+          f"farkle: {details!r} for {game['farkles']}")
+    if not game["your_turn"]:
+        return
+    hints = game["hints"]
+    best = hints[game["best"]]
+    rows = shown["rows"]
+    check(len(rows) == len(hints), f"farkle: {rows} against {hints}")
+    for i, (row, hint) in enumerate(zip(rows, hints)):
+        key, label, value, mark = row["cells"]
+        wanted_key = {"keep": str(hint.get("choice", 0) + 1), "roll": "r", "bank": "b"}[hint["move"]]
+        check(key == wanted_key and label == hint["label"], f"farkle: {row} against {hint}")
+        check(value == percent(hint["win"]) and float(row["exact"]) == hint["win"],
+              f"farkle: {value} shown for {hint['win']!r}")
+        wanted = "best" if i == game["best"] else behind(best["win"], hint["win"])
+        check(mark == wanted and row["best"] == (i == game["best"]), f"farkle: {row} {wanted!r}")
+    check(percent(best["win"]) in shown["verdict"], f"farkle: {shown['verdict']}")
+    drawn = [int(f) for f in shown["shown"]]
+    check(drawn == (game["shown"] or []), f"farkle: the dice drawn {drawn} for {game['shown']}")
+
+
+def play_farkle(page, shoot):
+    """Plays Farkle to its end: keeps by clicking the best keep's dice and then Keep, bank and
+    roll by keys and by the best row's button; returns what was seen."""
+    query, _ = FARKLE
+    number = page.open(query, timeout=120)
+    moves, clicked, shot = 0, 0, False
+    while True:
+        shown = page.read_farkle()
+        game = page.game(number)
+        check_farkle(shown, game)
+        if game["over"]:
+            break
+        check(moves < 400, "farkle: the game goes on past 400 moves")
+        moves += 1
+        count = shown["told"]
+        best = game["hints"][game["best"]]
+        if best["move"] == "keep":
+            # Click the dice the best keep sets aside, one die per face named.
+            page.script("""
+              const free = [...document.querySelectorAll('#shown button')];
+              for (const face of arguments[0]) {
+                const i = free.findIndex(b => b.dataset.face === String(face));
+                free.splice(i, 1)[0].click();
+              }""", best["dice"])
+            chosen = page.script("return [...document.querySelectorAll('#shown button.kept')]"
+                                 ".map(b => Number(b.dataset.face))")
+            check(sorted(chosen) == best["dice"], f"farkle: {chosen} chosen for {best}")
+            if not shot and any(t["who"] == "computer" for t in shown["turns"]):
+                shoot()
+                shot = True
+            clicked += 1
+            page.click("#keep") if moves % 2 else page.keys("k")
+        elif moves % 3 == 0:
+            page.click("#hints tr.best button")
+        elif moves % 3 == 1:
+            page.keys(ENTER)
+        else:
+            page.keys("r" if best["move"] == "roll" else "b")
+        wait(f"farkle: move {moves}", lambda: page.read()["told"] > count)
+    shown = page.read()
+    winner = {0: "You win!", 1: "The computer wins."}[game["winner"]]
+    check(shown["status"] == winner, f"farkle: the page says {shown['status']!r}, not {winner!r}")
+    check(clicked >= 1, "farkle: no keep was made by clicking dice")
+    return {"game": number, "moves": moves, "keeps_clicked": clicked, "status": shown["status"],
+            "dice": check_dice("farkle", shown["turns"])}
+
+
 def phone(page, query):
     """At 375 px, once a turn is played, the page scrolls only down and the map fits."""
     page.phone(True)
@@ -373,7 +461,9 @@ def main():
                 if shots:
                     page.screenshot(os.path.join(shots, picture))
             seen[kind] = play(page, kind, query, shoot, shot_turn)
-        seen["phone"] = [phone(page, query) for _, query, _, _ in GAMES]
+        seen["farkle"] = play_farkle(page, lambda: shots and page.screenshot(
+            os.path.join(shots, FARKLE[1])))
+        seen["phone"] = [phone(page, query) for query in [g[1] for g in GAMES] + [FARKLE[0]]]
         if shots:
             page.phone(True)
             page.open(GAMES[0][1])

@@ -8,8 +8,10 @@
 //!   ([`Solution::turn`], [`Turn`]).
 //! - [`Player`], [`Fixed`]: the optimiser and the built-in policies; [`Strategy`]: their specs.
 //! - [`simulate`](mod@simulate): games played with real dice, the Monte Carlo check.
+//! - [`Match`]: a game played one decision at a time with seeded dice (`play`, `serve`).
 
 mod game;
+mod play;
 mod policy;
 mod solve;
 mod strategy;
@@ -19,6 +21,7 @@ pub use game::{
     DICE, Farkle, FarkleError, Keep, MAX_FARKLES, MAX_GOAL, MIN_FLOOR, NAME, Offer, SETTINGS,
     Settings, Table, Throw, UNIT, YARDSTICK, keeps_of, multisets,
 };
+pub use play::{Farkled, Match, MoveError, Rolled, Step, Then, spaced};
 pub use policy::{Fixed, Player, keep_most, max_points, set_aside};
 pub use solve::{MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, solve};
 pub use strategy::{STRATEGY_FORMS, Strategy};
