@@ -5,25 +5,33 @@ use std::io::{self, Write};
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
 use swine_solver::dice::{Die, SeededDice};
-use swine_solver::farkle::simulate::{Plan, simulate};
-use swine_solver::farkle::{DICE, Farkle, Player, Solution, Table, UNIT, keeps_of, solve};
+use swine_solver::farkle::simulate::Plan;
+use swine_solver::farkle::{
+    DICE, EXACT_LIMIT, Farkle, MatchError, Measured, Player, Question, Seated, Solution, Strategy,
+    Table, UNIT, decision_points, evaluate, keeps_of, measure, play_games, python_names,
+};
 use swine_solver::format::{Format, Probability, ValuesFile, prepare_directory};
 
 use super::prompt::{Answers, ask_number, ask_word, quit};
 use super::write_and_print;
-use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
+use rayon::prelude::*;
+
+use super::contest;
+use crate::cli::{EvalArgs, First, GradeArgs, PlayArgs, SimulateArgs, SolveArgs};
 use crate::progress::{GamesProgress, SolveProgress};
-use crate::report::{Heading, MatchReport, Report, SimulationReport, print};
+use crate::ranking::{Estimate, Grade, GradeReport};
+use crate::report::{EstimateReport, Heading, MatchReport, Report, SimulationReport, Z95, print};
 use crate::resolve;
 
 /// Games per seat `simulate` plays unless `--games` says otherwise: each turn of an optimiser
 /// is solved as it is played, so fewer than the other games' 100000.
 const DEFAULT_GAMES: u64 = 2_000;
 
-/// Solves `players` with a progress bar.
-fn solved(game: &Farkle, players: [Player; 2]) -> Result<Solution> {
+/// Evaluates `strategies` exactly (a Python strategy asked about every point its play reaches)
+/// with a progress bar.
+fn evaluated(game: &Farkle, strategies: [&Strategy; 2]) -> Result<Solution> {
     let progress = SolveProgress::start();
-    let solution = solve(game, players, &|p| progress.update(p));
+    let solution = evaluate(game, strategies, &|_| {}, &|p| progress.update(p));
     progress.finish();
     Ok(solution?)
 }
@@ -61,9 +69,11 @@ pub fn solve_game(game: &Farkle, args: &SolveArgs) -> Result<()> {
     if args.full_information || args.time_limit.is_some() || args.moves.is_some() {
         bail!("--full-information, --time-limit and --moves do not apply to farkle");
     }
-    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game)?;
+    let runner = resolve::runner(&args.python);
+    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
     prepare_directory(&args.out)?;
-    let solution = solved(game, [Player::Optimising, opponent.player()])?;
+    let optimal = Strategy::parse("optimal", game)?;
+    let solution = evaluated(game, [&optimal, &opponent])?;
     let report = report(game, heading(game, "optimal", opponent.name()), &solution);
     let values = values_file(game, &solution, opponent.name());
     let formats = match &args.format {
@@ -99,9 +109,10 @@ pub fn eval(game: &Farkle, args: &EvalArgs) -> Result<()> {
     if args.explain.is_some() {
         bail!("--explain is not available for farkle");
     }
-    let mover = resolve::farkle_strategy(Some(&args.strategy), "STRATEGY", game)?;
-    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game)?;
-    let solution = solved(game, [mover.player(), opponent.player()])?;
+    let runner = resolve::runner(&args.python);
+    let mover = resolve::farkle_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?;
+    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
+    let solution = evaluated(game, [&mover, &opponent])?;
     let heading = heading(game, mover.name(), opponent.name());
     if let Some(from) = &args.from {
         let report = position(game, &solution, heading, from, args.dice.as_deref())?;
@@ -282,15 +293,37 @@ pub fn simulate_game(game: &Farkle, args: &SimulateArgs) -> Result<()> {
     if args.transcript {
         bail!("--transcript is not available for farkle");
     }
-    let mover = resolve::farkle_strategy(Some(&args.strategy), "STRATEGY", game)?;
-    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game)?;
-    let solution = solved(game, [mover.player(), opponent.player()])?;
+    let runner = resolve::runner(&args.python);
+    let mover = resolve::farkle_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?;
+    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
+    let strategies = [&mover, &opponent];
+    let progress = SolveProgress::start();
+    let seated = Seated::new(game, strategies, &|_| {}, &|p| progress.update(p));
+    progress.finish();
+    let seated = seated?;
     let games = args.games.unwrap_or(DEFAULT_GAMES);
     let progress = GamesProgress::start(2 * games);
-    let simulation = simulate(&solution, games, args.seed, &|n| progress.played(n));
+    let simulation = play_games(seated.solution(), strategies, games, args.seed, &|n| {
+        progress.played(n)
+    });
     progress.finish();
+    let simulation = simulation.with_context(|| python_names(strategies))?;
     let heading = heading(game, mover.name(), opponent.name());
-    let report = SimulationReport::ties_if_any(heading, args.seed, simulation, solution.matchup());
+    let report = match seated {
+        Seated::Exact(solution) => {
+            SimulationReport::ties_if_any(heading, args.seed, simulation, solution.matchup())
+        }
+        Seated::Played(_) => {
+            let note = format!(
+                "{} decision points at goal {}, more than the {EXACT_LIMIT} an exact evaluation of \
+                 a Python strategy may ask about",
+                decision_points(game),
+                game.goal()
+            );
+            let report = EstimateReport::new(heading, args.seed, simulation, note);
+            return Ok(print(&report, args.json)?);
+        }
+    };
     print(&report, args.json)?;
     Ok(())
 }
@@ -302,8 +335,13 @@ pub fn play(game: &Farkle, args: &PlayArgs) -> Result<()> {
     if args.moves.is_some() {
         bail!("--moves is a move limit for chopsticks; farkle has none");
     }
-    let computer =
-        resolve::farkle_strategy(Some(args.vs.as_deref().unwrap_or("optimal")), "--vs", game)?;
+    let runner = resolve::runner(&args.python);
+    let computer = resolve::farkle_strategy(
+        Some(args.vs.as_deref().unwrap_or("optimal")),
+        "--vs",
+        game,
+        &runner,
+    )?;
     let seed = args.seed.unwrap_or_else(super::clock_seed);
     let mut out = io::stdout().lock();
     let mut input = Answers::new(&args.answers, io::stdin().lock());
@@ -313,7 +351,8 @@ pub fn play(game: &Farkle, args: &PlayArgs) -> Result<()> {
         game.goal(),
         computer.name()
     )?;
-    let solution = solved(game, [Player::Optimising, computer.player()])?;
+    let optimal = Strategy::parse("optimal", game)?;
+    let solution = evaluated(game, [&optimal, &computer])?;
     let layout = solution.layout();
     let mut rng = SeededDice::new(seed);
     let mut table = Table::new(game, usize::from(args.first == Some(First::Computer)));
@@ -334,6 +373,7 @@ pub fn play(game: &Farkle, args: &PlayArgs) -> Result<()> {
         let mine = (mover == 0).then(|| solution.turn(0, state));
         let len = game.scores() - scores[mover];
         let (mut t, mut dice) = (0usize, DICE);
+        let mut computer_banks = false;
         let banked = loop {
             let mut shown = [0u8; 6];
             let faces = rng.roll(Die::SIX_SIDED, dice as u8);
@@ -377,7 +417,10 @@ pub fn play(game: &Farkle, args: &PlayArgs) -> Result<()> {
                     k - 1
                 }
                 None => {
-                    let k = plan.keep(&solution, t, dice, &keeps);
+                    let at = (t, dice, shown);
+                    let k;
+                    (k, computer_banks) =
+                        computer_moves(&solution, &computer, plan.as_ref(), &table, at, &keeps)?;
                     writeln!(out, "  keeps {} points", keeps[k].units * UNIT)?;
                     k
                 }
@@ -409,7 +452,7 @@ pub fn play(game: &Farkle, args: &PlayArgs) -> Result<()> {
                         answer == 0
                     }
                 }
-                None => plan.banks(&solution, t, dice),
+                None => computer_banks,
             };
             if banks {
                 break Some(t);
@@ -430,4 +473,186 @@ pub fn play(game: &Farkle, args: &PlayArgs) -> Result<()> {
         }
         table.end_turn(game, banked);
     }
+}
+
+/// The computer's keep (of `keeps`) and whether it then banks, at `(turn total, dice rolled,
+/// dice shown)` of `table`'s turn: its plan's, or its Python strategy's answer.
+fn computer_moves(
+    solution: &Solution,
+    computer: &Strategy,
+    plan: Option<&Plan>,
+    table: &Table,
+    (t, dice, shown): (usize, usize, [u8; 6]),
+    keeps: &[swine_solver::farkle::Keep],
+) -> Result<(usize, bool)> {
+    let game = solution.game();
+    match (plan, computer.python()) {
+        (Some(plan), _) => {
+            let k = plan.keep(solution, t, dice, keeps);
+            let after = t + keeps[k].units as usize;
+            let len = game.scores() - table.scores[table.mover];
+            Ok((
+                k,
+                after < len && plan.banks(solution, after, keeps[k].left as usize),
+            ))
+        }
+        (None, Some(python)) => {
+            let mover = table.mover;
+            let question = Question {
+                own: game.points(table.scores[mover]),
+                opponent: game.points(table.scores[1 - mover]),
+                farkles: table.counts[mover],
+                opponent_farkles: table.counts[1 - mover],
+                total: t as u32 * UNIT,
+                shown,
+            };
+            let decision = python
+                .decide(game, &[question])
+                .with_context(|| format!("in --vs {}", computer.name()))?[0];
+            let k = keeps
+                .iter()
+                .position(|&k| k == decision.keep)
+                .context("the Python strategy's keep is one of the roll's")?;
+            let after = t + keeps[k].units as usize;
+            Ok((k, decision.bank && after >= game.min_bank_units()))
+        }
+        (None, None) => bail!("the computer has neither a plan nor a Python strategy"),
+    }
+}
+
+/// The file a Farkle submission is in, looked for in folders.
+const SUBMISSION_FILE: &str = "farkle.py";
+
+/// Games per seat, and the seed, of a submission graded by simulation.
+const GRADE_GAMES: u64 = 5_000;
+const GRADE_SEED: u64 = 0;
+
+/// `swine grade` for Farkle: each submission against `--vs`, exactly where a Python strategy's
+/// play fits the limit, else by simulation (status `estimate`, with its confidence interval);
+/// one that fails gets its reason and never stops the batch.
+pub fn grade(game: &Farkle, args: &GradeArgs) -> Result<()> {
+    if args.explain.is_some() {
+        bail!("--explain is not available for farkle");
+    }
+    let target = contest::report_target(&args.batch)?;
+    let runner = resolve::runner(&args.batch.python);
+    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
+    let pool = contest::pool(args.batch.jobs)?;
+    let submissions = swine_solver::contest::submissions(&args.submissions, SUBMISSION_FILE);
+    let bar = contest::progress(submissions.len(), "graded");
+    let optimal = Strategy::parse("optimal", game)?;
+    let (optimum, mut rows) = pool.install(|| {
+        let optimum = evaluate(game, [&optimal, &opponent], &|_| {}, &|_| {});
+        let rows: Vec<Grade> = submissions
+            .par_iter()
+            .map(|submission| {
+                let row = graded(game, submission, &opponent, &runner);
+                bar.inc(1);
+                row
+            })
+            .collect();
+        (optimum, rows)
+    });
+    bar.finish_and_clear();
+    let optimum = optimum
+        .context("the optimum against --vs")?
+        .matchup()
+        .win_rate();
+    for row in &mut rows {
+        if let Some(win_rate) = row.win_rate {
+            row.optimal_win_rate = Some(Probability(optimum));
+            row.shortfall = Some(Probability(optimum - win_rate.0));
+        }
+    }
+    let rate = |g: &Grade| g.win_rate.map_or(f64::NEG_INFINITY, |p| p.0);
+    rows.sort_by(|a, b| rate(b).total_cmp(&rate(a)));
+    let failed = rows.iter().filter(|g| g.status == "error").count();
+    let report = GradeReport {
+        rules: game.name().to_string(),
+        goal_name: "goal",
+        goal: game.goal(),
+        opponent: opponent.name().to_string(),
+        optimal: if opponent.is_optimising() {
+            "minimax (both players optimal)".to_string()
+        } else {
+            "the exact best response".to_string()
+        },
+        optimal_win_rate: Probability(optimum),
+        submissions: rows,
+    };
+    let failed = (failed > 0).then(|| {
+        format!(
+            "{failed} of {} submission(s) could not be graded (each row says why)",
+            report.submissions.len()
+        )
+    });
+    contest::finish(&args.batch, target, &report, GradeReport::csv, failed)
+}
+
+/// The row of one submission against `opponent`.
+fn graded(
+    game: &Farkle,
+    submission: &swine_solver::contest::Submission,
+    opponent: &Strategy,
+    runner: &swine_solver::python::Runner,
+) -> Grade {
+    let spec = &submission.spec;
+    let mut row = Grade {
+        file: spec.clone(),
+        function: String::new(),
+        status: "error",
+        error: String::new(),
+        win_rate: None,
+        as_first: None,
+        as_second: None,
+        optimal_win_rate: None,
+        shortfall: None,
+        explain: None,
+        estimate: None,
+    };
+    if let Some(problem) = &submission.problem {
+        row.error = problem.clone();
+        return row;
+    }
+    let strategy = match Strategy::resolve(spec, game, runner) {
+        Ok(strategy) => strategy,
+        Err(error) => {
+            row.error = error.reason();
+            return row;
+        }
+    };
+    row.function = strategy
+        .python()
+        .map_or(String::new(), |p| p.function().to_string());
+    let outcome = match measure(game, [&strategy, opponent], GRADE_GAMES, GRADE_SEED) {
+        Ok(Measured::Exact(outcome)) => {
+            row.status = "ok";
+            outcome
+        }
+        Ok(Measured::Estimate(simulation)) => {
+            let outcome = simulation.observed();
+            let error = outcome.win_rate_error(GRADE_GAMES);
+            let rate = outcome.win_rate();
+            row.status = "estimate";
+            row.estimate = Some(Estimate {
+                games_per_seat: GRADE_GAMES,
+                seed: GRADE_SEED,
+                standard_error: Probability(error),
+                interval: [rate - Z95 * error, rate + Z95 * error].map(Probability),
+            });
+            outcome
+        }
+        Err(error) => {
+            row.error = match error {
+                MatchError::Exact { error, .. } => error.to_string(),
+                MatchError::Play { error, .. } => error.to_string(),
+                other => other.to_string(),
+            };
+            return row;
+        }
+    };
+    row.win_rate = Some(Probability(outcome.win_rate()));
+    row.as_first = Some(Probability(outcome.as_first()));
+    row.as_second = Some(Probability(outcome.as_second()));
+    row
 }

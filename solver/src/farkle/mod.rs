@@ -8,9 +8,12 @@
 //!   ([`Solution::turn`], [`Turn`]).
 //! - [`Player`], [`Fixed`]: the optimiser and the built-in policies; [`Strategy`]: their specs.
 //! - [`simulate`](mod@simulate): games played with real dice, the Monte Carlo check.
+//! - [`PythonStrategy`]: a strategy written in Python, asked in batches; evaluated exactly
+//!   where its play fits [`EXACT_LIMIT`] decision points, simulated at any size.
 
 mod game;
 mod policy;
+mod python;
 mod solve;
 mod strategy;
 mod turn;
@@ -20,8 +23,17 @@ pub use game::{
     Settings, Table, Throw, UNIT, YARDSTICK, keeps_of, multisets,
 };
 pub use policy::{Fixed, Player, keep_most, max_points, set_aside};
-pub use solve::{MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, solve};
-pub use strategy::{STRATEGY_FORMS, Strategy};
+pub use python::{
+    Decision, EXACT_LIMIT, ExactError, FUNCTION, PythonStrategy, Question, SIGNATURE,
+    decision_points, simulate_python,
+};
+pub use solve::{
+    MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, solve, solve_with,
+};
+pub use strategy::{
+    MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, evaluate, measure, play_games,
+    python_names,
+};
 pub use turn::{Best, Decide, LANES, Lanes, Layout, Mass, Transition, Turn};
 pub mod simulate;
 
