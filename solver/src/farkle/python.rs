@@ -49,8 +49,8 @@ pub const SIGNATURE: &str = "final_strategy(score, opponent_score, farkles, oppo
 
 /// The most decision points a game may have for an exact evaluation of a Python strategy
 /// (which asks only those its play reaches): goal − floor up to 500 points with three farkle
-/// counts. A strategy that rolls to the goal everywhere is asked about all of them, a few
-/// minutes at the measured rate (see docs/python-strategies.md).
+/// counts. A strategy that rolls to the goal everywhere is asked about all of them: a few
+/// minutes for a simple one (`bank_at:300` in Python takes about 6.6 µs a call).
 pub const EXACT_LIMIT: u64 = 5_000_000;
 
 /// Decision points asked in one request.
