@@ -364,7 +364,9 @@ pub struct PythonArgs {
 #[derive(Debug, Args)]
 pub struct EvalArgs {
     /// The strategy to evaluate (`optimal`: the best response to the opponent; `minimax`: the
-    /// equilibrium strategy, whatever the opponent).
+    /// equilibrium strategy, whatever the opponent). A Farkle strategy in Python is
+    /// final_strategy(score, opponent_score, farkles, opponent_farkles, turn_total, dice) ->
+    /// (kept, bank), evaluated exactly up to 5000000 decision points (goal - floor <= 500).
     pub strategy: String,
     /// The opponent [default: the ruleset's yardstick].
     #[arg(long, value_name = "STRATEGY")]
@@ -404,7 +406,9 @@ pub struct EvalArgs {
 /// `swine simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// The strategy to play (`optimal` is solved first, then played as a table).
+    /// The strategy to play (`optimal` is solved first, then played as a table). A Farkle
+    /// strategy in Python is asked in batches at any size; past the exact limit the report is
+    /// an estimate with confidence intervals.
     pub strategy: String,
     /// The opponent [default: the ruleset's yardstick].
     #[arg(long, value_name = "STRATEGY")]
@@ -505,7 +509,7 @@ pub enum RulesCommand {
 #[derive(Debug, Args)]
 pub struct GradeArgs {
     /// What to grade: a .py file, FILE.py:FUNCTION, a folder (every hog.py beneath it, pr1.py
-    /// for Greed, pig.py for the Pig family), or a table file.
+    /// for Greed, pig.py for the Pig family, farkle.py for Farkle), or a table file.
     #[arg(required = true, value_name = "SUBMISSION")]
     pub submissions: Vec<String>,
     #[command(flatten)]

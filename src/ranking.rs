@@ -32,6 +32,22 @@ pub struct Grade {
     /// With `--explain N`: its N costliest cells.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explain: Option<Vec<Lost>>,
+    /// Where the rates are a simulation's estimate (status `estimate`), its precision.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<Estimate>,
+}
+
+/// The precision of a win rate estimated by simulation.
+#[derive(Clone, Debug, Serialize)]
+pub struct Estimate {
+    /// Games played with each seat moving first.
+    pub games_per_seat: u64,
+    /// The dice's seed.
+    pub seed: u64,
+    /// The win rate's standard error.
+    pub standard_error: Probability,
+    /// Its 95% confidence interval.
+    pub interval: [Probability; 2],
 }
 
 /// The grades of a batch, ranked: graded submissions by win rate, then the failures.
@@ -119,7 +135,7 @@ impl Report for GradeReport {
             } else {
                 format!("{}:{}", g.file, g.function)
             };
-            if g.status == "ok" {
+            if g.status != "error" {
                 rank += 1;
                 writeln!(
                     out,
@@ -132,6 +148,18 @@ impl Report for GradeReport {
                 )?;
                 if let Some(lost) = &g.explain {
                     write_lost(lost, out)?;
+                }
+                if let Some(e) = &g.estimate {
+                    writeln!(
+                        out,
+                        "      an estimate: {} games per seat (seed {}), win rate ± {:.5}, 95% \
+                         confidence interval [{:.5}, {:.5}]",
+                        e.games_per_seat,
+                        e.seed,
+                        e.standard_error.0,
+                        e.interval[0].0,
+                        e.interval[1].0
+                    )?;
                 }
             } else {
                 writeln!(out, "{:>4}  error: {}  {name}", "-", g.error)?;

@@ -615,6 +615,92 @@ impl Report for MatchReport {
     }
 }
 
+/// A Monte Carlo estimate where no exact value could be had: the observed rates, their
+/// standard errors (from the observed frequencies) and 95% confidence intervals.
+#[derive(Serialize)]
+pub struct EstimateReport {
+    /// Which match-up.
+    #[serde(flatten)]
+    pub heading: Heading,
+    /// Games played with each seat moving first.
+    pub games_per_seat: u64,
+    /// The dice's seed.
+    pub seed: u64,
+    /// Observed frequencies.
+    pub simulated: Rates,
+    /// Their standard errors.
+    pub standard_error: Rates,
+    /// Why there is no exact value beside it.
+    pub note: String,
+}
+
+/// Standard errors either side of a 95% confidence interval.
+pub const Z95: f64 = 1.96;
+
+impl EstimateReport {
+    /// The report of `simulation`, an estimate only, for the reason `note`.
+    pub fn new(heading: Heading, seed: u64, simulation: Simulation, note: String) -> Self {
+        let games = simulation.games_per_seat();
+        let observed = simulation.observed();
+        EstimateReport {
+            heading,
+            games_per_seat: games,
+            seed,
+            simulated: Rates::exact(observed),
+            standard_error: Rates::new(
+                observed.win_rate_error(games),
+                observed.first.value_error(games),
+                observed.second.value_error(games),
+            ),
+            note,
+        }
+    }
+}
+
+impl Report for EstimateReport {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "{}, {} games per seat (seed {}): an estimate, not exact",
+            self.heading.text(),
+            self.games_per_seat,
+            self.seed
+        )?;
+        writeln!(
+            out,
+            "  {:<11}{:<21}95% confidence interval",
+            "", "simulated"
+        )?;
+        let rows = [
+            (
+                "win rate",
+                self.simulated.win_rate,
+                self.standard_error.win_rate,
+            ),
+            (
+                "as first",
+                self.simulated.as_first,
+                self.standard_error.as_first,
+            ),
+            (
+                "as second",
+                self.simulated.as_second,
+                self.standard_error.as_second,
+            ),
+        ];
+        for (label, value, error) in rows {
+            let estimate = format!("{:.5} ± {:.5}", value.0, error.0);
+            writeln!(
+                out,
+                "  {label:<11}{estimate:<19}  [{:.5}, {:.5}]",
+                value.0 - Z95 * error.0,
+                value.0 + Z95 * error.0
+            )?;
+        }
+        writeln!(out, "  ({})", self.note)
+    }
+}
+
 /// Observed quantities of a simulation, their standard errors or the exact values.
 #[derive(Serialize)]
 pub struct SimulatedRates {

@@ -105,8 +105,14 @@ pub fn pig_strategy(
         .with_context(|| format!("in {flag}"))
 }
 
-/// The Farkle strategy `spec` given to `flag`, or the yardstick (`bank_at:300`) when absent.
-pub fn farkle_strategy(spec: Option<&str>, flag: &str, game: &Farkle) -> Result<farkle::Strategy> {
-    farkle::Strategy::parse(spec.unwrap_or(farkle::YARDSTICK), game)
+/// The Farkle strategy `spec` given to `flag`, or the yardstick (`bank_at:300`) when absent;
+/// a Python file is imported with `runner`.
+pub fn farkle_strategy(
+    spec: Option<&str>,
+    flag: &str,
+    game: &Farkle,
+    runner: &Runner,
+) -> Result<farkle::Strategy> {
+    farkle::Strategy::resolve(spec.unwrap_or(farkle::YARDSTICK), game, runner)
         .with_context(|| format!("in {flag}"))
 }

@@ -207,6 +207,10 @@ fn farkle_house_rules_and_bad_input() {
             vec!["tournament", "optimal", "bank_at:300", "--rules", "farkle"],
             "farkle: swine tournament does not play farkle yet",
         ),
+        (
+            vec!["grade", "nowhere/", "--rules", "farkle", "--explain", "3"],
+            "--explain is not available for farkle",
+        ),
     ] {
         let stderr = sandbox.run(&args).failure();
         assert!(stderr.contains(message), "{args:?}: {stderr}");
@@ -259,4 +263,151 @@ fn farkle_play_hints_agree_with_themselves() {
     let (bank, roll) = (numbers[numbers.len() - 2], numbers[numbers.len() - 1]);
     assert!((keep - bank.max(roll)).abs() <= 1e-6, "{text}");
     assert!(text.contains("banks 100"), "{text}");
+}
+
+/// The absolute path of a Farkle strategy under `tests/python/farkle`.
+fn python_strategy(name: &str) -> String {
+    format!("{}/tests/python/farkle/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A game small enough to evaluate a Python strategy exactly: goal 300, floor −100.
+const TINY: [&str; 6] = ["--rules", "farkle", "--goal", "300", "--set", "floor=-100"];
+
+#[test]
+fn farkle_python_strategy_is_evaluated_exactly_and_simulated() {
+    // bank_at:300 written in Python plays as the built-in: the same exact values to the bit.
+    let python = python_strategy("bank_at_300.py");
+    let value = |strategy: &str| {
+        let mut args = vec!["eval", strategy, "--vs", "max_points"];
+        args.extend(TINY);
+        json(&args)
+    };
+    let (mine, theirs) = (value(&python), value("bank_at:300"));
+    for key in ["win_rate", "as_first", "as_second"] {
+        assert_eq!(
+            number(&mine, key).to_bits(),
+            number(&theirs, key).to_bits(),
+            "{key}: {mine} {theirs}"
+        );
+    }
+    // Its games agree with its exact value.
+    let mut args = vec!["simulate", &python, "--vs", "max_points", "--games", "2000"];
+    args.extend(TINY);
+    let report = json(&args);
+    let z = report["z"]["win_rate"].as_f64().unwrap();
+    assert!(z.abs() < 4.0, "{report}");
+    assert_eq!(
+        report["exact"]["win_rate"].as_f64().unwrap().to_bits(),
+        number(&theirs, "win_rate").to_bits()
+    );
+}
+
+#[test]
+fn farkle_python_strategy_past_the_exact_limit_is_simulated_as_an_estimate() {
+    let sandbox = Sandbox::new();
+    let python = python_strategy("bank_at_300.py");
+    let mut args = vec!["simulate", &python, "--vs", "bank_at:350", "--games", "300"];
+    args.extend(SMALL);
+    let text = sandbox.run(&args).success();
+    assert!(text.contains("an estimate, not exact"), "{text}");
+    assert!(text.contains("95% confidence interval"), "{text}");
+    // Goal 1000, floor −500: 103,761,000 decision points (counted apart, see python.rs).
+    assert!(
+        text.contains("103761000 decision points at goal 1000"),
+        "{text}"
+    );
+    let mut args = vec!["eval", &python, "--vs", "bank_at:350"];
+    args.extend(SMALL);
+    let stderr = sandbox.run(&args).failure();
+    assert!(
+        stderr.contains("too large to evaluate a Python strategy exactly: goal 1000 has 103761000"),
+        "{stderr}"
+    );
+    let mut args = vec!["simulate", &python, "--vs", "optimal", "--games", "10"];
+    args.extend(SMALL);
+    let stderr = sandbox.run(&args).failure();
+    assert!(
+        stderr.contains("simulate it against a built-in"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn farkle_python_failures_are_reported() {
+    let sandbox = Sandbox::new();
+    for (file, message) in [
+        ("illegal.py", "returned kept = ("),
+        (
+            "raises.py",
+            "raised ValueError: no plan yet (raises.py, line 5)",
+        ),
+        ("coin.py", "it is not deterministic"),
+    ] {
+        let python = python_strategy(file);
+        let mut args = vec!["eval", &python, "--vs", "max_points"];
+        args.extend(TINY);
+        let stderr = sandbox.run(&args).failure();
+        assert!(stderr.contains(message), "{file}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{file}: {stderr}");
+    }
+}
+
+#[test]
+fn farkle_grade_ranks_submissions_exactly_or_by_estimate() {
+    let sandbox = Sandbox::new();
+    let text = |name: &str| std::fs::read_to_string(python_strategy(name)).unwrap();
+    for folder in ["class/ann", "class/bob"] {
+        std::fs::create_dir_all(sandbox.join(folder)).unwrap();
+    }
+    sandbox.write("class/ann/farkle.py", text("bank_at_300.py"));
+    sandbox.write("class/bob/farkle.py", text("illegal.py"));
+    let mut args = vec![
+        "grade",
+        "class",
+        "--vs",
+        "max_points",
+        "--report",
+        "grades.json",
+        "--json",
+    ];
+    args.extend(TINY);
+    let run = sandbox.run(&args);
+    assert_eq!(
+        run.code(),
+        Some(2),
+        "one submission failed: {}",
+        run.stderr()
+    );
+    let report: serde_json::Value = serde_json::from_str(&run.stdout()).unwrap();
+    let rows = report["submissions"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{report}");
+    assert_eq!(rows[0]["status"], "ok", "{report}");
+    assert!(rows[0]["file"].as_str().unwrap().ends_with("ann/farkle.py"));
+    let mut args = vec!["eval", "bank_at:300", "--vs", "max_points"];
+    args.extend(TINY);
+    let exact = json(&args);
+    assert_eq!(
+        number(&rows[0], "win_rate").to_bits(),
+        number(&exact, "win_rate").to_bits()
+    );
+    let shortfall = number(&rows[0], "shortfall");
+    assert!(shortfall > 0.0, "{report}");
+    assert_eq!(rows[1]["status"], "error");
+    assert!(
+        rows[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("not every die kept scores"),
+        "{report}"
+    );
+    assert!(sandbox.join("grades.json").exists());
+    // Past the exact limit: an estimate with its interval.
+    let mut args = vec!["grade", "class/ann", "--vs", "bank_at:350", "--json"];
+    args.extend(SMALL);
+    let report = sandbox.run(&args).json();
+    let row = &report["submissions"][0];
+    assert_eq!(row["status"], "estimate", "{report}");
+    let [low, high] = [0, 1].map(|i| row["estimate"]["interval"][i].as_f64().unwrap());
+    let rate = number(row, "win_rate");
+    assert!(low < rate && rate < high, "{report}");
 }

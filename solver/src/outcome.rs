@@ -236,6 +236,14 @@ impl Simulation {
         (self.first.value() + self.second.value()) / 2.0
     }
 
+    /// The observed frequencies as an outcome: the estimate where no exact one is known.
+    pub fn observed(&self) -> Outcome {
+        Outcome {
+            first: self.first.frequencies(),
+            second: self.second.frequencies(),
+        }
+    }
+
     /// The observed win, tie and loss frequencies averaged over the two seats.
     pub fn averaged(&self) -> SeatOutcome {
         Outcome {

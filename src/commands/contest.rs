@@ -178,6 +178,7 @@ fn row(graded: Graded, optimal: f64) -> Grade {
             explain: grade
                 .changes
                 .map(|changes| changes.iter().map(Lost::from).collect()),
+            estimate: None,
         },
         Err(error) => Grade {
             file: graded.spec,
@@ -190,6 +191,7 @@ fn row(graded: Graded, optimal: f64) -> Grade {
             optimal_win_rate: None,
             shortfall: None,
             explain: None,
+            estimate: None,
         },
     }
 }

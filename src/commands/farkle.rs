@@ -5,27 +5,34 @@ use std::io::{self, Write};
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
 use swine_solver::dice::SeededDice;
-use swine_solver::farkle::simulate::{Plan, simulate};
+use swine_solver::farkle::simulate::Plan;
 use swine_solver::farkle::{
-    DICE, Farkle, Farkled, Match, Player, Rolled, Solution, Then, UNIT, keeps_of, solve, spaced,
+    DICE, EXACT_LIMIT, Farkle, Farkled, Keep, Match, MatchError, Measured, Player, Question,
+    Rolled, Seated, Solution, Strategy, Then, UNIT, decision_points, evaluate, keeps_of, measure,
+    play_games, python_names, spaced,
 };
 use swine_solver::format::{Format, Probability, ValuesFile, prepare_directory};
 
 use super::prompt::{Answers, ask_number, ask_word, quit};
 use super::write_and_print;
-use crate::cli::{EvalArgs, First, PlayArgs, SimulateArgs, SolveArgs};
+use rayon::prelude::*;
+
+use super::contest;
+use crate::cli::{EvalArgs, First, GradeArgs, PlayArgs, SimulateArgs, SolveArgs};
 use crate::progress::{GamesProgress, SolveProgress};
-use crate::report::{Heading, MatchReport, Report, SimulationReport, print};
+use crate::ranking::{Estimate, Grade, GradeReport};
+use crate::report::{EstimateReport, Heading, MatchReport, Report, SimulationReport, Z95, print};
 use crate::resolve;
 
 /// Games per seat `simulate` plays unless `--games` says otherwise: each turn of an optimiser
 /// is solved as it is played, so fewer than the other games' 100000.
 const DEFAULT_GAMES: u64 = 2_000;
 
-/// Solves `players` with a progress bar.
-fn solved(game: &Farkle, players: [Player; 2]) -> Result<Solution> {
+/// Evaluates `strategies` exactly (a Python strategy asked about every point its play reaches)
+/// with a progress bar.
+fn evaluated(game: &Farkle, strategies: [&Strategy; 2]) -> Result<Solution> {
     let progress = SolveProgress::start();
-    let solution = solve(game, players, &|p| progress.update(p));
+    let solution = evaluate(game, strategies, &|_| {}, &|p| progress.update(p));
     progress.finish();
     Ok(solution?)
 }
@@ -63,9 +70,11 @@ pub fn solve_game(game: &Farkle, args: &SolveArgs) -> Result<()> {
     if args.full_information || args.time_limit.is_some() || args.moves.is_some() {
         bail!("--full-information, --time-limit and --moves do not apply to farkle");
     }
-    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game)?;
+    let runner = resolve::runner(&args.python);
+    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
     prepare_directory(&args.out)?;
-    let solution = solved(game, [Player::Optimising, opponent.player()])?;
+    let optimal = Strategy::parse("optimal", game)?;
+    let solution = evaluated(game, [&optimal, &opponent])?;
     let report = report(game, heading(game, "optimal", opponent.name()), &solution);
     let values = values_file(game, &solution, opponent.name());
     let formats = match &args.format {
@@ -101,9 +110,10 @@ pub fn eval(game: &Farkle, args: &EvalArgs) -> Result<()> {
     if args.explain.is_some() {
         bail!("--explain is not available for farkle");
     }
-    let mover = resolve::farkle_strategy(Some(&args.strategy), "STRATEGY", game)?;
-    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game)?;
-    let solution = solved(game, [mover.player(), opponent.player()])?;
+    let runner = resolve::runner(&args.python);
+    let mover = resolve::farkle_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?;
+    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
+    let solution = evaluated(game, [&mover, &opponent])?;
     let heading = heading(game, mover.name(), opponent.name());
     if let Some(from) = &args.from {
         let report = position(game, &solution, heading, from, args.dice.as_deref())?;
@@ -284,15 +294,37 @@ pub fn simulate_game(game: &Farkle, args: &SimulateArgs) -> Result<()> {
     if args.transcript {
         bail!("--transcript is not available for farkle");
     }
-    let mover = resolve::farkle_strategy(Some(&args.strategy), "STRATEGY", game)?;
-    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game)?;
-    let solution = solved(game, [mover.player(), opponent.player()])?;
+    let runner = resolve::runner(&args.python);
+    let mover = resolve::farkle_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?;
+    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
+    let strategies = [&mover, &opponent];
+    let progress = SolveProgress::start();
+    let seated = Seated::new(game, strategies, &|_| {}, &|p| progress.update(p));
+    progress.finish();
+    let seated = seated?;
     let games = args.games.unwrap_or(DEFAULT_GAMES);
     let progress = GamesProgress::start(2 * games);
-    let simulation = simulate(&solution, games, args.seed, &|n| progress.played(n));
+    let simulation = play_games(seated.solution(), strategies, games, args.seed, &|n| {
+        progress.played(n)
+    });
     progress.finish();
+    let simulation = simulation.with_context(|| python_names(strategies))?;
     let heading = heading(game, mover.name(), opponent.name());
-    let report = SimulationReport::ties_if_any(heading, args.seed, simulation, solution.matchup());
+    let report = match seated {
+        Seated::Exact(solution) => {
+            SimulationReport::ties_if_any(heading, args.seed, simulation, solution.matchup())
+        }
+        Seated::Played(_) => {
+            let note = format!(
+                "{} decision points at goal {}, more than the {EXACT_LIMIT} an exact evaluation of \
+                 a Python strategy may ask about",
+                decision_points(game),
+                game.goal()
+            );
+            let report = EstimateReport::new(heading, args.seed, simulation, note);
+            return Ok(print(&report, args.json)?);
+        }
+    };
     print(&report, args.json)?;
     Ok(())
 }
@@ -304,8 +336,13 @@ pub fn play(game: &Farkle, args: &PlayArgs) -> Result<()> {
     if args.moves.is_some() {
         bail!("--moves is a move limit for chopsticks; farkle has none");
     }
-    let computer =
-        resolve::farkle_strategy(Some(args.vs.as_deref().unwrap_or("optimal")), "--vs", game)?;
+    let runner = resolve::runner(&args.python);
+    let computer = resolve::farkle_strategy(
+        Some(args.vs.as_deref().unwrap_or("optimal")),
+        "--vs",
+        game,
+        &runner,
+    )?;
     let seed = args.seed.unwrap_or_else(super::clock_seed);
     let mut out = io::stdout().lock();
     let mut input = Answers::new(&args.answers, io::stdin().lock());
@@ -315,7 +352,8 @@ pub fn play(game: &Farkle, args: &PlayArgs) -> Result<()> {
         game.goal(),
         computer.name()
     )?;
-    let solution = solved(game, [Player::Optimising, computer.player()])?;
+    let optimal = Strategy::parse("optimal", game)?;
+    let solution = evaluated(game, [&optimal, &computer])?;
     let layout = solution.layout();
     let mut rng = SeededDice::new(seed);
     let mut played = Match::new(game, usize::from(args.first == Some(First::Computer)));
@@ -341,7 +379,13 @@ pub fn play(game: &Farkle, args: &PlayArgs) -> Result<()> {
             table.counts[1]
         )?;
         if mover == 1 {
-            let plan = Plan::new(&solution, mover, state);
+            let Some(plan) = Plan::new(&solution, mover, state) else {
+                // A Python strategy: asked after each roll.
+                if python_turn(&mut out, game, &computer, &mut played, &mut rng)? {
+                    return Ok(won(&mut out, mover)?);
+                }
+                continue;
+            };
             loop {
                 let step = played.step(&solution, &plan, &mut rng)?;
                 writeln!(out, "  rolled {}", spaced(&step.faces))?;
@@ -440,4 +484,195 @@ fn farkle(out: &mut impl Write, game: &Farkle, farkled: Farkled) -> io::Result<(
         )?;
     }
     Ok(())
+}
+
+/// Plays the computer's turn of `played` by its Python strategy, asked after each roll which
+/// keep to take and whether to bank; whether the turn won the game.
+fn python_turn(
+    out: &mut impl Write,
+    game: &Farkle,
+    computer: &Strategy,
+    played: &mut Match,
+    rng: &mut SeededDice,
+) -> Result<bool> {
+    let python = computer
+        .python()
+        .context("the computer has neither a plan nor a Python strategy")?;
+    loop {
+        let (table, t) = (*played.table(), played.turn_total());
+        let (faces, rolled) = played.roll(game, rng)?;
+        writeln!(out, "  rolled {}", spaced(&faces))?;
+        let keeps = match rolled {
+            Rolled::Farkle(farkled) => {
+                farkle(out, game, farkled)?;
+                return Ok(false);
+            }
+            Rolled::Scores(keeps) => keeps,
+        };
+        let mut shown = [0u8; DICE];
+        for &face in &faces {
+            shown[usize::from(face) - 1] += 1;
+        }
+        let mover = table.mover;
+        let question = Question {
+            own: game.points(table.scores[mover]),
+            opponent: game.points(table.scores[1 - mover]),
+            farkles: table.counts[mover],
+            opponent_farkles: table.counts[1 - mover],
+            total: t as u32 * UNIT,
+            shown,
+        };
+        let decision = python
+            .decide(game, &[question])
+            .with_context(|| format!("in --vs {}", computer.name()))?[0];
+        let k = keeps
+            .iter()
+            .position(|&k: &Keep| k == decision.keep)
+            .context("the Python strategy's keep is one of the roll's")?;
+        writeln!(out, "  keeps {} points", keeps[k].units * UNIT)?;
+        if played.keep(game, k)?.1 {
+            return Ok(true);
+        }
+        if decision.bank && played.may_bank(game) {
+            writeln!(out, "  banks {}", played.bank(game)? as u32 * UNIT)?;
+            return Ok(false);
+        }
+    }
+}
+
+/// The file a Farkle submission is in, looked for in folders.
+const SUBMISSION_FILE: &str = "farkle.py";
+
+/// Games per seat, and the seed, of a submission graded by simulation.
+const GRADE_GAMES: u64 = 5_000;
+const GRADE_SEED: u64 = 0;
+
+/// `swine grade` for Farkle: each submission against `--vs`, exactly where a Python strategy's
+/// play fits the limit, else by simulation (status `estimate`, with its confidence interval);
+/// one that fails gets its reason and never stops the batch.
+pub fn grade(game: &Farkle, args: &GradeArgs) -> Result<()> {
+    if args.explain.is_some() {
+        bail!("--explain is not available for farkle");
+    }
+    let target = contest::report_target(&args.batch)?;
+    let runner = resolve::runner(&args.batch.python);
+    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
+    let pool = contest::pool(args.batch.jobs)?;
+    let submissions = swine_solver::contest::submissions(&args.submissions, SUBMISSION_FILE);
+    let bar = contest::progress(submissions.len(), "graded");
+    let optimal = Strategy::parse("optimal", game)?;
+    let (optimum, mut rows) = pool.install(|| {
+        let optimum = evaluate(game, [&optimal, &opponent], &|_| {}, &|_| {});
+        let rows: Vec<Grade> = submissions
+            .par_iter()
+            .map(|submission| {
+                let row = graded(game, submission, &opponent, &runner);
+                bar.inc(1);
+                row
+            })
+            .collect();
+        (optimum, rows)
+    });
+    bar.finish_and_clear();
+    let optimum = optimum
+        .context("the optimum against --vs")?
+        .matchup()
+        .win_rate();
+    for row in &mut rows {
+        if let Some(win_rate) = row.win_rate {
+            row.optimal_win_rate = Some(Probability(optimum));
+            row.shortfall = Some(Probability(optimum - win_rate.0));
+        }
+    }
+    let rate = |g: &Grade| g.win_rate.map_or(f64::NEG_INFINITY, |p| p.0);
+    rows.sort_by(|a, b| rate(b).total_cmp(&rate(a)));
+    let failed = rows.iter().filter(|g| g.status == "error").count();
+    let report = GradeReport {
+        rules: game.name().to_string(),
+        goal_name: "goal",
+        goal: game.goal(),
+        opponent: opponent.name().to_string(),
+        optimal: if opponent.is_optimising() {
+            "minimax (both players optimal)".to_string()
+        } else {
+            "the exact best response".to_string()
+        },
+        optimal_win_rate: Probability(optimum),
+        submissions: rows,
+    };
+    let failed = (failed > 0).then(|| {
+        format!(
+            "{failed} of {} submission(s) could not be graded (each row says why)",
+            report.submissions.len()
+        )
+    });
+    contest::finish(&args.batch, target, &report, GradeReport::csv, failed)
+}
+
+/// The row of one submission against `opponent`.
+fn graded(
+    game: &Farkle,
+    submission: &swine_solver::contest::Submission,
+    opponent: &Strategy,
+    runner: &swine_solver::python::Runner,
+) -> Grade {
+    let spec = &submission.spec;
+    let mut row = Grade {
+        file: spec.clone(),
+        function: String::new(),
+        status: "error",
+        error: String::new(),
+        win_rate: None,
+        as_first: None,
+        as_second: None,
+        optimal_win_rate: None,
+        shortfall: None,
+        explain: None,
+        estimate: None,
+    };
+    if let Some(problem) = &submission.problem {
+        row.error = problem.clone();
+        return row;
+    }
+    let strategy = match Strategy::resolve(spec, game, runner) {
+        Ok(strategy) => strategy,
+        Err(error) => {
+            row.error = error.reason();
+            return row;
+        }
+    };
+    row.function = strategy
+        .python()
+        .map_or(String::new(), |p| p.function().to_string());
+    let outcome = match measure(game, [&strategy, opponent], GRADE_GAMES, GRADE_SEED) {
+        Ok(Measured::Exact(outcome)) => {
+            row.status = "ok";
+            outcome
+        }
+        Ok(Measured::Estimate(simulation)) => {
+            let outcome = simulation.observed();
+            let error = outcome.win_rate_error(GRADE_GAMES);
+            let rate = outcome.win_rate();
+            row.status = "estimate";
+            row.estimate = Some(Estimate {
+                games_per_seat: GRADE_GAMES,
+                seed: GRADE_SEED,
+                standard_error: Probability(error),
+                interval: [rate - Z95 * error, rate + Z95 * error].map(Probability),
+            });
+            outcome
+        }
+        Err(error) => {
+            row.error = match error {
+                MatchError::Exact { error, .. } => error.to_string(),
+                MatchError::Play { error, .. } => error.to_string(),
+                other => other.to_string(),
+            };
+            return row;
+        }
+    };
+    row.win_rate = Some(Probability(outcome.win_rate()));
+    row.as_first = Some(Probability(outcome.as_first()));
+    row.as_second = Some(Probability(outcome.as_second()));
+    row
 }

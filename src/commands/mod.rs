@@ -100,7 +100,7 @@ pub fn grade_command(args: &GradeArgs) -> Result<()> {
         Rules::Hog(rules) => contest::grade(rules.as_ref(), args),
         Rules::Greed(game) => contest::grade(&game, args),
         Rules::Pig(game) => contest::grade(&game, args),
-        Rules::Farkle(_) => bail!(not_yet("grade")),
+        Rules::Farkle(game) => farkle::grade(&game, args),
         Rules::Chopsticks => bail!(NO_STRATEGIES),
     }
 }
@@ -116,10 +116,11 @@ pub fn tournament_command(args: &TournamentArgs) -> Result<()> {
     }
 }
 
-/// Why a verb does not take Farkle yet: solve, eval, simulate and play do.
+/// Why a verb does not take Farkle yet: solve, eval, simulate, play and grade do.
 pub fn not_yet(verb: &str) -> String {
     format!(
-        "farkle: swine {verb} does not play farkle yet; swine solve, eval, simulate and play do"
+        "farkle: swine {verb} does not play farkle yet; swine solve, eval, simulate, play and \
+         grade do"
     )
 }
 

@@ -111,7 +111,8 @@ pub(super) fn computer(
     turns: &mut Vec<Told>,
 ) {
     let game = solution.game();
-    let plan = Plan::new(solution, 1, played.state(game));
+    // The page's computer is a built-in (`Strategy::parse`), never Python: it has a plan.
+    let plan = Plan::new(solution, 1, played.state(game)).expect("a built-in has a plan");
     while played.mover() == 1 && played.winner().is_none() {
         let (n, total) = (played.dice(), played.turn_total());
         let step = played

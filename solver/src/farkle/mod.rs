@@ -9,10 +9,13 @@
 //! - [`Player`], [`Fixed`]: the optimiser and the built-in policies; [`Strategy`]: their specs.
 //! - [`simulate`](mod@simulate): games played with real dice, the Monte Carlo check.
 //! - [`Match`]: a game played one decision at a time with seeded dice (`play`, `serve`).
+//! - [`PythonStrategy`]: a strategy written in Python, asked in batches; evaluated exactly
+//!   where its play fits [`EXACT_LIMIT`] decision points, simulated at any size.
 
 mod game;
 mod play;
 mod policy;
+mod python;
 mod solve;
 mod strategy;
 mod turn;
@@ -23,8 +26,17 @@ pub use game::{
 };
 pub use play::{Farkled, Match, MoveError, Rolled, Step, Then, spaced};
 pub use policy::{Fixed, Player, keep_most, max_points, set_aside};
-pub use solve::{MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, solve};
-pub use strategy::{STRATEGY_FORMS, Strategy};
+pub use python::{
+    Decision, EXACT_LIMIT, ExactError, FUNCTION, PythonStrategy, Question, SIGNATURE,
+    decision_points, simulate_python,
+};
+pub use solve::{
+    MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, solve, solve_with,
+};
+pub use strategy::{
+    MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, evaluate, measure, play_games,
+    python_names,
+};
 pub use turn::{Best, Decide, LANES, Lanes, Layout, Mass, Transition, Turn};
 pub mod simulate;
 

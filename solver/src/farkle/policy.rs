@@ -30,6 +30,10 @@ pub enum Player {
     Optimising,
     /// Plays a built-in.
     Fixed(Fixed),
+    /// Plays a Python strategy, whose turn from every turn start is given to
+    /// [`solve_with`](super::solve_with) (a [`PythonStrategy`](super::PythonStrategy)'s
+    /// transitions).
+    Python,
 }
 
 /// The dice a keep sets aside from `dice` rolled.

@@ -26,8 +26,9 @@ pub enum Plan {
 }
 
 impl Plan {
-    /// The plan of the player in `seat` of `solution` for its turn from `state`.
-    pub fn new(solution: &Solution, seat: usize, state: usize) -> Plan {
+    /// The plan of the player in `seat` of `solution` for its turn from `state` (none for a
+    /// Python strategy, which is asked about each roll).
+    pub fn new(solution: &Solution, seat: usize, state: usize) -> Option<Plan> {
         plan(solution, seat, state)
     }
 
@@ -81,9 +82,9 @@ pub fn simulate(
 
 /// The turn plan of the player in `seat` to move with banked scores `own`, `opponent` (score
 /// indices) and farkle counts `count`, `opponent_count`.
-fn plan(solution: &Solution, seat: usize, state: usize) -> Plan {
+fn plan(solution: &Solution, seat: usize, state: usize) -> Option<Plan> {
     let game = solution.game();
-    match solution.players()[seat] {
+    Some(match solution.players()[seat] {
         Player::Optimising => {
             let (turn, lane) = solution.turn(seat, state);
             Plan::Solved(Box::new(turn), lane)
@@ -97,16 +98,19 @@ fn plan(solution: &Solution, seat: usize, state: usize) -> Plan {
             max_points(&mut turn, solution.layout(), game.scores() - own);
             Plan::Solved(Box::new(turn), 0)
         }
-    }
+        Player::Python => return None,
+    })
 }
 
-/// One game with `first` to move first; returns the winning seat.
+/// One game with `first` to move first; returns the winning seat. Neither seat is a Python
+/// strategy (those games are [`simulate_python`](super::simulate_python)'s).
 pub fn play_one(solution: &Solution, first: usize, rng: &mut ChaCha8Rng) -> usize {
     let game: &Farkle = solution.game();
     let mut table = Table::new(game, first);
     loop {
         let (mover, state) = (table.mover, table.state(game));
-        let plan = plan(solution, mover, state);
+        let plan =
+            plan(solution, mover, state).expect("a Python seat is simulated by simulate_python");
         let len = game.scores() - table.scores[mover];
         let (mut t, mut dice) = (0usize, DICE);
         let banked = loop {

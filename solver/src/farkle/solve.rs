@@ -108,6 +108,20 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// The players, none optimising, without values: enough to play them (a simulation too
+    /// large to evaluate exactly), not to ask their values (which are empty). `None` if a
+    /// player optimises.
+    pub fn unvalued(game: &Farkle, players: [Player; 2]) -> Option<Solution> {
+        (!players.contains(&Player::Optimising)).then(|| Solution {
+            game: game.clone(),
+            layouts: Layouts::new(game),
+            players,
+            values: vec![Vec::new()],
+            residual: f64::NAN,
+            rounds: 0,
+        })
+    }
+
     /// The game.
     pub fn game(&self) -> &Farkle {
         &self.game
@@ -276,20 +290,37 @@ impl Block {
 }
 
 /// Solves Farkle with `players[0]` in seat 0 and `players[1]` in seat 1, telling `progress`
-/// how far it has come.
+/// how far it has come (a [`Player::Python`] needs [`solve_with`]).
 pub fn solve(
     game: &Farkle,
     players: [Player; 2],
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Solution, SolveError> {
+    solve_with(game, players, [None, None], progress)
+}
+
+/// [`solve`], where `turns[seat]` is the turn of the [`Player::Python`] in `seat` from every
+/// turn-start state (by state number).
+pub fn solve_with(
+    game: &Farkle,
+    players: [Player; 2],
+    turns: [Option<Vec<Transition>>; 2],
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Solution, SolveError> {
     let layouts = Layouts::new(game);
     let layout = &layouts.full;
     let alike = players == [Player::Optimising; 2];
     let seats = if alike { 1 } else { 2 };
-    let fixed: Vec<Option<Vec<Transition>>> = (0..seats)
+    let mut turns = turns;
+    let fixed: Vec<Option<Turns>> = (0..seats)
         .map(|seat| match players[seat] {
             Player::Optimising => None,
-            Player::Fixed(policy) => Some(policy.transitions(game, layout)),
+            Player::Fixed(policy) => Some(Turns::ByOwn(policy.transitions(game, layout))),
+            Player::Python => {
+                Some(Turns::ByState(turns[seat].take().expect(
+                    "solve_with is given the turns of every Python seat",
+                )))
+            }
         })
         .collect();
     let mut sweep = Sweep {
@@ -374,8 +405,14 @@ struct Sweep<'a> {
     values: Vec<Vec<AtomicU64>>,
     /// Per optimising seat: its policy's turn from every state.
     transitions: Vec<Vec<Transition>>,
-    /// Per fixed seat: its turn from every own score.
-    fixed: Vec<Option<Vec<Transition>>>,
+    /// Per fixed seat: its turns.
+    fixed: Vec<Option<Turns>>,
+}
+
+/// A fixed seat's turns: a built-in's by own score, a Python strategy's by state.
+enum Turns {
+    ByOwn(Vec<Transition>),
+    ByState(Vec<Transition>),
 }
 
 impl Sweep<'_> {
@@ -545,7 +582,8 @@ impl Sweep<'_> {
         let game = self.game;
         let (own, opponent, count, opponent_count) = game.position(state);
         let end = match &self.fixed[seat] {
-            Some(by_own) => &by_own[own],
+            Some(Turns::ByOwn(by_own)) => &by_own[own],
+            Some(Turns::ByState(by_state)) => &by_state[state],
             None => &self.transitions[seat][state],
         };
         let other = &self.values[self.other(seat)];

@@ -6,12 +6,20 @@
 //! | `bank_at:T,N` | the same, and bank with fewer than N dice left |
 //! | `max_points` | bank or roll, and keep, as maximises the expected points of each turn |
 //! | `optimal` (alias `minimax`) | maximises its probability of winning in every state |
+//! | `FILE.py`, `FILE.py:FUNCTION` | a Python strategy ([`PythonStrategy`]) |
 //!
 //! Every strategy wins, unasked, once banked score + turn total reaches the goal, and none banks
 //! below `min_bank`.
 
+use std::sync::Arc;
+
 use super::game::{Farkle, UNIT};
 use super::policy::{Fixed, Player};
+use super::python::{EXACT_LIMIT, ExactError, PythonStrategy, decision_points, simulate_python};
+use super::simulate::simulate;
+use super::solve::{Progress, Solution, SolveError, solve_with};
+use crate::outcome::{Outcome, Simulation};
+use crate::python::{PythonError, PythonSpec, Runner};
 use crate::spec::StrategyError;
 
 /// The strategy specs Farkle accepts.
@@ -28,9 +36,67 @@ pub const STRATEGY_FORMS: [&str; 5] = [
 pub struct Strategy {
     name: String,
     player: Player,
+    python: Option<Arc<PythonStrategy>>,
+}
+
+/// Why two strategies could not be evaluated against each other.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// A Python strategy failed, or is too large to evaluate exactly.
+    #[error("{spec}: {error}")]
+    Exact {
+        /// Its spec.
+        spec: String,
+        /// Why.
+        error: ExactError,
+    },
+    /// The solve did not converge.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// A Python strategy failed while the games were played.
+    #[error("{spec}: {error}")]
+    Play {
+        /// Its spec.
+        spec: String,
+        /// Why.
+        error: PythonError,
+    },
+    /// An optimiser cannot answer a Python strategy without its exact evaluation.
+    #[error(
+        "{spec}: optimal play against a Python strategy is the best response to its exact          evaluation, which is too large here ({reason}); simulate it against a built-in          (bank_at:T, max_points) instead"
+    )]
+    NoBestResponse {
+        /// The Python strategy's spec.
+        spec: String,
+        /// Why it was not evaluated.
+        reason: String,
+    },
 }
 
 impl Strategy {
+    /// Resolves `spec` for `game`: a Python file (`FILE.py`, `FILE.py:FUNCTION`) is imported
+    /// in a harness run by `runner`, anything else is a built-in ([`Strategy::parse`]).
+    pub fn resolve(spec: &str, game: &Farkle, runner: &Runner) -> Result<Strategy, StrategyError> {
+        let Some(python) = PythonSpec::of(spec) else {
+            return Strategy::parse(spec, game);
+        };
+        let strategy =
+            PythonStrategy::start(&python, runner).map_err(|error| StrategyError::Python {
+                spec: spec.trim().to_string(),
+                error,
+            })?;
+        Ok(Strategy {
+            name: spec.trim().to_string(),
+            player: Player::Python,
+            python: Some(Arc::new(strategy)),
+        })
+    }
+
+    /// The Python strategy it plays, if it is one.
+    pub fn python(&self) -> Option<&PythonStrategy> {
+        self.python.as_deref()
+    }
+
     /// Resolves `spec` for `game`.
     pub fn parse(spec: &str, game: &Farkle) -> Result<Strategy, StrategyError> {
         let spec = spec.trim();
@@ -46,6 +112,7 @@ impl Strategy {
             None => Ok(Strategy {
                 name: name.to_string(),
                 player,
+                python: None,
             }),
             Some(_) => Err(problem(format!("{name} takes no arguments"))),
         };
@@ -79,6 +146,7 @@ impl Strategy {
                 Ok(Strategy {
                     name,
                     player: Player::Fixed(Fixed::BankAt { total, dice }),
+                    python: None,
                 })
             }
             _ => Err(StrategyError::Unknown {
@@ -103,6 +171,134 @@ impl Strategy {
     pub fn is_optimising(&self) -> bool {
         self.player == Player::Optimising
     }
+}
+
+/// The exact values of `strategies[0]` in seat 0 against `strategies[1]` (a Python strategy's
+/// turns found first, `asked(n)` hearing of its decisions as they are asked), with `progress`.
+pub fn evaluate(
+    game: &Farkle,
+    strategies: [&Strategy; 2],
+    asked: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Solution, MatchError> {
+    let mut turns = [None, None];
+    for (seat, strategy) in strategies.iter().enumerate() {
+        if let Some(python) = strategy.python() {
+            let found = python
+                .transitions(game, asked)
+                .map_err(|error| MatchError::Exact {
+                    spec: strategy.name().to_string(),
+                    error,
+                })?;
+            turns[seat] = Some(found);
+        }
+    }
+    let players = strategies.map(Strategy::player);
+    Ok(solve_with(game, players, turns, progress)?)
+}
+
+/// What a simulation plays: the exact solution where it could be had (then the simulation
+/// can be set beside it), else the strategies alone.
+pub enum Seated {
+    /// Evaluated exactly.
+    Exact(Solution),
+    /// Too large to evaluate exactly: played only (no seat optimises).
+    Played(Solution),
+}
+
+impl Seated {
+    /// Seats `strategies` for a simulation: exactly evaluated, unless a Python strategy plays
+    /// and the game has more decision points than [`EXACT_LIMIT`] (then played only, if no
+    /// seat optimises).
+    pub fn new(
+        game: &Farkle,
+        strategies: [&Strategy; 2],
+        asked: &(dyn Fn(u64) + Sync),
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<Seated, MatchError> {
+        let count = decision_points(game);
+        let python = strategies.iter().find(|s| s.python().is_some());
+        match python {
+            Some(python) if count > EXACT_LIMIT => {
+                let players = strategies.map(Strategy::player);
+                Solution::unvalued(game, players)
+                    .map(Seated::Played)
+                    .ok_or_else(|| MatchError::NoBestResponse {
+                        spec: python.name().to_string(),
+                        reason: format!(
+                            "{count} decision points at goal {}, the limit {EXACT_LIMIT}",
+                            game.goal()
+                        ),
+                    })
+            }
+            _ => Ok(Seated::Exact(evaluate(game, strategies, asked, progress)?)),
+        }
+    }
+
+    /// The solution the games are played from.
+    pub fn solution(&self) -> &Solution {
+        match self {
+            Seated::Exact(solution) | Seated::Played(solution) => solution,
+        }
+    }
+}
+
+/// A strategy's outcome against an opponent: exact, or estimated by simulation where a Python
+/// strategy is too large to evaluate exactly.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Measured {
+    /// The exact outcome.
+    Exact(Outcome),
+    /// Seeded games: an estimate.
+    Estimate(Simulation),
+}
+
+/// `strategies[0]`'s outcome against `strategies[1]`: exact where [`Seated::new`] can evaluate
+/// it, else `games_per_seat` games with each seat moving first, from `seed`.
+pub fn measure(
+    game: &Farkle,
+    strategies: [&Strategy; 2],
+    games_per_seat: u64,
+    seed: u64,
+) -> Result<Measured, MatchError> {
+    match Seated::new(game, strategies, &|_| {}, &|_| {})? {
+        Seated::Exact(solution) => Ok(Measured::Exact(solution.matchup())),
+        Seated::Played(solution) => {
+            play_games(&solution, strategies, games_per_seat, seed, &|_| {})
+                .map(Measured::Estimate)
+                .map_err(|error| MatchError::Play {
+                    spec: python_names(strategies),
+                    error,
+                })
+        }
+    }
+}
+
+/// The names of the Python strategies among `strategies`, for an error message.
+pub fn python_names(strategies: [&Strategy; 2]) -> String {
+    let names: Vec<&str> = strategies
+        .iter()
+        .filter(|s| s.python().is_some())
+        .map(|s| s.name())
+        .collect();
+    names.join(", ")
+}
+
+/// `games_per_seat` seeded games with each seat moving first, `strategies` seated as in
+/// `solution` (a Python strategy asked in batches, see
+/// [`simulate_python`](super::simulate_python)); `played(n)` hears of every `n` finished.
+pub fn play_games(
+    solution: &Solution,
+    strategies: [&Strategy; 2],
+    games_per_seat: u64,
+    seed: u64,
+    played: &(dyn Fn(u64) + Sync),
+) -> Result<Simulation, PythonError> {
+    let python = strategies.map(Strategy::python);
+    if python.iter().all(Option::is_none) {
+        return Ok(simulate(solution, games_per_seat, seed, played));
+    }
+    simulate_python(solution, python, games_per_seat, seed, played)
 }
 
 #[cfg(test)]

@@ -136,6 +136,25 @@ pub struct Transition {
     pub bank: Vec<f64>,
 }
 
+impl Transition {
+    /// The transition that wins with probability `win`, farkles with `farkle` and banks turn
+    /// total t with `bank[t]` (kept from its first to its last nonzero entry).
+    pub fn new(win: f64, farkle: f64, bank: &[f64]) -> Transition {
+        let mut out = Transition {
+            win,
+            farkle,
+            first: bank.len() as u32,
+            bank: Vec::new(),
+        };
+        if let Some(first) = bank.iter().position(|&q| q > 0.0) {
+            let last = bank.iter().rposition(|&q| q > 0.0).expect("some entry");
+            out.first = first as u32;
+            out.bank = bank[first..=last].to_vec();
+        }
+        out
+    }
+}
+
 /// The decisions a [`Turn::forward`] follows.
 pub trait Decide {
     /// Whether to bank at turn total `t` (units, at least the least bankable) with `dice` dice.
@@ -183,10 +202,7 @@ impl Mass {
             self.mass[dice * stride..dice * stride + len].fill(0.0);
         }
         self.mass[(DICE - 1) * stride] = 1.0;
-        let mut out = Transition {
-            first: len as u32,
-            ..Transition::default()
-        };
+        let (mut win, mut farkle) = (0.0, 0.0);
         let mut bank = vec![0.0; len];
         for (t, banked) in bank.iter_mut().enumerate() {
             for (dice, rolls) in layout.rolls.iter().enumerate() {
@@ -198,7 +214,7 @@ impl Mass {
                     *banked += m;
                     continue;
                 }
-                out.farkle += m * rolls.farkle;
+                farkle += m * rolls.farkle;
                 let mut start = 0;
                 for (i, (&p, &end)) in rolls.probabilities.iter().zip(&rolls.ends).enumerate() {
                     let end = end as usize;
@@ -206,7 +222,7 @@ impl Mass {
                     let k = decide.keep(t, dice + 1, rolls.first + i, &rolls.keeps[start..end]);
                     let next = t + rolls.keeps[start + k].units as usize;
                     if next >= len {
-                        out.win += m * p;
+                        win += m * p;
                     } else {
                         self.mass[places[k] as usize + t] += m * p;
                     }
@@ -214,12 +230,7 @@ impl Mass {
                 }
             }
         }
-        if let Some(first) = bank.iter().position(|&q| q > 0.0) {
-            let last = bank.iter().rposition(|&q| q > 0.0).expect("some entry");
-            out.first = first as u32;
-            out.bank = bank[first..=last].to_vec();
-        }
-        out
+        Transition::new(win, farkle, &bank)
     }
 }
 
@@ -413,18 +424,7 @@ impl Turn {
         (0..lanes)
             .map(|l| {
                 let q: Vec<f64> = bank.iter().map(|b| b[l]).collect();
-                let mut out = Transition {
-                    win: win[l],
-                    farkle: farkle[l],
-                    first: len as u32,
-                    bank: Vec::new(),
-                };
-                if let Some(first) = q.iter().position(|&x| x > 0.0) {
-                    let last = q.iter().rposition(|&x| x > 0.0).expect("some entry");
-                    out.first = first as u32;
-                    out.bank = q[first..=last].to_vec();
-                }
-                out
+                Transition::new(win[l], farkle[l], &q)
             })
             .collect()
     }

@@ -85,6 +85,44 @@ def limit_resources(request):
     resource.setrlimit(resource.RLIMIT_FSIZE, (files, files))
 
 
+def budget(start, hard):
+    """Gives the next request of a session its own CPU time: the soft limit moves past what
+    was used (`hard`: the hard limit the session started with)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    soft = _int(usage.ru_utime + usage.ru_stime) + start["cpu_seconds"]
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+
+
+def session():
+    """A session's channel to swine, taken from stdin and stdout (which then point at
+    /dev/null, so that what the code prints goes nowhere), its first request, the hard CPU
+    limit, and the limits of its start set: (requests, send, start, hard)."""
+    requests = os.fdopen(os.dup(0), "rb")
+    answers = os.fdopen(os.dup(1), "wb")
+    quiet = os.open(os.devnull, os.O_RDWR)
+    os.dup2(quiet, 0)
+    os.dup2(quiet, 1)
+
+    def send(message):
+        answers.write(_dumps(message, separators=(",", ":")).encode() + b"\n")
+        answers.flush()
+
+    start = json.loads(requests.readline())
+    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    memory = start["memory_bytes"]
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    files = start["file_bytes"]
+    resource.setrlimit(resource.RLIMIT_FSIZE, (files, files))
+    budget(start, hard)
+    limit_processes(start)
+    sys.setrecursionlimit(start["recursion_limit"])
+    sys.stdout = _open(os.devnull, "w")
+    sys.stdin = _open(os.devnull)
+    return requests, send, start, hard
+
+
 def dice_module():
     """Stand-ins for the course's dice.py: fair dice and test dice."""
     module = types.ModuleType("dice")

@@ -84,6 +84,44 @@ impl<'a> PythonSpec<'a> {
     }
 }
 
+impl PythonSpec<'_> {
+    /// The file, checked to be a regular `.py` file of a strategy's size, as an absolute path.
+    pub(crate) fn file(&self) -> Result<PathBuf, PythonError> {
+        if self.path.is_dir() {
+            return Err(PythonError::Folder);
+        }
+        if !self.path.exists() {
+            return Err(PythonError::Missing);
+        }
+        if !self.path.is_file() {
+            return Err(PythonError::NotAFile);
+        }
+        let size = std::fs::metadata(self.path).map_or(0, |m| m.len());
+        if size > read::PYTHON_BYTES {
+            return Err(PythonError::Read(ReadError::TooLarge {
+                limit: read::PYTHON_BYTES,
+                what: "a Python strategy",
+            }));
+        }
+        self.path.canonicalize().map_err(PythonError::Scratch)
+    }
+
+    /// The functions to look for, in order: the one named after the colon (checked to be a
+    /// name), else `defaults`.
+    pub(crate) fn candidates<'f>(
+        &'f self,
+        defaults: &[&'f str],
+    ) -> Result<Vec<&'f str>, PythonError> {
+        match self.function {
+            Some(function) if !is_identifier(function) => {
+                Err(PythonError::FunctionName(function.to_string()))
+            }
+            Some(function) => Ok(vec![function]),
+            None => Ok(defaults.to_vec()),
+        }
+    }
+}
+
 /// Whether `name` can be a Python function's name (ASCII identifiers only).
 fn is_identifier(name: &str) -> bool {
     name.chars()
@@ -238,33 +276,13 @@ impl Runner {
     /// Without a function named in the spec, the schema's function is called (or, if the file
     /// defines only that, its alias, e.g. Greed's `myStrategy`).
     pub fn tabulate(&self, spec: &PythonSpec, schema: &Schema) -> Result<Tabulated, PythonError> {
-        if spec.path.is_dir() {
-            return Err(PythonError::Folder);
-        }
-        if !spec.path.exists() {
-            return Err(PythonError::Missing);
-        }
-        if !spec.path.is_file() {
-            return Err(PythonError::NotAFile);
-        }
-        let size = std::fs::metadata(spec.path).map_or(0, |m| m.len());
-        if size > read::PYTHON_BYTES {
-            return Err(PythonError::Read(ReadError::TooLarge {
-                limit: read::PYTHON_BYTES,
-                what: "a Python strategy",
-            }));
-        }
+        let file = spec.file()?;
         let signature = schema.python.as_ref();
-        let functions: Vec<&str> = match spec.function {
-            Some(function) if !is_identifier(function) => {
-                return Err(PythonError::FunctionName(function.to_string()));
-            }
-            Some(function) => vec![function],
-            None => signature
-                .into_iter()
-                .flat_map(|s| std::iter::once(s.function).chain(s.alias))
-                .collect(),
-        };
+        let defaults: Vec<&str> = signature
+            .into_iter()
+            .flat_map(|s| std::iter::once(s.function).chain(s.alias))
+            .collect();
+        let functions = spec.candidates(&defaults)?;
         let flags = signature.map_or(&[][..], |s| s.flags);
         let axes = schema
             .axes
@@ -275,7 +293,6 @@ impl Runner {
                 truth_values: signature.is_some_and(|s| flags.contains(&s.parameters[i])),
             })
             .collect();
-        let file = spec.path.canonicalize().map_err(PythonError::Scratch)?;
         let request = Request {
             file: &file,
             functions,

@@ -26,7 +26,6 @@ else as {"other": repr, "kind": type name}.
 import inspect
 import json
 import os
-import resource
 import signal
 import sys
 import types
@@ -35,16 +34,15 @@ from harness import (
     Rejected,
     TooManyProcesses,
     _bool,
-    _dumps,
     _exit,
     _int,
     _isinstance,
-    _open,
     _type,
+    budget,
     dice_module,
     has_module,
-    limit_processes,
     memory_limit,
+    session,
     shown,
     ucb_module,
 )
@@ -275,39 +273,10 @@ def answer(request, table, start):
     return {"values": values, "error": None}
 
 
-def budget(start, hard):
-    """Gives the next request its own CPU time: the soft limit moves past what was used."""
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    soft = _int(usage.ru_utime + usage.ru_stime) + start["cpu_seconds"]
-    if hard != resource.RLIM_INFINITY:
-        soft = min(soft, hard)
-    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
-
-
 def main():
     """Reads the first request, loads the module, then answers requests until stdin closes."""
-    requests = os.fdopen(os.dup(0), "rb")
-    answers = os.fdopen(os.dup(1), "wb")
-    quiet = os.open(os.devnull, os.O_RDWR)
-    os.dup2(quiet, 0)
-    os.dup2(quiet, 1)
-
-    def send(message):
-        answers.write(_dumps(message, separators=(",", ":")).encode() + b"\n")
-        answers.flush()
-
-    start = json.loads(requests.readline())
+    requests, send, start, hard = session()
     harness = os.getpid()
-    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
-    memory = start["memory_bytes"]
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    files = start["file_bytes"]
-    resource.setrlimit(resource.RLIMIT_FSIZE, (files, files))
-    budget(start, hard)
-    limit_processes(start)
-    sys.setrecursionlimit(start["recursion_limit"])
-    sys.stdout = _open(os.devnull, "w")
-    sys.stdin = _open(os.devnull)
     signal.signal(signal.SIGUSR1, out_of_time)
     try:
         table, top = load(start)

@@ -1,0 +1,855 @@
+//! Farkle strategies written in Python: a function of the state and the dice shown, asked in
+//! batches by a child `python3` that stays (a [`Session`] of `farkle.py`, under the runner's
+//! limits).
+//!
+//! The signature:
+//!
+//! ```python
+//! def final_strategy(score, opponent_score, farkles, opponent_farkles, turn_total, dice):
+//!     return kept, bank
+//! ```
+//!
+//! Scores and the turn total in points, the farkle counts in a row, `dice` the faces shown as
+//! a sorted tuple (a roll that scores: a farkle asks nothing); `kept` the faces set aside (a
+//! tuple or list, every one of them scoring, at least one) and `bank` whether to bank after
+//! keeping them (else roll the dice left, six after hot dice). A keep that reaches the goal
+//! wins whatever `bank` says, and a bank below `min_bank` rolls on, as for every strategy. The
+//! points of the dice kept are the most their scoring combinations give (four 1s: 2000).
+//!
+//! Every decision point is (turn start, turn total, dice left, roll): about 6·10^10 at goal
+//! 10000, too many to ask. So [`PythonStrategy::transitions`] evaluates exactly only games of at
+//! most [`EXACT_LIMIT`] of them, asking only the points its own play reaches, turn totals in
+//! increasing order, one batch per turn total for a block of turn starts at a time;
+//! [`simulate_python`] plays games side by side
+//! and asks each round's decisions in one batch, remembering every answer.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Mutex, PoisonError};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::game::{DICE, Farkle, Keep, Table, UNIT, keeps_of, multisets};
+use super::simulate::Plan;
+use super::solve::Solution;
+use super::turn::Transition;
+use crate::outcome::{Simulation, Tally};
+use crate::python::{PythonError, PythonSpec, Runner, Session};
+
+/// The function a Farkle strategy file defines unless the spec names another.
+pub const FUNCTION: &str = "final_strategy";
+
+/// The signature of [`FUNCTION`], for messages and help.
+pub const SIGNATURE: &str = "final_strategy(score, opponent_score, farkles, opponent_farkles, \
+                             turn_total, dice) -> (kept, bank)";
+
+/// The most decision points a game may have for an exact evaluation of a Python strategy
+/// (which asks only those its play reaches): goal − floor up to 500 points with three farkle
+/// counts. A strategy that rolls to the goal everywhere is asked about all of them: a few
+/// minutes for a simple one (`bank_at:300` in Python takes about 6.6 µs a call).
+pub const EXACT_LIMIT: u64 = 5_000_000;
+
+/// Decision points asked in one request.
+const BATCH: usize = 20_000;
+
+/// Turn starts followed together in an exact evaluation.
+const BLOCK: usize = 4_096;
+
+/// The harness: `farkle.py` imports the helpers of the strategies' `harness.py`.
+const FILES: [(&str, &str); 2] = [
+    ("harness.py", crate::python::HARNESS),
+    ("farkle.py", include_str!("../python/farkle.py")),
+];
+
+/// Where a Python strategy decides: both banked scores and farkle counts, the turn total, the
+/// dice shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Question {
+    /// The mover's banked score (points).
+    pub own: i64,
+    /// The opponent's banked score (points).
+    pub opponent: i64,
+    /// The mover's farkles in a row.
+    pub farkles: usize,
+    /// The opponent's farkles in a row.
+    pub opponent_farkles: usize,
+    /// The turn total before this roll (points).
+    pub total: u32,
+    /// The dice shown, as counts of faces 1..=6.
+    pub shown: [u8; 6],
+}
+
+impl Question {
+    /// The faces shown, sorted.
+    fn faces(&self) -> Vec<u8> {
+        (1..=6u8)
+            .flat_map(|face| std::iter::repeat_n(face, self.shown[face as usize - 1] as usize))
+            .collect()
+    }
+}
+
+/// What a Python strategy decided: the keep (its points and the dice it leaves) and whether to
+/// bank after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The keep.
+    pub keep: Keep,
+    /// Whether it banks after keeping.
+    pub bank: bool,
+}
+
+/// Why an exact evaluation of a Python strategy could not be made.
+#[derive(Debug, Error)]
+pub enum ExactError {
+    /// The strategy failed.
+    #[error(transparent)]
+    Python(#[from] PythonError),
+    /// The game has more decision points than [`EXACT_LIMIT`].
+    #[error(
+        "too large to evaluate a Python strategy exactly: goal {goal} has {count} decision \
+         points (turn starts x turn totals x dice left x rolls), the limit is {limit}. Use \
+         swine simulate, which asks only about the states the games reach, or a smaller goal"
+    )]
+    TooLarge {
+        /// The goal.
+        goal: u32,
+        /// [`EXACT_LIMIT`].
+        limit: u64,
+        /// Every decision point of the game.
+        count: u64,
+    },
+}
+
+/// The first request: the file and the limits.
+#[derive(Serialize)]
+struct Start<'a> {
+    file: &'a std::path::Path,
+    functions: Vec<&'a str>,
+    cpu_seconds: u64,
+    memory_bytes: u64,
+    file_bytes: u64,
+    processes: u32,
+    recursion_limit: u32,
+}
+
+/// The answer to [`Start`].
+#[derive(Deserialize)]
+struct Started {
+    function: Option<String>,
+    error: Option<String>,
+}
+
+/// A batch of states.
+#[derive(Serialize)]
+struct Batch {
+    states: Vec<(i64, i64, usize, usize, u32, Vec<u8>)>,
+}
+
+/// The answer to a [`Batch`]: the decisions up to the first that failed, and why it did.
+#[derive(Deserialize)]
+struct Answered {
+    decisions: Vec<(Vec<u8>, bool)>,
+    error: Option<String>,
+    #[serde(default)]
+    out_of_time: bool,
+}
+
+/// A Python Farkle strategy, imported in a running harness; its answers remembered.
+pub struct PythonStrategy {
+    function: String,
+    session: Mutex<Session>,
+    answers: Mutex<HashMap<Question, Decision>>,
+}
+
+impl fmt::Debug for PythonStrategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PythonStrategy")
+            .field("function", &self.function)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PythonStrategy {
+    /// Imports the file of `spec` in a harness run by `runner`.
+    pub fn start(spec: &PythonSpec, runner: &Runner) -> Result<PythonStrategy, PythonError> {
+        let file = spec.file()?;
+        let start = Start {
+            file: &file,
+            functions: spec.candidates(&[FUNCTION])?,
+            cpu_seconds: runner.limits.timeout.as_secs() + 1,
+            memory_bytes: runner.limits.memory,
+            file_bytes: runner.limits.file_size,
+            processes: runner.limits.processes,
+            recursion_limit: 10_000,
+        };
+        let (session, answer) = Session::start(runner, &FILES, "farkle.py", &start)?;
+        let started: Started =
+            serde_json::from_value(answer).map_err(|e| PythonError::Garbled(e.to_string()))?;
+        match (started.function, started.error) {
+            (_, Some(error)) => Err(PythonError::Rejected(error)),
+            (Some(function), None) => Ok(PythonStrategy {
+                function,
+                session: Mutex::new(session),
+                answers: Mutex::new(HashMap::new()),
+            }),
+            (None, None) => Err(PythonError::Garbled(
+                "neither a function nor an error".to_string(),
+            )),
+        }
+    }
+
+    /// The function called.
+    pub fn function(&self) -> &str {
+        &self.function
+    }
+
+    /// The call of the function on `question`, as text.
+    fn call(&self, question: &Question) -> String {
+        let dice: Vec<String> = question.faces().iter().map(u8::to_string).collect();
+        let comma = if dice.len() == 1 { "," } else { "" };
+        format!(
+            "{}({}, {}, {}, {}, {}, ({}{comma}))",
+            self.function,
+            question.own,
+            question.opponent,
+            question.farkles,
+            question.opponent_farkles,
+            question.total,
+            dice.join(", ")
+        )
+    }
+
+    /// The strategy's decisions on `questions`, each checked to be a keep the rules allow
+    /// (answers given before are not asked again).
+    pub fn decide(
+        &self,
+        game: &Farkle,
+        questions: &[Question],
+    ) -> Result<Vec<Decision>, PythonError> {
+        let mut known = self.answers.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut fresh: Vec<Question> = questions
+            .iter()
+            .filter(|q| !known.contains_key(q))
+            .copied()
+            .collect();
+        fresh.sort_unstable_by_key(|q| {
+            (
+                q.own,
+                q.opponent,
+                q.farkles,
+                q.opponent_farkles,
+                q.total,
+                q.shown,
+            )
+        });
+        fresh.dedup();
+        for chunk in fresh.chunks(BATCH) {
+            for (question, decision) in chunk.iter().zip(self.ask(game, chunk)?) {
+                known.insert(*question, decision);
+            }
+        }
+        Ok(questions.iter().map(|q| known[q]).collect())
+    }
+
+    /// Asks one batch and checks every answer.
+    fn ask(&self, game: &Farkle, questions: &[Question]) -> Result<Vec<Decision>, PythonError> {
+        let batch = Batch {
+            states: questions
+                .iter()
+                .map(|q| {
+                    let (own, opponent) = (q.own, q.opponent);
+                    (
+                        own,
+                        opponent,
+                        q.farkles,
+                        q.opponent_farkles,
+                        q.total,
+                        q.faces(),
+                    )
+                })
+                .collect(),
+        };
+        let mut session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
+        let answer = session.ask(&batch)?;
+        let answered: Answered =
+            serde_json::from_value(answer).map_err(|e| PythonError::Garbled(e.to_string()))?;
+        let done = answered.decisions.len();
+        if done > questions.len() {
+            return Err(PythonError::Garbled(
+                "more decisions than states".to_string(),
+            ));
+        }
+        let mut decisions = Vec::with_capacity(done);
+        for (question, (kept, bank)) in questions.iter().zip(answered.decisions) {
+            let keep = keep_of(game, question, &kept).map_err(|problem| {
+                let kept: Vec<String> = kept.iter().map(u8::to_string).collect();
+                PythonError::Rejected(format!(
+                    "{} returned kept = ({}): {problem}",
+                    self.call(question),
+                    kept.join(", ")
+                ))
+            })?;
+            decisions.push(Decision { keep, bank });
+        }
+        if answered.out_of_time {
+            return Err(PythonError::Rejected(format!(
+                "{} ran out of time: killed (an infinite loop?)",
+                self.call(&questions[done])
+            )));
+        }
+        match answered.error {
+            Some(error) => Err(PythonError::Rejected(error)),
+            None if done < questions.len() => Err(PythonError::Garbled(
+                "fewer decisions than states".to_string(),
+            )),
+            None => Ok(decisions),
+        }
+    }
+
+    /// Its turn from every turn-start state of `game` (indexed as [`Farkle::state`]), found by
+    /// following its decisions from each start: the exact evaluation's input. `asked(n)` hears
+    /// of every batch of `n` decision points asked.
+    pub fn transitions(
+        &self,
+        game: &Farkle,
+        asked: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<Transition>, ExactError> {
+        let count = decision_points(game);
+        if count > EXACT_LIMIT {
+            return Err(ExactError::TooLarge {
+                goal: game.goal(),
+                limit: EXACT_LIMIT,
+                count,
+            });
+        }
+        let rolls = scoring_rolls(game);
+        let scores = game.scores();
+        let min_bank = game.min_bank_units();
+        let mut transitions = vec![Transition::default(); game.states()];
+        let states: Vec<usize> = (0..game.states()).collect();
+        for block in states.chunks(BLOCK) {
+            let lens: Vec<usize> = block.iter().map(|&s| scores - game.position(s).0).collect();
+            let mut follow: Vec<Following> = lens.iter().map(|&len| Following::new(len)).collect();
+            let longest = lens.iter().copied().max().unwrap_or(0);
+            for t in 0..longest {
+                // The cells (turn start, dice) with mass left rolling at t, and their rolls.
+                let mut questions = Vec::new();
+                let mut cells = Vec::new();
+                for (i, &state) in block.iter().enumerate() {
+                    if t >= lens[i] {
+                        continue;
+                    }
+                    let (own, opponent, f, e) = game.position(state);
+                    let following = &mut follow[i];
+                    for dice in 1..=DICE {
+                        let at = (dice - 1) * lens[i] + t;
+                        if following.banking[at] != 0.0 {
+                            following.bank[t] += following.banking[at];
+                        }
+                        let m = following.mass[at];
+                        if m == 0.0 {
+                            continue;
+                        }
+                        following.farkle += m * game.throw(dice).farkle;
+                        cells.push((i, dice, m));
+                        for roll in &rolls[dice - 1] {
+                            questions.push(Question {
+                                own: game.points(own),
+                                opponent: game.points(opponent),
+                                farkles: f,
+                                opponent_farkles: e,
+                                total: t as u32 * UNIT,
+                                shown: roll.shown,
+                            });
+                        }
+                    }
+                }
+                let decisions = self.decide(game, &questions)?;
+                asked(questions.len() as u64);
+                let mut next_decision = decisions.into_iter();
+                for (i, dice, m) in cells {
+                    let following = &mut follow[i];
+                    let all = 6u64.pow(dice as u32) as f64;
+                    // Rolls of one offer taking the same decision move together, as a built-in's
+                    // whole offer does (the same sums, to the bit).
+                    let mut taken: Vec<(usize, Decision, u64)> = Vec::new();
+                    for (roll, decision) in rolls[dice - 1].iter().zip(next_decision.by_ref()) {
+                        match taken
+                            .iter_mut()
+                            .find(|(offer, d, _)| *offer == roll.offer && *d == decision)
+                        {
+                            Some(entry) => entry.2 += roll.ways,
+                            None => taken.push((roll.offer, decision, roll.ways)),
+                        }
+                    }
+                    for (_, decision, ways) in taken {
+                        let p = m * (ways as f64 / all);
+                        following.take(t, decision, p, min_bank);
+                    }
+                }
+                // Answers for turn totals passed are never asked again.
+                self.answers
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .clear();
+            }
+            for (&state, following) in block.iter().zip(follow) {
+                transitions[state] =
+                    Transition::new(following.win, following.farkle, &following.bank);
+            }
+        }
+        Ok(transitions)
+    }
+}
+
+/// One turn start's turn being followed: probability mass by `(dice − 1) · len + t` that rolls
+/// there and that banks there, and where the turn ended so far.
+struct Following {
+    len: usize,
+    mass: Vec<f64>,
+    banking: Vec<f64>,
+    bank: Vec<f64>,
+    win: f64,
+    farkle: f64,
+}
+
+impl Following {
+    /// A turn with `len` turn totals below the goal, at its start.
+    fn new(len: usize) -> Following {
+        let mut mass = vec![0.0; DICE * len];
+        mass[(DICE - 1) * len] = 1.0;
+        Following {
+            len,
+            mass,
+            banking: vec![0.0; DICE * len],
+            bank: vec![0.0; len],
+            win: 0.0,
+            farkle: 0.0,
+        }
+    }
+
+    /// Moves probability `p` at turn total `t` by `decision`: to the goal, to banking, or on.
+    fn take(&mut self, t: usize, decision: Decision, p: f64, min_bank: usize) {
+        let next = t + decision.keep.units as usize;
+        if next >= self.len {
+            self.win += p;
+            return;
+        }
+        let at = (decision.keep.left as usize - 1) * self.len + next;
+        if decision.bank && next >= min_bank {
+            self.banking[at] += p;
+        } else {
+            self.mass[at] += p;
+        }
+    }
+}
+
+/// A roll that scores: the dice shown, how many of the 6^n ordered rolls show them, and the
+/// number of its offer among the throw's.
+struct Roll {
+    shown: [u8; 6],
+    ways: u64,
+    offer: usize,
+}
+
+/// The rolls of 1..=6 dice that score, by dice − 1, grouped by offer in the throw's order.
+fn scoring_rolls(game: &Farkle) -> Vec<Vec<Roll>> {
+    (1..=DICE)
+        .map(|n| {
+            let offers = &game.throw(n).offers;
+            let mut rolls: Vec<Roll> = multisets(n)
+                .into_iter()
+                .filter_map(|(shown, ways)| {
+                    let keeps = keeps_of(game.settings(), &shown);
+                    let offer = offers.iter().position(|o| o.keeps == keeps)?;
+                    Some(Roll { shown, ways, offer })
+                })
+                .collect();
+            rolls.sort_by_key(|r| r.offer);
+            rolls
+        })
+        .collect()
+}
+
+/// Every decision point of `game`: turn starts × (turn total, dice left) × scoring rolls, the
+/// start (turn total 0) with six dice only.
+pub fn decision_points(game: &Farkle) -> u64 {
+    let rolls: Vec<u64> = scoring_rolls(game).iter().map(|r| r.len() as u64).collect();
+    let all: u64 = rolls.iter().sum();
+    let per_score = (game.states() / game.scores()) as u64;
+    (0..game.scores())
+        .map(|own| {
+            let len = (game.scores() - own) as u64;
+            per_score * (rolls[DICE - 1] + (len - 1) * all)
+        })
+        .sum()
+}
+
+/// The keep setting aside `kept` from the roll of `question`, or why the rules do not allow it.
+fn keep_of(game: &Farkle, question: &Question, kept: &[u8]) -> Result<Keep, String> {
+    if kept.is_empty() {
+        return Err("no dice: a roll that scores keeps at least one scoring die".to_string());
+    }
+    let mut counts = [0u8; 6];
+    for &face in kept {
+        counts[face as usize - 1] += 1;
+    }
+    if let Some(face) = (0..6).find(|&f| counts[f] > question.shown[f]) {
+        return Err(format!("more {}s than the dice show", face + 1));
+    }
+    let n = kept.len() as u8;
+    let points = game
+        .settings()
+        .keeps(&counts)
+        .into_iter()
+        .filter(|&(_, used)| used == n)
+        .map(|(points, _)| points)
+        .max()
+        .ok_or("not every die kept scores")?;
+    let shown: u8 = question.shown.iter().sum();
+    Ok(Keep {
+        units: points / UNIT,
+        left: if n == shown { DICE as u8 } else { shown - n },
+    })
+}
+
+/// One game being played side by side with others.
+struct Game {
+    table: Table,
+    first: usize,
+    rng: ChaCha8Rng,
+    /// The mover's plan, if it is not the Python strategy (made at the turn's start).
+    plan: Option<Plan>,
+    total: usize,
+    dice: usize,
+    /// The roll waiting for the Python strategy's decision.
+    waiting: Option<Question>,
+    winner: Option<usize>,
+}
+
+impl Game {
+    /// Rolls on until the game ends or the Python strategy must decide (then the question).
+    fn advance(&mut self, solution: &Solution, python: [bool; 2]) -> Option<Question> {
+        let game = solution.game();
+        while self.winner.is_none() {
+            let mover = self.table.mover;
+            if self.total == 0 && self.dice == DICE && !python[mover] && self.plan.is_none() {
+                self.plan = Plan::new(solution, mover, self.table.state(game));
+            }
+            let mut shown = [0u8; 6];
+            for _ in 0..self.dice {
+                shown[self.rng.random_range(0..6)] += 1;
+            }
+            let keeps = keeps_of(game.settings(), &shown);
+            if keeps.is_empty() {
+                self.end_turn(game, None);
+                continue;
+            }
+            match &self.plan {
+                Some(plan) => {
+                    let k = plan.keep(solution, self.total, self.dice, &keeps);
+                    let (t, left) = (self.total + keeps[k].units as usize, keeps[k].left);
+                    let bank = t < self.len(game) && plan.banks(solution, t, left as usize);
+                    self.apply(game, keeps[k], bank);
+                }
+                None => {
+                    let question = Question {
+                        own: game.points(self.table.scores[mover]),
+                        opponent: game.points(self.table.scores[1 - mover]),
+                        farkles: self.table.counts[mover],
+                        opponent_farkles: self.table.counts[1 - mover],
+                        total: self.total as u32 * UNIT,
+                        shown,
+                    };
+                    self.waiting = Some(question);
+                    return Some(question);
+                }
+            }
+        }
+        None
+    }
+
+    /// The turn totals below the goal of the mover.
+    fn len(&self, game: &Farkle) -> usize {
+        game.scores() - self.table.scores[self.table.mover]
+    }
+
+    /// Takes `keep`, then banks if `bank` (and the rules allow it), else rolls on.
+    fn apply(&mut self, game: &Farkle, keep: Keep, bank: bool) {
+        self.total += keep.units as usize;
+        self.dice = keep.left as usize;
+        self.waiting = None;
+        if self.total >= self.len(game) {
+            self.winner = Some(self.table.mover);
+        } else if bank && self.total >= game.min_bank_units() {
+            self.end_turn(game, Some(self.total));
+        }
+    }
+
+    /// Ends the turn (banking `Some(t)`, or a farkle) and starts the next.
+    fn end_turn(&mut self, game: &Farkle, banked: Option<usize>) {
+        self.table.end_turn(game, banked);
+        self.total = 0;
+        self.dice = DICE;
+        self.plan = None;
+    }
+}
+
+/// Plays `games_per_seat` games with each seat moving first, as [`simulate`](super::simulate)
+/// does, where `python[seat]` plays the seat (the other seats as `solution`'s players): the
+/// games run side by side, and each round's decisions are asked of the strategies in one batch.
+/// Every game draws its dice from its own stream of the generator seeded by `seed`; `played(n)`
+/// hears of every `n` games finished.
+pub fn simulate_python(
+    solution: &Solution,
+    python: [Option<&PythonStrategy>; 2],
+    games_per_seat: u64,
+    seed: u64,
+    played: &(dyn Fn(u64) + Sync),
+) -> Result<Simulation, PythonError> {
+    let game = solution.game();
+    let asks = python.map(|p| p.is_some());
+    let mut games: Vec<Game> = (0..2 * games_per_seat)
+        .map(|i| {
+            let first = (i % 2) as usize;
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            rng.set_stream(i);
+            Game {
+                table: Table::new(game, first),
+                first,
+                rng,
+                plan: None,
+                total: 0,
+                dice: DICE,
+                waiting: None,
+                winner: None,
+            }
+        })
+        .collect();
+    loop {
+        let before = games.iter().filter(|g| g.winner.is_none()).count();
+        let waiting: Vec<(usize, Question)> = games
+            .par_iter_mut()
+            .enumerate()
+            .filter(|(_, g)| g.winner.is_none())
+            .filter_map(|(i, g)| g.advance(solution, asks).map(|q| (i, q)))
+            .collect();
+        let after = games.iter().filter(|g| g.winner.is_none()).count();
+        played((before - after) as u64);
+        if waiting.is_empty() {
+            break;
+        }
+        for (seat, strategy) in python.iter().enumerate() {
+            let Some(strategy) = strategy else { continue };
+            let asked: Vec<&(usize, Question)> = waiting
+                .iter()
+                .filter(|(i, _)| games[*i].table.mover == seat)
+                .collect();
+            let questions: Vec<Question> = asked.iter().map(|(_, q)| *q).collect();
+            let decisions = strategy.decide(game, &questions)?;
+            for (&&(i, _), decision) in asked.iter().zip(decisions) {
+                games[i].apply(game, decision.keep, decision.bank);
+            }
+        }
+    }
+    let tally = |first: usize| {
+        let seat_games = games.iter().filter(|g| g.first == first);
+        Tally {
+            games: games_per_seat,
+            wins: seat_games.filter(|g| g.winner == Some(0)).count() as u64,
+            ties: 0,
+        }
+    };
+    Ok(Simulation {
+        first: tally(0),
+        second: tally(1),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::farkle::{MatchError, Seated, Strategy, evaluate, play_games};
+
+    fn question(shown: &[u8]) -> Question {
+        let mut counts = [0; 6];
+        for &d in shown {
+            counts[d as usize - 1] += 1;
+        }
+        Question {
+            own: 0,
+            opponent: 0,
+            farkles: 0,
+            opponent_farkles: 0,
+            total: 0,
+            shown: counts,
+        }
+    }
+
+    #[test]
+    fn keeps_are_checked_against_the_roll_and_the_rules() {
+        let game = Farkle::new(&[]).unwrap();
+        let roll = question(&[1, 1, 1, 1, 2, 3]);
+        // Four 1s score 2000 as four of a kind, leaving two dice.
+        assert_eq!(
+            keep_of(&game, &roll, &[1, 1, 1, 1]),
+            Ok(Keep { units: 40, left: 2 })
+        );
+        assert_eq!(keep_of(&game, &roll, &[1]), Ok(Keep { units: 2, left: 5 }));
+        assert_eq!(
+            keep_of(&game, &roll, &[1, 2]),
+            Err("not every die kept scores".to_string())
+        );
+        assert_eq!(
+            keep_of(&game, &roll, &[5]),
+            Err("more 5s than the dice show".to_string())
+        );
+        assert!(keep_of(&game, &roll, &[]).is_err());
+        // Three pairs keep all six: hot dice, 750.
+        let pairs = question(&[2, 2, 3, 3, 6, 6]);
+        assert_eq!(
+            keep_of(&game, &pairs, &[2, 2, 3, 3, 6, 6]),
+            Ok(Keep { units: 15, left: 6 })
+        );
+    }
+
+    /// A strategy of the repository's tests/python/farkle.
+    fn fixture(name: &str) -> Strategy {
+        let path = format!(
+            "{}/../tests/python/farkle/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let game = small();
+        Strategy::resolve(&path, &game, &Runner::default()).unwrap()
+    }
+
+    fn small() -> Farkle {
+        Farkle::new(&[("goal".to_string(), 400), ("floor".to_string(), -100)]).unwrap()
+    }
+
+    #[test]
+    fn bank_at_300_in_python_is_the_built_in_to_the_bit() {
+        let game = small();
+        let python = fixture("bank_at_300.py");
+        let built_in = Strategy::parse("bank_at:300", &game).unwrap();
+        for opponent in ["optimal", "max_points"] {
+            let opponent = Strategy::parse(opponent, &game).unwrap();
+            let asked = std::sync::atomic::AtomicU64::new(0);
+            let count = |n| {
+                asked.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+            };
+            let mine = evaluate(&game, [&python, &opponent], &count, &|_| {}).unwrap();
+            let theirs = evaluate(&game, [&built_in, &opponent], &|_| {}, &|_| {}).unwrap();
+            for seat in 0..2 {
+                let (a, b) = (mine.values(seat), theirs.values(seat));
+                let differ = a
+                    .iter()
+                    .zip(b)
+                    .filter(|(x, y)| x.to_bits() != y.to_bits())
+                    .count();
+                assert_eq!(differ, 0, "seat {seat}: {differ} values differ");
+            }
+            // It was asked about fewer points than the game has: only those its play reaches.
+            let asked = asked.into_inner();
+            assert!(asked > 0 && asked < decision_points(&game), "{asked}");
+            // The same seat reversed: the Python strategy second.
+            let second = evaluate(&game, [&opponent, &python], &|_| {}, &|_| {}).unwrap();
+            let exact = second.matchup().win_rate();
+            let flipped = evaluate(&game, [&opponent, &built_in], &|_| {}, &|_| {}).unwrap();
+            assert_eq!(exact.to_bits(), flipped.matchup().win_rate().to_bits());
+        }
+    }
+
+    #[test]
+    fn simulating_a_python_strategy_agrees_with_its_exact_value() {
+        let game = small();
+        let python = fixture("bank_at_300.py");
+        let opponent = Strategy::parse("max_points", &game).unwrap();
+        let solution = evaluate(&game, [&python, &opponent], &|_| {}, &|_| {}).unwrap();
+        let games = 5_000;
+        let simulated = play_games(&solution, [&python, &opponent], games, 11, &|_| {}).unwrap();
+        let exact = solution.matchup();
+        let error = crate::outcome::independent_mean([
+            exact.first.value_error(games),
+            exact.second.value_error(games),
+        ]);
+        let z = (simulated.win_rate() - exact.win_rate()) / error;
+        assert!(z.abs() < 4.0, "z = {z}");
+        // The same seed plays the same games.
+        let again = play_games(&solution, [&python, &opponent], games, 11, &|_| {}).unwrap();
+        assert_eq!(again.win_rate(), simulated.win_rate());
+    }
+
+    #[test]
+    fn failures_name_the_call_and_the_value() {
+        let game = small();
+        let opponent = Strategy::parse("bank_at:300", &game).unwrap();
+        let error = |name: &str| {
+            let python = fixture(name);
+            evaluate(&game, [&python, &opponent], &|_| {}, &|_| {})
+                .unwrap_err()
+                .to_string()
+        };
+        let illegal = error("illegal.py");
+        assert!(
+            illegal.contains("illegal.py: final_strategy(-100, -100, 0, 0, 0, (")
+                && illegal.contains("returned kept = (")
+                && illegal.contains("not every die kept scores"),
+            "{illegal}"
+        );
+        let raised = error("raises.py");
+        assert!(
+            raised.contains("raised ValueError: no plan yet (raises.py, line 5)"),
+            "{raised}"
+        );
+        let missing = Strategy::resolve("no/such/file.py", &game, &Runner::default())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(missing, "no/such/file.py: no such file");
+    }
+
+    #[test]
+    fn too_large_to_evaluate_exactly_says_so() {
+        let game = Farkle::new(&[]).unwrap();
+        let python = fixture("bank_at_300.py");
+        let optimal = Strategy::parse("optimal", &game).unwrap();
+        let message = |result: Result<Seated, MatchError>| match result {
+            Ok(_) => panic!("seated"),
+            Err(error) => error.to_string(),
+        };
+        let refused = message(Seated::new(&game, [&python, &optimal], &|_| {}, &|_| {}));
+        assert!(
+            refused.contains("simulate it against a built-in"),
+            "{refused}"
+        );
+        let count = decision_points(&game);
+        assert!(refused.contains(&count.to_string()), "{refused}");
+        let fixed = Strategy::parse("bank_at:300", &game).unwrap();
+        let seated = Seated::new(&game, [&python, &fixed], &|_| {}, &|_| {}).unwrap();
+        assert!(matches!(seated, Seated::Played(_)));
+    }
+
+    #[test]
+    fn decision_points_are_counted_by_hand() {
+        // Goal 100, floor 0: scores 0 and 50, one farkle count (farkles 1): 4 turn starts.
+        // From 0, turn totals 0 (6 dice only) and 50; from 50, turn total 0 only. Scoring
+        // rolls of 1..=6 dice: 2, 11, 40, 107, 236, 456 (counted apart, over the sorted rolls
+        // showing a 1, a 5, three of a kind, or six dice as a straight or three pairs).
+        let game = Farkle::new(&[
+            ("goal".to_string(), 100),
+            ("floor".to_string(), 0),
+            ("farkles".to_string(), 1),
+        ])
+        .unwrap();
+        let all = 2 + 11 + 40 + 107 + 236 + 456;
+        // Own 0: two opponents × (456 + all); own 50: two opponents × 456.
+        assert_eq!(decision_points(&game), 2 * (456 + all) + 2 * 456);
+        let rolls = scoring_rolls(&game);
+        let lens: Vec<usize> = rolls.iter().map(Vec::len).collect();
+        assert_eq!(lens, [2, 11, 40, 107, 236, 456]);
+    }
+}

@@ -1,0 +1,161 @@
+"""swine's Farkle harness: answers a Python Farkle strategy's decisions, run by swine in a child.
+
+Usage: python3 farkle.py, with requests on stdin and answers on stdout, one JSON line each.
+
+The first request names the file, the candidate function names and the limits; the harness
+limits its memory, file sizes and processes as harness.py does, imports the file from its own
+folder the way the course does, and answers {"function": name} or {"error": "one line"}.
+
+Each later request is {"states": [[score, opponent_score, farkles, opponent_farkles,
+turn_total, [dice...]], ...]}. The harness calls the function on each state, the dice as a
+sorted tuple, and checks each result's form: a pair (kept, bank), kept a list or tuple of ints
+1..6, bank True or False (or 1 or 0); one state in eight is asked twice, and must be answered
+the same (a strategy that draws random numbers is caught within a few batches). It answers {"decisions": [[kept, bank],
+...]} with the kept dice sorted, up to the first state that failed, and {"error": "one line"}
+for that one. Whether the kept dice are a legal keep is for swine to judge (it knows the rules).
+Each request has a CPU time budget of its own; SIGUSR1 (sent by swine when a request runs past
+its wall-clock limit) stops the running call.
+"""
+
+import json
+import os
+import signal
+
+from harness import (
+    Rejected,
+    TooManyProcesses,
+    _bool,
+    _exit,
+    _int,
+    _repr,
+    _type,
+    budget,
+    describe,
+    kind,
+    load,
+    memory_limit,
+    session,
+    shown,
+    too_many,
+)
+
+_tuple, _list, _len, _sorted = tuple, list, len, sorted
+
+AGAIN = 8  # one state in this many of a batch (the first among them) is asked a second time
+
+
+class OutOfTime(BaseException):
+    """Raised in the running call when swine says its request ran out of time."""
+
+
+busy = [False]  # whether the strategy's code is running: only then does SIGUSR1 stop it
+
+
+def out_of_time(signum, frame):
+    """SIGUSR1: stops the strategy's running code."""
+    if busy[0]:
+        raise OutOfTime()
+
+
+def form(text, result):
+    """The result as ([kept dice, sorted], bank), or Rejected saying why it has not that form."""
+    if _type(result) not in (_tuple, _list) or _len(result) != 2:
+        raise Rejected(
+            "%s returned %s, %s, not a pair (kept, bank)" % (text, shown(result), kind(result))
+        )
+    kept, bank = result
+    if _type(kept) not in (_tuple, _list):
+        raise Rejected(
+            "%s returned kept = %s, %s, not a tuple of dice" % (text, shown(kept), kind(kept))
+        )
+    for die in kept:
+        if _type(die) is not _int or not 1 <= die <= 6:
+            raise Rejected("%s returned kept = %s: %s is not a die 1..6" % (text, shown(kept), shown(die)))
+    if _type(bank) is _bool:
+        bank = bank is True
+    elif _type(bank) is _int and bank in (0, 1):
+        bank = bank == 1
+    else:
+        raise Rejected(
+            "%s returned bank = %s, %s, not True or False" % (text, shown(bank), kind(bank))
+        )
+    return [_sorted(kept), bank]
+
+
+def decide(request, folder, name, function, state, again):
+    """The checked decision of the function in one state, called twice if `again`."""
+    own, opponent, farkles, opponent_farkles, total, dice = state
+    args = (own, opponent, farkles, opponent_farkles, total, _tuple(dice))
+    text = "%s(%s)" % (name, ", ".join(_repr(a) for a in args))
+    decisions = []
+    for _ in range(2 if again else 1):
+        busy[0] = True
+        try:
+            result = function(*args)
+        except OutOfTime:
+            raise
+        except TooManyProcesses:
+            raise Rejected(too_many(request, text))
+        except MemoryError:
+            raise Rejected("%s ran out of memory (%s)" % (text, memory_limit(request)))
+        except BaseException as error:
+            raise Rejected("%s raised %s" % (text, describe(error, folder)))
+        finally:
+            busy[0] = False
+        decisions.append(form(text, result))
+    if decisions[0] != decisions[-1]:
+        raise Rejected(
+            "%s returned %s, then %s on a second call: it is not deterministic"
+            % (text, shown(decisions[0]), shown(decisions[1]))
+        )
+    return decisions[0]
+
+
+def answer(request, start, folder, name, function):
+    """The decisions on a batch of states, up to the first that failed, and why that one did."""
+    decisions = []
+    try:
+        for i, state in enumerate(request["states"]):
+            again = i % AGAIN == 0
+            decisions.append(decide(start, folder, name, function, state, again))
+    except Rejected as rejected:
+        return {"decisions": decisions, "error": str(rejected)}
+    except OutOfTime:
+        return {"decisions": decisions, "error": None, "out_of_time": True}
+    return {"decisions": decisions, "error": None}
+
+
+def main():
+    """Reads the first request, imports the strategy, then answers requests until stdin closes."""
+    requests, send, start, hard = session()
+    folder = os.path.dirname(os.path.abspath(start["file"]))
+    harness = os.getpid()
+    signal.signal(signal.SIGUSR1, out_of_time)
+    function = None
+    try:
+        busy[0] = True
+        name, function = load(start, folder)
+        busy[0] = False
+        reply = {"function": name}
+    except Rejected as rejected:
+        reply = {"error": str(rejected)}
+    except OutOfTime:
+        reply = {"error": "importing it ran out of time"}
+    except BaseException as error:
+        reply = {"error": "the harness failed: %s" % _type(error).__name__}
+    busy[0] = False
+    if os.getpid() != harness:
+        _exit(0)  # a process the strategy forked that came back here: only the harness answers
+    send(reply)
+    if function is None:
+        _exit(0)
+    for line in requests:
+        budget(start, hard)
+        reply = answer(json.loads(line), start, folder, name, function)
+        if os.getpid() != harness:
+            _exit(0)
+        send(reply)
+    _exit(0)
+
+
+main()
