@@ -30,6 +30,9 @@ pub enum Player {
     Optimising,
     /// Plays a built-in.
     Fixed(Fixed),
+    /// Plays the decisions of both players optimal (the minimax solve's) whatever it meets:
+    /// `minimax` facing a fixed policy, as in the other games (`Contest::meet`).
+    Equilibrium,
 }
 
 /// The dice a keep sets aside from `dice` rolled.

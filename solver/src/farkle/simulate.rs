@@ -84,7 +84,7 @@ pub fn simulate(
 fn plan(solution: &Solution, seat: usize, state: usize) -> Plan {
     let game = solution.game();
     match solution.players()[seat] {
-        Player::Optimising => {
+        Player::Optimising | Player::Equilibrium => {
             let (turn, lane) = solution.turn(seat, state);
             Plan::Solved(Box::new(turn), lane)
         }
