@@ -111,15 +111,16 @@ pub fn tournament_command(args: &TournamentArgs) -> Result<()> {
         Rules::Hog(rules) => contest::tournament(rules.as_ref(), args),
         Rules::Greed(game) => contest::tournament(&game, args),
         Rules::Pig(game) => contest::tournament(&game, args),
-        Rules::Farkle(_) => bail!(not_yet("tournament")),
+        Rules::Farkle(game) => farkle::tournament(&game, args),
         Rules::Chopsticks => bail!(NO_STRATEGIES),
     }
 }
 
-/// Why a verb does not take Farkle yet: solve, eval, simulate and play do.
+/// Why a verb does not take Farkle yet: solve, eval, simulate, play, tournament and plot do.
 pub fn not_yet(verb: &str) -> String {
     format!(
-        "farkle: swine {verb} does not play farkle yet; swine solve, eval, simulate and play do"
+        "farkle: swine {verb} does not play farkle yet; swine solve, eval, simulate, play, \
+         tournament and plot do"
     )
 }
 
