@@ -117,6 +117,8 @@ Examples:
   swine plot map optimal --out map.png               hog-fa20's optimal strategy
   swine plot map optimal --rules greed --out greed.svg
   swine plot map minimax --rules pig --out pig.png   the turn total at which optimal Pig holds
+  swine plot map optimal --rules farkle --out farkle.png --data farkle.csv
+                                                     where optimal Farkle banks, by dice left
   swine plot diff bacon optimal --out diff.png       where bacon differs from optimal, and what each cell costs
   swine plot win optimal --out win.png
   swine plot sweep sweep.json --x goal --y optimal_win_rate --out sweep.png")]
@@ -147,6 +149,7 @@ Examples:
   swine tournament always_roll:4 always_roll:6 bacon extra_turn
   swine tournament sample1 sample2 improve:sample1 optimal --rules greed
   swine tournament hold_at:20 keep_pace score_base optimal --rules pig
+  swine tournament bank_at:300 bank_at:350,2 max_points minimax --rules farkle --goal 2000
   swine tournament ann/hog.py bob/hog.py my_table.csv --report matrix.csv")]
     Tournament(TournamentArgs),
     /// Solve every variant of a Hog ruleset over a grid of its parameters.
@@ -649,13 +652,15 @@ pub struct PlotArgs {
 #[derive(Debug, Subcommand)]
 pub enum PlotCommand {
     /// The strategy map: the dice rolled in every (own, opponent) cell (Greed: normal play and
-    /// after a pass, side by side; the Pig family: the turn total at which it first holds).
+    /// after a pass, side by side; the Pig family: the turn total at which it first holds;
+    /// Farkle: the least turn total at which optimal or minimax play banks, a panel per dice
+    /// count left).
     Map(PlotStrategyArgs),
     /// Where STRATEGY and OTHER choose differently, each cell coloured by the exact change of
     /// STRATEGY's win rate if it took OTHER's choice there alone (Hog).
     Diff(PlotDiffArgs),
     /// The exact probability that STRATEGY wins from every (own, opponent) cell, to move (Hog;
-    /// the Pig family: at the start of a turn).
+    /// the Pig family and Farkle: at the start of a turn).
     Win(PlotStrategyArgs),
     /// A line chart of a sweep's rows, from the CSV or JSON `swine sweep` writes.
     Sweep(PlotSweepArgs),
@@ -674,6 +679,12 @@ pub struct PlotStrategyArgs {
     /// The picture to write: .png or .svg.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
+    /// Also write the numbers drawn, as CSV: `panel,own,opponent,value` a cell a line.
+    #[arg(long, value_name = "FILE.csv")]
+    pub data: Option<PathBuf>,
+    /// Farkle: the farkle counts (own, opponent's) the picture is drawn at [default: 0,0].
+    #[arg(long, value_name = "F,E")]
+    pub farkles: Option<String>,
     #[command(flatten)]
     pub python: PythonArgs,
 }

@@ -12,6 +12,10 @@ fn farkle_solve_prints_states_and_residual_and_writes_the_values() {
     let mut args = vec!["solve", "--vs", "minimax", "--out", "out"];
     args.extend(SMALL);
     let text = sandbox.run(&args).success();
+    assert!(
+        text.contains("farkle, goal 1000: minimax against minimax"),
+        "{text}"
+    );
     // (1000 + 500) / 50 = 30 banked scores each, 3 × 3 farkle counts: 8100 states.
     assert!(text.contains("8100 turn-start states"), "{text}");
     assert!(text.contains("residual"), "{text}");
@@ -19,10 +23,7 @@ fn farkle_solve_prints_states_and_residual_and_writes_the_values() {
     let files = sandbox.files("out");
     assert_eq!(
         files,
-        [
-            "farkle_optimal_vs_minimax_values.bin",
-            "farkle_optimal_vs_minimax_values.npy"
-        ]
+        ["farkle_minimax_values.bin", "farkle_minimax_values.npy"]
     );
     let mut args = vec!["solve", "--vs", "minimax", "--json"];
     args.extend(SMALL);
@@ -204,8 +205,25 @@ fn farkle_house_rules_and_bad_input() {
             "--dice 1,2: 2 dice shown, but 6 were rolled",
         ),
         (
-            vec!["tournament", "optimal", "bank_at:300", "--rules", "farkle"],
-            "farkle: swine tournament does not play farkle yet",
+            vec!["tournament", "optimal", "bank_at:325", "--rules", "farkle"],
+            "at least two strategies; 1 could be used (bank_at:325: strategy 'bank_at:325': \
+             the turn total 325 must be a multiple of 50",
+        ),
+        (
+            vec![
+                "eval",
+                "minimax",
+                "--vs",
+                "bank_at:300",
+                "--from",
+                "0,0,0,0,0,6",
+                "--rules",
+                "farkle",
+                "--goal",
+                "500",
+            ],
+            "--from: minimax against the fixed bank_at:300 plays the decisions of both players \
+             optimal",
         ),
         (
             vec!["grade", "nowhere/", "--rules", "farkle", "--explain", "3"],
@@ -410,4 +428,222 @@ fn farkle_grade_ranks_submissions_exactly_or_by_estimate() {
     let [low, high] = [0, 1].map(|i| row["estimate"]["interval"][i].as_f64().unwrap());
     let rate = number(row, "win_rate");
     assert!(low < rate && rate < high, "{report}");
+}
+
+#[test]
+fn farkle_tournament_pairings_are_the_exact_evals_ranked() {
+    // A strategy against itself is even; optimal against minimax is both optimal, even too;
+    // every pairing is `swine eval` of the same pair; optimal, the best response to each,
+    // ranks first, minimax (the equilibrium's decisions against the fixed ones) second.
+    let sandbox = Sandbox::new();
+    let entries = [
+        "bank_at:300",
+        "minimax",
+        "max_points",
+        "optimal",
+        "bank_at:300",
+    ];
+    let mut args = vec!["tournament", "--json", "--report", "t.csv"];
+    args.extend(entries);
+    args.extend(SMALL);
+    let report = sandbox.run(&args).json();
+    let matrix = report["matrix"].as_array().unwrap();
+    let rate = |i: usize, j: usize| matrix[i][j].as_f64().unwrap();
+    assert!((rate(0, 4) - 0.5).abs() <= 1e-14, "{report}");
+    assert!((rate(3, 1) - 0.5).abs() <= 1e-14, "{report}");
+    for (i, a) in entries.iter().enumerate() {
+        assert!(matrix[i][i].is_null());
+        for (j, b) in entries.iter().enumerate().filter(|&(j, _)| j > i) {
+            let mut args = vec!["eval", a, "--vs", b, "--json"];
+            args.extend(SMALL);
+            let exact = number(&sandbox.run(&args).json(), "win_rate");
+            assert!((rate(i, j) - exact).abs() <= 1e-15, "{a} against {b}");
+            assert!((rate(i, j) + rate(j, i) - 1.0).abs() <= 1e-15);
+        }
+    }
+    // The equilibrium's decisions do worse against a fixed policy than the best response.
+    assert!(
+        rate(1, 0) < rate(3, 0) && rate(1, 2) < rate(3, 2),
+        "{report}"
+    );
+    assert!(rate(1, 0) > 0.5 && rate(1, 2) > 0.5, "{report}");
+    let standings = report["standings"].as_array().unwrap();
+    let order: Vec<&str> = standings
+        .iter()
+        .map(|s| s["strategy"].as_str().unwrap())
+        .collect();
+    assert_eq!(order[..2], ["optimal", "minimax"], "{report}");
+    for entry in standings {
+        let i = entries
+            .iter()
+            .position(|s| *s == entry["strategy"])
+            .unwrap();
+        let mean = (0..entries.len())
+            .filter(|&j| j != i)
+            .map(|j| rate(i, j))
+            .sum::<f64>()
+            / 4.0;
+        assert!((number(entry, "mean_win_rate") - mean).abs() <= 1e-15);
+    }
+    let csv = std::fs::read_to_string(sandbox.join("t.csv")).unwrap();
+    assert!(
+        csv.starts_with("strategy,bank_at:300,minimax,max_points,optimal,bank_at:300"),
+        "{csv}"
+    );
+    // An entry that does not resolve is left out, named with its reason; the rest still play.
+    let mut args = vec!["tournament", "optimal", "bank_at:300", "hold_at:20"];
+    args.extend(SMALL);
+    let run = sandbox.run(&args);
+    assert_eq!(run.code(), Some(2), "an entry was left out");
+    let text = run.stdout();
+    assert!(text.contains("left out: "), "{text}");
+    assert!(
+        text.contains("hold_at:20: unknown strategy 'hold_at:20' for farkle"),
+        "{text}"
+    );
+}
+
+#[test]
+fn farkle_bank_map_agrees_with_the_positions_it_draws() {
+    // The map's numbers (written beside the picture) say the least turn total at which
+    // optimal play banks with n dice left; `swine eval --from` values bank and roll there
+    // apart: at that total banking is worth at least rolling, just below it rolling is.
+    let sandbox = Sandbox::new();
+    let mut args = vec![
+        "plot",
+        "map",
+        "optimal",
+        "--vs",
+        "bank_at:300",
+        "--out",
+        "map.png",
+        "--data",
+        "map.csv",
+    ];
+    args.extend(SMALL);
+    let text = sandbox.run(&args).success();
+    assert_eq!(text, "wrote ./map.png\nwrote ./map.csv\n");
+    let png = std::fs::read(sandbox.join("map.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let csv = std::fs::read_to_string(sandbox.join("map.csv")).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("panel,own,opponent,value"));
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    // Six panels of 30 × 30 cells.
+    assert_eq!(rows.len(), 6 * 30 * 30);
+    let choices = |own: &str, opponent: &str, t: i64, n: usize| -> (f64, f64) {
+        let from = format!("--from={own},{opponent},0,0,{t},{n}");
+        let mut args = vec!["eval", "optimal", "--vs", "bank_at:300", &from, "--json"];
+        args.extend(SMALL);
+        let report = sandbox.run(&args).json();
+        let choices = report["choices"].as_array().unwrap();
+        assert_eq!(choices[0][0], "bank", "{report}");
+        (
+            choices[0][1].as_f64().unwrap(),
+            choices[1][1].as_f64().unwrap(),
+        )
+    };
+    let mut checked = 0;
+    for row in rows
+        .iter()
+        .filter(|r| matches!((r[1], r[2]), ("0", "0") | ("600", "-300") | ("-300", "750")))
+    {
+        let n: usize = row[0][..1].parse().unwrap();
+        let own: i64 = row[1].parse().unwrap();
+        let value: f64 = row[3].parse().unwrap();
+        if value.is_finite() {
+            let t = value as i64;
+            let (bank, roll) = choices(row[1], row[2], t, n);
+            assert!(bank >= roll - 1e-13, "{row:?}: bank {bank} roll {roll}");
+            if t >= 100 {
+                let (bank, roll) = choices(row[1], row[2], t - 50, n);
+                assert!(
+                    roll >= bank - 1e-13,
+                    "{row:?} - 50: bank {bank} roll {roll}"
+                );
+            }
+        } else {
+            // It never banks: not even one step short of the goal.
+            let (bank, roll) = choices(row[1], row[2], 1000 - own - 50, n);
+            assert!(roll >= bank - 1e-13, "{row:?}: bank {bank} roll {roll}");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 18);
+    // Its win-probability picture at other farkle counts is each turn start's value.
+    let mut args = vec![
+        "plot",
+        "win",
+        "optimal",
+        "--vs",
+        "bank_at:300",
+        "--farkles",
+        "2,1",
+        "--out",
+        "win.png",
+        "--data",
+        "win.csv",
+    ];
+    args.extend(SMALL);
+    sandbox.run(&args).success();
+    let csv = std::fs::read_to_string(sandbox.join("win.csv")).unwrap();
+    for (own, opponent) in [("-500", "950"), ("300", "0"), ("900", "900")] {
+        let cell = format!(",{own},{opponent},");
+        let line = csv.lines().find(|l| l.starts_with(&cell)).unwrap();
+        let drawn: f64 = line.rsplit(',').next().unwrap().parse().unwrap();
+        let from = format!("--from={own},{opponent},2,1,0,6");
+        let mut args = vec!["eval", "optimal", "--vs", "bank_at:300", &from, "--json"];
+        args.extend(SMALL);
+        let exact = number(&sandbox.run(&args).json(), "turn_start");
+        assert_eq!(drawn, exact, "{line}");
+    }
+    for (args, message) in [
+        (
+            vec!["plot", "map", "bank_at:300", "--out", "x.png"],
+            "plot map --rules farkle: draws where optimal or minimax play banks; bank_at:300",
+        ),
+        (
+            vec![
+                "plot",
+                "map",
+                "optimal",
+                "--farkles",
+                "3,0",
+                "--out",
+                "x.png",
+            ],
+            "--farkles 3,0: expected F,E, two farkle counts in 0..3",
+        ),
+        (
+            vec!["plot", "diff", "optimal", "bank_at:300", "--out", "x.png"],
+            "plot diff: compares Hog strategies",
+        ),
+        (
+            vec![
+                "plot", "map", "optimal", "--out", "x.png", "--data", "x.txt",
+            ],
+            "--data x.txt: the numbers are written as .csv",
+        ),
+    ] {
+        let mut args = args.clone();
+        args.extend(SMALL);
+        let stderr = sandbox.run(&args).failure();
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!sandbox.join("x.png").exists());
+    }
+    let stderr = sandbox
+        .run(&[
+            "plot",
+            "map",
+            "always_roll:4",
+            "--farkles",
+            "0,0",
+            "--out",
+            "x.png",
+        ])
+        .failure();
+    assert!(
+        stderr.contains("--farkles: only farkle counts farkles"),
+        "{stderr}"
+    );
 }

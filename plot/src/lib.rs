@@ -54,6 +54,22 @@ pub enum Chart {
         /// How the values are coloured.
         scale: Scale,
     },
+    /// Numbers per cell on one continuous colour scale, several panels in a grid of
+    /// `columns` (Farkle: one per dice count), each axis labelled in points.
+    Panels {
+        /// The title above the panels.
+        title: String,
+        /// Each panel's name and its values, indexed `[own][opponent]`.
+        panels: Vec<(String, Array2<Option<f64>>)>,
+        /// Panels per row.
+        columns: usize,
+        /// What the values are, for the legend.
+        legend: String,
+        /// How the values are coloured.
+        scale: Scale,
+        /// The score of cell 0 and the points from one cell to the next, for the axes.
+        axis: ScoreAxis,
+    },
     /// A line through points.
     Line {
         /// The title.
@@ -65,6 +81,69 @@ pub enum Chart {
         /// The points, by increasing x.
         points: Vec<(f64, f64)>,
     },
+}
+
+/// How cell numbers read as scores: the score of cell 0 and the points per cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoreAxis {
+    /// The score of cell 0 (e.g. Farkle's floor, −2500).
+    pub origin: i64,
+    /// The points from one cell to the next (Farkle: 50).
+    pub step: i64,
+}
+
+impl ScoreAxis {
+    /// Cells that are scores: cell n is n points.
+    pub const SCORES: ScoreAxis = ScoreAxis { origin: 0, step: 1 };
+
+    /// The score of cell `n`.
+    pub fn points(self, n: i32) -> i64 {
+        self.origin + self.step * i64::from(n)
+    }
+}
+
+impl Chart {
+    /// The numbers the chart draws as CSV: `panel,own,opponent,value` a cell a line (scores
+    /// in points; a value beyond a count scale's top is `inf`, a cell without one is left
+    /// out), or `x,y` a point a line.
+    pub fn numbers(&self) -> String {
+        let cells =
+            |out: &mut String, name: &str, values: &Array2<Option<f64>>, axis: ScoreAxis| {
+                for ((own, other), value) in values.indexed_iter() {
+                    if let Some(v) = value {
+                        let at = |n: usize| axis.points(n as i32);
+                        out.push_str(&format!("{name},{},{},{v:?}\n", at(own), at(other)));
+                    }
+                }
+            };
+        let mut out = String::new();
+        match self {
+            Chart::Dice { planes, .. } => {
+                out.push_str("panel,own,opponent,value\n");
+                for (name, dice) in planes {
+                    let values = dice.map(|&n| Some(f64::from(n)));
+                    cells(&mut out, name, &values, ScoreAxis::SCORES);
+                }
+            }
+            Chart::Values { values, .. } => {
+                out.push_str("panel,own,opponent,value\n");
+                cells(&mut out, "", values, ScoreAxis::SCORES);
+            }
+            Chart::Panels { panels, axis, .. } => {
+                out.push_str("panel,own,opponent,value\n");
+                for (name, values) in panels {
+                    cells(&mut out, name, values, *axis);
+                }
+            }
+            Chart::Line { points, .. } => {
+                out.push_str("x,y\n");
+                for (x, y) in points {
+                    out.push_str(&format!("{x:?},{y:?}\n"));
+                }
+            }
+        }
+        out
+    }
 }
 
 /// The strategy map of a Hog score table: the dice `strategy` rolls in every (own, opponent)
@@ -257,7 +336,7 @@ fn draw<DB: DrawingBackend>(
             let mut mappings = Vec::new();
             for ((name, dice), panel) in planes.iter().zip(panels.split_evenly((1, planes.len()))) {
                 let cells = dice.map(|&n| Some(dice_colour(n, most)));
-                mappings.push(grid(&panel, name, &cells, p)?);
+                mappings.push(grid(&panel, name, &cells, ScoreAxis::SCORES, p)?);
             }
             let entries: Vec<(String, RGBColor)> = legend_steps(most)
                 .map(|n| (format!("{n} dice"), dice_colour(n, most)))
@@ -268,39 +347,21 @@ fn draw<DB: DrawingBackend>(
         Chart::Values {
             title,
             values,
-            legend: label,
+            legend,
             scale,
         } => {
-            let largest = values.iter().flatten().fold(0.0f64, |m, v| m.max(v.abs()));
-            let colour = |v: f64| match *scale {
-                Scale::Probability => sequential(v),
-                Scale::AroundZero => diverging(v, largest),
-                Scale::Count { most, .. } if v > most => BLACK,
-                Scale::Count { most, .. } => sequential(v / most.max(1.0)),
-            };
-            let root = root.titled(title, p.font(18)).map_err(drawing)?;
-            let (panel, legend) = root.split_horizontally(root.dim_in_pixel().0 as i32 - p.px(150));
-            let cells = values.map(|v| v.map(colour));
-            let mapping = grid(&panel, "", &cells, p)?;
-            let tenths = (0..=10).rev().map(|i| f64::from(i) / 10.0);
-            let steps: Vec<(String, f64)> = match *scale {
-                Scale::AroundZero => [1.0, 0.25, 0.01, 0.0, -0.01, -0.25, -1.0]
-                    .map(|f| (format!("{:+.2e}", f * largest), f * largest))
-                    .to_vec(),
-                Scale::Probability => tenths.map(|t| (format!("{t:.1}"), t)).collect(),
-                Scale::Count { most, beyond } => [(beyond.to_string(), most + 1.0)]
-                    .into_iter()
-                    .chain(tenths.map(|t| {
-                        let v = (t * most).round();
-                        (format!("{v}"), v)
-                    }))
-                    .collect(),
-            };
-            let mut entries = vec![(label.clone(), WHITE)];
-            entries.extend(steps.into_iter().map(|(text, v)| (text, colour(v))));
-            swatches(&legend, &entries, p)?;
-            Ok(vec![mapping])
+            let panels = [(String::new(), values.clone())];
+            let look = (1, *scale, ScoreAxis::SCORES);
+            value_panels(root, title, &panels, legend, look, p)
         }
+        Chart::Panels {
+            title,
+            panels,
+            columns,
+            legend,
+            scale,
+            axis,
+        } => value_panels(root, title, panels, legend, (*columns, *scale, *axis), p),
         Chart::Line {
             title,
             x_label,
@@ -337,15 +398,66 @@ fn draw<DB: DrawingBackend>(
     }
 }
 
+/// Draws value `panels` under `title` in rows of `columns`, coloured by `scale`, axes read
+/// by `axis`, with a legend saying what the values are; returns each panel's mapping.
+fn value_panels<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    panels: &[(String, Array2<Option<f64>>)],
+    label: &str,
+    (columns, scale, axis): (usize, Scale, ScoreAxis),
+    p: Proportions,
+) -> Result<Vec<Mapping>> {
+    let largest = panels
+        .iter()
+        .flat_map(|(_, values)| values.iter().flatten())
+        .fold(0.0f64, |m, v| m.max(v.abs()));
+    let colour = |v: f64| match scale {
+        Scale::Probability => sequential(v),
+        Scale::AroundZero => diverging(v, largest),
+        Scale::Count { most, .. } if v > most => BLACK,
+        Scale::Count { most, .. } => sequential(v / most.max(1.0)),
+    };
+    let root = root.titled(title, p.font(18)).map_err(drawing)?;
+    let (area, legend) = root.split_horizontally(root.dim_in_pixel().0 as i32 - p.px(150));
+    let columns = columns.clamp(1, panels.len().max(1));
+    let rows = panels.len().div_ceil(columns).max(1);
+    let mut mappings = Vec::new();
+    for ((name, values), panel) in panels.iter().zip(area.split_evenly((rows, columns))) {
+        let cells = values.map(|v| v.map(colour));
+        mappings.push(grid(&panel, name, &cells, axis, p)?);
+    }
+    let tenths = (0..=10).rev().map(|i| f64::from(i) / 10.0);
+    let steps: Vec<(String, f64)> = match scale {
+        Scale::AroundZero => [1.0, 0.25, 0.01, 0.0, -0.01, -0.25, -1.0]
+            .map(|f| (format!("{:+.2e}", f * largest), f * largest))
+            .to_vec(),
+        Scale::Probability => tenths.map(|t| (format!("{t:.1}"), t)).collect(),
+        Scale::Count { most, beyond } => [(beyond.to_string(), most + 1.0)]
+            .into_iter()
+            .chain(tenths.map(|t| {
+                let v = (t * most).round();
+                (format!("{v}"), v)
+            }))
+            .collect(),
+    };
+    let mut entries = vec![(label.to_string(), WHITE)];
+    entries.extend(steps.into_iter().map(|(text, v)| (text, colour(v))));
+    swatches(&legend, &entries, p)?;
+    Ok(mappings)
+}
+
 /// A panel's mapping from (own score, opponent score) to pixels.
 pub type Mapping =
     Cartesian2d<plotters::coord::types::RangedCoordi32, plotters::coord::types::RangedCoordi32>;
 
-/// Draws one cell grid: own score across, opponent score up, each cell in its colour.
+/// Draws one cell grid: own score across, opponent score up (labelled as `axis` reads the
+/// cells), each cell in its colour.
 fn grid<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     name: &str,
     cells: &Array2<Option<RGBColor>>,
+    axis: ScoreAxis,
     p: Proportions,
 ) -> Result<Mapping> {
     let (own, opponent) = cells.dim();
@@ -356,14 +468,19 @@ fn grid<DB: DrawingBackend>(
         .y_label_area_size(p.px(50))
         .build_cartesian_2d(0..own as i32, 0..opponent as i32)
         .map_err(drawing)?;
-    chart
-        .configure_mesh()
-        .disable_mesh()
+    let label = |n: &i32| axis.points(*n).to_string();
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_mesh()
         .x_desc("own score")
         .y_desc("opponent score")
-        .label_style(p.font(14))
-        .draw()
-        .map_err(drawing)?;
+        .x_label_formatter(&label)
+        .y_label_formatter(&label)
+        .label_style(p.font(14));
+    if axis != ScoreAxis::SCORES {
+        // Scores such as -2500 are wider than a Hog score: fewer of them.
+        mesh.x_labels(4).y_labels(6);
+    }
+    mesh.draw().map_err(drawing)?;
     chart
         .draw_series(cells.indexed_iter().filter_map(|((a, b), colour)| {
             colour.map(|c| {

@@ -206,6 +206,20 @@ pub fn tournament<C: Contest>(contest: &C, args: &TournamentArgs) -> Result<()> 
     let played =
         pool.install(|| contest::tournament(contest, &args.strategies, &runner, || bar.inc(1)))?;
     bar.finish_and_clear();
+    let rules = (contest.rules_name(), contest.goal_name(), contest.goal());
+    standings(rules, played, args, target)
+}
+
+/// Reports the round robin `played` of `args`'s entries in the game `(rules, goal name, goal)`:
+/// the standings and every pairing, on the terminal and in the `--report` `target`; entries
+/// left out make the command end non-zero after that.
+pub(super) fn standings(
+    (rules, goal_name, goal): (String, &'static str, u32),
+    played: contest::Tournament,
+    args: &TournamentArgs,
+    target: Option<(PathBuf, bool)>,
+) -> Result<()> {
+    let n = args.strategies.len();
     let results = &played.results;
     let standings = results
         .standings()
@@ -238,9 +252,9 @@ pub fn tournament<C: Contest>(contest: &C, args: &TournamentArgs) -> Result<()> 
         )
     });
     let report = TournamentReport {
-        rules: contest.rules_name(),
-        goal_name: contest.goal_name(),
-        goal: contest.goal(),
+        rules,
+        goal_name,
+        goal,
         strategies: played.names,
         standings,
         matrix,

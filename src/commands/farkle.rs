@@ -4,21 +4,23 @@ use std::io::{self, Write};
 
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
+use swine_solver::contest::{ContestError, Tournament};
 use swine_solver::dice::SeededDice;
 use swine_solver::farkle::simulate::Plan;
 use swine_solver::farkle::{
     DICE, EXACT_LIMIT, Farkle, Farkled, Keep, Match, MatchError, Measured, Player, Question,
     Rolled, Seated, Solution, Strategy, Then, UNIT, decision_points, evaluate, keeps_of, measure,
-    play_games, python_names, spaced,
+    meet, play_games, python_names, solve, solve_given, spaced,
 };
 use swine_solver::format::{Format, Probability, ValuesFile, prepare_directory};
+use swine_solver::outcome::Outcome;
+use swine_solver::tournament::round_robin;
 
 use super::prompt::{Answers, ask_number, ask_word, quit};
-use super::write_and_print;
+use super::{contest, write_and_print};
 use rayon::prelude::*;
 
-use super::contest;
-use crate::cli::{EvalArgs, First, GradeArgs, PlayArgs, SimulateArgs, SolveArgs};
+use crate::cli::{EvalArgs, First, GradeArgs, PlayArgs, SimulateArgs, SolveArgs, TournamentArgs};
 use crate::progress::{GamesProgress, SolveProgress};
 use crate::ranking::{Estimate, Grade, GradeReport};
 use crate::report::{EstimateReport, Heading, MatchReport, Report, SimulationReport, Z95, print};
@@ -30,9 +32,17 @@ const DEFAULT_GAMES: u64 = 2_000;
 
 /// Evaluates `strategies` exactly (a Python strategy asked about every point its play reaches)
 /// with a progress bar.
-fn evaluated(game: &Farkle, strategies: [&Strategy; 2]) -> Result<Solution> {
+pub(super) fn evaluated(game: &Farkle, strategies: [&Strategy; 2]) -> Result<Solution> {
     let progress = SolveProgress::start();
     let solution = evaluate(game, strategies, &|_| {}, &|p| progress.update(p));
+    progress.finish();
+    Ok(solution?)
+}
+
+/// Solves `players` (no Python strategy among them) with a progress bar.
+pub(super) fn solved(game: &Farkle, players: [Player; 2]) -> Result<Solution> {
+    let progress = SolveProgress::start();
+    let solution = solve(game, players, &|p| progress.update(p));
     progress.finish();
     Ok(solution?)
 }
@@ -44,16 +54,32 @@ fn heading(game: &Farkle, strategy: &str, opponent: &str) -> Heading {
 
 /// The report of a solved match-up.
 fn report(game: &Farkle, heading: Heading, solution: &Solution) -> MatchReport {
-    let matchup = solution.matchup();
-    let mut report = MatchReport::new(heading, matchup);
-    report.residual = Some(solution.residual());
-    if solution.players() == [Player::Optimising; 2] {
-        report.first_player_wins = Some(Probability(matchup.as_first()));
-    }
+    let equilibrium = solution.players().contains(&Player::Equilibrium);
     let how = match solution.rounds() {
+        0 if equilibrium => "minimax playing the decisions of both players optimal against a \
+                             fixed policy, evaluated by Gauss-Seidel"
+            .to_string(),
         0 => "both policies fixed, evaluated by Gauss-Seidel".to_string(),
         rounds => format!("{rounds} rounds of policy iteration"),
     };
+    let both_optimal = solution.players() == [Player::Optimising; 2];
+    let found = (solution.matchup(), solution.residual(), both_optimal);
+    outcome_report(game, heading, found, &how)
+}
+
+/// The report of a match-up's outcome, its residual and whether both play optimally, found
+/// as `how` says.
+fn outcome_report(
+    game: &Farkle,
+    heading: Heading,
+    (matchup, residual, both_optimal): (Outcome, f64, bool),
+    how: &str,
+) -> MatchReport {
+    let mut report = MatchReport::new(heading, matchup);
+    report.residual = Some(residual);
+    if both_optimal {
+        report.first_player_wins = Some(Probability(matchup.as_first()));
+    }
     report.note = Some(format!(
         "{} turn-start states (banked scores {}..{} by {UNIT}, farkle counts 0..{}), {how}",
         game.states(),
@@ -75,8 +101,14 @@ pub fn solve_game(game: &Farkle, args: &SolveArgs) -> Result<()> {
     prepare_directory(&args.out)?;
     let optimal = Strategy::parse("optimal", game)?;
     let solution = evaluated(game, [&optimal, &opponent])?;
-    let report = report(game, heading(game, "optimal", opponent.name()), &solution);
-    let values = values_file(game, &solution, opponent.name());
+    // Against an optimiser both play optimally: the game both solve is minimax.
+    let strategy = if opponent.is_optimising() {
+        opponent.name()
+    } else {
+        "optimal"
+    };
+    let report = report(game, heading(game, strategy, opponent.name()), &solution);
+    let values = values_file(game, solution.values(0), strategy, opponent.name());
     let formats = match &args.format {
         Some(list) => list.iter().map(|&f| f.into()).collect(),
         None => vec![Format::Npy, Format::Binary],
@@ -84,19 +116,24 @@ pub fn solve_game(game: &Farkle, args: &SolveArgs) -> Result<()> {
     write_and_print(report, &[], Some((values, formats)), &args.out, args.json)
 }
 
-/// The turn-start values of the optimiser (seat 0) as a file: `[own][opponent][own
-/// farkles][opponent farkles]`, scores by index from the floor in steps of 50.
-fn values_file(game: &Farkle, solution: &Solution, opponent: &str) -> ValuesFile {
+/// The turn-start values of the optimiser (seat 0, `strategy`) as a file: `[own][opponent][own
+/// farkles][opponent farkles]`, scores by index from the floor in steps of 50; named
+/// `farkle_minimax` where both play optimally, else `farkle_optimal_vs_` the opponent.
+fn values_file(game: &Farkle, values: &[f64], strategy: &str, opponent: &str) -> ValuesFile {
     let (s, k) = (game.scores(), game.farkles());
     let values = ndarray::Array4::from_shape_fn((s, s, k, k), |(own, other, f, e)| {
-        solution.value(0, game.state(own, other, f, e))
+        values[game.state(own, other, f, e)]
     });
-    let stem = format!("farkle_optimal_vs_{}", opponent.replace([':', ','], "_"));
+    let stem = if strategy == opponent {
+        format!("farkle_{strategy}")
+    } else {
+        format!("farkle_optimal_vs_{}", opponent.replace([':', ','], "_"))
+    };
     ValuesFile {
         stem,
         rules: game.name().to_string(),
         goal: game.goal(),
-        strategy: "optimal".to_string(),
+        strategy: strategy.to_string(),
         opponent: opponent.to_string(),
         axes: ["own", "opponent", "own_farkles", "opponent_farkles"]
             .map(String::from)
@@ -113,6 +150,16 @@ pub fn eval(game: &Farkle, args: &EvalArgs) -> Result<()> {
     let runner = resolve::runner(&args.python);
     let mover = resolve::farkle_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?;
     let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
+    let players = meet(&mover, &opponent);
+    if args.from.is_some() && players[0] == Player::Equilibrium {
+        bail!(
+            "--from: minimax against the fixed {} plays the decisions of both players optimal, \
+             whose choices are valued in that game: ask swine eval minimax --vs minimax --from \
+             for them, or optimal --vs {} for the best response's",
+            opponent.name(),
+            opponent.name()
+        );
+    }
     let solution = evaluated(game, [&mover, &opponent])?;
     let heading = heading(game, mover.name(), opponent.name());
     if let Some(from) = &args.from {
@@ -327,6 +374,62 @@ pub fn simulate_game(game: &Farkle, args: &SimulateArgs) -> Result<()> {
     };
     print(&report, args.json)?;
     Ok(())
+}
+
+/// `swine tournament` for Farkle: the exact round robin of the entries that resolve, each
+/// pairing solved from both seats as the strategies meet (`minimax` facing a fixed policy plays
+/// the decisions of both players optimal, solved once before the matches).
+pub fn tournament(game: &Farkle, args: &TournamentArgs) -> Result<()> {
+    let target = contest::report_target(&args.batch)?;
+    let pool = contest::pool(args.batch.jobs)?;
+    let mut entries: Vec<Strategy> = Vec::new();
+    let mut left_out = Vec::new();
+    for spec in &args.strategies {
+        match Strategy::parse(spec, game) {
+            Ok(strategy) => entries.push(strategy),
+            Err(error) => left_out.push((spec.trim().to_string(), error.reason())),
+        }
+    }
+    if entries.len() < 2 {
+        let reasons: Vec<String> = left_out.iter().map(|(s, r)| format!("{s}: {r}")).collect();
+        return Err(ContestError::TooFew {
+            usable: entries.len(),
+            left_out: reasons.join("; "),
+        }
+        .into());
+    }
+    let n = entries.len();
+    let entries = &entries;
+    let needs_minimax = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| meet(&entries[i], &entries[j])))
+        .any(|players| {
+            players == [Player::Optimising; 2] || players.contains(&Player::Equilibrium)
+        });
+    let results = pool.install(|| -> Result<_> {
+        let minimax = if needs_minimax {
+            Some(solved(game, [Player::Optimising; 2])?)
+        } else {
+            None
+        };
+        let bar = contest::progress(n * (n - 1) / 2, "matches");
+        let results = round_robin(
+            n,
+            |i, j| {
+                let players = meet(&entries[i], &entries[j]);
+                solve_given(game, players, minimax.as_ref(), &|_| {}).map(|s| s.matchup())
+            },
+            || bar.inc(1),
+        )?;
+        bar.finish_and_clear();
+        Ok(results)
+    })?;
+    let played = Tournament {
+        names: entries.iter().map(|s| s.name().to_string()).collect(),
+        left_out,
+        results,
+    };
+    let rules = (game.name().to_string(), "goal", game.goal());
+    contest::standings(rules, played, args, target)
 }
 
 /// `swine play` for Farkle: the person is Player 0, the computer Player 1 (`--vs`, optimal by

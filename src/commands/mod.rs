@@ -111,17 +111,9 @@ pub fn tournament_command(args: &TournamentArgs) -> Result<()> {
         Rules::Hog(rules) => contest::tournament(rules.as_ref(), args),
         Rules::Greed(game) => contest::tournament(&game, args),
         Rules::Pig(game) => contest::tournament(&game, args),
-        Rules::Farkle(_) => bail!(not_yet("tournament")),
+        Rules::Farkle(game) => farkle::tournament(&game, args),
         Rules::Chopsticks => bail!(NO_STRATEGIES),
     }
-}
-
-/// Why a verb does not take Farkle yet: solve, eval, simulate, play and grade do.
-pub fn not_yet(verb: &str) -> String {
-    format!(
-        "farkle: swine {verb} does not play farkle yet; swine solve, eval, simulate, play and \
-         grade do"
-    )
 }
 
 /// Why `eval` and `simulate` do not take Chopsticks.

@@ -6,6 +6,7 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use ndarray::{Array2, Ix2};
 use swine_solver::contest::Contest;
+use swine_solver::farkle;
 use swine_solver::format::write_rendered;
 use swine_solver::greed::Greed;
 use swine_solver::hog::{
@@ -16,26 +17,42 @@ use swine_solver::read::{REPORT_BYTES, read_text_capped};
 
 use crate::cli::{PlotArgs, PlotCommand, PlotDiffArgs, PlotStrategyArgs, PlotSweepArgs};
 use crate::resolve::{self, Rules};
-use swine_plot::{Chart, DEFAULT_SIZE, Kind, Scale, greed_map, hog_map, pig_map, render};
+use swine_plot::{
+    Chart, DEFAULT_SIZE, Kind, Scale, ScoreAxis, greed_map, hog_map, pig_map, render,
+};
 
 /// `swine plot`.
 pub fn plot_command(args: &PlotArgs) -> Result<()> {
-    let (chart, out) = match &args.what {
-        PlotCommand::Map(map) => (map_chart(map)?, &map.out),
-        PlotCommand::Win(win) => (win_chart(win)?, &win.out),
-        PlotCommand::Diff(diff) => (diff_chart(diff)?, &diff.strategy.out),
-        PlotCommand::Sweep(sweep) => (sweep_chart(sweep)?, &sweep.out),
+    let (chart, out, data) = match &args.what {
+        PlotCommand::Map(map) => (map_chart(map)?, &map.out, &map.data),
+        PlotCommand::Win(win) => (win_chart(win)?, &win.out, &win.data),
+        PlotCommand::Diff(diff) => (diff_chart(diff)?, &diff.strategy.out, &diff.strategy.data),
+        PlotCommand::Sweep(sweep) => (sweep_chart(sweep)?, &sweep.out, &None),
     };
     let kind = Kind::of(out)?;
+    if let Some(data) = data
+        && data.extension().and_then(|e| e.to_str()) != Some("csv")
+    {
+        bail!("--data {}: the numbers are written as .csv", data.display());
+    }
     let bytes = render(&chart, kind, DEFAULT_SIZE)?;
-    let directory = out
+    write_file(out, bytes)?;
+    if let Some(data) = data {
+        write_file(data, chart.numbers().into_bytes())?;
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `path` atomically and says so.
+fn write_file(path: &Path, bytes: Vec<u8>) -> Result<()> {
+    let directory = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let name = out
+    let name = path
         .file_name()
         .and_then(|n| n.to_str())
-        .with_context(|| format!("{}: not a file name", out.display()))?;
+        .with_context(|| format!("{}: not a file name", path.display()))?;
     for path in write_rendered(directory, vec![(name.to_string(), bytes)])? {
         println!("wrote {}", path.display());
     }
@@ -44,8 +61,12 @@ pub fn plot_command(args: &PlotArgs) -> Result<()> {
 
 /// The strategy map of `args.strategy`.
 fn map_chart(args: &PlotStrategyArgs) -> Result<Chart> {
-    match resolve::rules_run_by(&args.rules, &args.python)? {
-        Rules::Farkle(_) => bail!(super::not_yet("plot")),
+    let rules = resolve::rules_run_by(&args.rules, &args.python)?;
+    if args.farkles.is_some() && !matches!(rules, Rules::Farkle(_)) {
+        bail!("--farkles: only farkle counts farkles");
+    }
+    match rules {
+        Rules::Farkle(game) => farkle_map(&game, args),
         Rules::Hog(rules) => {
             let [strategy, opponent] = hog_pair(&rules, args, &args.strategy)?;
             let (name, table) = hog_table(&rules, strategy, &opponent)?;
@@ -78,9 +99,13 @@ fn map_chart(args: &PlotStrategyArgs) -> Result<Chart> {
 /// The win-probability surface of `args.strategy` against the opponent (Hog).
 fn win_chart(args: &PlotStrategyArgs) -> Result<Chart> {
     let rules = match resolve::rules_run_by(&args.rules, &args.python)? {
-        Rules::Hog(rules) => rules,
-        Rules::Pig(game) => return pig_win_chart(&game, args),
-        _ => bail!("plot win: draws Hog and Pig games; greed's values are in swine solve's files"),
+        Rules::Farkle(game) => return farkle_win_chart(&game, args),
+        Rules::Hog(rules) if args.farkles.is_none() => rules,
+        Rules::Pig(game) if args.farkles.is_none() => return pig_win_chart(&game, args),
+        Rules::Hog(_) | Rules::Pig(_) => bail!("--farkles: only farkle counts farkles"),
+        _ => bail!(
+            "plot win: draws Hog, Pig and Farkle games; greed's values are in swine solve's files"
+        ),
     };
     let [strategy, opponent] = hog_pair(&rules, args, &args.strategy)?;
     let (name, table) = hog_table(&rules, strategy, &opponent)?;
@@ -144,12 +169,140 @@ fn pig_win_chart(game: &pig::Pig, args: &PlotStrategyArgs) -> Result<Chart> {
     })
 }
 
+/// A Farkle strategy and its opponent as `args` name them, as they meet, solved, and the
+/// farkle counts `--farkles` asks for.
+fn farkle_matchup(
+    game: &farkle::Farkle,
+    args: &PlotStrategyArgs,
+) -> Result<(
+    farkle::Strategy,
+    farkle::Strategy,
+    farkle::Solution,
+    [usize; 2],
+)> {
+    let runner = resolve::runner(&args.python);
+    let strategy = resolve::farkle_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?;
+    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
+    let counts = match &args.farkles {
+        None => [0, 0],
+        Some(text) => {
+            let k = game.farkles();
+            let counts: Vec<usize> = text
+                .split(',')
+                .map(|c| c.trim().parse().ok().filter(|&c| c < k))
+                .collect::<Option<_>>()
+                .filter(|c: &Vec<usize>| c.len() == 2)
+                .with_context(|| {
+                    format!("--farkles {text}: expected F,E, two farkle counts in 0..{k}")
+                })?;
+            [counts[0], counts[1]]
+        }
+    };
+    let solution = super::farkle::evaluated(game, [&strategy, &opponent])?;
+    Ok((strategy, opponent, solution, counts))
+}
+
+/// How Farkle's score indices read as points.
+fn farkle_axis(game: &farkle::Farkle) -> ScoreAxis {
+    ScoreAxis {
+        origin: game.settings().floor,
+        step: i64::from(farkle::UNIT),
+    }
+}
+
+/// Busche's pictures: the least turn total at which optimal (or minimax) play banks, a panel
+/// per number of dice left, over the banked scores (see [`farkle::bank_map`]).
+fn farkle_map(game: &farkle::Farkle, args: &PlotStrategyArgs) -> Result<Chart> {
+    let (strategy, opponent, solution, [f, e]) = farkle_matchup(game, args)?;
+    if !strategy.is_optimising() {
+        bail!(
+            "plot map --rules farkle: draws where optimal or minimax play banks; {} decides by \
+             its own rule, the same at every score",
+            strategy.name()
+        );
+    }
+    let map = farkle::bank_map(&solution, 0, f, e);
+    let panels: Vec<(String, Array2<Option<f64>>)> = map
+        .least
+        .iter()
+        .zip(map.not_thresholds)
+        .enumerate()
+        .map(|(dice, (least, again))| {
+            let values = least.map(|t| Some(t.map_or(f64::INFINITY, f64::from)));
+            let left = match dice + 1 {
+                1 => "1 die left".to_string(),
+                n => format!("{n} dice left"),
+            };
+            let name = match again {
+                0 => left,
+                n => format!("{left} ({n} roll again)"),
+            };
+            (name, values)
+        })
+        .collect();
+    let most = panels
+        .iter()
+        .flat_map(|(_, v)| v.iter().flatten())
+        .filter(|v| v.is_finite())
+        .fold(0.0, |m: f64, &v| m.max(v));
+    let counts = if (f, e) == (0, 0) {
+        String::new()
+    } else {
+        format!(", farkles {f}:{e}")
+    };
+    Ok(Chart::Panels {
+        title: format!(
+            "{} {}: where {} banks vs {} (wins {:.4}){counts}",
+            game.name(),
+            game.goal(),
+            strategy.name(),
+            opponent.name(),
+            solution.matchup().win_rate()
+        ),
+        panels,
+        columns: 3,
+        legend: "least total banked".to_string(),
+        scale: Scale::Count {
+            most,
+            beyond: "never",
+        },
+        axis: farkle_axis(game),
+    })
+}
+
+/// P(a Farkle strategy wins) at the start of its turn, over the banked scores.
+fn farkle_win_chart(game: &farkle::Farkle, args: &PlotStrategyArgs) -> Result<Chart> {
+    let (strategy, opponent, solution, [f, e]) = farkle_matchup(game, args)?;
+    let scores = game.scores();
+    let values = Array2::from_shape_fn((scores, scores), |(own, other)| {
+        Some(solution.value(0, game.state(own, other, f, e)))
+    });
+    Ok(Chart::Panels {
+        title: format!(
+            "{} {}: P({} wins) at its turn's start vs {} (wins {:.4}), farkles {f}:{e}",
+            game.name(),
+            game.goal(),
+            strategy.name(),
+            opponent.name(),
+            solution.matchup().win_rate()
+        ),
+        panels: vec![(String::new(), values)],
+        columns: 1,
+        legend: "P(win)".to_string(),
+        scale: Scale::Probability,
+        axis: farkle_axis(game),
+    })
+}
+
 /// Where A and B differ, coloured by the exact gain of A taking B's choice there (Hog).
 fn diff_chart(args: &PlotDiffArgs) -> Result<Chart> {
     let Rules::Hog(rules) = resolve::rules_run_by(&args.strategy.rules, &args.strategy.python)?
     else {
         bail!("plot diff: compares Hog strategies");
     };
+    if args.strategy.farkles.is_some() {
+        bail!("--farkles: only farkle counts farkles");
+    }
     let [a, opponent] = hog_pair(&rules, &args.strategy, &args.strategy.strategy)?;
     let [b, _] = hog_pair(&rules, &args.strategy, &args.other)?;
     let (a_name, a) = hog_table(&rules, a, &opponent)?;

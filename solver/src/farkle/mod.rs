@@ -7,12 +7,14 @@
 //!   residual reported; every decision inside a turn follows from them by one small solve
 //!   ([`Solution::turn`], [`Turn`]).
 //! - [`Player`], [`Fixed`]: the optimiser and the built-in policies; [`Strategy`]: their specs.
+//! - [`bank_map`]: where a solved player banks, by dice left, over the scores.
 //! - [`simulate`](mod@simulate): games played with real dice, the Monte Carlo check.
 //! - [`Match`]: a game played one decision at a time with seeded dice (`play`, `serve`).
 //! - [`PythonStrategy`]: a strategy written in Python, asked in batches; evaluated exactly
 //!   where its play fits [`EXACT_LIMIT`] decision points, simulated at any size.
 
 mod game;
+mod map;
 mod play;
 mod policy;
 mod python;
@@ -24,6 +26,7 @@ pub use game::{
     DICE, Farkle, FarkleError, Keep, MAX_FARKLES, MAX_GOAL, MIN_FLOOR, NAME, Offer, SETTINGS,
     Settings, Table, Throw, UNIT, YARDSTICK, keeps_of, multisets,
 };
+pub use map::{BankMap, bank_map};
 pub use play::{Farkled, Match, MoveError, Rolled, Step, Then, spaced};
 pub use policy::{Fixed, Player, keep_most, max_points, set_aside};
 pub use python::{
@@ -31,10 +34,11 @@ pub use python::{
     decision_points, simulate_python,
 };
 pub use solve::{
-    MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, solve, solve_with,
+    MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, solve, solve_given,
+    solve_with,
 };
 pub use strategy::{
-    MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, evaluate, measure, play_games,
+    MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, evaluate, measure, meet, play_games,
     python_names,
 };
 pub use turn::{Best, Decide, LANES, Lanes, Layout, Mass, Transition, Turn};
@@ -134,6 +138,36 @@ mod tests {
     }
 
     #[test]
+    fn the_equilibrium_evaluated_as_a_fixed_policy() {
+        // Its decisions evaluated by Gauss-Seidel against itself give back what policy
+        // iteration found; against a fixed policy it does no better than the best response.
+        let game = game(&[("goal", 1000), ("floor", -500)]);
+        let minimax = minimax(&game);
+        let itself = solve(&game, [Player::Equilibrium; 2], &|_| {}).unwrap();
+        let worst = (0..game.states())
+            .map(|state| (itself.value(0, state) - minimax.value(0, state)).abs())
+            .fold(0.0, f64::max);
+        assert!(worst <= 1e-12, "off by {worst:e}");
+        let bank = Player::Fixed(Fixed::BankAt {
+            total: 300,
+            dice: 0,
+        });
+        let equilibrium =
+            solve_given(&game, [Player::Equilibrium, bank], Some(&minimax), &|_| {}).unwrap();
+        let on_its_own = solve(&game, [Player::Equilibrium, bank], &|_| {}).unwrap();
+        assert_eq!(
+            equilibrium.matchup().win_rate(),
+            on_its_own.matchup().win_rate()
+        );
+        let best = solve(&game, [Player::Optimising, bank], &|_| {}).unwrap();
+        let (e, b) = (equilibrium.matchup(), best.matchup());
+        assert!(e.as_first() <= b.as_first() + 1e-14 && e.as_second() <= b.as_second() + 1e-14);
+        assert!(e.win_rate() < b.win_rate(), "{e:?} {b:?}");
+        assert!(e.win_rate() > 0.5);
+        assert!(equilibrium.residual() <= RESIDUAL);
+    }
+
+    #[test]
     fn simulation_agrees_with_the_exact_values() {
         let game = game(&[("goal", 1000), ("floor", -500)]);
         for players in [
@@ -145,6 +179,7 @@ mod tests {
                 }),
                 Player::Optimising,
             ],
+            [Player::Fixed(Fixed::MaxPoints), Player::Equilibrium],
         ] {
             let solution = solve(&game, players, &|_| {}).unwrap();
             let games = 20_000;

@@ -34,6 +34,9 @@ pub enum Player {
     /// [`solve_with`](super::solve_with) (a [`PythonStrategy`](super::PythonStrategy)'s
     /// transitions).
     Python,
+    /// Plays the decisions of both players optimal (the minimax solve's) whatever it meets:
+    /// `minimax` facing a fixed policy, as in the other games (`Contest::meet`).
+    Equilibrium,
 }
 
 /// The dice a keep sets aside from `dice` rolled.

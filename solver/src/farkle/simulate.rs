@@ -85,7 +85,7 @@ pub fn simulate(
 fn plan(solution: &Solution, seat: usize, state: usize) -> Option<Plan> {
     let game = solution.game();
     Some(match solution.players()[seat] {
-        Player::Optimising => {
+        Player::Optimising | Player::Equilibrium => {
             let (turn, lane) = solution.turn(seat, state);
             Plan::Solved(Box::new(turn), lane)
         }

@@ -103,6 +103,9 @@ pub struct Solution {
     players: [Player; 2],
     /// One array (both optimising: the seats are alike) or one per seat.
     values: Vec<Vec<f64>>,
+    /// Where a seat plays [`Player::Equilibrium`]: W of both players optimal, which its
+    /// decisions are taken against.
+    equilibrium: Option<Vec<f64>>,
     residual: f64,
     rounds: usize,
 }
@@ -110,13 +113,15 @@ pub struct Solution {
 impl Solution {
     /// The players, none optimising, without values: enough to play them (a simulation too
     /// large to evaluate exactly), not to ask their values (which are empty). `None` if a
-    /// player optimises.
+    /// player optimises or plays the equilibrium (both need values).
     pub fn unvalued(game: &Farkle, players: [Player; 2]) -> Option<Solution> {
-        (!players.contains(&Player::Optimising)).then(|| Solution {
+        let needs_values = |p: &Player| matches!(p, Player::Optimising | Player::Equilibrium);
+        (!players.iter().any(needs_values)).then(|| Solution {
             game: game.clone(),
             layouts: Layouts::new(game),
             players,
             values: vec![Vec::new()],
+            equilibrium: None,
             residual: f64::NAN,
             rounds: 0,
         })
@@ -162,13 +167,23 @@ impl Solution {
         self.players
     }
 
+    /// The values the turns of the player in `seat` are decided against: the other seat's,
+    /// or for [`Player::Equilibrium`] those of both players optimal.
+    fn against(&self, seat: usize) -> &[f64] {
+        match (&self.equilibrium, self.players[seat]) {
+            (Some(minimax), Player::Equilibrium) => minimax,
+            _ => self.values(1 - seat),
+        }
+    }
+
     /// The turn of the player in `seat` from `state` solved for the best play against these
-    /// values: banking and farkling valued from the values of the other seat. Returns the
-    /// solved scratch and the lane of `state` (its own farkle count).
+    /// values: banking and farkling valued from the values of the other seat (for
+    /// [`Player::Equilibrium`], of both players optimal: its decisions, and their values in
+    /// that game). Returns the solved scratch and the lane of `state` (its own farkle count).
     pub fn turn(&self, seat: usize, state: usize) -> (Turn, usize) {
         let (own, opponent, count, opponent_count) = self.game.position(state);
         let mut turn = Turn::new(&self.game, &self.layouts.full);
-        let other = self.values(1 - seat);
+        let other = self.against(seat);
         let block = Block {
             own,
             opponent,
@@ -179,16 +194,14 @@ impl Solution {
     }
 
     /// What banking turn total `t` (units, below the goal's reach) is worth to the player in
-    /// `seat` in `state`: the opponent's turn start at the higher score, or 1 at the goal.
+    /// `seat` in `state`: the opponent's turn start at the higher score, or 1 at the goal
+    /// (valued as [`turn`](Self::turn) values it).
     pub fn bank_value(&self, seat: usize, state: usize, t: usize) -> f64 {
         let (own, opponent, _, opponent_count) = self.game.position(state);
         if own + t >= self.game.scores() {
             return 1.0;
         }
-        1.0 - self.value(
-            1 - seat,
-            self.game.state(opponent, own + t, opponent_count, 0),
-        )
+        1.0 - self.against(seat)[self.game.state(opponent, own + t, opponent_count, 0)]
     }
 
     /// What rolling `dice` dice at turn total `t` (units) is worth to the player in `seat` in
@@ -205,7 +218,7 @@ impl Solution {
         let game = &self.game;
         let (own, opponent, count, opponent_count) = game.position(state);
         let (after, next) = game.after_farkle(own, count);
-        let farkle = 1.0 - self.value(1 - seat, game.state(opponent, after, opponent_count, next));
+        let farkle = 1.0 - self.against(seat)[game.state(opponent, after, opponent_count, next)];
         let throw = game.throw(dice);
         let mut value = throw.farkle * farkle;
         for offer in &throw.offers {
@@ -296,25 +309,49 @@ pub fn solve(
     players: [Player; 2],
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Solution, SolveError> {
-    solve_with(game, players, [None, None], progress)
+    solve_with(game, players, [None, None], None, progress)
 }
 
-/// [`solve`], where `turns[seat]` is the turn of the [`Player::Python`] in `seat` from every
-/// turn-start state (by state number).
+/// [`solve`], given the solution of both players optimal (`minimax`, of the same game) where
+/// it is already at hand: a [`Player::Equilibrium`] takes its decisions from it, and both
+/// players optimal is it.
+pub fn solve_given(
+    game: &Farkle,
+    players: [Player; 2],
+    minimax: Option<&Solution>,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Solution, SolveError> {
+    solve_with(game, players, [None, None], minimax, progress)
+}
+
+/// [`solve_given`], where `turns[seat]` is the turn of the [`Player::Python`] in `seat` from
+/// every turn-start state (by state number).
 pub fn solve_with(
     game: &Farkle,
     players: [Player; 2],
     turns: [Option<Vec<Transition>>; 2],
+    minimax: Option<&Solution>,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Solution, SolveError> {
+    let alike = players == [Player::Optimising; 2];
+    if let (true, Some(minimax)) = (alike, minimax) {
+        return Ok(minimax.clone());
+    }
+    let equilibrium = if players.contains(&Player::Equilibrium) {
+        Some(match minimax {
+            Some(minimax) => minimax.values(0).to_vec(),
+            None => solve(game, [Player::Optimising; 2], progress)?.values[0].clone(),
+        })
+    } else {
+        None
+    };
     let layouts = Layouts::new(game);
     let layout = &layouts.full;
-    let alike = players == [Player::Optimising; 2];
     let seats = if alike { 1 } else { 2 };
     let mut turns = turns;
     let fixed: Vec<Option<Turns>> = (0..seats)
         .map(|seat| match players[seat] {
-            Player::Optimising => None,
+            Player::Optimising | Player::Equilibrium => None,
             Player::Fixed(policy) => Some(Turns::ByOwn(policy.transitions(game, layout))),
             Player::Python => {
                 Some(Turns::ByState(turns[seat].take().expect(
@@ -339,6 +376,11 @@ pub fn solve_with(
     let optimising: Vec<usize> = (0..seats)
         .filter(|&s| players[s] == Player::Optimising)
         .collect();
+    if let Some(minimax) = &equilibrium {
+        for seat in (0..seats).filter(|&s| players[s] == Player::Equilibrium) {
+            sweep.improve(seat, false, 0, progress, Some(minimax));
+        }
+    }
     let mut residual;
     let mut rounds = 0;
     if optimising.is_empty() {
@@ -346,14 +388,14 @@ pub fn solve_with(
         residual = change;
     } else {
         for &seat in &optimising {
-            sweep.improve(seat, true, 0, progress);
+            sweep.improve(seat, true, 0, progress, None);
         }
         loop {
             rounds += 1;
             let (_, _, passes) = sweep.evaluate(ROUND_PASSES)?;
             residual = 0.0;
             for &seat in &optimising {
-                residual = residual.max(sweep.improve(seat, false, rounds, progress));
+                residual = residual.max(sweep.improve(seat, false, rounds, progress, None));
             }
             progress(Progress::Round {
                 round: rounds,
@@ -392,6 +434,7 @@ pub fn solve_with(
         layouts: layouts.clone(),
         players,
         values,
+        equilibrium,
         residual,
         rounds,
     })
@@ -421,15 +464,17 @@ impl Sweep<'_> {
         (1 - seat).min(self.values.len() - 1)
     }
 
-    /// Solves every turn of the optimiser in `seat` against the current values and takes the
-    /// best decisions as its policy; returns the largest change of a value. In `place`, from
-    /// the highest total down writing as it goes; else every value from the values before.
+    /// Solves every turn of the optimiser in `seat` against the current values (or the
+    /// values `against`, the other seat's in a game of their own) and takes the best decisions
+    /// as its policy; returns the largest change of a value. In `place`, from the highest total
+    /// down writing as it goes; else every value from the values before.
     fn improve(
         &mut self,
         seat: usize,
         place: bool,
         round: usize,
         progress: &(dyn Fn(Progress) + Sync),
+        against: Option<&[f64]>,
     ) -> f64 {
         let game = self.game;
         let layouts = self.layouts;
@@ -478,8 +523,16 @@ impl Sweep<'_> {
                                         opponent,
                                         opponent_count,
                                     };
-                                    let (start, layout) =
-                                        block.solve(game, layouts, true, &values[other][..], turn);
+                                    let (start, layout) = match against {
+                                        Some(w) => block.solve(game, layouts, true, w, turn),
+                                        None => block.solve(
+                                            game,
+                                            layouts,
+                                            true,
+                                            &values[other][..],
+                                            turn,
+                                        ),
+                                    };
                                     let state =
                                         |count| game.state(own, opponent, count, opponent_count);
                                     for (count, &value) in start.iter().enumerate().take(k) {

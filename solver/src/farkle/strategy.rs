@@ -18,6 +18,7 @@ use super::policy::{Fixed, Player};
 use super::python::{EXACT_LIMIT, ExactError, PythonStrategy, decision_points, simulate_python};
 use super::simulate::simulate;
 use super::solve::{Progress, Solution, SolveError, solve_with};
+use crate::contest::MINIMAX;
 use crate::outcome::{Outcome, Simulation};
 use crate::python::{PythonError, PythonSpec, Runner};
 use crate::spec::StrategyError;
@@ -171,6 +172,30 @@ impl Strategy {
     pub fn is_optimising(&self) -> bool {
         self.player == Player::Optimising
     }
+
+    /// Whether it is `minimax`, the equilibrium strategy, rather than `optimal`, the best
+    /// response to whatever it meets (both optimise until they meet a fixed policy).
+    pub fn is_minimax(&self) -> bool {
+        self.is_optimising() && self.name == MINIMAX
+    }
+
+    /// The player it seats against `opponent`, as every game's strategies meet
+    /// (`Contest::meet`): `minimax` facing a fixed policy plays the decisions of both players
+    /// optimal ([`Player::Equilibrium`]), not the best response to it; against `optimal` or
+    /// `minimax` it stays an optimiser, both optimal being the same game.
+    pub fn facing(&self, opponent: &Strategy) -> Player {
+        if self.is_minimax() && !opponent.is_optimising() {
+            Player::Equilibrium
+        } else {
+            self.player
+        }
+    }
+}
+
+/// The players `strategy` (seat 0) and `opponent` (seat 1) seat as they meet (see
+/// [`Strategy::facing`]).
+pub fn meet(strategy: &Strategy, opponent: &Strategy) -> [Player; 2] {
+    [strategy.facing(opponent), opponent.facing(strategy)]
 }
 
 /// The exact values of `strategies[0]` in seat 0 against `strategies[1]` (a Python strategy's
@@ -193,8 +218,8 @@ pub fn evaluate(
             turns[seat] = Some(found);
         }
     }
-    let players = strategies.map(Strategy::player);
-    Ok(solve_with(game, players, turns, progress)?)
+    let players = meet(strategies[0], strategies[1]);
+    Ok(solve_with(game, players, turns, None, progress)?)
 }
 
 /// What a simulation plays: the exact solution where it could be had (then the simulation
@@ -220,7 +245,7 @@ impl Seated {
         let python = strategies.iter().find(|s| s.python().is_some());
         match python {
             Some(python) if count > EXACT_LIMIT => {
-                let players = strategies.map(Strategy::player);
+                let players = meet(strategies[0], strategies[1]);
                 Solution::unvalued(game, players)
                     .map(Seated::Played)
                     .ok_or_else(|| MatchError::NoBestResponse {
@@ -324,5 +349,16 @@ mod tests {
             "strategy 'max_points:3': max_points takes no arguments"
         );
         assert!(message("hold_at:20").starts_with("unknown strategy 'hold_at:20' for farkle"));
+    }
+
+    #[test]
+    fn minimax_plays_the_equilibrium_only_against_a_fixed_policy() {
+        let game = Farkle::new(&[]).unwrap();
+        let spec = |s: &str| Strategy::parse(s, &game).unwrap();
+        let (minimax, optimal, bank) = (spec("minimax"), spec("optimal"), spec("bank_at:300"));
+        assert_eq!(meet(&minimax, &bank), [Player::Equilibrium, bank.player()]);
+        assert_eq!(meet(&bank, &minimax), [bank.player(), Player::Equilibrium]);
+        assert_eq!(meet(&optimal, &bank), [Player::Optimising, bank.player()]);
+        assert_eq!(meet(&minimax, &optimal), [Player::Optimising; 2]);
     }
 }
