@@ -169,11 +169,12 @@ Examples:
     )]
     Rules(RulesCommand),
     /// Regenerate the optimal and minimax tables of every built-in ruleset, of Greed and the Pig
-    /// family, and the solved positions of Chopsticks.
+    /// family, Farkle's turn-start values, and the solved positions of Chopsticks.
     #[command(after_help = "\
 Examples:
   swine tables --out tables                     what the repository's tables/ holds
-  swine tables --best-tables-from tables        the same; its best tables checked, not searched")]
+  swine tables --best-tables-from tables        the same; its best tables and Farkle's values
+                                                checked, not searched or solved")]
     Tables(TablesArgs),
     /// Write docs/atlas.md: every Hog preset's optimal play side by side, by term, with a
     /// strategy map of each (docs/atlas/*.png).
@@ -577,7 +578,10 @@ pub struct TablesArgs {
     /// from DIR's `*_best_table_vs_*.json`, where there is one, instead of searching again: it
     /// must be the best table of that very ruleset, goal and opponent, evaluate exactly to the
     /// win rates it records (to the bit) and describe the search as the search does, or nothing
-    /// is written. Its files are then those the search writes; everything else is solved afresh.
+    /// is written. Its files are then those the search writes. Farkle's turn-start values are
+    /// taken from DIR's `farkle_*_values.npy` too, where there is one, instead of solving again
+    /// (minutes): one Bellman backup of them must move no value by more than 1e-13.
+    /// Everything else is solved afresh.
     #[arg(long, value_name = "DIR")]
     pub best_tables_from: Option<PathBuf>,
 }

@@ -1,29 +1,32 @@
 //! The verbs for Farkle.
 
 use std::io::{self, Write};
+use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
-use swine_solver::contest::{ContestError, Tournament};
+use swine_solver::contest::{ContestError, MINIMAX, Tournament};
 use swine_solver::dice::SeededDice;
 use swine_solver::farkle::simulate::Plan;
 use swine_solver::farkle::{
     DICE, EXACT_LIMIT, Farkle, Farkled, Keep, Match, MatchError, Measured, Player, Question,
-    Rolled, Seated, Solution, Strategy, Then, UNIT, decision_points, evaluate, keeps_of, measure,
-    meet, play_games, python_names, solve, solve_given, spaced,
+    Rolled, Seated, Solution, Strategy, Then, UNIT, YARDSTICK, backup, decision_points, evaluate,
+    keeps_of, measure, meet, play_games, python_names, solve, solve_given, spaced,
 };
 use swine_solver::format::{Format, Probability, ValuesFile, prepare_directory};
 use swine_solver::outcome::Outcome;
 use swine_solver::tournament::round_robin;
 
 use super::prompt::{Answers, ask_number, ask_word, quit};
-use super::{contest, write_and_print};
+use super::{TablesEntry, contest, write_and_print};
 use rayon::prelude::*;
 
 use crate::cli::{EvalArgs, First, GradeArgs, PlayArgs, SimulateArgs, SolveArgs, TournamentArgs};
 use crate::progress::{GamesProgress, SolveProgress};
 use crate::ranking::{Estimate, Grade, GradeReport};
-use crate::report::{EstimateReport, Heading, MatchReport, Report, SimulationReport, Z95, print};
+use crate::report::{
+    EstimateReport, Heading, MatchReport, Report, SimulationReport, Z95, print, text,
+};
 use crate::resolve;
 
 /// Games per seat `simulate` plays unless `--games` says otherwise: each turn of an optimiser
@@ -140,6 +143,92 @@ fn values_file(game: &Farkle, values: &[f64], strategy: &str, opponent: &str) ->
             .to_vec(),
         values: values.into_dyn(),
     }
+}
+
+/// The largest change one Bellman backup may make to values `swine tables` takes from a
+/// directory: a solve's residual is at most 1e-14.
+const TAKEN_CHANGE: f64 = 1e-13;
+
+/// Farkle's part of `swine tables`: the default rules, optimal against the yardstick and both
+/// optimal, W as `.npy` and `.bin`. With `from` (`--best-tables-from`), W is taken from the
+/// `.npy` there, where there is one, once one Bellman backup ([`backup`]) moves none of its
+/// values by more than [`TAKEN_CHANGE`] (the full solves take minutes); else it is solved.
+pub fn tables(from: Option<&Path>) -> Result<Vec<TablesEntry>> {
+    let game = Farkle::new(&[])?;
+    let mut entries = Vec::new();
+    for opponent in [YARDSTICK, MINIMAX] {
+        let opponent = Strategy::parse(opponent, &game)?;
+        let strategy = if opponent.is_optimising() {
+            opponent.name()
+        } else {
+            "optimal"
+        };
+        let fixed = match opponent.player() {
+            Player::Fixed(policy) => Some(policy),
+            _ => None,
+        };
+        let heading = heading(&game, strategy, opponent.name());
+        let blank = values_file(&game, &vec![0.0; game.states()], strategy, opponent.name());
+        let taken = from
+            .map(|dir| dir.join(format!("{}_values.npy", blank.stem)))
+            .filter(|path| path.exists());
+        let (values, report) = match taken {
+            Some(path) => {
+                let values = taken_values(&game, &blank, &path)?;
+                let (change, matchup) = backup(&game, fixed, &values);
+                if change > TAKEN_CHANGE {
+                    bail!(
+                        "--best-tables-from: {}: one Bellman backup moves a value by {change:.1e} \
+                         (at most {TAKEN_CHANGE:e} where a solve found them): not the values of \
+                         {} against {} now; regenerate it without --best-tables-from",
+                        path.display(),
+                        strategy,
+                        opponent.name()
+                    );
+                }
+                let how = format!(
+                    "taken from {}, not solved again: one Bellman backup moves no value by more \
+                     than the residual",
+                    path.display()
+                );
+                let found = (matchup, change, fixed.is_none());
+                (values, outcome_report(&game, heading, found, &how))
+            }
+            None => {
+                let solution = solved(&game, [Player::Optimising, opponent.player()])?;
+                let report = report(&game, heading, &solution);
+                (solution.values(0).to_vec(), report)
+            }
+        };
+        let file = values_file(&game, &values, strategy, opponent.name());
+        entries.push(TablesEntry {
+            text: text(&report),
+            files: file.rendered(&[Format::Npy, Format::Binary]),
+        });
+    }
+    Ok(entries)
+}
+
+/// The values (by state number) of the `.npy` file at `path`, written as `blank` is.
+fn taken_values(game: &Farkle, blank: &ValuesFile, path: &Path) -> Result<Vec<f64>> {
+    let bytes = std::fs::read(path)
+        .with_context(|| format!("--best-tables-from: reading {}", path.display()))?;
+    let ordered = blank.values_from_npy(&bytes).with_context(|| {
+        format!(
+            "--best-tables-from: {}: not the .npy of farkle's values (an f64 array of shape {:?})",
+            path.display(),
+            blank.values.shape()
+        )
+    })?;
+    let mut values = vec![0.0; game.states()];
+    for (i, (own, other, f, e)) in ndarray::indices(blank.values.shape())
+        .into_iter()
+        .map(|ix| (ix[0], ix[1], ix[2], ix[3]))
+        .enumerate()
+    {
+        values[game.state(own, other, f, e)] = ordered[i];
+    }
+    Ok(values)
 }
 
 /// `swine eval` for Farkle.

@@ -135,13 +135,16 @@ pub fn play_command(args: &PlayArgs) -> Result<()> {
 const DEFAULT_GAMES: u64 = 100_000;
 
 /// `swine tables`: every ruleset of every game solved against its yardstick and by minimax
-/// (with `--best-tables-from`, the searched best tables taken from there once checked).
+/// (with `--best-tables-from`, the searched best tables and Farkle's values taken from there
+/// once checked).
 /// Everything is solved first and written at once, so an obstacle anywhere leaves nothing
 /// half-regenerated; the directory and the best tables taken are checked before the solving
 /// starts.
 pub fn tables_command(args: &TablesArgs) -> Result<()> {
     prepare_directory(&args.out)?;
+    // Hog's first: it checks the best tables it takes before anything is solved.
     let mut solved = hog::tables(args.best_tables_from.as_deref())?;
+    solved.extend(farkle::tables(args.best_tables_from.as_deref())?);
     solved.extend(greed::tables()?);
     solved.extend(pig::tables()?);
     solved.extend(chopsticks::tables()?);

@@ -34,8 +34,8 @@ pub use python::{
     decision_points, simulate_python,
 };
 pub use solve::{
-    MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, solve, solve_given,
-    solve_with,
+    MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, backup, solve,
+    solve_given, solve_with,
 };
 pub use strategy::{
     MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, evaluate, measure, meet, play_games,
@@ -165,6 +165,34 @@ mod tests {
         assert!(e.win_rate() < b.win_rate(), "{e:?} {b:?}");
         assert!(e.win_rate() > 0.5);
         assert!(equilibrium.residual() <= RESIDUAL);
+    }
+
+    #[test]
+    fn one_backup_keeps_solved_values_and_moves_stale_ones() {
+        let game = game(&[("goal", 1000), ("floor", -500)]);
+        let bank = Fixed::BankAt {
+            total: 300,
+            dice: 0,
+        };
+        for opponent in [None, Some(bank)] {
+            let player = opponent.map_or(Player::Optimising, Player::Fixed);
+            let solution = solve(&game, [Player::Optimising, player], &|_| {}).unwrap();
+            let (change, outcome) = backup(&game, opponent, solution.values(0));
+            assert!(change <= 1e-13, "{opponent:?}: {change:e}");
+            let exact = solution.matchup();
+            approx::assert_abs_diff_eq!(outcome.as_first(), exact.as_first(), epsilon = 1e-15);
+            approx::assert_abs_diff_eq!(outcome.as_second(), exact.as_second(), epsilon = 1e-15);
+            // The values of another game (a penalty of 400) are no fixed point of this one.
+            let other = Farkle::new(&[
+                ("goal".to_string(), 1000),
+                ("floor".to_string(), -500),
+                ("penalty".to_string(), 400),
+            ])
+            .unwrap();
+            let stale = solve(&other, [Player::Optimising, player], &|_| {}).unwrap();
+            let (change, _) = backup(&game, opponent, stale.values(0));
+            assert!(change > 1e-4, "{opponent:?}: {change:e}");
+        }
     }
 
     #[test]

@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::game::Farkle;
-use super::policy::Player;
+use super::policy::{Fixed, Player};
 use super::turn::{LANES, Lanes, Layout, Layouts, Transition, Turn};
 use crate::outcome::{Outcome, SeatOutcome};
 
@@ -438,6 +438,45 @@ pub fn solve_with(
         residual,
         rounds,
     })
+}
+
+/// Checks turn-start values found elsewhere (a file) without solving again: `values` (by
+/// state number) are seat 0's, an optimiser's, against `opponent` (`None`: an optimiser too,
+/// the seats alike). The opponent's values follow from them by one step of its fixed policy;
+/// then seat 0's best turn against those is solved anew in every state, one Bellman backup.
+/// Returns its largest change `max |TW − W|` and the outcome the values give from the start:
+/// values a solve found change by no more than its residual, wrong or stale ones (other rules,
+/// another opponent) by far more.
+pub fn backup(game: &Farkle, opponent: Option<Fixed>, values: &[f64]) -> (f64, Outcome) {
+    assert_eq!(values.len(), game.states(), "one value per state");
+    let layouts = Layouts::new(game);
+    let atomic = |v: &[f64]| v.iter().map(|x| AtomicU64::new(x.to_bits())).collect();
+    let fixed = opponent.map(|policy| Turns::ByOwn(policy.transitions(game, &layouts.full)));
+    let seats = if fixed.is_some() { 2 } else { 1 };
+    let mut sweep = Sweep {
+        game,
+        layouts: &layouts,
+        values: (0..seats).map(|_| atomic(values)).collect(),
+        transitions: (0..seats).map(|_| Vec::new()).collect(),
+        fixed: vec![None, fixed].into_iter().take(seats).collect(),
+    };
+    if seats == 2 {
+        // Seat 1's turns read seat 0's values only: one pass values them exactly.
+        (0..game.states()).into_par_iter().for_each(|state| {
+            sweep.update(1, state);
+        });
+    }
+    let change = sweep.improve(0, false, 0, &|_| {}, None);
+    let start = game.start();
+    let second = match seats {
+        2 => load(&sweep.values[1], start),
+        _ => values[start],
+    };
+    let outcome = Outcome {
+        first: SeatOutcome::without_ties(values[start]),
+        second: SeatOutcome::without_ties(1.0 - second),
+    };
+    (change, outcome)
 }
 
 /// The arrays of one solve.

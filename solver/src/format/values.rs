@@ -54,6 +54,18 @@ impl ValuesFile {
             .collect()
     }
 
+    /// The values of `.npy` bytes written as this file's are, in C order: `None` unless they
+    /// hold the header of an `f64` array of this file's shape and one value per element.
+    pub fn values_from_npy(&self, bytes: &[u8]) -> Option<Vec<f64>> {
+        let header = super::npy::header("<f8", self.values.shape());
+        let body = bytes.strip_prefix(header.as_slice())?;
+        (body.len() == 8 * self.values.len()).then(|| {
+            body.chunks_exact(8)
+                .map(|b| f64::from_le_bytes(b.try_into().expect("chunks of 8")))
+                .collect()
+        })
+    }
+
     /// The bytes of this file in `format`.
     pub fn render(&self, format: Format) -> Vec<u8> {
         match format {
