@@ -8,6 +8,7 @@
 //!   ([`Solution::turn`], [`Turn`]).
 //! - [`Player`], [`Fixed`]: the optimiser and the built-in policies; [`Strategy`]: their specs.
 //! - [`simulate`](mod@simulate): games played with real dice, the Monte Carlo check.
+//! - [`value_position`]: a position inside a turn and each choice there valued (`eval --from`).
 //! - [`Match`]: a game played one decision at a time with seeded dice (`play`, `serve`).
 //! - [`PythonStrategy`]: a strategy written in Python, asked in batches; evaluated exactly
 //!   where its play fits [`EXACT_LIMIT`] decision points, simulated at any size.
@@ -15,6 +16,7 @@
 mod game;
 mod play;
 mod policy;
+mod position;
 mod python;
 mod solve;
 mod strategy;
@@ -26,16 +28,18 @@ pub use game::{
 };
 pub use play::{Farkled, Match, MoveError, Rolled, Step, Then, spaced};
 pub use policy::{Fixed, Player, keep_most, max_points, set_aside};
+pub use position::{AT_NAMES, At, Choice, PositionError, Valued, value_position};
 pub use python::{
     Decision, EXACT_LIMIT, ExactError, FUNCTION, PythonStrategy, Question, SIGNATURE,
     decision_points, simulate_python,
 };
 pub use solve::{
-    MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, solve, solve_with,
+    MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, VALUES_AXES,
+    VALUES_FORMATS, solve, solve_with,
 };
 pub use strategy::{
-    MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, evaluate, measure, play_games,
-    python_names,
+    DEFAULT_GAMES, MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, evaluate, measure,
+    play_games, python_names,
 };
 pub use turn::{Best, Decide, LANES, Lanes, Layout, Mass, Transition, Turn};
 pub mod simulate;

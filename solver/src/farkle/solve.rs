@@ -28,7 +28,16 @@ use rayon::prelude::*;
 use super::game::Farkle;
 use super::policy::Player;
 use super::turn::{LANES, Lanes, Layout, Layouts, Transition, Turn};
+use crate::format::{Format, ValuesFile};
 use crate::outcome::{Outcome, SeatOutcome};
+
+/// The formats the turn-start values are written in unless others are asked for (`swine
+/// solve --rules farkle`): numpy's and the raw binary.
+pub const VALUES_FORMATS: [Format; 2] = [Format::Npy, Format::Binary];
+
+/// The axes of the turn-start values, outermost first: banked scores by index from the floor
+/// in steps of [`UNIT`](super::UNIT), then farkles in a row.
+pub const VALUES_AXES: [&str; 4] = ["own", "opponent", "own_farkles", "opponent_farkles"];
 
 /// The largest residual `max |TW − W|` a solve may end with.
 pub const RESIDUAL: f64 = 1e-14;
@@ -222,6 +231,27 @@ impl Solution {
     /// The layout of the rolls [`turn`](Self::turn) solves over: every keep.
     pub fn layout(&self) -> &Layout {
         &self.layouts.full
+    }
+
+    /// Seat 0's turn-start values as the file `swine solve` writes for `strategy` against
+    /// `opponent`: P(seat 0 wins) indexed `[own][opponent][own_farkles][opponent_farkles]`,
+    /// scores by index from the floor in steps of [`UNIT`](super::UNIT).
+    pub fn values_file(&self, strategy: &str, opponent: &str) -> ValuesFile {
+        let game = &self.game;
+        let (s, k) = (game.scores(), game.farkles());
+        let values = ndarray::Array4::from_shape_fn((s, s, k, k), |(own, other, f, e)| {
+            self.value(0, game.state(own, other, f, e))
+        });
+        let stem = format!("farkle_{strategy}_vs_{}", opponent.replace([':', ','], "_"));
+        ValuesFile {
+            stem,
+            rules: game.name().to_string(),
+            goal: game.goal(),
+            strategy: strategy.to_string(),
+            opponent: opponent.to_string(),
+            axes: VALUES_AXES.map(String::from).to_vec(),
+            values: values.into_dyn(),
+        }
     }
 }
 

@@ -31,6 +31,11 @@ pub const STRATEGY_FORMS: [&str; 5] = [
     "minimax",
 ];
 
+/// Games per seat a simulation plays unless told otherwise (`swine simulate`,
+/// `swine.simulate`): each turn of an optimiser is solved as it is played, so fewer than the
+/// other games' 100000.
+pub const DEFAULT_GAMES: u64 = 2_000;
+
 /// A strategy resolved for Farkle.
 #[derive(Clone, Debug)]
 pub struct Strategy {
