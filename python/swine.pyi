@@ -1,11 +1,11 @@
 """Exact win probabilities and optimal strategies for Hog and its variants, Greed, the Pig
-family and Chopsticks.
+family, Chopsticks and Farkle.
 
 `rules` names a ruleset as the CLI's --rules does: a Hog preset ("hog-fa20", the default), a Hog
 rule script "FILE.rhai" or Python rule module "FILE.py" (run by python3), "greed", "pig",
-"piglet", "two-dice-pig" or "chopsticks". `goal` is the goal (Greed: the limit); `set` gives a
-rule script's parameters as a dict ({"lucky": 5}), or as "NAME=VALUE" strings or (name, value)
-pairs. Errors name these parameters; a number out of range gets the CLI's message.
+"piglet", "two-dice-pig", "chopsticks" or "farkle". `goal` is the goal (Greed: the limit); `set`
+gives a rule script's parameters (and Farkle's rule numbers, {"floor": -250}) as a dict
+({"lucky": 5}), or as "NAME=VALUE" strings or (name, value) pairs. Errors name these parameters; a number out of range gets the CLI's message.
 
 Long calls stop at Ctrl-C (a notebook's interrupt button) within 100 ms with KeyboardInterrupt;
 results show themselves in a notebook (_repr_html_) and become DataFrames (to_pandas(), where
@@ -27,6 +27,8 @@ import numpy.typing as npt
 #: Hog f(score, opponent_score) -> dice; Greed f(myscore, theirscore, last: bool) -> dice (0
 #: passes); the Pig family f(score, opponent_score, turn_total) -> bool (True rolls).
 #: An array's entries are whole numbers (floats such as 4.0 too; 4.5 is an error).
+#: Farkle takes specs only: "bank_at:T", "bank_at:T,N", "max_points", "optimal", "minimax", or
+#: a Python file "FILE.py[:FUNCTION]" (exactly where the game is small enough, as in the CLI).
 StrategyLike = Union[str, npt.ArrayLike, Callable[..., int]]
 
 __version__: str
@@ -122,11 +124,12 @@ class Simulation:
     seed: int
     win_rate: float
     """Observed (wins + ties/2) / games, averaged over the seats."""
-    exact_win_rate: float
+    exact_win_rate: Optional[float]
+    """None only for a Farkle Python strategy too large to evaluate exactly (an estimate)."""
     standard_error: float
-    """Of the observed win rate, from the exact probabilities."""
-    z: float
-    """(win_rate - exact_win_rate) / standard_error."""
+    """Of the observed win rate, from the exact probabilities (else the observed ones)."""
+    z: Optional[float]
+    """(win_rate - exact_win_rate) / standard_error; None where exact_win_rate is."""
 
     def _repr_html_(self) -> str:
         """The games beside the exact rate, as an HTML table."""
@@ -145,6 +148,62 @@ class Position:
     """The strategy's choice there (dice; Greed 0 passes; Pig 1 rolls, 0 holds)."""
     choices: dict[int, float]
     """The value of each choice there, the strategy played afterwards."""
+
+class FarkleSolution:
+    """Farkle solved (`swine solve --rules farkle`): the optimal strategy against an opponent,
+    or both optimal, as its turn-start values W; every decision inside a turn follows from W
+    (see `position`)."""
+
+    win_rate: float
+    """P(win) averaged over the two seats."""
+    as_first: float
+    """P(win) moving first."""
+    as_second: float
+    """P(win) moving second."""
+    first_player_wins: Optional[float]
+    """Under minimax: P(the first player wins), both optimal."""
+    residual: float
+    """The largest |TW - W| the solve ended with."""
+    states: int
+    """Turn-start states: scores**2 * farkle counts**2."""
+    scores: npt.NDArray[np.int64]
+    """The banked score in points of each index of the score axes (from the floor by 50)."""
+    values: npt.NDArray[np.float64]
+    """W: P(the optimal player wins) with it to move at its turn's start, indexed [own,
+    opponent, own_farkles, opponent_farkles] (scores by index, see `scores`)."""
+    values_axes: list[str]
+    """["own", "opponent", "own_farkles", "opponent_farkles"]."""
+
+    def write(
+        self,
+        directory: Union[str, os.PathLike[str]],
+        formats: Optional[list[str]] = None,
+    ) -> list[os.PathLike[str]]:
+        """Writes the values files `swine solve --rules farkle` writes (npy and bin, or
+        `formats`), all or nothing; returns their paths."""
+    def _repr_html_(self) -> str:
+        """The rates, the residual and the state count as an HTML table."""
+    def to_pandas(self) -> Any:
+        """The rates, residual and states as a one-row pandas DataFrame (needs pandas)."""
+
+class FarklePosition:
+    """A Farkle position inside a turn, for the player to move (`swine eval --rules farkle
+    --from B,D,F,E,T,N [--dice ...]`): each choice, then playing perfectly."""
+
+    turn_start: float
+    """P(the mover wins) at its turn's start (the position's banked scores and farkles)."""
+    choices: list[tuple[str, float]]
+    """(choice, P(mover wins)) in the CLI's order and words: "bank" (where the turn total may
+    be banked) and "roll"; after a roll "keep P points, N dice left" for each keep."""
+    keeps: list[tuple[int, int, float]]
+    """After a roll: (points, dice_left, P(mover wins)) for each keep; else empty."""
+    best: str
+    """The first of the choices worth the most."""
+
+    def _repr_html_(self) -> str:
+        """The choices as an HTML table."""
+    def to_pandas(self) -> Any:
+        """The choices as a pandas DataFrame: choice, value (needs pandas)."""
 
 class Tournament:
     """An exact round robin."""
@@ -187,7 +246,8 @@ def evaluate(
     exact: bool = False,
 ) -> Match:
     """The exact win rate of `strategy` against `vs` (the ruleset's yardstick when None);
-    exact=True adds fractions (Hog and the Pig family)."""
+    exact=True adds fractions (Hog and the Pig family). Farkle: a Python strategy past the
+    exact limit is an error saying so (simulate it instead)."""
 
 @overload
 def solve(
@@ -198,7 +258,7 @@ def solve(
     set: Optional[Settings] = None,
     exact: bool = False,
     moves: None = None,
-) -> Union[Solution, Chopsticks]: ...
+) -> Union[Solution, Chopsticks, FarkleSolution]: ...
 @overload
 def solve(rules: str, vs: None = None, *, moves: int) -> Chopsticks: ...
 def solve(
@@ -209,9 +269,10 @@ def solve(
     set: Optional[Settings] = None,
     exact: bool = False,
     moves: Optional[int] = None,
-) -> Union[Solution, Chopsticks]:
+) -> Union[Solution, Chopsticks, FarkleSolution]:
     """The optimal strategy against `vs` ("minimax": both optimal; None: the yardstick).
-    "chopsticks" gives its solved positions, within `moves` moves per player or unlimited."""
+    "chopsticks" gives its solved positions, within `moves` moves per player or unlimited;
+    "farkle" a FarkleSolution."""
 
 def simulate(
     strategy: StrategyLike,
@@ -220,12 +281,14 @@ def simulate(
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
     set: Optional[Settings] = None,
-    games: int = 100_000,
+    games: Optional[int] = None,
     seed: int = 1,
     progress: bool = True,
 ) -> Simulation:
-    """`games` seeded games with each seat first, beside the exact win rate (`swine simulate`);
-    progress=False keeps it quiet (else it counts the games on stderr)."""
+    """`games` seeded games (100,000 unless given; Farkle 2,000) with each seat first, beside
+    the exact win rate (`swine simulate`); a Farkle Python strategy too large to evaluate
+    exactly is simulated alone, an estimate. progress=False keeps it quiet (else it counts the
+    games on stderr)."""
 
 def position(
     strategy: StrategyLike,
@@ -235,10 +298,13 @@ def position(
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
     set: Optional[Settings] = None,
-) -> Position:
+    dice: Optional[Sequence[int]] = None,
+) -> Union[Position, FarklePosition]:
     """The position `at`, `strategy` to move: (own, opponent) in Hog (and each player's memory
     where the rules keep one), (own, opponent, last) in Greed, (own, opponent, turn_total) in
-    the Pig family."""
+    the Pig family. Farkle: (own, opponent, own_farkles, opponent_farkles, turn_total,
+    dice_left) in points and counts, and `dice` the faces a roll there showed (`--dice`),
+    giving a FarklePosition."""
 
 def tournament(
     strategies: list[StrategyLike],
@@ -248,8 +314,8 @@ def tournament(
     set: Optional[Settings] = None,
     progress: bool = True,
 ) -> Tournament:
-    """The exact round robin of `strategies` (`swine tournament`); progress=False keeps it
-    quiet (else it counts the matches on stderr)."""
+    """The exact round robin of `strategies` (`swine tournament`; not Farkle, as there);
+    progress=False keeps it quiet (else it counts the matches on stderr)."""
 
 def sweep(
     rules: str,

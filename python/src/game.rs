@@ -263,7 +263,15 @@ pub fn open(
         (Err(err), stand_in) => {
             let mut text = message(&err);
             if let Some((stand_in, given)) = stand_in {
-                text = text.replacen(&format!(" {stand_in} "), &format!(" {given} "), 1);
+                // The number stands between spaces (Hog: "goal 0 is outside") or before a
+                // colon (Farkle: "goal = 0: expected").
+                let shown = [" ", ":"]
+                    .iter()
+                    .map(|after| (format!(" {stand_in}{after}"), format!(" {given}{after}")))
+                    .find(|(stand_in, _)| text.contains(stand_in.as_str()));
+                if let Some((stand_in, given)) = shown {
+                    text = text.replacen(&stand_in, &given, 1);
+                }
             }
             Err(SwineError::new_err(text))
         }

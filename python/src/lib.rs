@@ -7,6 +7,7 @@
 
 mod chopsticks;
 mod display;
+mod farkle;
 mod game;
 mod interrupt;
 mod results;
@@ -68,8 +69,8 @@ fn error(err: impl std::error::Error) -> PyErr {
 }
 
 /// Binds `$game` to the game the `Arc<Rules>` `$rules` holds (Hog, Greed or the Pig family)
-/// and evaluates `$body`; Chopsticks, which has no strategies, and Farkle (not yet here) are
-/// errors.
+/// and evaluates `$body`; Chopsticks, which has no strategies, is an error, and so is Farkle,
+/// whose calls go to [`farkle`] before this, in a call Farkle does not have (the tournament).
 macro_rules! with_game {
     ($rules:expr, |$game:ident| $body:expr) => {
         match $rules.as_ref() {
@@ -80,14 +81,15 @@ macro_rules! with_game {
             Rules::Greed($game) => $body,
             Rules::Pig($game) => $body,
             Rules::Chopsticks => Err(SwineError::new_err(game::NO_STRATEGIES)),
-            Rules::Farkle(_) => Err(SwineError::new_err(NO_FARKLE)),
+            Rules::Farkle(_) => Err(SwineError::new_err(NO_FARKLE_TOURNAMENT)),
         }
     };
 }
 
-/// Farkle is solved by the CLI (`swine solve --rules farkle`), not yet through this package.
-const NO_FARKLE: &str = "farkle is not in the Python package yet: swine solve, eval, simulate \
-                         and play --rules farkle solve it";
+/// Farkle's tournament is the CLI's, not yet the package's.
+const NO_FARKLE_TOURNAMENT: &str = "farkle: swine.tournament does not play farkle yet; swine \
+                                    tournament --rules farkle does, and swine.evaluate plays one \
+                                    match exactly";
 
 /// Refuses `exact=True` for a game without fractions, in the CLI's words.
 fn refuse_exact(rules: &Rules, exact: bool) -> PyResult<()> {
@@ -103,8 +105,9 @@ fn refuse_exact(rules: &Rules, exact: bool) -> PyResult<()> {
 /// response to `vs`, `"minimax"` the equilibrium strategy whatever `vs` is), a numpy
 /// array of the course table (Hog: dice at `[own, opponent]`), or a callable taking the same
 /// indices (`f(score, opponent_score)`; Greed `f(myscore, theirscore, last)`; Pig
-/// `f(score, opponent_score, turn_total) -> bool`). With `exact=True` the rates are also
-/// given as fractions.
+/// `f(score, opponent_score, turn_total) -> bool`). Farkle takes specs only (`"bank_at:300"`,
+/// `"max_points"`, `"optimal"`, a Python file `FILE.py[:FUNCTION]` where the CLI evaluates it
+/// exactly). With `exact=True` the rates are also given as fractions.
 #[pyfunction]
 #[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, exact=false))]
 fn evaluate(
@@ -118,6 +121,9 @@ fn evaluate(
 ) -> PyResult<Match> {
     let rules = Arc::new(game::open(rules, goal, set)?);
     refuse_exact(&rules, exact)?;
+    if let Rules::Farkle(game) = rules.as_ref() {
+        return farkle::evaluate_match(py, game, strategy, vs);
+    }
     with_game!(rules, |game| evaluate_in(
         py, game, &rules, strategy, vs, exact
     ))
@@ -144,7 +150,7 @@ fn evaluate_in<G: Game>(
 /// The optimal strategy against `vs` (a strategy as in `evaluate`, `"minimax"` for both
 /// players optimal, or the ruleset's yardstick when None), as `swine solve` finds it.
 /// Chopsticks is solved with both sides perfect, within `moves` moves per player or without a
-/// limit.
+/// limit; Farkle gives a `FarkleSolution` (its turn-start values W).
 #[pyfunction]
 #[pyo3(signature = (rules="hog-fa20", vs=None, *, goal=None, set=None, exact=false, moves=None))]
 #[allow(clippy::too_many_arguments)]
@@ -177,6 +183,9 @@ fn solve(
             "moves= is a move limit for chopsticks; {name} has none"
         )));
     }
+    if let Rules::Farkle(game) = rules.as_ref() {
+        return farkle::solve(py, game, vs)?.into_py_any(py);
+    }
     with_game!(rules, |game| solve_in(py, game, &rules, vs, exact)?
         .into_py_any(py))
 }
@@ -201,8 +210,10 @@ fn solve_in<G: Game>(
     Ok(Solution { solved, exact })
 }
 
-/// `games` seeded games (100,000 unless given) with each seat moving first, `strategy` against
-/// `vs`, beside the exact win rate they sample (as `swine simulate`; `seed` 1 unless given).
+/// `games` seeded games (100,000 unless given; Farkle 2,000) with each seat moving first,
+/// `strategy` against `vs`, beside the exact win rate they sample (as `swine simulate`; `seed`
+/// 1 unless given). A Farkle Python strategy too large to evaluate exactly is simulated alone:
+/// an estimate, without the exact rate.
 #[pyfunction]
 #[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, games=None, seed=None, progress=true))]
 #[allow(clippy::too_many_arguments)]
@@ -217,9 +228,15 @@ fn simulate(
     seed: Option<&Bound<'_, PyAny>>,
     progress: bool,
 ) -> PyResult<Simulation> {
-    let games = games.map_or(Ok(100_000), |n| game::count("games", n, 1..=u64::MAX))?;
+    let games = games
+        .map(|n| game::count("games", n, 1..=u64::MAX))
+        .transpose()?;
     let seed = seed.map_or(Ok(1), |n| game::count("seed", n, 0..=u64::MAX))?;
     let rules = Arc::new(game::open(rules, goal, set)?);
+    if let Rules::Farkle(game) = rules.as_ref() {
+        return farkle::simulate(py, game, (strategy, vs), (games, seed), progress);
+    }
+    let games = games.unwrap_or(100_000);
     let progress = progress.then(|| Progress::new(2 * games, "games"));
     with_game!(rules, |game| simulate_in(
         py,
@@ -258,17 +275,19 @@ fn simulate_in<G: Game>(
         games_per_seat: games,
         seed,
         win_rate: simulation.win_rate(),
-        exact_win_rate: exact.win_rate(),
+        exact_win_rate: Some(exact.win_rate()),
         standard_error,
-        z: (simulation.win_rate() - exact.win_rate()) / standard_error,
+        z: Some((simulation.win_rate() - exact.win_rate()) / standard_error),
     })
 }
 
 /// One position of `strategy` against `vs`, `strategy` to move (as `swine eval --from`):
 /// `at` is `(own, opponent)` in Hog (with each player's memory where the rules keep one),
-/// `(own, opponent, last)` in Greed, `(own, opponent, turn_total)` in the Pig family.
+/// `(own, opponent, last)` in Greed, `(own, opponent, turn_total)` in the Pig family; in Farkle
+/// `(own, opponent, own_farkles, opponent_farkles, turn_total, dice_left)` in points and
+/// counts, and `dice` the faces a roll there showed (as `--dice`), giving a `FarklePosition`.
 #[pyfunction]
-#[pyo3(signature = (strategy, at, vs=None, *, rules="hog-fa20", goal=None, set=None))]
+#[pyo3(signature = (strategy, at, vs=None, *, rules="hog-fa20", goal=None, set=None, dice=None))]
 #[allow(clippy::too_many_arguments)]
 fn position(
     py: Python<'_>,
@@ -278,11 +297,22 @@ fn position(
     rules: &str,
     goal: Option<&Bound<'_, PyAny>>,
     set: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Position> {
+    dice: Option<Vec<Bound<'_, PyAny>>>,
+) -> PyResult<Py<PyAny>> {
+    let name = rules;
     let rules = Arc::new(game::open(rules, goal, set)?);
+    if let Rules::Farkle(game) = rules.as_ref() {
+        return farkle::position(py, game, (strategy, vs), &at, dice)?.into_py_any(py);
+    }
+    if dice.is_some() {
+        return Err(SwineError::new_err(format!(
+            "dice= is the roll of a farkle position; {name} has none"
+        )));
+    }
     with_game!(rules, |game| position_in(
         py, game, &rules, strategy, at, vs
-    ))
+    )?
+    .into_py_any(py))
 }
 
 fn position_in<G: Game>(
@@ -471,7 +501,7 @@ fn sweep(py: Python<'_>, rules: &str, set: &Bound<'_, PyDict>, progress: bool) -
 }
 
 /// Exact win probabilities and optimal strategies for Hog-family dice games, Greed, the Pig
-/// family and Chopsticks.
+/// family, Chopsticks and Farkle.
 #[pymodule]
 fn swine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SwineError", m.py().get_type::<SwineError>())?;
@@ -482,6 +512,8 @@ fn swine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Position>()?;
     m.add_class::<Tournament>()?;
     m.add_class::<chopsticks::Chopsticks>()?;
+    m.add_class::<farkle::FarkleSolution>()?;
+    m.add_class::<farkle::FarklePosition>()?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;

@@ -26,6 +26,20 @@ pub fn fractions(py: Python<'_>, rates: &ExactRates) -> PyResult<Py<PyDict>> {
     Ok(dict.unbind())
 }
 
+/// The file formats `names` gives (`write(formats=[...])`), or the unknown name.
+pub fn formats_named(names: &[String]) -> PyResult<Vec<Format>> {
+    names
+        .iter()
+        .map(|name| {
+            Format::from_extension(name).ok_or_else(|| {
+                SwineError::new_err(format!(
+                    "unknown format '{name}'; the formats are csv, json, py, npy, bin"
+                ))
+            })
+        })
+        .collect()
+}
+
 /// The exact result of a match-up: win rates from the full state space.
 #[pyclass(frozen, get_all, module = "swine")]
 pub struct Match {
@@ -175,20 +189,7 @@ impl Solution {
         values: bool,
     ) -> PyResult<Vec<PathBuf>> {
         let file = &self.solved.file;
-        let requested = formats
-            .map(|names| {
-                names
-                    .iter()
-                    .map(|name| {
-                        Format::from_extension(name).ok_or_else(|| {
-                            SwineError::new_err(format!(
-                                "unknown format '{name}'; the formats are csv, json, py, npy, bin"
-                            ))
-                        })
-                    })
-                    .collect::<PyResult<Vec<_>>>()
-            })
-            .transpose()?;
+        let requested = formats.as_deref().map(formats_named).transpose()?;
         let tables = file.formats(requested.as_deref());
         let all = requested.unwrap_or(Format::ALL.to_vec());
         let mut rendered = render_files(&[(file, tables)]).map_err(error)?;
@@ -253,22 +254,25 @@ pub struct Simulation {
     pub seed: u64,
     /// The observed win rate: (wins + ½·ties) / games, averaged over the seats.
     pub win_rate: f64,
-    /// The exact win rate the games sample.
-    pub exact_win_rate: f64,
-    /// The standard error of the observed win rate (from the exact probabilities).
+    /// The exact win rate the games sample; None where it is not known (Farkle with a Python
+    /// strategy too large to evaluate exactly: the games are then an estimate).
+    pub exact_win_rate: Option<f64>,
+    /// The standard error of the observed win rate (from the exact probabilities, else from
+    /// the observed ones).
     pub standard_error: f64,
-    /// How far the observed win rate is from the exact one, in standard errors.
-    pub z: f64,
+    /// How far the observed win rate is from the exact one, in standard errors (None where
+    /// the exact rate is not known).
+    pub z: Option<f64>,
 }
 
 impl Simulation {
-    /// The numbers, by name.
+    /// The numbers, by name (NaN where not known).
     fn numbers(&self) -> [(&'static str, f64); 4] {
         [
             ("win_rate", self.win_rate),
-            ("exact_win_rate", self.exact_win_rate),
+            ("exact_win_rate", self.exact_win_rate.unwrap_or(f64::NAN)),
             ("standard_error", self.standard_error),
-            ("z", self.z),
+            ("z", self.z.unwrap_or(f64::NAN)),
         ]
     }
 }
@@ -280,7 +284,14 @@ impl Simulation {
         let rows: Vec<Vec<String>> = self
             .numbers()
             .iter()
-            .map(|(label, value)| vec![label.replace('_', " "), value.to_string()])
+            .map(|(label, value)| {
+                let shown = if value.is_nan() {
+                    "not known (an estimate)".to_string()
+                } else {
+                    value.to_string()
+                };
+                vec![label.replace('_', " "), shown]
+            })
             .collect();
         let caption = format!("{} games per seat, seed {}", self.games_per_seat, self.seed);
         display::table(&caption, &["", ""], &rows)
@@ -292,10 +303,16 @@ impl Simulation {
     }
 
     fn __repr__(&self) -> String {
-        format!(
-            "Simulation(games_per_seat={}, win_rate={}, exact_win_rate={}, z={:.2})",
-            self.games_per_seat, self.win_rate, self.exact_win_rate, self.z
-        )
+        match (self.exact_win_rate, self.z) {
+            (Some(exact), Some(z)) => format!(
+                "Simulation(games_per_seat={}, win_rate={}, exact_win_rate={exact}, z={z:.2})",
+                self.games_per_seat, self.win_rate
+            ),
+            _ => format!(
+                "Simulation(games_per_seat={}, win_rate={} (an estimate), standard_error={})",
+                self.games_per_seat, self.win_rate, self.standard_error
+            ),
+        }
     }
 }
 

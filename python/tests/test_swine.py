@@ -347,6 +347,8 @@ print(swine.evaluate("always_roll:4", "always_roll:4", goal=20).win_rate, flush=
         'swine.solve("pig", "minimax", exact=True)',
         'swine.evaluate("optimal", "hold_at:20", rules="pig", exact=True)',
         'swine.simulate("hold_at:20", rules="pig", games=10**9)',
+        'swine.solve("farkle", "minimax")',
+        'swine.simulate("bank_at:300", rules="farkle", goal=500, set={"floor": -250}, games=10**9)',
     ],
 )
 def test_ctrl_c_interrupts_a_long_call_within_100_ms(call):
@@ -438,3 +440,193 @@ def test_a_position_out_of_range_is_named_with_the_number_given():
         swine.position("always_roll:4", (0, 12), goal=10)
     with pytest.raises(swine.SwineError, match=r"^at=\[0, 0\]: 2 number\(s\), expected 3"):
         swine.position("hold_at:5", (0, 0), rules="piglet")
+
+
+# Farkle at a small goal (goal 500, floor -250: 2,025 turn starts, solved in well under a second
+# by a release build), against the CLI's numbers for the same rules.
+FARKLE = {"rules": "farkle", "goal": 500, "set": {"floor": -250}}
+FARKLE_FLAGS = ["--rules", "farkle", "--goal", "500", "--set", "floor=-250"]
+PYTHON_FARKLE = os.path.join(REPOSITORY, "tests", "python", "farkle", "bank_at_300.py")
+
+
+def test_farkle_solve_equals_the_cli_and_writes_its_files(tmp_path):
+    ours = swine.solve(vs="minimax", **FARKLE)
+    out = tmp_path / "cli"
+    theirs = cli("solve", "--vs", "minimax", *FARKLE_FLAGS, "--out", str(out))
+    for key in ("win_rate", "as_first", "as_second", "first_player_wins", "residual"):
+        assert getattr(ours, key) == theirs[key], key
+    text = cli("solve", "--vs", "minimax", *FARKLE_FLAGS, "--out", str(tmp_path / "text"),
+               json_output=False)
+    assert f"{ours.states} turn-start states" in text and ours.states == 15 * 15 * 3 * 3
+    # W at the start, 0 : 0 with no farkles, is the first player's chance.
+    assert ours.values_axes == ["own", "opponent", "own_farkles", "opponent_farkles"]
+    assert ours.values.shape == (15, 15, 3, 3)
+    assert list(ours.scores) == list(range(-250, 500, 50))
+    zero = list(ours.scores).index(0)
+    assert ours.values[zero, zero, 0, 0] == ours.first_player_wins
+    written = ours.write(tmp_path / "py")
+    assert sorted(p.name for p in written) == sorted(os.listdir(out))
+    for path in written:
+        assert path.read_bytes() == (out / path.name).read_bytes(), path.name
+    assert np.array_equal(np.load(out / "farkle_optimal_vs_minimax_values.npy"), ours.values)
+    # Against a fixed strategy: the best response beats it, as the CLI finds.
+    best = swine.solve(vs="bank_at:300", **FARKLE)
+    assert best.first_player_wins is None
+    assert best.win_rate == cli("solve", "--vs", "bank_at:300", *FARKLE_FLAGS, "--out",
+                                str(tmp_path / "best"))["win_rate"]
+    assert best.win_rate > 0.5
+
+
+@pytest.mark.parametrize(
+    "strategy, vs",
+    [("bank_at:300", "bank_at:300"), ("max_points", "bank_at:350,3"), ("optimal", "max_points"),
+     ("bank_at:200", None)],
+)
+def test_farkle_evaluate_equals_the_cli_to_the_last_digit(strategy, vs):
+    ours = swine.evaluate(strategy, vs, **FARKLE)
+    theirs = cli("eval", strategy, *(["--vs", vs] if vs else []), *FARKLE_FLAGS)
+    assert theirs["opponent"] == (vs or "bank_at:300")
+    assert (ours.win_rate, ours.as_first, ours.as_second) == (
+        theirs["win_rate"], theirs["as_first"], theirs["as_second"])
+    assert ours.tie == 0
+
+
+def test_a_farkle_strategy_against_itself_is_exactly_even():
+    for strategy in ("bank_at:300", "max_points", "minimax"):
+        match = swine.evaluate(strategy, strategy, **FARKLE)
+        assert abs(match.win_rate - 0.5) <= 1e-15, strategy
+        # The seats are not even: the first player is ahead.
+        assert match.as_first > 0.5 > match.as_second
+        assert abs(match.as_first + match.as_second - 1) <= 1e-15
+
+
+def test_farkle_positions_and_keeps_equal_eval_from_and_dice():
+    for at in [(0, 200, 0, 0, 250, 2), (0, 0, 0, 0, 0, 6), (-150, 300, 2, 1, 100, 4)]:
+        ours = swine.position("optimal", at, "minimax", **FARKLE)
+        theirs = cli("eval", "optimal", "--vs", "minimax", *FARKLE_FLAGS,
+                     "--from=" + ",".join(map(str, at)))
+        assert ours.turn_start == theirs["turn_start"]
+        assert ours.choices == [tuple(choice) for choice in theirs["choices"]]
+        assert ours.keeps == []
+        assert ours.best == max(ours.choices, key=lambda c: c[1])[0]
+    # At the start the only choice is the roll, worth the turn start's value.
+    start = swine.position("optimal", (0, 0, 0, 0, 0, 6), "minimax", **FARKLE)
+    assert [label for label, _ in start.choices] == ["roll"]
+    assert abs(start.choices[0][1] - start.turn_start) <= 1e-12
+    # Banking 250 at 0 : 200 hands the opponent its turn at 200 : 250.
+    inside = swine.position("optimal", (0, 200, 0, 0, 250, 2), "minimax", **FARKLE)
+    solved = swine.solve(vs="minimax", **FARKLE)
+    index = {points: i for i, points in enumerate(solved.scores)}
+    assert dict(inside.choices)["bank"] == 1 - solved.values[index[200], index[250], 0, 0]
+    # After a roll of four 1s, a 2 and a 3: seven keeps, those of 1000 points or more win.
+    rolled = swine.position("optimal", (0, 0, 0, 0, 0, 6), "minimax", **FARKLE,
+                            dice=[1, 1, 1, 1, 2, 3])
+    theirs = cli("eval", "optimal", "--vs", "minimax", *FARKLE_FLAGS, "--from", "0,0,0,0,0,6",
+                 "--dice", "1,1,1,1,2,3")
+    assert rolled.choices == [tuple(choice) for choice in theirs["choices"]]
+    assert len(rolled.keeps) == 7
+    assert [(p, n) for p, n, v in rolled.keeps if v == 1.0] == [(1000, 3), (1100, 2), (2000, 2)]
+    assert rolled.keeps[0][:2] == (100, 5)
+    assert rolled.best == "keep 1000 points, 3 dice left"
+    # A position of another strategy is its own values: bank_at:300 against itself.
+    fixed = swine.position("bank_at:300", (0, 0, 0, 0, 0, 6), "bank_at:300", **FARKLE)
+    assert fixed.turn_start == swine.evaluate("bank_at:300", "bank_at:300", **FARKLE).as_first
+
+
+def test_farkle_simulation_is_the_cli_s_and_agrees_with_the_exact_rate():
+    ours = swine.simulate("optimal", "max_points", **FARKLE, games=1000, seed=3, progress=False)
+    theirs = cli("simulate", "optimal", "--vs", "max_points", *FARKLE_FLAGS, "--games", "1000",
+                 "--seed", "3")
+    assert ours.games_per_seat == 1000
+    assert ours.win_rate == theirs["simulated"]["win_rate"]
+    assert ours.exact_win_rate == theirs["exact"]["win_rate"]
+    assert ours.standard_error == theirs["standard_error"]["win_rate"]
+    assert abs(ours.z) < 4
+    assert ours.exact_win_rate == swine.evaluate("optimal", "max_points", **FARKLE).win_rate
+    # 2,000 games per seat unless told, as the CLI.
+    assert swine.simulate("bank_at:300", **FARKLE, progress=False).games_per_seat == 2000
+
+
+def test_a_farkle_python_strategy_is_exact_within_the_limit_and_estimated_past_it():
+    tiny = {"rules": "farkle", "goal": 300, "set": {"floor": -100}}
+    mine = swine.evaluate(PYTHON_FARKLE, "max_points", **tiny)
+    builtin = swine.evaluate("bank_at:300", "max_points", **tiny)
+    assert (mine.win_rate, mine.as_first) == (builtin.win_rate, builtin.as_first)
+    # Past the limit (goal 1000, floor -500): the CLI's error, and the games alone.
+    large = {"rules": "farkle", "goal": 1000, "set": {"floor": -500}}
+    with pytest.raises(swine.SwineError) as raised:
+        swine.evaluate(PYTHON_FARKLE, "bank_at:350", **large)
+    assert "too large to evaluate a Python strategy exactly: goal 1000 has 103761000" in str(
+        raised.value)
+    if CLI is not None:
+        said = subprocess.run([CLI, "eval", PYTHON_FARKLE, "--vs", "bank_at:350", "--rules",
+                               "farkle", "--goal", "1000", "--set", "floor=-500"],
+                              capture_output=True, text=True)
+        assert said.stderr == f"swine: {raised.value}\n"
+    estimate = swine.simulate(PYTHON_FARKLE, "bank_at:350", **large, games=100, progress=False)
+    assert estimate.exact_win_rate is None and estimate.z is None
+    assert 0 < estimate.win_rate < 1 and estimate.standard_error > 0
+    with pytest.raises(swine.SwineError, match="simulate it against a built-in"):
+        swine.simulate(PYTHON_FARKLE, "optimal", **large, games=10, progress=False)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: swine.solve("farkle", goal=525),
+         r"^farkle: goal = 525: expected a multiple of 50 in 50..=100000$"),
+        (lambda: swine.solve("farkle", goal=10**30),
+         r"^farkle: goal = 1000000000000000000000000000000: expected a multiple of 50"),
+        (lambda: swine.solve("farkle", set={"floor": 7}),
+         r"^farkle: floor = 7: expected a multiple of 50 in -100000..=0$"),
+        (lambda: swine.solve("farkle", set={"nonsense": 1}),
+         r"^set= nonsense: farkle has no such rule; it has goal, floor"),
+        (lambda: swine.solve("farkle", exact=True, **{"goal": 500}),
+         r"^exact=True: farkle's rolls of six dice have too many outcomes"),
+        (lambda: swine.solve("farkle", moves=3), r"^moves= is a move limit for chopsticks"),
+        (lambda: swine.evaluate("bank_at:325", **FARKLE),
+         r"the turn total 325 must be a multiple of 50"),
+        (lambda: swine.evaluate(lambda *a: 1, **FARKLE), r"^a farkle strategy is a spec string"),
+        (lambda: swine.evaluate("hold_at:20", **FARKLE),
+         r"^unknown strategy 'hold_at:20' for farkle; expected bank_at:T"),
+        (lambda: swine.position("optimal", (0, 0, 0, 0, 75, 6), **FARKLE),
+         r"^at=\[0, 0, 0, 0, 75, 6\]: turn_total 75 must be a multiple of 50"),
+        (lambda: swine.position("optimal", (0, 0, 0), **FARKLE),
+         r"^at=\[0, 0, 0\]: 3 number\(s\), expected 6 \(own, opponent, own_farkles"),
+        (lambda: swine.position("optimal", (0, 25, 0, 0, 0, 6), **FARKLE),
+         r"^at=\[0, 25, 0, 0, 0, 6\]: opponent 25 is not a banked score"),
+        (lambda: swine.position("optimal", (0, 0, 3, 0, 0, 6), **FARKLE),
+         r"^at=\[0, 0, 3, 0, 0, 6\]: own_farkles 3 is outside 0..3"),
+        (lambda: swine.position("optimal", (0, 0, 0, 0, 100, 6), **FARKLE, dice=[1, 2]),
+         r"^dice=\[1, 2\]: 2 dice shown, but 6 were rolled"),
+        (lambda: swine.position("optimal", (0, 0, 0, 0, 0, 6), **FARKLE, dice=[2, 2, 3, 3, 4, 6]),
+         r"^dice=\[2, 2, 3, 3, 4, 6\]: a farkle, nothing to keep"),
+        (lambda: swine.position("optimal", (0, 0, 0, 0, 100, 1), **FARKLE, dice=[7]),
+         r"^dice=\[7\]: face 7 is not in 1..=6"),
+        (lambda: swine.position("hold_at:5", (0, 0, 0), rules="piglet", dice=[1]),
+         r"^dice= is the roll of a farkle position; piglet has none"),
+        (lambda: swine.tournament(["bank_at:300", "max_points"], **FARKLE),
+         r"swine.tournament does not play farkle yet"),
+    ],
+)
+def test_bad_farkle_parameters_raise_naming_the_parameter(call, message):
+    with pytest.raises(swine.SwineError, match=message):
+        call()
+
+
+def test_farkle_results_show_as_tables_and_become_dataframes():
+    solution = swine.solve(vs="minimax", **FARKLE)
+    html = solution._repr_html_()
+    assert f"{solution.first_player_wins:.17f}" in html and "2025" in html
+    position = swine.position("optimal", (0, 200, 0, 0, 250, 2), "minimax", **FARKLE)
+    assert f"{position.choices[0][1]:.17f}" in position._repr_html_()
+    simulation = swine.simulate("bank_at:300", **FARKLE, games=100, progress=False)
+    assert str(simulation.exact_win_rate) in simulation._repr_html_()
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        with pytest.raises(swine.SwineError, match="to_pandas\\(\\) needs pandas"):
+            solution.to_pandas()
+        return
+    assert solution.to_pandas()["residual"][0] == solution.residual
+    assert list(position.to_pandas()["choice"]) == ["bank", "roll"]

@@ -3,15 +3,16 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use serde::Serialize;
 use swine_solver::contest::{ContestError, MINIMAX, Tournament};
 use swine_solver::dice::SeededDice;
 use swine_solver::farkle::simulate::Plan;
 use swine_solver::farkle::{
-    DICE, EXACT_LIMIT, Farkle, Farkled, Keep, Match, MatchError, Measured, Player, Question,
-    Rolled, Seated, Solution, Strategy, Then, UNIT, YARDSTICK, backup, decision_points, evaluate,
-    keeps_of, measure, meet, play_games, python_names, solve, solve_given, spaced,
+    AT_NAMES, At, DEFAULT_GAMES, DICE, EXACT_LIMIT, Farkle, Farkled, Keep, Match, MatchError,
+    Measured, Player, PositionError, Question, Rolled, Seated, Solution, Strategy, Then, UNIT,
+    VALUES_FORMATS, YARDSTICK, backup, decision_points, evaluate, measure, meet, play_games,
+    python_names, solve, solve_given, spaced, value_position, values_file,
 };
 use swine_solver::format::{Format, Probability, ValuesFile, prepare_directory};
 use swine_solver::outcome::Outcome;
@@ -28,10 +29,6 @@ use crate::report::{
     EstimateReport, Heading, MatchReport, Report, SimulationReport, Z95, print, text,
 };
 use crate::resolve;
-
-/// Games per seat `simulate` plays unless `--games` says otherwise: each turn of an optimiser
-/// is solved as it is played, so fewer than the other games' 100000.
-const DEFAULT_GAMES: u64 = 2_000;
 
 /// Evaluates `strategies` exactly (a Python strategy asked about every point its play reaches)
 /// with a progress bar.
@@ -104,45 +101,14 @@ pub fn solve_game(game: &Farkle, args: &SolveArgs) -> Result<()> {
     prepare_directory(&args.out)?;
     let optimal = Strategy::parse("optimal", game)?;
     let solution = evaluated(game, [&optimal, &opponent])?;
-    // Against an optimiser both play optimally: the game both solve is minimax.
-    let strategy = if opponent.is_optimising() {
-        opponent.name()
-    } else {
-        "optimal"
-    };
+    let strategy = opponent.optimiser_name();
     let report = report(game, heading(game, strategy, opponent.name()), &solution);
-    let values = values_file(game, solution.values(0), strategy, opponent.name());
+    let values = solution.values_file(strategy, opponent.name());
     let formats = match &args.format {
         Some(list) => list.iter().map(|&f| f.into()).collect(),
-        None => vec![Format::Npy, Format::Binary],
+        None => VALUES_FORMATS.to_vec(),
     };
     write_and_print(report, &[], Some((values, formats)), &args.out, args.json)
-}
-
-/// The turn-start values of the optimiser (seat 0, `strategy`) as a file: `[own][opponent][own
-/// farkles][opponent farkles]`, scores by index from the floor in steps of 50; named
-/// `farkle_minimax` where both play optimally, else `farkle_optimal_vs_` the opponent.
-fn values_file(game: &Farkle, values: &[f64], strategy: &str, opponent: &str) -> ValuesFile {
-    let (s, k) = (game.scores(), game.farkles());
-    let values = ndarray::Array4::from_shape_fn((s, s, k, k), |(own, other, f, e)| {
-        values[game.state(own, other, f, e)]
-    });
-    let stem = if strategy == opponent {
-        format!("farkle_{strategy}")
-    } else {
-        format!("farkle_optimal_vs_{}", opponent.replace([':', ','], "_"))
-    };
-    ValuesFile {
-        stem,
-        rules: game.name().to_string(),
-        goal: game.goal(),
-        strategy: strategy.to_string(),
-        opponent: opponent.to_string(),
-        axes: ["own", "opponent", "own_farkles", "opponent_farkles"]
-            .map(String::from)
-            .to_vec(),
-        values: values.into_dyn(),
-    }
 }
 
 /// The largest change one Bellman backup may make to values `swine tables` takes from a
@@ -158,11 +124,7 @@ pub fn tables(from: Option<&Path>) -> Result<Vec<TablesEntry>> {
     let mut entries = Vec::new();
     for opponent in [YARDSTICK, MINIMAX] {
         let opponent = Strategy::parse(opponent, &game)?;
-        let strategy = if opponent.is_optimising() {
-            opponent.name()
-        } else {
-            "optimal"
-        };
+        let strategy = opponent.optimiser_name();
         let fixed = match opponent.player() {
             Player::Fixed(policy) => Some(policy),
             _ => None,
@@ -252,7 +214,7 @@ pub fn eval(game: &Farkle, args: &EvalArgs) -> Result<()> {
     let solution = evaluated(game, [&mover, &opponent])?;
     let heading = heading(game, mover.name(), opponent.name());
     if let Some(from) = &args.from {
-        let report = position(game, &solution, heading, from, args.dice.as_deref())?;
+        let report = position(&solution, heading, from, args.dice.as_deref())?;
         print(&report, args.json)?;
         return Ok(());
     }
@@ -311,117 +273,50 @@ impl Report for PositionReport {
 /// The position `--from B,D,F,E,T,N` (and `--dice` after a roll): the mover's (seat 0's)
 /// chance at its turn's start and every choice there valued against the solved values.
 fn position(
-    game: &Farkle,
     solution: &Solution,
     heading: Heading,
     from: &str,
     dice: Option<&str>,
 ) -> Result<PositionReport> {
-    let names = [
-        ("own", 0),
-        ("opponent", 0),
-        ("own_farkles", 0),
-        ("opponent_farkles", 0),
-        ("turn_total", 0),
-        ("dice_left", 0),
-    ];
     let pieces: Vec<&str> = from.split(',').map(str::trim).collect();
-    if pieces.len() != names.len() {
+    if pieces.len() != AT_NAMES.len() {
         bail!(
             "--from {from}: expected B,D,F,E,T,N (banked scores, farkle counts, turn total, dice left), e.g. 0,0,0,0,0,6"
         );
     }
-    let number = |i: usize| -> Result<i64> {
-        pieces[i].parse().with_context(|| {
-            format!(
-                "--from {from}: {} '{}' is not a whole number",
-                names[i].0, pieces[i]
-            )
+    let mut numbers = [0i64; 6];
+    for ((number, piece), name) in numbers.iter_mut().zip(&pieces).zip(AT_NAMES) {
+        *number = piece
+            .parse()
+            .with_context(|| format!("--from {from}: {name} '{piece}' is not a whole number"))?;
+    }
+    let faces = dice
+        .map(|text| {
+            text.split(',')
+                .map(|d| d.trim().parse::<i64>().ok())
+                .collect::<Option<Vec<i64>>>()
+                .with_context(|| format!("--dice {text}: expected faces 1..6, comma-separated"))
         })
-    };
-    let (own, other) = (number(0)?, number(1)?);
-    let score = |points: i64, name: &str| {
-        game.index(points).with_context(|| {
-            format!(
-                "--from {from}: {name} {points} is not a banked score (a multiple of {UNIT} in {}..{})",
-                game.settings().floor,
-                game.goal()
-            )
-        })
-    };
-    let (own_index, other_index) = (score(own, "own")?, score(other, "opponent")?);
-    let (f, e) = (number(2)?, number(3)?);
-    for (name, count) in [("own_farkles", f), ("opponent_farkles", e)] {
-        if !(0..game.farkles() as i64).contains(&count) {
-            bail!(
-                "--from {from}: {name} {count} is outside 0..{}",
-                game.farkles()
-            );
-        }
-    }
-    let (t, n) = (number(4)?, number(5)?);
-    let len = game.scores() - own_index;
-    if t < 0 || t % i64::from(UNIT) != 0 || (t / i64::from(UNIT)) as usize >= len {
-        bail!(
-            "--from {from}: turn_total {t} must be a multiple of {UNIT} with {own} + it below the goal {}",
-            game.goal()
-        );
-    }
-    if !(1..=DICE as i64).contains(&n) || (t == 0 && n != DICE as i64) {
-        bail!("--from {from}: dice_left {n} must be in 1..=6 (6 at turn total 0)");
-    }
-    let (t_units, n) = ((t / i64::from(UNIT)) as usize, n as usize);
-    let state = game.state(own_index, other_index, f as usize, e as usize);
-    let (turn, lane) = solution.turn(0, state);
-    let layout = solution.layout();
-    let value = |t: usize, left: usize| turn.value(layout, t, left, lane);
-    let mut choices = Vec::new();
-    match dice {
-        None => {
-            if t_units >= game.min_bank_units() {
-                let bank = solution.bank_value(0, state, t_units);
-                choices.push(("bank".to_string(), Probability(bank)));
-            }
-            let roll = solution.roll_value(0, state, (&turn, lane), t_units, n);
-            choices.push(("roll".to_string(), Probability(roll)));
-        }
-        Some(text) => {
-            let faces: Vec<u8> = text
-                .split(',')
-                .map(|d| d.trim().parse::<u8>().ok().filter(|d| (1..=6).contains(d)))
-                .collect::<Option<_>>()
-                .with_context(|| format!("--dice {text}: expected faces 1..6, comma-separated"))?;
-            if faces.len() != n {
-                bail!(
-                    "--dice {text}: {} dice shown, but {n} were rolled",
-                    faces.len()
-                );
-            }
-            let mut counts = [0u8; 6];
-            for &d in &faces {
-                counts[d as usize - 1] += 1;
-            }
-            let keeps = keeps_of(game.settings(), &counts);
-            if keeps.is_empty() {
-                bail!("--dice {text}: a farkle, nothing to keep");
-            }
-            for keep in keeps {
-                let next = t_units + keep.units as usize;
-                let label = format!("keep {} points, {} dice left", keep.units * UNIT, keep.left);
-                choices.push((label, Probability(value(next, keep.left as usize))));
-            }
-        }
-    }
+        .transpose()?;
+    let at = At::of(numbers);
+    let valued = value_position(solution, at, faces.as_deref()).map_err(|err| match err {
+        PositionError::At(_) => anyhow!("--from {from}: {err}"),
+        PositionError::Dice(_) => anyhow!("--dice {}: {err}", dice.unwrap_or_default()),
+    })?;
     Ok(PositionReport {
         heading,
-        own,
-        opponent: other,
-        own_farkles: f as usize,
-        opponent_farkles: e as usize,
-        turn_total: t as u32,
-        dice_left: n,
-        turn_start: Probability(solution.value(0, state)),
-        choices,
+        own: at.own,
+        opponent: at.opponent,
+        own_farkles: at.own_farkles as usize,
+        opponent_farkles: at.opponent_farkles as usize,
+        turn_total: at.turn_total as u32,
+        dice_left: at.dice_left as usize,
+        turn_start: Probability(valued.turn_start),
+        choices: valued
+            .choices
+            .into_iter()
+            .map(|c| (c.label, Probability(c.value)))
+            .collect(),
     })
 }
 

@@ -9,6 +9,7 @@
 //! - [`Player`], [`Fixed`]: the optimiser and the built-in policies; [`Strategy`]: their specs.
 //! - [`bank_map`]: where a solved player banks, by dice left, over the scores.
 //! - [`simulate`](mod@simulate): games played with real dice, the Monte Carlo check.
+//! - [`value_position`]: a position inside a turn and each choice there valued (`eval --from`).
 //! - [`Match`]: a game played one decision at a time with seeded dice (`play`, `serve`).
 //! - [`PythonStrategy`]: a strategy written in Python, asked in batches; evaluated exactly
 //!   where its play fits [`EXACT_LIMIT`] decision points, simulated at any size.
@@ -17,6 +18,7 @@ mod game;
 mod map;
 mod play;
 mod policy;
+mod position;
 mod python;
 mod solve;
 mod strategy;
@@ -29,17 +31,18 @@ pub use game::{
 pub use map::{BankMap, bank_map};
 pub use play::{Farkled, Match, MoveError, Rolled, Step, Then, spaced};
 pub use policy::{Fixed, Player, keep_most, max_points, set_aside};
+pub use position::{AT_NAMES, At, Choice, PositionError, Valued, value_position};
 pub use python::{
     Decision, EXACT_LIMIT, ExactError, FUNCTION, PythonStrategy, Question, SIGNATURE,
     decision_points, simulate_python,
 };
 pub use solve::{
-    MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, backup, solve,
-    solve_given, solve_with,
+    MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, VALUES_AXES,
+    VALUES_FORMATS, backup, solve, solve_given, solve_with, values_file,
 };
 pub use strategy::{
-    MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, evaluate, measure, meet, play_games,
-    python_names,
+    DEFAULT_GAMES, MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, evaluate, measure, meet,
+    play_games, python_names,
 };
 pub use turn::{Best, Decide, LANES, Lanes, Layout, Mass, Transition, Turn};
 pub mod simulate;

@@ -28,7 +28,16 @@ use rayon::prelude::*;
 use super::game::Farkle;
 use super::policy::{Fixed, Player};
 use super::turn::{LANES, Lanes, Layout, Layouts, Transition, Turn};
+use crate::format::{Format, ValuesFile};
 use crate::outcome::{Outcome, SeatOutcome};
+
+/// The formats the turn-start values are written in unless others are asked for (`swine
+/// solve --rules farkle`): numpy's and the raw binary.
+pub const VALUES_FORMATS: [Format; 2] = [Format::Npy, Format::Binary];
+
+/// The axes of the turn-start values, outermost first: banked scores by index from the floor
+/// in steps of [`UNIT`](super::UNIT), then farkles in a row.
+pub const VALUES_AXES: [&str; 4] = ["own", "opponent", "own_farkles", "opponent_farkles"];
 
 /// The largest residual `max |TW − W|` a solve may end with.
 pub const RESIDUAL: f64 = 1e-14;
@@ -235,6 +244,38 @@ impl Solution {
     /// The layout of the rolls [`turn`](Self::turn) solves over: every keep.
     pub fn layout(&self) -> &Layout {
         &self.layouts.full
+    }
+
+    /// Seat 0's turn-start values as the file `swine solve` writes for `strategy` against
+    /// `opponent` (see [`values_file`]).
+    pub fn values_file(&self, strategy: &str, opponent: &str) -> ValuesFile {
+        values_file(&self.game, self.values(0), strategy, opponent)
+    }
+}
+
+/// Turn-start values of seat 0 (`values`, by state number) as the file `swine solve` writes
+/// for `strategy` against `opponent`: P(seat 0 wins) indexed
+/// `[own][opponent][own_farkles][opponent_farkles]`, scores by index from the floor in steps
+/// of [`UNIT`](super::UNIT); named `farkle_minimax` where both play minimax (`farkle_STRATEGY`
+/// where the two names agree), else `farkle_optimal_vs_` the opponent.
+pub fn values_file(game: &Farkle, values: &[f64], strategy: &str, opponent: &str) -> ValuesFile {
+    let (s, k) = (game.scores(), game.farkles());
+    let array = ndarray::Array4::from_shape_fn((s, s, k, k), |(own, other, f, e)| {
+        values[game.state(own, other, f, e)]
+    });
+    let stem = if strategy == opponent {
+        format!("farkle_{strategy}")
+    } else {
+        format!("farkle_optimal_vs_{}", opponent.replace([':', ','], "_"))
+    };
+    ValuesFile {
+        stem,
+        rules: game.name().to_string(),
+        goal: game.goal(),
+        strategy: strategy.to_string(),
+        opponent: opponent.to_string(),
+        axes: VALUES_AXES.map(String::from).to_vec(),
+        values: array.into_dyn(),
     }
 }
 

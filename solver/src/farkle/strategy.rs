@@ -32,6 +32,11 @@ pub const STRATEGY_FORMS: [&str; 5] = [
     "minimax",
 ];
 
+/// Games per seat a simulation plays unless told otherwise (`swine simulate`,
+/// `swine.simulate`): each turn of an optimiser is solved as it is played, so fewer than the
+/// other games' 100000.
+pub const DEFAULT_GAMES: u64 = 2_000;
+
 /// A strategy resolved for Farkle.
 #[derive(Clone, Debug)]
 pub struct Strategy {
@@ -171,6 +176,16 @@ impl Strategy {
     /// Whether it optimises rather than follows a fixed policy.
     pub fn is_optimising(&self) -> bool {
         self.player == Player::Optimising
+    }
+
+    /// What the optimiser solved against it is called (`swine solve --vs` it): its own name
+    /// where it optimises too (both optimal: `minimax` against `minimax`), else `optimal`.
+    pub fn optimiser_name(&self) -> &str {
+        if self.is_optimising() {
+            self.name()
+        } else {
+            "optimal"
+        }
     }
 
     /// Whether it is `minimax`, the equilibrium strategy, rather than `optimal`, the best
