@@ -334,11 +334,13 @@ impl<'a> Sweep<'a> {
         let pig = self.rules.pig;
         let passes = if pig.lowers_scores() { MAX_PASSES } else { 1 };
         let goal = pig.goal();
+        // Comparing two fixed policies reads both cubes: once per solve.
+        let mirrored = self.rules.mirrored();
         for pass in 1..=passes {
             self.residual = 0.0;
             self.closed = false;
             for total in (0..=2 * (goal - 1)).rev() {
-                self.total(total)?;
+                self.total(total, mirrored)?;
             }
             if !pig.lowers_scores() {
                 return Ok(());
@@ -368,11 +370,11 @@ impl<'a> Sweep<'a> {
         unreachable!("the passes end by settling or by the error")
     }
 
-    /// Solves every pair whose scores add up to `total`, side by side on every core.
-    fn total(&mut self, total: u32) -> Result<(), SolveError> {
+    /// Solves every pair whose scores add up to `total`, side by side on every core; seat 1's
+    /// pairs are copied from seat 0's where the game is `mirrored`.
+    fn total(&mut self, total: u32, mirrored: bool) -> Result<(), SolveError> {
         let pig = self.rules.pig;
         let goal = pig.goal();
-        let mirrored = self.rules.mirrored();
         let lowest = total.saturating_sub(goal - 1);
         // Each pair once: seat 0's side at (own, opponent), own ≤ opponent, and seat 1's where
         // own < opponent unless seat 1 mirrors seat 0.
