@@ -176,6 +176,7 @@ pub struct Pig {
     variant: Variant,
     goal: u32,
     outcomes: Vec<(Roll, f64)>,
+    adds: Vec<(usize, f64)>,
 }
 
 impl Pig {
@@ -187,10 +188,19 @@ impl Pig {
                 goal,
             });
         }
+        let outcomes = variant.outcomes();
+        let adds = outcomes
+            .iter()
+            .filter_map(|&(roll, p)| match roll {
+                Roll::Add(points) => Some((points as usize, p)),
+                Roll::EndTurn | Roll::LoseScore => None,
+            })
+            .collect();
         Ok(Pig {
             variant,
             goal,
-            outcomes: variant.outcomes(),
+            outcomes,
+            adds,
         })
     }
 
@@ -214,9 +224,16 @@ impl Pig {
         self.goal
     }
 
-    /// What one roll does, with its probability.
+    /// What one roll does, with its probability: the outcomes that end the turn first, then
+    /// those that add points.
     pub fn outcomes(&self) -> &[(Roll, f64)] {
         &self.outcomes
+    }
+
+    /// The outcomes that add points, `(points, probability)`, in the order of
+    /// [`outcomes`](Self::outcomes): what a solver sums after the turn's ends.
+    pub fn adds(&self) -> &[(usize, f64)] {
+        &self.adds
     }
 
     /// The most points one roll adds to the turn total.
@@ -366,6 +383,19 @@ mod tests {
         assert!(two.outcomes().contains(&(Roll::Add(7), 4.0 / 36.0)));
         assert!(two.lowers_scores() && !Pig::new(Variant::Pig, 100).unwrap().lowers_scores());
         assert!(Pig::new(Variant::Pig, 0).is_err() && Pig::new(Variant::Pig, 256).is_err());
+    }
+
+    #[test]
+    fn the_ends_of_a_turn_come_first() {
+        for variant in Variant::ALL {
+            let pig = Pig::new(variant, 20).unwrap();
+            let ends = pig
+                .outcomes()
+                .iter()
+                .take_while(|(roll, _)| !matches!(roll, Roll::Add(_)))
+                .count();
+            assert_eq!(ends + pig.adds().len(), pig.outcomes().len(), "{variant:?}");
+        }
     }
 
     #[test]

@@ -142,9 +142,10 @@ impl Solution {
         };
         let w = 1.0 - values[1 - seat][self.pig.state(opponent, own, 0)];
         let lost = 1.0 - values[1 - seat][self.pig.state(opponent, 0, 0)];
-        let roll = side.roll_value(&self.pig, turn_total, w, lost, |k| {
-            if self.pig.is_state(own, k) {
-                values[seat][self.pig.state(own, opponent, k)]
+        let (a, b) = side.ends(&self.pig, lost);
+        let roll = Side::roll_value(&self.pig, turn_total as usize, a + b * w, |k| {
+            if self.pig.is_state(own, k as u32) {
+                values[seat][self.pig.state(own, opponent, k as u32)]
             } else {
                 1.0
             }
@@ -189,19 +190,31 @@ impl Side {
         }
     }
 
-    /// What rolling at turn total `k` is worth, the turn ending without gain being worth `w`,
-    /// losing the score `lost`, and the turn going on at turn total `k'` worth `at(k')`: `at`
-    /// is asked past the last turn total too, where the roll has won (worth 1).
+    /// What the outcomes of a roll that end the turn add to its value, as `(a, b)`: `a + b · w`
+    /// when the turn ending without gain is worth `w` and losing the score `lost`, summed in
+    /// the order of the outcomes (which list them before those that add points).
     #[inline]
-    fn roll_value(self, pig: &Pig, k: u32, w: f64, lost: f64, at: impl Fn(u32) -> f64) -> f64 {
-        let mut value = 0.0;
+    fn ends(self, pig: &Pig, lost: f64) -> (f64, f64) {
+        let (mut a, mut b) = (0.0, 0.0);
         for &(roll, p) in pig.outcomes() {
-            value += p * match roll {
-                Roll::EndTurn => w,
-                Roll::LoseScore if self.own > 0 => lost,
-                Roll::LoseScore => w,
-                Roll::Add(points) => at(k + points),
-            };
+            match roll {
+                Roll::EndTurn => b += p,
+                Roll::LoseScore if self.own > 0 => a += p * lost,
+                Roll::LoseScore => b += p,
+                Roll::Add(_) => {}
+            }
+        }
+        (a, b)
+    }
+
+    /// What rolling at turn total `k` is worth, the ends of the turn being worth `ended` (see
+    /// [`ends`](Self::ends)) and the turn going on at turn total `k'` worth `at(k')`: `at` is
+    /// asked past the last turn total too, where the roll has won (worth 1).
+    #[inline]
+    fn roll_value(pig: &Pig, k: usize, ended: f64, at: impl Fn(usize) -> f64) -> f64 {
+        let mut value = ended;
+        for &(points, p) in pig.adds() {
+            value += p * at(k + points);
         }
         value
     }
@@ -623,23 +636,15 @@ impl Settled<'_> {
         let mut changed = out.rolls.len() != n;
         out.rolls.resize(n, false);
         let lost = 1.0 - self.lost[1 - side.seat][side.opponent as usize];
-        // Two 1s at score 0 lose nothing: the turn just passes.
-        let loses = side.own > 0;
+        let (end_a, end_b) = side.ends(pig, lost);
         let first = pig.state(side.own, side.opponent, 0);
         for k in (0..n).rev() {
-            // Rolling: a = Σ p · a[k + f] + ..., b = Σ p · b[k + f] + P(turn ends), in the
-            // order of the outcomes (a roll past the goal reads a = 1, b = 0).
-            let (mut a, mut b) = (0.0, 0.0);
-            for &(roll, p) in pig.outcomes() {
-                match roll {
-                    Roll::EndTurn => b += p,
-                    Roll::LoseScore if loses => a += p * lost,
-                    Roll::LoseScore => b += p,
-                    Roll::Add(points) => {
-                        a += p * out.a[k + points as usize];
-                        b += p * out.b[k + points as usize];
-                    }
-                }
+            // Rolling: the turn's ends, then Σ p · a[k + points] and Σ p · b[k + points] in
+            // the order of the outcomes (a roll past the goal reads a = 1, b = 0).
+            let (mut a, mut b) = (end_a, end_b);
+            for &(points, p) in pig.adds() {
+                a += p * out.a[k + points];
+                b += p * out.b[k + points];
             }
             let (hold_a, hold_b) = if k == 0 {
                 (0.0, 1.0)
@@ -688,22 +693,20 @@ impl Settled<'_> {
         written.extend_from_slice(values);
         written.resize(n + pig.most_points() as usize, 1.0);
         let lost = 1.0 - self.lost[1 - side.seat][side.opponent as usize];
+        let (a, b) = side.ends(pig, lost);
+        let ended = a + b * w;
         let mut residual: f64 = 0.0;
-        for k in 0..n as u32 {
-            let roll = side.roll_value(pig, k, w, lost, |k| written[k as usize]);
+        for k in 0..n {
+            let roll = Side::roll_value(pig, k, ended, |k| written[k]);
             // Holding, read from the opponent's values at turn total 0 as written (`holds`
             // took them side by side from `starts`, a copy of those values).
-            let hold = if k == 0 {
-                w
-            } else {
-                coefficients.hold[k as usize]
-            };
+            let hold = if k == 0 { w } else { coefficients.hold[k] };
             let target = match self.rules.players[side.seat] {
                 Player::Optimising => roll.max(hold),
-                Player::Fixed(_) if coefficients.rolls[k as usize] => roll,
+                Player::Fixed(_) if coefficients.rolls[k] => roll,
                 Player::Fixed(_) => hold,
             };
-            residual = residual.max((written[k as usize] - target).abs());
+            residual = residual.max((written[k] - target).abs());
         }
         residual
     }
