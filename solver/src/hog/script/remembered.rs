@@ -24,7 +24,7 @@ use super::{Parameter, Value};
 use crate::format::write_rendered;
 
 /// The version of the file layout below; a file of another is not read.
-const FORMAT: u32 = 2;
+const FORMAT: u32 = 3;
 
 /// The most cache files a directory keeps: writing one more removes the oldest (a sweep
 /// writes one per variant).
@@ -47,18 +47,18 @@ struct Identity {
 struct Batch {
     hook: String,
     arity: usize,
-    args: Vec<i64>,
+    args: Packed,
     values: Answers,
 }
 
 /// What the calls of a batch returned: whole numbers or truth values alone (what most hooks
-/// return) kept as plain arrays, which read back many times faster than values one by one.
+/// return) kept as blocks of bytes, which read back many times faster than values one by one.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 enum Answers {
     /// Every call returned a whole number.
-    Ints(Vec<i64>),
-    /// Every call returned true or false.
-    Bools(Vec<bool>),
+    Ints(Packed),
+    /// Every call returned true or false: a byte each, 1 for true.
+    Bools(#[serde(with = "serde_bytes")] Vec<u8>),
     /// Anything else.
     Values(Vec<Value>),
 }
@@ -74,12 +74,12 @@ impl Answers {
             })
             .collect();
         if let Some(ints) = ints {
-            return Answers::Ints(ints);
+            return Answers::Ints(Packed::of(&ints));
         }
-        let bools: Option<Vec<bool>> = values
+        let bools: Option<Vec<u8>> = values
             .iter()
             .map(|v| match v {
-                Value::Bool(b) => Some(*b),
+                Value::Bool(b) => Some(u8::from(*b)),
                 _ => None,
             })
             .collect();
@@ -89,13 +89,70 @@ impl Answers {
         }
     }
 
-    /// The values, one per call.
-    fn values(&self) -> Vec<Value> {
+    /// The values, one per call (none if the bytes are not ones [`of`](Self::of) writes).
+    fn values(&self) -> Option<Vec<Value>> {
         match self {
-            Answers::Ints(ints) => ints.iter().map(|&n| Value::Int(n)).collect(),
-            Answers::Bools(bools) => bools.iter().map(|&b| Value::Bool(b)).collect(),
-            Answers::Values(values) => values.clone(),
+            Answers::Ints(ints) => Some(ints.numbers()?.into_iter().map(Value::Int).collect()),
+            Answers::Bools(bools) => bools
+                .iter()
+                .map(|&b| (b <= 1).then_some(Value::Bool(b == 1)))
+                .collect(),
+            Answers::Values(values) => Some(values.clone()),
         }
+    }
+}
+
+/// Whole numbers as little-endian two's-complement bytes of the narrowest width (1, 2, 4 or 8
+/// bytes) that holds every one of them: a block that reads back at once (a goal-100 script's
+/// arguments are mostly single bytes).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Packed {
+    width: u8,
+    #[serde(with = "serde_bytes")]
+    bytes: Vec<u8>,
+}
+
+impl Packed {
+    /// `numbers`, packed.
+    fn of(numbers: &[i64]) -> Packed {
+        let fits = |width: u32| {
+            let bound = 1i64 << (8 * width - 1);
+            numbers.iter().all(|&n| (-bound..bound).contains(&n))
+        };
+        let width = [1, 2, 4].into_iter().find(|&w| fits(w)).unwrap_or(8);
+        let bytes = numbers
+            .iter()
+            .flat_map(|n| n.to_le_bytes().into_iter().take(width as usize))
+            .collect();
+        Packed {
+            width: width as u8,
+            bytes,
+        }
+    }
+
+    /// The numbers, unpacked (none if the width or the length is not one [`of`](Self::of)
+    /// writes).
+    fn numbers(&self) -> Option<Vec<i64>> {
+        let width = usize::from(self.width);
+        if ![1, 2, 4, 8].contains(&width) || self.bytes.len() % width != 0 {
+            return None;
+        }
+        let numbers = self
+            .bytes
+            .chunks_exact(width)
+            .map(|chunk| {
+                // Sign-extend the top byte.
+                let fill = if chunk[width - 1] & 0x80 != 0 {
+                    0xff
+                } else {
+                    0
+                };
+                let mut full = [fill; 8];
+                full[..width].copy_from_slice(chunk);
+                i64::from_le_bytes(full)
+            })
+            .collect();
+        Some(numbers)
     }
 }
 
@@ -161,12 +218,15 @@ impl Remembered {
 
     /// What `hook` (`arity` arguments) returned on the calls `args`, if remembered.
     pub(super) fn recall(&self, hook: &str, arity: usize, args: &[i64]) -> Option<Vec<Value>> {
+        let calls = args.len() / arity.max(1);
+        let args = Packed::of(args);
         let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         state
             .batches
             .iter()
             .find(|b| b.hook == hook && b.arity == arity && b.args == args)
-            .map(|b| b.values.values())
+            .and_then(|b| b.values.values())
+            .filter(|values| values.len() == calls)
     }
 
     /// Remembers that `hook` returned `values` on the calls `args` (all of them, no failure).
@@ -178,7 +238,7 @@ impl Remembered {
         state.batches.push(Batch {
             hook: hook.to_string(),
             arity,
-            args: args.to_vec(),
+            args: Packed::of(args),
             values: Answers::of(values),
         });
         state.unsaved = true;
@@ -346,6 +406,9 @@ mod tests {
         let at = Some(dir.path());
         let batches = [
             vec![Value::Int(-3), Value::Int(i64::MAX)],
+            vec![Value::Int(-129), Value::Int(127)],
+            vec![Value::Int(i64::from(i32::MIN)), Value::Int(40_000)],
+            vec![Value::Int(i64::MIN)],
             vec![Value::Bool(true), Value::Bool(false)],
             vec![
                 Value::Bool(true),
@@ -355,15 +418,43 @@ mod tests {
                 Value::Huge("3".repeat(30)),
             ],
         ];
+        // One call per value, of arguments as wide as the values (negative ones too).
+        let args = |i: usize, values: &[Value]| -> Vec<i64> {
+            (0..values.len())
+                .map(|call| (i as i64 - 3) * 1_000_000_007 * (call as i64 + 1))
+                .collect()
+        };
         let kept = Remembered::open_in(at, "1.0.0", "text", &[]);
         for (i, values) in batches.iter().enumerate() {
-            kept.keep("f", 1, &[i as i64], values);
+            kept.keep("f", 1, &args(i, values), values);
         }
         kept.save();
         let read = Remembered::open_in(at, "1.0.0", "text", &[]);
         for (i, values) in batches.iter().enumerate() {
-            assert_eq!(read.recall("f", 1, &[i as i64]).as_ref(), Some(values));
+            let asked = args(i, values);
+            assert_eq!(read.recall("f", 1, &asked).as_ref(), Some(values));
+            // One argument changed by one, or one call fewer: another batch.
+            let mut changed = asked.clone();
+            changed[0] += 1;
+            assert_eq!(read.recall("f", 1, &changed), None);
+            assert_eq!(read.recall("f", 1, &asked[1..]), None);
         }
+    }
+
+    #[test]
+    fn packing_keeps_every_number_at_the_edges_of_each_width() {
+        let mut numbers = vec![0, 1, -1, i64::MIN, i64::MAX];
+        for bits in [7, 8, 15, 16, 31, 32, 62] {
+            let edge = 1i64 << bits;
+            numbers.extend([edge - 1, edge, -edge, -edge - 1]);
+        }
+        for n in &numbers {
+            let packed = Packed::of(&[*n]);
+            assert_eq!(packed.numbers(), Some(vec![*n]), "{n}");
+        }
+        assert_eq!(Packed::of(&numbers).numbers(), Some(numbers));
+        assert_eq!(Packed::of(&[-128, 127]).width, 1);
+        assert_eq!(Packed::of(&[-129, 127]).width, 2);
     }
 
     #[test]
