@@ -178,9 +178,9 @@ pub fn eval(game: &Pig, args: &EvalArgs) -> Result<()> {
         print(&report, args.json)?;
         return Ok(());
     }
-    let solution = solve(game, [strategy.player(), opponent.player()])?;
+    let (outcome, residual) = pig::evaluate(game, &strategy, &opponent)?;
     let minimax = strategy.is_optimising() && opponent.is_optimising();
-    let mut report = match_report(heading, solution.matchup(), solution.residual(), minimax);
+    let mut report = match_report(heading, outcome, residual, minimax);
     if args.precision.bounds {
         report.bounds = Some(pig::certify_pig(game, [&strategy, &opponent]));
     }

@@ -5,7 +5,7 @@ use ndarray::ArrayD;
 use super::exact::{ExactError, ExactSolution, solve_exact};
 use super::game::Pig;
 use super::policy::Policy;
-use super::solve::{Player, Solution, SolveError, solve};
+use super::solve::{Player, Solution, SolveError, matchup, solve};
 use super::strategy::Strategy;
 use crate::format::{TableFile, TableMeta, ValuesFile, probability};
 use crate::outcome::{Outcome, Position};
@@ -16,8 +16,7 @@ pub fn evaluate(
     strategy: &Strategy,
     opponent: &Strategy,
 ) -> Result<(Outcome, f64), SolveError> {
-    let solution = solve(pig, [strategy.player(), opponent.player()])?;
-    Ok((solution.matchup(), solution.residual()))
+    matchup(pig, [strategy.player(), opponent.player()])
 }
 
 /// The optimal strategy against an opponent, as `swine solve` writes it.

@@ -233,7 +233,7 @@ impl Side {
 
 /// Solves the game with `players[0]` in seat 0 and `players[1]` in seat 1.
 pub fn solve(pig: &Pig, players: [&Player; 2]) -> Result<Solution, SolveError> {
-    let mut sweep = Sweep::new(pig, players, TIE);
+    let mut sweep = Sweep::new(pig, players, TIE, true);
     sweep.run()?;
     let mut solution = Solution {
         pig: pig.clone(),
@@ -245,7 +245,7 @@ pub fn solve(pig: &Pig, players: [&Player; 2]) -> Result<Solution, SolveError> {
     if sweep.closed {
         let policies = [solution.policy(0), solution.policy(1)].map(Player::Fixed);
         let counted = COUNTED_FOR.map(|counting| {
-            let mut again = Sweep::new(pig, [&policies[0], &policies[1]], counting);
+            let mut again = Sweep::new(pig, [&policies[0], &policies[1]], counting, true);
             again.run().map(|_| again.values)
         });
         let [for_0, for_1] = counted;
@@ -255,11 +255,33 @@ pub fn solve(pig: &Pig, players: [&Player; 2]) -> Result<Solution, SolveError> {
     Ok(solution)
 }
 
+/// Seat 0's outcome from the start, moving first and second, and the residual: what
+/// [`solve`] followed by [`Solution::matchup`] gives, to the bit, without keeping every state's
+/// value (each pair's values live only while its pair is solved; only the values at turn total
+/// 0 are kept). A game that may never end is solved in full, to count how likely that is.
+pub fn matchup(pig: &Pig, players: [&Player; 2]) -> Result<(Outcome, f64), SolveError> {
+    let mut sweep = Sweep::new(pig, players, TIE, false);
+    sweep.run()?;
+    if sweep.closed {
+        let solution = solve(pig, players)?;
+        return Ok((solution.matchup(), solution.residual()));
+    }
+    let value = |seat: usize| SeatOutcome::with_endless(sweep.starts[seat][0], 0.0);
+    let outcome = Outcome {
+        first: value(0),
+        second: value(1).flipped(),
+    };
+    Ok((outcome, sweep.residual))
+}
+
 /// The arrays one solve fills.
 struct Sweep<'a> {
     rules: Rules<'a>,
+    /// By seat, every state's value and decision (the cubes), if kept; else the blocks of the
+    /// pairs of one total, packed side by side, which each total overwrites.
     values: [Vec<f64>; 2],
     rolls: [Vec<u8>; 2],
+    keeps_cubes: bool,
     /// By seat and score j: the value at (j, 0, 0), which two 1s hand the opponent; read from
     /// the pass before.
     lost: [Vec<f64>; 2],
@@ -298,11 +320,12 @@ struct Blocks<'c> {
     rolls: [&'c mut [u8]; 2],
 }
 
-/// What solving a pair tells the sweep besides its values: its residual, and whether it never
-/// ends (both pass for sure).
+/// What solving a pair tells the sweep besides its values: its residual, whether it never
+/// ends (both pass for sure), and the values at turn total 0 (the side's, the other side's).
 struct Solved {
     residual: f64,
     closed: bool,
+    starts: (f64, f64),
 }
 
 /// The coefficients of one side: `V(k) = a[k] + b[k] · w`, and its decisions.
@@ -323,16 +346,30 @@ struct Coefficients {
 }
 
 impl<'a> Sweep<'a> {
-    fn new(pig: &'a Pig, players: [&'a Player; 2], never_ending: [f64; 2]) -> Sweep<'a> {
+    /// A sweep of `players` in their seats, a game that never ends worth `never_ending` to
+    /// each, keeping every state's value and decision if `keeps_cubes`.
+    fn new(
+        pig: &'a Pig,
+        players: [&'a Player; 2],
+        never_ending: [f64; 2],
+        keeps_cubes: bool,
+    ) -> Sweep<'a> {
         let goal = pig.goal() as usize;
+        // Without the cubes: the most the blocks of one total take, every own score's.
+        let entries = if keeps_cubes {
+            pig.cube()
+        } else {
+            goal * (goal + 1) / 2
+        };
         Sweep {
             rules: Rules {
                 pig,
                 players,
                 never_ending,
             },
-            values: [zeroed(pig.cube()), zeroed(pig.cube())],
-            rolls: [zeroed(pig.cube()), zeroed(pig.cube())],
+            values: [zeroed(entries), zeroed(entries)],
+            rolls: [zeroed(entries), zeroed(entries)],
+            keeps_cubes,
             lost: [vec![0.5; goal], vec![0.5; goal]],
             residual: 0.0,
             closed: false,
@@ -362,7 +399,7 @@ impl<'a> Sweep<'a> {
             let mut moved: f64 = 0.0;
             for seat in 0..2 {
                 for j in 0..goal {
-                    let now = self.values[seat][pig.state(j, 0, 0)];
+                    let now = self.starts[seat][(j * goal) as usize];
                     moved = moved.max((now - self.lost[seat][j as usize]).abs());
                     self.lost[seat][j as usize] = now;
                 }
@@ -403,8 +440,15 @@ impl<'a> Sweep<'a> {
                 })
             })
             .collect();
-        let mut values = self.values.each_mut().map(|cube| blocks(cube, pig, total));
-        let mut rolls = self.rolls.each_mut().map(|cube| blocks(cube, pig, total));
+        let packed = !self.keeps_cubes;
+        let mut values = self
+            .values
+            .each_mut()
+            .map(|cube| blocks(cube, pig, total, packed));
+        let mut rolls = self
+            .rolls
+            .each_mut()
+            .map(|cube| blocks(cube, pig, total, packed));
         let mut take = |side: Side| {
             let at = (side.own - lowest) as usize;
             let taken = "a block belongs to one pair";
@@ -438,16 +482,12 @@ impl<'a> Sweep<'a> {
                 |scratch, (side, blocks)| settled.pair(side, blocks, scratch),
             )
             .collect();
-        for pair in solved {
+        for (pair, side) in solved.into_iter().zip(sides) {
             let pair = pair?;
             self.residual = self.residual.max(pair.residual);
             self.closed |= pair.closed;
-        }
-        for side in sides {
-            for side in [side, side.other()] {
-                let start = (side.own * goal + side.opponent) as usize;
-                self.starts[side.seat][start] =
-                    self.values[side.seat][pig.state(side.own, side.opponent, 0)];
+            for (side, start) in [(side, pair.starts.0), (side.other(), pair.starts.1)] {
+                self.starts[side.seat][(side.own * goal + side.opponent) as usize] = start;
             }
             if mirrored && side.own < side.opponent {
                 self.mirror(side.own, side.opponent);
@@ -461,10 +501,12 @@ impl<'a> Sweep<'a> {
     fn mirror(&mut self, own: u32, opponent: u32) {
         let pig = self.rules.pig;
         for (from, at, first_own) in [(0, own, opponent), (1, opponent, own)] {
-            let first = pig.state(at, first_own, 0);
-            let states = first..first + (pig.goal() - at) as usize;
-            copy_seat(&mut self.values, from, states.clone());
-            copy_seat(&mut self.rolls, from, states);
+            if self.keeps_cubes {
+                let first = pig.state(at, first_own, 0);
+                let states = first..first + (pig.goal() - at) as usize;
+                copy_seat(&mut self.values, from, states.clone());
+                copy_seat(&mut self.rolls, from, states);
+            }
             let start = (at * pig.goal() + first_own) as usize;
             self.starts[1 - from][start] = self.starts[from][start];
         }
@@ -472,15 +514,25 @@ impl<'a> Sweep<'a> {
 }
 
 /// One seat's cube cut at `total`: the states (own, total − own, ·) of each own score from the
-/// lowest, disjoint blocks of `goal − own` turn totals.
-fn blocks<'c, T>(cube: &'c mut [T], pig: &Pig, total: u32) -> Vec<Option<&'c mut [T]>> {
+/// lowest, disjoint blocks of `goal − own` turn totals; where they lie in the cube, or side by
+/// side from the start of `cube` if `packed`.
+fn blocks<'c, T>(
+    cube: &'c mut [T],
+    pig: &Pig,
+    total: u32,
+    packed: bool,
+) -> Vec<Option<&'c mut [T]>> {
     let goal = pig.goal();
     let lowest = total.saturating_sub(goal - 1);
     let mut rest = cube;
     let mut offset = 0;
     let mut blocks = Vec::new();
     for own in lowest..=total.min(goal - 1) {
-        let first = pig.state(own, total - own, 0);
+        let first = if packed {
+            offset
+        } else {
+            pig.state(own, total - own, 0)
+        };
         let (_, tail) = std::mem::take(&mut rest).split_at_mut(first - offset);
         let (block, tail) = tail.split_at_mut((goal - own) as usize);
         blocks.push(Some(block));
@@ -526,7 +578,7 @@ impl Settled<'_> {
         // before, or in the first pass those of the pair one point higher (close, so that an
         // optimiser's first decisions are most often its last), or ½ at the very top.
         let (mut x, mut y) = if self.warm {
-            (blocks.values[0][0], blocks.values[1][0])
+            self.starts_of(side)
         } else {
             self.above(side)
         };
@@ -587,7 +639,21 @@ impl Settled<'_> {
         let residual = self
             .write(side, x, y, left, side_values, side_rolls)
             .max(self.write(other, y, x, right, other_values, other_rolls));
-        Ok(Solved { residual, closed })
+        Ok(Solved {
+            residual,
+            closed,
+            starts: (x, y),
+        })
+    }
+
+    /// The values at turn total 0 of `side` and of its other side as last written: `(side's,
+    /// other side's)`.
+    fn starts_of(&self, side: Side) -> (f64, f64) {
+        let goal = self.rules.pig.goal();
+        (
+            self.starts[side.seat][(side.own * goal + side.opponent) as usize],
+            self.starts[1 - side.seat][(side.opponent * goal + side.own) as usize],
+        )
     }
 
     /// The values at turn total 0 of `side`'s pair one point higher, (own, opponent + 1), or
@@ -602,10 +668,11 @@ impl Settled<'_> {
         } else {
             return (0.5, 0.5);
         };
-        (
-            self.starts[side.seat][(own * goal + opponent) as usize],
-            self.starts[1 - side.seat][(opponent * goal + own) as usize],
-        )
+        self.starts_of(Side {
+            seat: side.seat,
+            own,
+            opponent,
+        })
     }
 
     /// What holding is worth to `side` at each turn total (into `out.hold`).
@@ -753,5 +820,40 @@ mod tests {
             }
         }
         assert!(solution.residual() <= 1e-15);
+    }
+
+    #[test]
+    fn the_matchup_without_cubes_is_the_full_solves_to_the_bit() {
+        for (variant, goal) in [
+            (Variant::Pig, 30),
+            (Variant::Piglet, 10),
+            (Variant::TwoDicePig, 30),
+        ] {
+            let pig = Pig::new(variant, goal).unwrap();
+            let hold_at = |k: u32| Player::Fixed(Policy::from_fn(&pig, move |_, _, t| t < k));
+            // Holds with nothing at odd totals: where both do, the game never ends.
+            let lazy = Player::Fixed(Policy::from_fn(&pig, |own, opponent, t| {
+                t < 4 && (own + opponent) % 2 == 0
+            }));
+            let (a, b) = (hold_at(5), hold_at(9));
+            let optimal = Player::Optimising;
+            for players in [
+                [&optimal, &optimal],
+                [&optimal, &b],
+                [&a, &optimal],
+                [&a, &b],
+                [&b, &b],
+                [&lazy, &lazy],
+                [&lazy, &a],
+            ] {
+                let full = solve(&pig, players).unwrap();
+                let (outcome, residual) = matchup(&pig, players).unwrap();
+                assert_eq!(
+                    format!("{outcome:?} {:e}", residual),
+                    format!("{:?} {:e}", full.matchup(), full.residual()),
+                    "{variant:?} to {goal}"
+                );
+            }
+        }
     }
 }
