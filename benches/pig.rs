@@ -1,9 +1,11 @@
-//! Benchmarks of the Pig family's solver, on one thread (it uses no other).
+//! Benchmarks of the Pig family's solver: the pairs of one total run on every core.
 //!
 //! - `pig/minimax_100`: pig to 100, both players optimal, to a residual of at most 1e-14
 //!   (Neller & Presser's game).
 //! - `pig/best_response_100`: the best response to `hold_at:20`.
-//! - `pig/evaluate_100`: `keep_pace` against `score_base`, both fixed.
+//! - `pig/evaluate_100`: `keep_pace` against `score_base`, both fixed, every state's value.
+//! - `pig/matchup_100`: the same match-up as `swine eval` solves it, keeping only the values
+//!   at turn total 0.
 //! - `pig/explain_100`: every state of `hold_at:20` whose change alone gains, against itself.
 //! - `pig/simulate_100`: 10,000 Monte Carlo games per seat of `keep_pace` against `score_base`.
 //! - `pig/minimax_200`: pig to 200, both optimal.
@@ -12,7 +14,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use swine_solver::pig::simulate::simulate;
-use swine_solver::pig::{Pig, Player, Strategy, Variant, explain, solve};
+use swine_solver::pig::{Pig, Player, Strategy, Variant, evaluate, explain, solve};
 
 /// The most a benchmarked solve's residual may be.
 const RESIDUAL: f64 = 1e-14;
@@ -49,6 +51,12 @@ fn pig(c: &mut Criterion) {
     });
     group.bench_function("evaluate_100", |b| {
         b.iter(|| solved(&pig, [keep_pace.player(), score_base.player()]))
+    });
+    group.bench_function("matchup_100", |b| {
+        b.iter(|| {
+            let (_, residual) = evaluate(&pig, &keep_pace, &score_base).expect("converges");
+            assert!(residual <= RESIDUAL, "{residual}");
+        })
     });
     group.bench_function("explain_100", |b| {
         b.iter(|| explain(&pig, hold, hold).expect("pig lowers no score"))

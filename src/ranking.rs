@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 use swine_solver::format::{Probability, probability};
+use swine_solver::outcome::Outcome;
 
 use crate::report::{Lost, Report, write_lost};
 
@@ -35,6 +36,40 @@ pub struct Grade {
     /// Where the rates are a simulation's estimate (status `estimate`), its precision.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub estimate: Option<Estimate>,
+}
+
+impl Grade {
+    /// The row of a submission `file` (its Python function `function`, if any) that could not
+    /// be graded, and why.
+    pub fn failed(file: String, function: String, error: String) -> Grade {
+        Grade {
+            file,
+            function,
+            status: "error",
+            error,
+            win_rate: None,
+            as_first: None,
+            as_second: None,
+            optimal_win_rate: None,
+            shortfall: None,
+            explain: None,
+            estimate: None,
+        }
+    }
+
+    /// The row of a submission whose match-up came out `outcome`, against an opponent the
+    /// optimum wins `optimal` of (exact: status `ok`).
+    pub fn rated(file: String, function: String, outcome: &Outcome, optimal: f64) -> Grade {
+        Grade {
+            status: "ok",
+            win_rate: Some(Probability(outcome.win_rate())),
+            as_first: Some(Probability(outcome.as_first())),
+            as_second: Some(Probability(outcome.as_second())),
+            optimal_win_rate: Some(Probability(optimal)),
+            shortfall: Some(Probability(optimal - outcome.win_rate())),
+            ..Grade::failed(file, function, String::new())
+        }
+    }
 }
 
 /// The precision of a win rate estimated by simulation.

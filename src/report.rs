@@ -659,18 +659,13 @@ impl EstimateReport {
 
 impl Report for EstimateReport {
     fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(
+        write_games(
             out,
-            "{}, {} games per seat (seed {}): an estimate, not exact",
-            self.heading.text(),
-            self.games_per_seat,
-            self.seed
+            &self.heading,
+            (self.games_per_seat, self.seed),
+            ": an estimate, not exact",
         )?;
-        writeln!(
-            out,
-            "  {:<11}{:<21}95% confidence interval",
-            "", "simulated"
-        )?;
+        write_columns(out, "95% confidence interval")?;
         let rows = [
             (
                 "win rate",
@@ -689,7 +684,7 @@ impl Report for EstimateReport {
             ),
         ];
         for (label, value, error) in rows {
-            let estimate = format!("{:.5} ± {:.5}", value.0, error.0);
+            let estimate = estimate(value.0, error.0);
             writeln!(
                 out,
                 "  {label:<11}{estimate:<19}  [{:.5}, {:.5}]",
@@ -699,6 +694,31 @@ impl Report for EstimateReport {
         }
         writeln!(out, "  ({})", self.note)
     }
+}
+
+/// The first line of a simulation's text: the match-up, the games per seat and the seed
+/// (`(games, seed)`), then `then`.
+fn write_games(
+    out: &mut dyn Write,
+    heading: &Heading,
+    (games, seed): (u64, u64),
+    then: &str,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}, {games} games per seat (seed {seed}){then}",
+        heading.text()
+    )
+}
+
+/// The column headings of a simulation's table: "simulated", then `rest`.
+fn write_columns(out: &mut dyn Write, rest: &str) -> io::Result<()> {
+    writeln!(out, "  {:<11}{:<21}{rest}", "", "simulated")
+}
+
+/// A simulated frequency with its standard error, as the tables print it.
+fn estimate(value: f64, error: f64) -> String {
+    format!("{value:.5} ± {error:.5}")
 }
 
 /// Observed quantities of a simulation, their standard errors or the exact values.
@@ -846,18 +866,8 @@ impl SimulatedRates {
 
 impl Report for SimulationReport {
     fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(
-            out,
-            "{}, {} games per seat (seed {})",
-            self.heading.text(),
-            self.games_per_seat,
-            self.seed
-        )?;
-        writeln!(
-            out,
-            "  {:<11}{:<21}{:<22}difference",
-            "", "simulated", "exact"
-        )?;
+        write_games(out, &self.heading, (self.games_per_seat, self.seed), "")?;
+        write_columns(out, &format!("{:<22}difference", "exact"))?;
         let table = self
             .simulated
             .rows()
@@ -866,7 +876,7 @@ impl Report for SimulationReport {
             .zip(self.exact.rows())
             .zip(self.z.rows());
         for ((((label, simulated), (_, error)), (_, exact)), (_, z)) in table {
-            let estimate = format!("{simulated:.5} ± {error:.5}");
+            let estimate = estimate(simulated, error);
             // Two spaces part the columns even when a tiny probability prints long.
             writeln!(
                 out,

@@ -166,33 +166,12 @@ fn row(graded: Graded, optimal: f64) -> Grade {
     let function = graded.function.unwrap_or_default();
     match graded.result {
         Ok(grade) => Grade {
-            file: graded.spec,
-            function,
-            status: "ok",
-            error: String::new(),
-            win_rate: Some(Probability(grade.outcome.win_rate())),
-            as_first: Some(Probability(grade.outcome.as_first())),
-            as_second: Some(Probability(grade.outcome.as_second())),
-            optimal_win_rate: Some(Probability(optimal)),
-            shortfall: Some(Probability(optimal - grade.outcome.win_rate())),
             explain: grade
                 .changes
                 .map(|changes| changes.iter().map(Lost::from).collect()),
-            estimate: None,
+            ..Grade::rated(graded.spec, function, &grade.outcome, optimal)
         },
-        Err(error) => Grade {
-            file: graded.spec,
-            function,
-            status: "error",
-            error,
-            win_rate: None,
-            as_first: None,
-            as_second: None,
-            optimal_win_rate: None,
-            shortfall: None,
-            explain: None,
-            estimate: None,
-        },
+        Err(error) => Grade::failed(graded.spec, function, error),
     }
 }
 

@@ -648,29 +648,22 @@ pub fn grade(game: &Farkle, args: &GradeArgs) -> Result<()> {
     let submissions = swine_solver::contest::submissions(&args.submissions, SUBMISSION_FILE);
     let bar = contest::progress(submissions.len(), "graded");
     let optimal = Strategy::parse("optimal", game)?;
-    let (optimum, mut rows) = pool.install(|| {
-        let optimum = evaluate(game, [&optimal, &opponent], &|_| {}, &|_| {});
-        let rows: Vec<Grade> = submissions
+    let (optimum, mut rows) = pool.install(|| -> Result<(f64, Vec<Grade>)> {
+        let optimum = evaluate(game, [&optimal, &opponent], &|_| {}, &|_| {})
+            .context("the optimum against --vs")?
+            .matchup()
+            .win_rate();
+        let rows = submissions
             .par_iter()
             .map(|submission| {
-                let row = graded(game, submission, &opponent, &runner);
+                let row = graded(game, submission, (&opponent, optimum), &runner);
                 bar.inc(1);
                 row
             })
             .collect();
-        (optimum, rows)
-    });
+        Ok((optimum, rows))
+    })?;
     bar.finish_and_clear();
-    let optimum = optimum
-        .context("the optimum against --vs")?
-        .matchup()
-        .win_rate();
-    for row in &mut rows {
-        if let Some(win_rate) = row.win_rate {
-            row.optimal_win_rate = Some(Probability(optimum));
-            row.shortfall = Some(Probability(optimum - win_rate.0));
-        }
-    }
     let rate = |g: &Grade| g.win_rate.map_or(f64::NEG_INFINITY, |p| p.0);
     rows.sort_by(|a, b| rate(b).total_cmp(&rate(a)));
     let failed = rows.iter().filter(|g| g.status == "error").count();
@@ -696,70 +689,48 @@ pub fn grade(game: &Farkle, args: &GradeArgs) -> Result<()> {
     contest::finish(&args.batch, target, &report, GradeReport::csv, failed)
 }
 
-/// The row of one submission against `opponent`.
+/// The row of one submission against `opponent`, whom the optimum wins `optimum` of.
 fn graded(
     game: &Farkle,
     submission: &swine_solver::contest::Submission,
-    opponent: &Strategy,
+    (opponent, optimum): (&Strategy, f64),
     runner: &swine_solver::python::Runner,
 ) -> Grade {
     let spec = &submission.spec;
-    let mut row = Grade {
-        file: spec.clone(),
-        function: String::new(),
-        status: "error",
-        error: String::new(),
-        win_rate: None,
-        as_first: None,
-        as_second: None,
-        optimal_win_rate: None,
-        shortfall: None,
-        explain: None,
-        estimate: None,
-    };
     if let Some(problem) = &submission.problem {
-        row.error = problem.clone();
-        return row;
+        return Grade::failed(spec.clone(), String::new(), problem.clone());
     }
     let strategy = match Strategy::resolve(spec, game, runner) {
         Ok(strategy) => strategy,
-        Err(error) => {
-            row.error = error.reason();
-            return row;
-        }
+        Err(error) => return Grade::failed(spec.clone(), String::new(), error.reason()),
     };
-    row.function = strategy
+    let function = strategy
         .python()
         .map_or(String::new(), |p| p.function().to_string());
-    let outcome = match measure(game, [&strategy, opponent], GRADE_GAMES, GRADE_SEED) {
-        Ok(Measured::Exact(outcome)) => {
-            row.status = "ok";
-            outcome
-        }
+    match measure(game, [&strategy, opponent], GRADE_GAMES, GRADE_SEED) {
+        Ok(Measured::Exact(outcome)) => Grade::rated(spec.clone(), function, &outcome, optimum),
         Ok(Measured::Estimate(simulation)) => {
             let outcome = simulation.observed();
             let error = outcome.win_rate_error(GRADE_GAMES);
             let rate = outcome.win_rate();
-            row.status = "estimate";
-            row.estimate = Some(Estimate {
-                games_per_seat: GRADE_GAMES,
-                seed: GRADE_SEED,
-                standard_error: Probability(error),
-                interval: [rate - Z95 * error, rate + Z95 * error].map(Probability),
-            });
-            outcome
+            Grade {
+                status: "estimate",
+                estimate: Some(Estimate {
+                    games_per_seat: GRADE_GAMES,
+                    seed: GRADE_SEED,
+                    standard_error: Probability(error),
+                    interval: [rate - Z95 * error, rate + Z95 * error].map(Probability),
+                }),
+                ..Grade::rated(spec.clone(), function, &outcome, optimum)
+            }
         }
         Err(error) => {
-            row.error = match error {
+            let error = match error {
                 MatchError::Exact { error, .. } => error.to_string(),
                 MatchError::Play { error, .. } => error.to_string(),
                 other => other.to_string(),
             };
-            return row;
+            Grade::failed(spec.clone(), function, error)
         }
-    };
-    row.win_rate = Some(Probability(outcome.win_rate()));
-    row.as_first = Some(Probability(outcome.as_first()));
-    row.as_second = Some(Probability(outcome.as_second()));
-    row
+    }
 }

@@ -17,11 +17,11 @@ Each request has a CPU time budget of its own; SIGUSR1 (sent by swine when a req
 its wall-clock limit) stops the running call.
 """
 
-import json
 import os
 import signal
 
 from harness import (
+    OutOfTime,
     Rejected,
     TooManyProcesses,
     _bool,
@@ -29,11 +29,13 @@ from harness import (
     _int,
     _repr,
     _type,
-    budget,
+    busy,
     describe,
     kind,
     load,
     memory_limit,
+    out_of_time,
+    serve,
     session,
     shown,
     too_many,
@@ -42,19 +44,6 @@ from harness import (
 _tuple, _list, _len, _sorted = tuple, list, len, sorted
 
 AGAIN = 8  # one state in this many of a batch (the first among them) is asked a second time
-
-
-class OutOfTime(BaseException):
-    """Raised in the running call when swine says its request ran out of time."""
-
-
-busy = [False]  # whether the strategy's code is running: only then does SIGUSR1 stop it
-
-
-def out_of_time(signum, frame):
-    """SIGUSR1: stops the strategy's running code."""
-    if busy[0]:
-        raise OutOfTime()
 
 
 def form(text, result):
@@ -149,13 +138,14 @@ def main():
     send(reply)
     if function is None:
         _exit(0)
-    for line in requests:
-        budget(start, hard)
-        reply = answer(json.loads(line), start, folder, name, function)
-        if os.getpid() != harness:
-            _exit(0)
-        send(reply)
-    _exit(0)
+    serve(
+        requests,
+        send,
+        start,
+        hard,
+        harness,
+        lambda request: answer(request, start, folder, name, function),
+    )
 
 
 main()

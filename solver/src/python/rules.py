@@ -24,13 +24,13 @@ else as {"other": repr, "kind": type name}.
 """
 
 import inspect
-import json
 import os
 import signal
 import sys
 import types
 
 from harness import (
+    OutOfTime,
     Rejected,
     TooManyProcesses,
     _bool,
@@ -38,10 +38,12 @@ from harness import (
     _int,
     _isinstance,
     _type,
-    budget,
+    busy,
     dice_module,
     has_module,
     memory_limit,
+    out_of_time,
+    serve,
     session,
     shown,
     ucb_module,
@@ -55,19 +57,6 @@ SMALLEST, LARGEST = -(1 << 63), (1 << 63) - 1
 FRAME = ("name", "summary", "yardstick", "goal", "memory", "pig_out", "least_dice", "strategies")
 
 POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-
-
-class OutOfTime(BaseException):
-    """Raised in the running call when swine says its request ran out of time."""
-
-
-busy = [False]  # whether the module's code is running: only then does SIGUSR1 stop it
-
-
-def out_of_time(signum, frame):
-    """SIGUSR1: stops the module's running code."""
-    if busy[0]:
-        raise OutOfTime()
 
 
 def encode(value, depth=0):
@@ -291,13 +280,7 @@ def main():
     send(reply)
     if table is None:
         _exit(0)
-    for line in requests:
-        budget(start, hard)
-        reply = answer(json.loads(line), table, start)
-        if os.getpid() != harness:
-            _exit(0)
-        send(reply)
-    _exit(0)
+    serve(requests, send, start, hard, harness, lambda request: answer(request, table, start))
 
 
 main()
