@@ -21,6 +21,7 @@ use swine_solver::table::{Schema, Table};
 use swine_solver::{greed, hog, pig};
 
 use crate::interrupt::on_game;
+use crate::opened;
 use crate::{SwineError, error, message};
 
 /// An optimal strategy solved, with what the package shows of it.
@@ -236,13 +237,13 @@ impl Game for greed::Greed {
     }
 }
 
-/// The ruleset `rules=` names at `goal=` with Hog script parameters `set=`, errors in the
-/// words of the CLI (a goal out of range is the goal's own message, whatever its size).
+/// The ruleset `rules=` names at `goal=` with Hog script parameters `set=` (kept from an earlier
+/// call where it may be, see [`opened`]), errors in the words of the CLI (a goal out of range is the goal's own message, whatever its size).
 pub fn open(
     rules: &str,
     goal: Option<&Bound<'_, PyAny>>,
     set: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Rules> {
+) -> PyResult<Arc<Rules>> {
     let settings = settings(set)?;
     let goal = goal.map(|goal| whole("goal", goal)).transpose()?;
     // A goal no u32 holds is out of every game's range: the game says so with a stand-in
@@ -254,7 +255,9 @@ pub fn open(
         },
         None => (None, None),
     };
-    let opened = catalog::open(rules, stand_in, &settings, &Runner::default());
+    let opened = opened::kept_or(rules, stand_in, &settings, || {
+        catalog::open(rules, stand_in, &settings, &Runner::default())
+    });
     match (opened, stand_in.zip(given)) {
         (Ok(rules), None) => Ok(rules),
         (Ok(_), Some((_, given))) => Err(SwineError::new_err(format!(

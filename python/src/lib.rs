@@ -10,6 +10,7 @@ mod display;
 mod farkle;
 mod game;
 mod interrupt;
+mod opened;
 mod results;
 
 use std::sync::Arc;
@@ -119,7 +120,7 @@ fn evaluate(
     set: Option<&Bound<'_, PyAny>>,
     exact: bool,
 ) -> PyResult<Match> {
-    let rules = Arc::new(game::open(rules, goal, set)?);
+    let rules = game::open(rules, goal, set)?;
     refuse_exact(&rules, exact)?;
     if let Rules::Farkle(game) = rules.as_ref() {
         return farkle::evaluate_match(py, game, strategy, vs);
@@ -168,7 +169,7 @@ fn solve(
         .transpose()?
         .map(|m| m as u32);
     let name = rules;
-    let rules = Arc::new(game::open(rules, goal, set)?);
+    let rules = game::open(rules, goal, set)?;
     refuse_exact(&rules, exact)?;
     if let Rules::Chopsticks = *rules {
         if vs.is_some() {
@@ -232,7 +233,7 @@ fn simulate(
         .map(|n| game::count("games", n, 1..=u64::MAX))
         .transpose()?;
     let seed = seed.map_or(Ok(1), |n| game::count("seed", n, 0..=u64::MAX))?;
-    let rules = Arc::new(game::open(rules, goal, set)?);
+    let rules = game::open(rules, goal, set)?;
     if let Rules::Farkle(game) = rules.as_ref() {
         return farkle::simulate(py, game, (strategy, vs), (games, seed), progress);
     }
@@ -300,7 +301,7 @@ fn position(
     dice: Option<Vec<Bound<'_, PyAny>>>,
 ) -> PyResult<Py<PyAny>> {
     let name = rules;
-    let rules = Arc::new(game::open(rules, goal, set)?);
+    let rules = game::open(rules, goal, set)?;
     if let Rules::Farkle(game) = rules.as_ref() {
         return farkle::position(py, game, (strategy, vs), &at, dice)?.into_py_any(py);
     }
@@ -370,7 +371,7 @@ fn tournament(
     set: Option<&Bound<'_, PyAny>>,
     progress: bool,
 ) -> PyResult<Tournament> {
-    let rules = Arc::new(game::open(rules, goal, set)?);
+    let rules = game::open(rules, goal, set)?;
     with_game!(rules, |game| tournament_in(
         py, game, &rules, strategies, progress
     ))

@@ -80,6 +80,23 @@ def test_evaluate_equals_the_cli_to_the_last_digit(rules, strategy, vs):
         assert ours.exact[key] == Fraction(theirs["exact"][key])
 
 
+def test_an_edited_rule_script_is_compiled_afresh(tmp_path):
+    """The package keeps the rules it opened for the next call: a script edited under the same
+    name is evaluated as the CLI evaluates its new text, never from the old rules."""
+    with open(os.path.join(EXAMPLES, "basic-hog.rhai")) as f:
+        text = f.read()
+    script = tmp_path / "mine.rhai"
+    rates = []
+    for bacon in ("1 + largest", "2 + largest", "1 + largest"):
+        script.write_text(text.replace("1 + largest", bacon))
+        for _ in range(2):  # the second call is served the kept rules
+            ours = swine.evaluate("always_roll:0", "always_roll:4", rules=str(script), goal=40)
+            theirs = cli("eval", "always_roll:0", "--vs", "always_roll:4", "--rules", str(script), "--goal", "40")
+            assert ours.win_rate == theirs["win_rate"], bacon
+        rates.append(ours.win_rate)
+    assert rates[0] == rates[2] != rates[1]
+
+
 def test_solve_equals_the_cli_and_writes_the_same_files(tmp_path):
     ours = swine.solve("hog-fa20", "minimax", goal=30, exact=True)
     out = tmp_path / "cli"

@@ -247,7 +247,7 @@ pub fn is_script(rules: &str) -> bool {
 }
 
 /// Whether `rules` names a Python rule module (`FILE.py`).
-fn is_python(rules: &str) -> bool {
+pub fn is_python(rules: &str) -> bool {
     rules.to_ascii_lowercase().ends_with(".py")
 }
 
