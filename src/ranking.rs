@@ -105,8 +105,9 @@ pub struct GradeReport {
     pub submissions: Vec<Grade>,
 }
 
-/// The CSV columns of a grade report, in order.
-const GRADE_COLUMNS: [&str; 10] = [
+/// The CSV columns of a grade report, in order (the interval only for a simulation's
+/// estimate: its 95% confidence interval of the win rate).
+const GRADE_COLUMNS: [&str; 12] = [
     "file",
     "function",
     "status",
@@ -117,6 +118,8 @@ const GRADE_COLUMNS: [&str; 10] = [
     "optimal_win_rate",
     "shortfall",
     "optimal",
+    "interval_low",
+    "interval_high",
 ];
 
 impl GradeReport {
@@ -136,6 +139,8 @@ impl GradeReport {
                 number(g.optimal_win_rate),
                 number(g.shortfall),
                 csv_field(&self.optimal),
+                number(g.estimate.as_ref().map(|e| e.interval[0])),
+                number(g.estimate.as_ref().map(|e| e.interval[1])),
             ];
             out.push_str(&fields.join(","));
             out.push('\n');

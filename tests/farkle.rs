@@ -428,6 +428,24 @@ fn farkle_grade_ranks_submissions_exactly_or_by_estimate() {
     let [low, high] = [0, 1].map(|i| row["estimate"]["interval"][i].as_f64().unwrap());
     let rate = number(row, "win_rate");
     assert!(low < rate && rate < high, "{report}");
+    // The CSV report has the interval too; an exact row leaves it empty.
+    let mut args = vec![
+        "grade",
+        "class/ann",
+        "--vs",
+        "bank_at:350",
+        "--report",
+        "g.csv",
+    ];
+    args.extend(SMALL);
+    sandbox.run(&args);
+    let csv = std::fs::read_to_string(sandbox.join("g.csv")).unwrap();
+    let [header, row] = [0, 1].map(|i| csv.lines().nth(i).unwrap().split(',').collect::<Vec<_>>());
+    let column = |name: &str| header.iter().position(|c| *c == name).unwrap();
+    assert_eq!(row[column("status")], "estimate", "{csv}");
+    let interval =
+        ["interval_low", "interval_high"].map(|c| row[column(c)].parse::<f64>().unwrap());
+    assert_eq!(interval, [low, high], "{csv}");
 }
 
 #[test]

@@ -276,14 +276,15 @@ fn the_csv_report_has_one_row_per_submission() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "file,function,status,error,win_rate,as_first,as_second,optimal_win_rate,shortfall,optimal"
+        "file,function,status,error,win_rate,as_first,as_second,optimal_win_rate,shortfall,optimal,\
+         interval_low,interval_high"
     );
     assert_eq!(lines.len(), 4);
     // The Python file and its table tie; the bad file comes last with its reason.
     assert!(lines[1].starts_with(&format!("{good},final_strategy,ok,,0.54105367455887")));
     assert!(lines[2].contains(",,ok,,0.54105367455887"));
     assert!(
-        lines[3].ends_with(",error,\"final_strategy(3, 7) returned 11, outside 0..=10\",,,,,,the exact best response"),
+        lines[3].ends_with(",error,\"final_strategy(3, 7) returned 11, outside 0..=10\",,,,,,the exact best response,,"),
         "{}",
         lines[3]
     );
