@@ -53,6 +53,10 @@ pub fn kept_or<E>(
     // Compiled outside the lock: another thread's call on other rules need not wait.
     let opened = Arc::new(open()?);
     let mut all = KEPT_RULES.lock().unwrap_or_else(PoisonError::into_inner);
+    // Another thread may have opened the same rules meanwhile: keep one of them.
+    if let Some(theirs) = kept(&mut all) {
+        return Ok(theirs);
+    }
     if all.len() == KEPT {
         all.remove(0);
     }
