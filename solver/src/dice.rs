@@ -482,17 +482,8 @@ impl TurnPoints {
     /// zeros.
     #[inline]
     pub fn expected_over(&self, values: &[f64]) -> f64 {
-        let length = self.sums.len();
-        let (sums, window) = (&self.sums[..length], &values[self.lowest_sum..][..length]);
-        let mut lanes = [0.0; LANES];
-        for chunk in 0..length / LANES {
-            let at = chunk * LANES;
-            let (p, v) = (&sums[at..at + LANES], &window[at..at + LANES]);
-            for lane in 0..LANES {
-                lanes[lane] += p[lane] * v[lane];
-            }
-        }
-        self.finish(lanes, || values[1])
+        let window = &values[self.lowest_sum..][..self.sums.len()];
+        self.finish(lanes(&self.sums, window), || values[1])
     }
 
     /// Adds Pig Out's share to the four lanes of the sums, in a fixed order.
@@ -505,6 +496,57 @@ impl TurnPoints {
         };
         pig_out + ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]))
     }
+}
+
+/// `Σ p[i] · v[i]` over `sums` and `window` (of one length, a multiple of [`LANES`]) in
+/// [`LANES`] lanes: lane `l` sums the entries `l`, `l + LANES`, … in order.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn lanes(sums: &[f64], window: &[f64]) -> [f64; LANES] {
+    // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 processor has it.
+    unsafe { sse2_lanes(sums, window) }
+}
+
+/// [`lanes`] in two SSE2 registers, lanes (0, 1) and (2, 3): left to itself the compiler
+/// holds (0, 2) and (1, 3) and shuffles every chunk into place. Each lane's products and adds
+/// are the same IEEE operations either way, so the sums are the same to the bit.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn sse2_lanes(sums: &[f64], window: &[f64]) -> [f64; LANES] {
+    use std::arch::x86_64::{
+        _mm_add_pd, _mm_cvtsd_f64, _mm_mul_pd, _mm_set_pd, _mm_setzero_pd, _mm_unpackhi_pd,
+    };
+    let (mut low, mut high) = (_mm_setzero_pd(), _mm_setzero_pd());
+    for (p, v) in sums.chunks_exact(LANES).zip(window.chunks_exact(LANES)) {
+        low = _mm_add_pd(
+            low,
+            _mm_mul_pd(_mm_set_pd(p[1], p[0]), _mm_set_pd(v[1], v[0])),
+        );
+        high = _mm_add_pd(
+            high,
+            _mm_mul_pd(_mm_set_pd(p[3], p[2]), _mm_set_pd(v[3], v[2])),
+        );
+    }
+    [
+        _mm_cvtsd_f64(low),
+        _mm_cvtsd_f64(_mm_unpackhi_pd(low, low)),
+        _mm_cvtsd_f64(high),
+        _mm_cvtsd_f64(_mm_unpackhi_pd(high, high)),
+    ]
+}
+
+/// [`lanes`] on other targets.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn lanes(sums: &[f64], window: &[f64]) -> [f64; LANES] {
+    let mut lanes = [0.0; LANES];
+    for (p, v) in sums.chunks_exact(LANES).zip(window.chunks_exact(LANES)) {
+        for lane in 0..LANES {
+            lanes[lane] += p[lane] * v[lane];
+        }
+    }
+    lanes
 }
 
 /// The most bonus points one face may add.
@@ -635,6 +677,11 @@ impl DiceCache {
     #[inline]
     pub fn get(&self, die: usize, dice: u8) -> &TurnPoints {
         &self.rolls[die * self.most + usize::from(dice) - 1]
+    }
+
+    /// The distributions of `1..=most` dice of the `die`-th kind, in order.
+    pub fn of_die(&self, die: usize) -> &[TurnPoints] {
+        &self.rolls[die * self.most..(die + 1) * self.most]
     }
 }
 

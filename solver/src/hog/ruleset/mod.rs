@@ -150,6 +150,26 @@ impl Roll<'_> {
     }
 }
 
+/// The rolls open at one pair of scores (see [`Ruleset::rolls_at`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RollsAt<'r> {
+    limit: u8,
+    free_bacon: usize,
+    dice: &'r [TurnPoints],
+}
+
+impl<'r> RollsAt<'r> {
+    /// The points distribution of asking for `n` dice: Free Bacon for none, else the dice
+    /// rolled (at most the limit).
+    #[inline]
+    pub(crate) fn roll(&self, n: u8) -> Roll<'r> {
+        match n.min(self.limit) {
+            0 => Roll::FreeBacon(self.free_bacon),
+            rolled => Roll::Dice(&self.dice[usize::from(rolled) - 1]),
+        }
+    }
+}
+
 /// A Hog ruleset with a goal, compiled into tables.
 #[derive(Debug)]
 pub struct Ruleset {
@@ -637,6 +657,18 @@ impl Ruleset {
         rolled == 0 || {
             let die = self.die[(own * self.goal() + opponent) as usize];
             self.certain_dice[usize::from(die) * ACTIONS + usize::from(rolled)]
+        }
+    }
+
+    /// Every roll open at (own, opponent), looked up once: what a solver valuing each dice
+    /// count of one cell reads.
+    #[inline]
+    pub(crate) fn rolls_at(&self, own: u32, opponent: u32) -> RollsAt<'_> {
+        let cell = (own * self.goal() + opponent) as usize;
+        RollsAt {
+            limit: self.dice_limit[cell],
+            free_bacon: self.free_bacon(own, opponent) as usize,
+            dice: self.dice.of_die(usize::from(self.die[cell])),
         }
     }
 

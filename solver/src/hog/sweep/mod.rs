@@ -35,7 +35,7 @@ use super::layout::{Layout, Memories};
 use super::policy::{Policy, ScoreTable};
 use super::reach::may_not_end;
 use super::ruleset::Pass;
-use super::ruleset::{Effect, Next, Remembered, Ruleset};
+use super::ruleset::{Effect, Next, Remembered, RollsAt, Ruleset};
 use crate::memory::zeroed;
 use crate::outcome::{Outcome, SeatOutcome};
 
@@ -637,6 +637,7 @@ struct Cell<'a> {
     cell: usize,
     own: usize,
     opponent: u32,
+    rolls: RollsAt<'a>,
 }
 
 impl<'a> Cell<'a> {
@@ -648,6 +649,7 @@ impl<'a> Cell<'a> {
             cell,
             own: own as usize,
             opponent,
+            rolls: rules.rolls_at(own, opponent),
         }
     }
 
@@ -670,8 +672,7 @@ impl<'a> Cell<'a> {
     /// remembering `opponent_memory`.
     #[inline]
     fn choice(&self, seat: usize, n: u8, effect: Effect, opponent_memory: u8) -> f64 {
-        let rolled = self.rules.dice_rolled(self.own as u32, self.opponent, n);
-        let roll = self.rules.roll(self.own as u32, self.opponent, rolled);
+        let roll = self.rolls.roll(n);
         let reached = self.own + effect.bonus as usize;
         let row = |remembered| {
             self.reached
