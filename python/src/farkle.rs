@@ -18,7 +18,7 @@ use swine_solver::outcome::Outcome;
 use swine_solver::python::Runner;
 
 use crate::interrupt::{Progress, interruptible, waiting};
-use crate::results::{Match, Simulation, formats_named};
+use crate::results::{Match, Simulation, formats_named, rates};
 use crate::{SwineError, display, error, game, message};
 
 /// The Farkle strategy `given` names: a spec string (a built-in or a Python file), as the CLI
@@ -282,8 +282,7 @@ impl FarkleSolution {
 
     /// The rates, the residual and the state count, as an HTML table (a notebook shows it).
     fn _repr_html_(&self) -> String {
-        let mut rows: Vec<Vec<String>> = self
-            .rates()
+        let mut rows: Vec<Vec<String>> = rates(&self.outcome, self.first_player_wins)
             .iter()
             .map(|(label, p)| vec![label.replace('_', " "), display::probability(*p)])
             .collect();
@@ -299,7 +298,7 @@ impl FarkleSolution {
     /// The rates, the residual and the state count as a one-row pandas DataFrame (where
     /// pandas is installed).
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut numbers = self.rates();
+        let mut numbers = rates(&self.outcome, self.first_player_wins);
         numbers.push(("residual", self.residual));
         numbers.push(("states", self.states as f64));
         display::data_frame(py, &display::one_row(py, &numbers)?)
@@ -314,19 +313,6 @@ impl FarkleSolution {
             self.residual,
             self.states
         )
-    }
-}
-
-impl FarkleSolution {
-    /// The rates by name (and under minimax P(the first player wins)).
-    fn rates(&self) -> Vec<(&'static str, f64)> {
-        let mut rates = vec![
-            ("win_rate", self.win_rate()),
-            ("as_first", self.as_first()),
-            ("as_second", self.as_second()),
-        ];
-        rates.extend(self.first_player_wins.map(|p| ("first_player_wins", p)));
-        rates
     }
 }
 

@@ -238,7 +238,8 @@ impl Game for greed::Greed {
 }
 
 /// The ruleset `rules=` names at `goal=` with Hog script parameters `set=` (kept from an earlier
-/// call where it may be, see [`opened`]), errors in the words of the CLI (a goal out of range is the goal's own message, whatever its size).
+/// call where it may be, see [`opened`]), errors in the words of the CLI (a goal out of range
+/// is the goal's own message, whatever its size).
 pub fn open(
     rules: &str,
     goal: Option<&Bound<'_, PyAny>>,

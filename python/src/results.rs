@@ -40,6 +40,18 @@ pub fn formats_named(names: &[String]) -> PyResult<Vec<Format>> {
         .collect()
 }
 
+/// A solve's rates by name: the win rate, as first, as second, and under minimax P(the first
+/// player wins).
+pub fn rates(outcome: &Outcome, first_player_wins: Option<f64>) -> Vec<(&'static str, f64)> {
+    let mut rates = vec![
+        ("win_rate", outcome.win_rate()),
+        ("as_first", outcome.as_first()),
+        ("as_second", outcome.as_second()),
+    ];
+    rates.extend(first_player_wins.map(|p| ("first_player_wins", p)));
+    rates
+}
+
 /// The exact result of a match-up: win rates from the full state space.
 #[pyclass(frozen, get_all, module = "swine")]
 pub struct Match {
@@ -203,15 +215,9 @@ impl Solution {
     /// `swine plot map` draws it).
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         let meta = &self.solved.file.meta;
-        let mut rows = vec![
-            ("win rate", self.win_rate()),
-            ("as first", self.as_first()),
-            ("as second", self.as_second()),
-        ];
-        rows.extend(self.first_player_wins().map(|p| ("first player wins", p)));
-        let rows: Vec<Vec<String>> = rows
+        let rows: Vec<Vec<String>> = rates(&self.solved.outcome, self.solved.first_player_wins)
             .iter()
-            .map(|(label, p)| vec![label.to_string(), display::probability(*p)])
+            .map(|(label, p)| vec![label.replace('_', " "), display::probability(*p)])
             .collect();
         let caption = format!(
             "{}: {} against {}",
@@ -226,12 +232,7 @@ impl Solution {
 
     /// The rates as a one-row pandas DataFrame (where pandas is installed).
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut rates = vec![
-            ("win_rate", self.win_rate()),
-            ("as_first", self.as_first()),
-            ("as_second", self.as_second()),
-        ];
-        rates.extend(self.first_player_wins().map(|p| ("first_player_wins", p)));
+        let rates = rates(&self.solved.outcome, self.solved.first_player_wins);
         display::data_frame(py, &display::one_row(py, &rates)?)
     }
 

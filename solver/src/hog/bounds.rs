@@ -69,7 +69,7 @@ impl Chain for HogChain<'_> {
             };
             out.push(Outcome::counted(to, count, total));
         };
-        match rules.roll(own, opponent, rules.dice_rolled(own, opponent, n)) {
+        match rules.rolls_at(own, opponent).roll(n) {
             Roll::FreeBacon(points) => push(points, 1, 1),
             Roll::Dice(roll) => {
                 let total = roll.total_count().expect("Hog's rolls are counted exactly");

@@ -339,8 +339,7 @@ impl<'a> Turns<'a> {
     ) {
         let rules = self.rules;
         let effect = rules.effect((a, b), n);
-        let rolled = rules.dice_rolled(own, opponent, n);
-        for (points, p) in rules.roll(own, opponent, rolled).outcomes() {
+        for (points, p) in rules.rolls_at(own, opponent).roll(n).outcomes() {
             let (next, remembered) = rules.landing((own, opponent), effect, points);
             let memories = self.everywhere.memories(seat, remembered, b);
             visit(2 * memories.slot(next) + next.next_seat(seat), p);

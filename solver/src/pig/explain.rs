@@ -14,7 +14,7 @@
 
 use super::game::{Lead, Pig};
 use super::policy::Policy;
-use super::solve::{Player, SolveError, solve};
+use super::solve::{Player, SolveError, matchup, solve};
 
 /// Gains smaller than this (in win rate) are rounding, not a better choice.
 const NOISE: f64 = 1e-15;
@@ -132,8 +132,8 @@ pub fn state_gains(
                 } else {
                     // The game would never leave these scores: solve the change outright.
                     let changed = Player::Fixed(policy.flipped(state));
-                    let outright = solve(pig, [&changed, &players[1]])?;
-                    let gain = outright.matchup().win_rate() - win_rate;
+                    let (outright, _) = matchup(pig, [&changed, &players[1]])?;
+                    let gain = outright.win_rate() - win_rate;
                     let visits = if pair.closed() {
                         (pair.arriving[0] + pair.arriving[1]) * reach
                     } else {

@@ -313,8 +313,8 @@ struct Settled<'s> {
     warm: bool,
 }
 
-/// The states of one pair in the cubes, the side's first and the other side's second: values
-/// and decisions by turn total from 0.
+/// The states of one pair, the side's first and the other side's second: values and decisions
+/// by turn total from 0 (in the cubes, or in a total's scratch where the cubes are not kept).
 struct Blocks<'c> {
     values: [&'c mut [f64]; 2],
     rolls: [&'c mut [u8]; 2],
@@ -558,8 +558,8 @@ impl Rules<'_> {
 
 impl Settled<'_> {
     /// Solves the pair of `side` and its other side exactly (see the module docs) into
-    /// `blocks`, reading only higher totals and, in two-dice Pig, the pass before (what
-    /// `blocks` hold).
+    /// `blocks`, reading only higher totals and, in two-dice Pig, the pass before (its values
+    /// at turn total 0, in `starts`).
     fn pair(
         &self,
         side: Side,

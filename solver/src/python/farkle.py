@@ -23,22 +23,18 @@ import signal
 from harness import (
     OutOfTime,
     Rejected,
-    TooManyProcesses,
     _bool,
     _exit,
     _int,
-    _repr,
     _type,
     busy,
-    describe,
+    call,
     kind,
     load,
-    memory_limit,
     out_of_time,
     serve,
     session,
     shown,
-    too_many,
 )
 
 _tuple, _list, _len, _sorted = tuple, list, len, sorted
@@ -75,22 +71,9 @@ def decide(request, folder, name, function, state, again):
     """The checked decision of the function in one state, called twice if `again`."""
     own, opponent, farkles, opponent_farkles, total, dice = state
     args = (own, opponent, farkles, opponent_farkles, total, _tuple(dice))
-    text = "%s(%s)" % (name, ", ".join(_repr(a) for a in args))
     decisions = []
     for _ in range(2 if again else 1):
-        busy[0] = True
-        try:
-            result = function(*args)
-        except OutOfTime:
-            raise
-        except TooManyProcesses:
-            raise Rejected(too_many(request, text))
-        except MemoryError:
-            raise Rejected("%s ran out of memory (%s)" % (text, memory_limit(request)))
-        except BaseException as error:
-            raise Rejected("%s raised %s" % (text, describe(error, folder)))
-        finally:
-            busy[0] = False
+        text, result = call(request, folder, name, function, args)
         decisions.append(form(text, result))
     if decisions[0] != decisions[-1]:
         raise Rejected(

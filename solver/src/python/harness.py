@@ -302,16 +302,22 @@ def arguments(axes):
 
 
 def call(request, folder, name, function, args):
-    """(the call as text, its result), or Rejected with what went wrong."""
+    """(the call as text, its result), or Rejected with what went wrong (OutOfTime passes
+    through: the request ran out of time, not the call)."""
     text = "%s(%s)" % (name, ", ".join(_repr(a) for a in args))
+    busy[0] = True
     try:
         result = function(*args)
+    except OutOfTime:
+        raise
     except TooManyProcesses:
         raise Rejected(too_many(request, text))
     except MemoryError:
         raise Rejected("%s ran out of memory (%s)" % (text, memory_limit(request)))
     except BaseException as error:
         raise Rejected("%s raised %s" % (text, describe(error, folder)))
+    finally:
+        busy[0] = False
     return text, result
 
 

@@ -540,7 +540,7 @@ impl Ruleset {
     /// The probability that asking for `n` dice at (own, opponent) scores no points (before
     /// bonuses for the choice).
     pub(crate) fn probability_of_nothing(&self, own: u32, opponent: u32, n: u8) -> f64 {
-        match self.roll(own, opponent, self.dice_rolled(own, opponent, n)) {
+        match self.rolls_at(own, opponent).roll(n) {
             Roll::FreeBacon(points) => f64::from(u8::from(points == 0)),
             Roll::Dice(points) => points.probability(0),
         }
@@ -669,17 +669,6 @@ impl Ruleset {
             limit: self.dice_limit[cell],
             free_bacon: self.free_bacon(own, opponent) as usize,
             dice: self.dice.of_die(usize::from(self.die[cell])),
-        }
-    }
-
-    /// The points distribution of rolling `rolled` dice (already limited) at (own, opponent).
-    #[inline]
-    pub(crate) fn roll(&self, own: u32, opponent: u32, rolled: u8) -> Roll<'_> {
-        if rolled == 0 {
-            Roll::FreeBacon(self.free_bacon(own, opponent) as usize)
-        } else {
-            let die = self.die[(own * self.goal() + opponent) as usize];
-            Roll::Dice(self.dice.get(usize::from(die), rolled))
         }
     }
 
@@ -909,11 +898,9 @@ mod tests {
         assert_eq!(r.dice_rolled(3, 4, 10), 1);
         assert_eq!(r.dice_rolled(3, 4, 0), 0);
         assert_eq!(r.dice_rolled(3, 5, 10), 10);
-        match r.roll(0, 0, 2) {
-            Roll::Dice(points) => assert_eq!(points.total_count(), Some(16)),
-            Roll::FreeBacon(_) => panic!("two dice are not Free Bacon"),
-        }
-        match r.roll(0, 32, 0) {
+        let two_dice = r.dice().get(r.die_kind(0, 0), 2);
+        assert_eq!(two_dice.total_count(), Some(16));
+        match r.rolls_at(0, 32).roll(0) {
             Roll::FreeBacon(points) => assert_eq!(points, 4),
             Roll::Dice(_) => panic!("zero dice is Free Bacon"),
         }
