@@ -154,6 +154,9 @@ pub struct TurnPoints {
     pig_out: f64,
     lowest_sum: usize,
     sums: Vec<f64>,
+    /// `sums` again, in aligned chunks of [`LANES`]: [`expected_over`](Self::expected_over)
+    /// multiplies straight from memory, which only aligned operands allow.
+    chunks: Vec<Chunk>,
     /// The number of sums before the padding.
     length: usize,
     counts: Option<Counts>,
@@ -318,9 +321,14 @@ impl TurnPoints {
         } else {
             1.0
         };
+        let chunks = sums
+            .chunks_exact(LANES)
+            .map(|chunk| Chunk(chunk.try_into().expect("chunks of LANES")))
+            .collect();
         TurnPoints {
             pig_out,
             lowest_sum,
+            chunks,
             sums,
             length,
             counts,
@@ -483,7 +491,7 @@ impl TurnPoints {
     #[inline]
     pub fn expected_over(&self, values: &[f64]) -> f64 {
         let window = &values[self.lowest_sum..][..self.sums.len()];
-        self.finish(lanes(&self.sums, window), || values[1])
+        self.finish(lanes(&self.chunks, window), || values[1])
     }
 
     /// Adds Pig Out's share to the four lanes of the sums, in a fixed order.
@@ -498,11 +506,16 @@ impl TurnPoints {
     }
 }
 
-/// `Σ p[i] · v[i]` over `sums` and `window` (of one length, a multiple of [`LANES`]) in
+/// [`LANES`] probabilities, aligned to their size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(align(32))]
+struct Chunk([f64; LANES]);
+
+/// `Σ p[i] · v[i]` over the probabilities in `sums` and `window` (of as many entries) in
 /// [`LANES`] lanes: lane `l` sums the entries `l`, `l + LANES`, … in order.
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn lanes(sums: &[f64], window: &[f64]) -> [f64; LANES] {
+fn lanes(sums: &[Chunk], window: &[f64]) -> [f64; LANES] {
     // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 processor has it.
     unsafe { sse2_lanes(sums, window) }
 }
@@ -513,12 +526,12 @@ fn lanes(sums: &[f64], window: &[f64]) -> [f64; LANES] {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
 #[inline]
-fn sse2_lanes(sums: &[f64], window: &[f64]) -> [f64; LANES] {
+fn sse2_lanes(sums: &[Chunk], window: &[f64]) -> [f64; LANES] {
     use std::arch::x86_64::{
         _mm_add_pd, _mm_cvtsd_f64, _mm_mul_pd, _mm_set_pd, _mm_setzero_pd, _mm_unpackhi_pd,
     };
     let (mut low, mut high) = (_mm_setzero_pd(), _mm_setzero_pd());
-    for (p, v) in sums.chunks_exact(LANES).zip(window.chunks_exact(LANES)) {
+    for (Chunk(p), v) in sums.iter().zip(window.chunks_exact(LANES)) {
         low = _mm_add_pd(
             low,
             _mm_mul_pd(_mm_set_pd(p[1], p[0]), _mm_set_pd(v[1], v[0])),
@@ -539,9 +552,9 @@ fn sse2_lanes(sums: &[f64], window: &[f64]) -> [f64; LANES] {
 /// [`lanes`] on other targets.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline]
-fn lanes(sums: &[f64], window: &[f64]) -> [f64; LANES] {
+fn lanes(sums: &[Chunk], window: &[f64]) -> [f64; LANES] {
     let mut lanes = [0.0; LANES];
-    for (p, v) in sums.chunks_exact(LANES).zip(window.chunks_exact(LANES)) {
+    for (Chunk(p), v) in sums.iter().zip(window.chunks_exact(LANES)) {
         for lane in 0..LANES {
             lanes[lane] += p[lane] * v[lane];
         }

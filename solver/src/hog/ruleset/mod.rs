@@ -697,6 +697,16 @@ impl Ruleset {
         self.effects[self.effect_index(memories, n)]
     }
 
+    /// What choosing each dice count (`[n]`) does when the mover remembers `memories.0` and
+    /// the opponent `memories.1`.
+    #[inline]
+    pub(crate) fn effects(&self, memories: (u8, u8)) -> &[Effect; ACTIONS] {
+        let first = self.effect_index(memories, 0);
+        self.effects[first..first + ACTIONS]
+            .try_into()
+            .expect("a memory pair has an effect for every dice count")
+    }
+
     /// The mover's memory after a turn with `effect` that scored `points` (before the bonus):
     /// `points` must be a score some roll of the ruleset can give.
     #[inline]
@@ -762,6 +772,28 @@ impl Ruleset {
     pub(crate) fn nexts(&self, opponent: u32, remembered: u8) -> &[Next] {
         let start = self.after_start[usize::from(remembered)] + opponent as usize * self.after_row;
         &self.after[start..start + self.after_row]
+    }
+
+    /// [`nexts`](Self::nexts) along a diagonal: where play goes when the mover reaches
+    /// `total − o` points against each opponent score `o` of `opponents`, in order, with
+    /// `remembered` as its memory after the turn (`total − o` below
+    /// [`reachable`](Self::reachable) for every `o`).
+    #[inline]
+    pub(crate) fn nexts_along(
+        &self,
+        total: usize,
+        opponents: std::ops::RangeInclusive<usize>,
+        remembered: u8,
+    ) -> impl Iterator<Item = Next> + '_ {
+        // (o, total − o) sits at o · row + total − o: one step of row − 1 per opponent.
+        let first = self.after_start[usize::from(remembered)]
+            + total
+            + opponents.start() * (self.after_row - 1);
+        self.after[first..]
+            .iter()
+            .step_by(self.after_row - 1)
+            .take(opponents.count())
+            .copied()
     }
 }
 

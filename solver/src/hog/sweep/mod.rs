@@ -35,7 +35,7 @@ use super::layout::{Layout, Memories};
 use super::policy::{Policy, ScoreTable};
 use super::reach::may_not_end;
 use super::ruleset::Pass;
-use super::ruleset::{Effect, Next, Remembered, RollsAt, Ruleset};
+use super::ruleset::{Effect, Next, Remembered, Roll, RollsAt, Ruleset};
 use crate::memory::zeroed;
 use crate::outcome::{Outcome, SeatOutcome};
 
@@ -420,11 +420,15 @@ pub(crate) fn weighted_choices(
     weights: &[f64],
 ) -> [f64; ACTIONS] {
     let cell = Cell::new(rules, reached, cell);
-    let mut known = vec![f64::NAN; cell.known_size()];
-    cell.weighted_sums(seat, weights, &mut known)
+    let mut known = Vec::new();
+    cell.weighted_sums(seat, weights, cell.clear(seat, &mut known))
 }
 
 /// Values and choices of both seats on the diagonal of cells whose scores add up to `total`.
+///
+/// On one thread a cell's two seats are solved together: they share the cell's lookups, and
+/// one seat's work fills the processor while the other waits on its sums. Split over threads,
+/// each seat's cells are shared out.
 fn solve_diagonal(
     rules: &Ruleset,
     players: [&Player; 2],
@@ -437,46 +441,38 @@ fn solve_diagonal(
     let per_cell = reached.layout.per_cell();
     let cells = rules.space().diagonal(total);
     let slots = cells.start * per_cell..cells.end * per_cell;
-    let solve_cell = |seat: usize, known: &mut Vec<f64>, i, values: &mut _, dice: &mut _| {
-        let cell = Cell::new(rules, reached, cells.start + i);
-        known.resize(cell.known_size(), f64::NAN);
-        match players[seat] {
-            Player::Fixed(policy) => cell.follow(seat, policy, values, dice, known),
-            Player::Optimising => cell.optimise(seat, values, dice, known),
-            Player::Improving(step) => cell.improve(seat, step, values, dice, known),
-        }
-    };
-    let solve_seat = |seat: usize, values: &mut [f64], dice: &mut [u8]| {
-        let (values, dice) = (&mut values[slots.clone()], &mut dice[slots.clone()]);
-        if parallel {
+    let ([values_0, values_1], [dice_0, dice_1]) = (values, dice);
+    let (values_0, dice_0) = (&mut values_0[slots.clone()], &mut dice_0[slots.clone()]);
+    let (values_1, dice_1) = (&mut values_1[slots.clone()], &mut dice_1[slots]);
+    if parallel {
+        let solve_seat = |seat: usize, values: &mut [f64], dice: &mut [u8]| {
             values
                 .par_chunks_mut(per_cell)
                 .zip(dice.par_chunks_mut(per_cell))
                 .enumerate()
                 .with_min_len(STATES_PER_JOB.div_ceil(per_cell))
                 .for_each_init(Vec::new, |known, (i, (values, dice))| {
-                    solve_cell(seat, known, i, values, dice)
+                    let cell = Cell::new(rules, reached, cells.start + i);
+                    cell.solve(seat, players[seat], values, dice, known);
                 });
-        } else {
-            let mut known = Vec::new();
-            for (i, (values, dice)) in values
-                .chunks_mut(per_cell)
-                .zip(dice.chunks_mut(per_cell))
-                .enumerate()
-            {
-                solve_cell(seat, &mut known, i, values, dice);
-            }
-        }
-    };
-    let ([values_0, values_1], [dice_0, dice_1]) = (values, dice);
-    if parallel {
+        };
         rayon::join(
             || solve_seat(0, values_0, dice_0),
             || solve_seat(1, values_1, dice_1),
         );
     } else {
-        solve_seat(0, values_0, dice_0);
-        solve_seat(1, values_1, dice_1);
+        let mut known = Vec::new();
+        let seat_0 = values_0
+            .chunks_mut(per_cell)
+            .zip(dice_0.chunks_mut(per_cell));
+        let seat_1 = values_1
+            .chunks_mut(per_cell)
+            .zip(dice_1.chunks_mut(per_cell));
+        for (i, ((values_0, dice_0), (values_1, dice_1))) in seat_0.zip(seat_1).enumerate() {
+            let cell = Cell::new(rules, reached, cells.start + i);
+            cell.solve(0, players[0], values_0, dice_0, &mut known);
+            cell.solve(1, players[1], values_1, dice_1, &mut known);
+        }
     }
 }
 
@@ -585,13 +581,16 @@ impl Reached {
         let update_plane = |(&(seat, slot), entries): (&(usize, usize), &mut [f64])| {
             let (remembered, opponent_memory) = layout.memories_of(seat, slot);
             let memories = layout.memories(seat, remembered, opponent_memory);
-            for opponent in opponents.clone() {
-                let x = total - opponent;
-                let next = rules.nexts(opponent as u32, remembered)[x];
-                entries[opponent * row + x] = if staying.contains(&next.cell()) {
+            // Entry (o, total − o) sits at o · row + total − o: one step of row − 1 per o.
+            let first = opponents.start() * (row - 1) + total;
+            let entries = entries[first..].iter_mut().step_by(row - 1);
+            let nexts = rules.nexts_along(total, opponents.clone(), remembered);
+            let (mover, opponent) = (values[seat], values[1 - seat]);
+            for (entry, next) in entries.zip(nexts) {
+                *entry = if staying.contains(&next.cell()) {
                     0.0
                 } else {
-                    value_of(values, seat, next, &memories)
+                    value_of(mover, opponent, next, &memories)
                 };
             }
         };
@@ -610,12 +609,16 @@ impl Reached {
     }
 }
 
-/// P(the player in `seat` wins) when play goes to `next`, the two memories placed by
-/// `memories`, from both seats' slot values.
+/// P(the player who moved wins) when play goes to `next`, the two memories placed by
+/// `memories`, from the slot values of the mover's seat and of the opponent's.
 #[inline]
-fn value_of(values: [&[f64]; 2], seat: usize, next: Next, memories: &Memories) -> f64 {
-    let value = values[next.next_seat(seat)][memories.slot(next)];
-    seen_by_mover(value, next.opponent_moves())
+fn value_of(mover: &[f64], opponent: &[f64], next: Next, memories: &Memories) -> f64 {
+    let values = if next.opponent_moves() {
+        opponent
+    } else {
+        mover
+    };
+    seen_by_mover(values[memories.slot(next)], next.opponent_moves())
 }
 
 /// A successor's value `value` for the player who moved: `1 − value` when the opponent moves
@@ -641,6 +644,7 @@ struct Cell<'a> {
 }
 
 impl<'a> Cell<'a> {
+    #[inline(always)]
     fn new(rules: &'a Ruleset, reached: &'a Reached, cell: usize) -> Cell<'a> {
         let (own, opponent) = rules.space().scores(cell);
         Cell {
@@ -653,18 +657,32 @@ impl<'a> Cell<'a> {
         }
     }
 
-    /// Entries of the scratch array for either seat.
-    fn known_size(&self) -> usize {
-        let layout = &self.reached.layout;
-        let most = layout.held(0).len().max(layout.held(1).len());
-        most * ACTIONS * self.rules.most_effect_variants()
+    /// Fills `seat`'s values and choices for `player`, with `known` as scratch.
+    #[inline]
+    fn solve(
+        &self,
+        seat: usize,
+        player: &Player,
+        values: &mut [f64],
+        dice: &mut [u8],
+        known: &mut Vec<f64>,
+    ) {
+        match player {
+            Player::Fixed(policy) => self.follow(seat, policy, values, dice, known),
+            Player::Optimising => self.optimise(seat, values, dice, known),
+            Player::Improving(step) => self.improve(seat, step, values, dice, known),
+        }
     }
 
-    /// The part of the scratch array `seat` uses, cleared.
-    fn clear<'k>(&self, seat: usize, known: &'k mut [f64]) -> &'k mut [f64] {
+    /// The scratch array `known` sized for `seat` and cleared (only cells with several slots
+    /// use it).
+    fn clear<'k>(&self, seat: usize, known: &'k mut Vec<f64>) -> &'k mut [f64] {
         let opponents = self.reached.layout.held(1 - seat).len();
-        let known = &mut known[..opponents * ACTIONS * self.rules.most_effect_variants()];
-        known.fill(f64::NAN);
+        known.clear();
+        known.resize(
+            opponents * ACTIONS * self.rules.most_effect_variants(),
+            f64::NAN,
+        );
         known
     }
 
@@ -673,21 +691,64 @@ impl<'a> Cell<'a> {
     #[inline]
     fn choice(&self, seat: usize, n: u8, effect: Effect, opponent_memory: u8) -> f64 {
         let roll = self.rolls.roll(n);
-        let reached = self.own + effect.bonus as usize;
-        let row = |remembered| {
-            self.reached
-                .row(seat, remembered, opponent_memory, self.opponent)
-        };
         match effect.memory {
-            Remembered::Fixed(remembered) => roll.expected_over(&row(remembered)[reached..]),
-            // Each outcome reads the row of the memory its points leave.
-            Remembered::ByPoints(_) => roll
-                .outcomes()
-                .map(|(points, p)| {
-                    p * row(self.rules.remembered_after(effect, points))[reached + points]
-                })
-                .sum(),
+            Remembered::Fixed(remembered) => {
+                let row = self
+                    .reached
+                    .row(seat, remembered, opponent_memory, self.opponent);
+                roll.expected_over(&row[self.own + effect.bonus as usize..])
+            }
+            Remembered::ByPoints(_) => self.choice_by_points(seat, roll, effect, opponent_memory),
         }
+    }
+
+    /// Calls `visit(n, value)` with the value for `seat` of each dice count `n` the rules
+    /// allow, in order, the memories being `(own, opponent)`: [`choice`](Self::choice) for
+    /// every count, the row of a memory looked up once for all counts that leave it.
+    #[inline(always)]
+    fn each_choice(&self, seat: usize, memories: (u8, u8), mut visit: impl FnMut(u8, f64)) {
+        let effects = self.rules.effects(memories);
+        let mut row: (Option<u8>, &[f64]) = (None, &[]);
+        for n in self.rules.dice_choices() {
+            let effect = effects[usize::from(n)];
+            let roll = self.rolls.roll(n);
+            let value = match effect.memory {
+                Remembered::Fixed(remembered) => {
+                    if row.0 != Some(remembered) {
+                        let values = self
+                            .reached
+                            .row(seat, remembered, memories.1, self.opponent);
+                        row = (Some(remembered), values);
+                    }
+                    roll.expected_over(&row.1[self.own + effect.bonus as usize..])
+                }
+                Remembered::ByPoints(_) => self.choice_by_points(seat, roll, effect, memories.1),
+            };
+            visit(n, value);
+        }
+    }
+
+    /// [`choice`](Self::choice) where the memory a turn leaves depends on its points: each
+    /// outcome reads the row of the memory its points leave (kept out of line: the common
+    /// case stays small).
+    #[inline(never)]
+    fn choice_by_points(
+        &self,
+        seat: usize,
+        roll: Roll,
+        effect: Effect,
+        opponent_memory: u8,
+    ) -> f64 {
+        let reached = self.own + effect.bonus as usize;
+        roll.outcomes()
+            .map(|(points, p)| {
+                let remembered = self.rules.remembered_after(effect, points);
+                let row = self
+                    .reached
+                    .row(seat, remembered, opponent_memory, self.opponent);
+                p * row[reached + points]
+            })
+            .sum()
     }
 
     /// The value for `seat` of choosing `n` dice holding `own` against the opponent's `j`-th
@@ -716,7 +777,10 @@ impl<'a> Cell<'a> {
     #[inline]
     fn single_slot(&self, seat: usize) -> Option<(u8, u8)> {
         let layout = &self.reached.layout;
-        (layout.per_cell() == 1).then(|| layout.memories_of(seat, 0))
+        match (layout.held(seat), layout.held(1 - seat)) {
+            (&[own], &[opponent]) => Some((own, opponent)),
+            _ => None,
+        }
     }
 
     /// Calls `visit(slot, state, own memory, (j, opponent memory))` for every slot of `seat`.
@@ -740,7 +804,7 @@ impl<'a> Cell<'a> {
         policy: &Policy,
         values: &mut [f64],
         dice: &mut [u8],
-        known: &mut [f64],
+        known: &mut Vec<f64>,
     ) {
         if let Some((own, opponent)) = self.single_slot(seat) {
             // Nothing to share: value the one choice directly.
@@ -761,15 +825,14 @@ impl<'a> Cell<'a> {
     }
 
     /// Fills `seat`'s values and choices for an optimising player.
-    fn optimise(&self, seat: usize, values: &mut [f64], dice: &mut [u8], known: &mut [f64]) {
+    fn optimise(&self, seat: usize, values: &mut [f64], dice: &mut [u8], known: &mut Vec<f64>) {
         if let Some((own, opponent)) = self.single_slot(seat) {
             let mut best = (f64::NEG_INFINITY, 0);
-            for n in self.rules.dice_choices() {
-                let value = self.choice(seat, n, self.rules.effect((own, opponent), n), opponent);
+            self.each_choice(seat, (own, opponent), |n, value| {
                 if value > best.0 {
                     best = (value, n);
                 }
-            }
+            });
             (values[0], dice[0]) = best;
             return;
         }
@@ -823,7 +886,7 @@ impl<'a> Cell<'a> {
         step: &Improvement,
         values: &mut [f64],
         dice: &mut [u8],
-        known: &mut [f64],
+        known: &mut Vec<f64>,
     ) {
         let known = self.clear(seat, known);
         let per_cell = self.rules.space().states_per_cell();

@@ -246,7 +246,6 @@ fn build(ctx: &Context, nodes: &Nodes) -> Vec<Choice> {
     let (seat_0, seat_1) = choices.split_at_mut(nodes.per_seat() * nodes.width[0]);
     let fill_cell = |seat: usize, i: usize, out: &mut [Choice], known: &mut Vec<f64>| {
         let cell = Cell::new(rules, reached, nodes.first_cell + i);
-        known.resize(cell.known_size(), f64::NAN);
         let known = cell.clear(seat, known);
         let (own, opponent) = (cell.own as u32, cell.opponent);
         let width = nodes.width[seat];
