@@ -168,6 +168,16 @@ impl<'r> RollsAt<'r> {
             rolled => Roll::Dice(&self.dice[usize::from(rolled) - 1]),
         }
     }
+
+    /// The probability that asking for `n` dice scores no points (before bonuses for the
+    /// choice).
+    #[inline]
+    pub(crate) fn probability_of_nothing(&self, n: u8) -> f64 {
+        match self.roll(n) {
+            Roll::FreeBacon(points) => f64::from(u8::from(points == 0)),
+            Roll::Dice(points) => points.probability(0),
+        }
+    }
 }
 
 /// A Hog ruleset with a goal, compiled into tables.
@@ -540,10 +550,7 @@ impl Ruleset {
     /// The probability that asking for `n` dice at (own, opponent) scores no points (before
     /// bonuses for the choice).
     pub(crate) fn probability_of_nothing(&self, own: u32, opponent: u32, n: u8) -> f64 {
-        match self.rolls_at(own, opponent).roll(n) {
-            Roll::FreeBacon(points) => f64::from(u8::from(points == 0)),
-            Roll::Dice(points) => points.probability(0),
-        }
+        self.rolls_at(own, opponent).probability_of_nothing(n)
     }
 
     /// By dice count asked for (`[n]`): the memories the mover can be left with by a choice of

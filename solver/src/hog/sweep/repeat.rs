@@ -251,11 +251,6 @@ fn build(ctx: &Context, nodes: &Nodes) -> Vec<Choice> {
         let width = nodes.width[seat];
         // With one state per cell nothing is shared: value each choice directly.
         let single = nodes.per_cell == 1;
-        // The chance of gaining nothing, by dice asked for, before any bonus.
-        let mut nothing = [0.0; ACTIONS];
-        for n in rules.dice_choices() {
-            nothing[usize::from(n)] = rules.probability_of_nothing(own, opponent, n);
-        }
         cell.for_each_slot(seat, |slot, state, own_memory, (j, opponent_memory)| {
             let asked = match ctx.players[seat] {
                 Player::Fixed(policy) => {
@@ -277,8 +272,12 @@ fn build(ctx: &Context, nodes: &Nodes) -> Vec<Choice> {
                     next: NONE,
                     n,
                 };
-                let p = nothing[usize::from(n)];
-                if effect.bonus == 0 && p > 0.0 {
+                // The chance of gaining nothing (no bonus, and the roll scores nothing).
+                let p = match effect.bonus {
+                    0 => cell.rolls.probability_of_nothing(n),
+                    _ => 0.0,
+                };
+                if p > 0.0 {
                     let (next, remembered) = rules.landing((own, opponent), effect, 0);
                     if next.cell() != won && cells.contains(&next.cell()) {
                         let memories = layout.memories(seat, remembered, opponent_memory);
