@@ -191,7 +191,7 @@ pub(super) fn solve_repeating(
                 } else {
                     let state = space.state(cell, own_memory, opponent_memory);
                     let n = policies[seat].dice_in(cell, state);
-                    n..=n
+                    n..n + 1
                 };
                 let choices = asked
                     .map(|n| {

@@ -155,7 +155,8 @@ impl Roll<'_> {
 pub(crate) struct RollsAt<'r> {
     limit: u8,
     free_bacon: usize,
-    dice: &'r [TurnPoints],
+    /// By dice count less one.
+    dice: &'r [TurnPoints; MAX_DICE as usize],
 }
 
 impl<'r> RollsAt<'r> {
@@ -531,9 +532,10 @@ impl Ruleset {
         self.least_dice
     }
 
-    /// The dice counts a player may ask for, `least_dice..=MAX_DICE`.
-    pub fn dice_choices(&self) -> std::ops::RangeInclusive<u8> {
-        self.least_dice..=MAX_DICE
+    /// The dice counts a player may ask for, `least_dice..=MAX_DICE` (as a half-open range,
+    /// which the sweep's loops step through with less bookkeeping).
+    pub fn dice_choices(&self) -> std::ops::Range<u8> {
+        self.least_dice..MAX_DICE + 1
     }
 
     /// [`dice_choices`](Self::dice_choices) as a set.
@@ -675,7 +677,11 @@ impl Ruleset {
         RollsAt {
             limit: self.dice_limit[cell],
             free_bacon: self.free_bacon(own, opponent) as usize,
-            dice: self.dice.of_die(usize::from(self.die[cell])),
+            dice: self
+                .dice
+                .of_die(usize::from(self.die[cell]))
+                .try_into()
+                .expect("a distribution for every dice count"),
         }
     }
 

@@ -702,14 +702,20 @@ impl<'a> Cell<'a> {
         }
     }
 
-    /// Calls `visit(n, value)` with the value for `seat` of each dice count `n` the rules
-    /// allow, in order, the memories being `(own, opponent)`: [`choice`](Self::choice) for
-    /// every count, the row of a memory looked up once for all counts that leave it.
+    /// Calls `visit(n, value)` with the value for `seat` of each dice count `n` in `counts`,
+    /// in order, the memories being `(own, opponent)`: [`choice`](Self::choice) for every
+    /// count, the row of a memory looked up once for all counts that leave it.
     #[inline(always)]
-    fn each_choice(&self, seat: usize, memories: (u8, u8), mut visit: impl FnMut(u8, f64)) {
+    fn each_choice(
+        &self,
+        seat: usize,
+        memories: (u8, u8),
+        counts: impl Iterator<Item = u8>,
+        mut visit: impl FnMut(u8, f64),
+    ) {
         let effects = self.rules.effects(memories);
         let mut row: (Option<u8>, &[f64]) = (None, &[]);
-        for n in self.rules.dice_choices() {
+        for n in counts {
             let effect = effects[usize::from(n)];
             let roll = self.rolls.roll(n);
             let value = match effect.memory {
@@ -812,7 +818,9 @@ impl<'a> Cell<'a> {
                 self.cell,
                 self.rules.space().state(self.cell, own, opponent),
             );
-            values[0] = self.choice(seat, n, self.rules.effect((own, opponent), n), opponent);
+            self.each_choice(seat, (own, opponent), std::iter::once(n), |_, value| {
+                values[0] = value;
+            });
             dice[0] = n;
             return;
         }
@@ -828,11 +836,16 @@ impl<'a> Cell<'a> {
     fn optimise(&self, seat: usize, values: &mut [f64], dice: &mut [u8], known: &mut Vec<f64>) {
         if let Some((own, opponent)) = self.single_slot(seat) {
             let mut best = (f64::NEG_INFINITY, 0);
-            self.each_choice(seat, (own, opponent), |n, value| {
-                if value > best.0 {
-                    best = (value, n);
-                }
-            });
+            self.each_choice(
+                seat,
+                (own, opponent),
+                self.rules.dice_choices(),
+                |n, value| {
+                    if value > best.0 {
+                        best = (value, n);
+                    }
+                },
+            );
             (values[0], dice[0]) = best;
             return;
         }

@@ -255,7 +255,7 @@ fn build(ctx: &Context, nodes: &Nodes) -> Vec<Choice> {
             let asked = match ctx.players[seat] {
                 Player::Fixed(policy) => {
                     let n = policy.dice_in(cell.cell, state);
-                    n..=n
+                    n..n + 1
                 }
                 Player::Optimising | Player::Improving(_) => rules.dice_choices(),
             };
