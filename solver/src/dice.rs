@@ -480,7 +480,8 @@ impl TurnPoints {
         TurnPoints::new(0.0, lowest, by_points.split_off(lowest), None)
     }
 
-    /// The expectation of `values[points]` over this distribution; `values` must cover
+    /// The expectation of `values[points]` over this distribution; `values` must be finite
+    /// (Pig Out's share is `p · values[1]` even where `p` is 0) and cover
     /// [`max_points`](Self::max_points) `+ LANES − 1`.
     ///
     /// Every value of rolling dice the solver computes goes through here, for fixed and
@@ -491,18 +492,14 @@ impl TurnPoints {
     #[inline]
     pub fn expected_over(&self, values: &[f64]) -> f64 {
         let window = &values[self.lowest_sum..][..self.sums.len()];
-        self.finish(lanes(&self.chunks, window), || values[1])
+        self.finish(lanes(&self.chunks, window), values[1])
     }
 
-    /// Adds Pig Out's share to the four lanes of the sums, in a fixed order.
+    /// Adds Pig Out's share, `pig_out · pig_out_value` (an exact 0 without Pig Out, as every
+    /// value is a finite probability), to the four lanes of the sums, in a fixed order.
     #[inline]
-    fn finish(&self, lanes: [f64; LANES], pig_out_value: impl FnOnce() -> f64) -> f64 {
-        let pig_out = if self.pig_out > 0.0 {
-            self.pig_out * pig_out_value()
-        } else {
-            0.0
-        };
-        pig_out + ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]))
+    fn finish(&self, lanes: [f64; LANES], pig_out_value: f64) -> f64 {
+        self.pig_out * pig_out_value + ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]))
     }
 }
 
