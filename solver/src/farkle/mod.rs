@@ -198,6 +198,18 @@ mod tests {
         }
     }
 
+    /// How many standard errors the win rate of `games` simulated games per seat (dice seeded
+    /// by `seed`) lies from `solution`'s exact one.
+    fn simulated_z(solution: &Solution, games: u64, seed: u64) -> f64 {
+        let simulated = simulate::simulate(solution, games, seed, &|_| {});
+        let exact = solution.matchup();
+        let error = independent_mean([
+            exact.first.value_error(games),
+            exact.second.value_error(games),
+        ]);
+        (simulated.win_rate() - exact.win_rate()) / error
+    }
+
     #[test]
     fn simulation_agrees_with_the_exact_values() {
         let game = game(&[("goal", 1000), ("floor", -500)]);
@@ -213,15 +225,27 @@ mod tests {
             [Player::Fixed(Fixed::MaxPoints), Player::Equilibrium],
         ] {
             let solution = solve(&game, players, &|_| {}).unwrap();
-            let games = 20_000;
-            let simulated = simulate::simulate(&solution, games, 7, &|_| {});
-            let exact = solution.matchup();
-            let error = independent_mean([
-                exact.first.value_error(games),
-                exact.second.value_error(games),
-            ]);
-            let z = (simulated.win_rate() - exact.win_rate()) / error;
+            let z = simulated_z(&solution, 20_000, 7);
             assert!(z.abs() < 4.0, "{players:?}: z = {z}");
         }
+    }
+
+    #[test]
+    fn simulated_max_points_passes_up_a_win_as_its_exact_evaluation_does() {
+        // Goal 300: a keep that just reaches the goal is often worth fewer points than a
+        // smaller keep rolled on with more dice, so `max_points` passes up such wins (a turn
+        // total reaching the goal counts as its points). The simulator must play those keeps
+        // as the exact evaluation does (it took every win once: z = 5.2 here).
+        let game = game(&[("goal", 300)]);
+        let players = [
+            Player::Fixed(Fixed::MaxPoints),
+            Player::Fixed(Fixed::BankAt {
+                total: 300,
+                dice: 0,
+            }),
+        ];
+        let solution = solve(&game, players, &|_| {}).unwrap();
+        let z = simulated_z(&solution, 20_000, 11);
+        assert!(z.abs() < 4.0, "z = {z}");
     }
 }

@@ -27,14 +27,14 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Mutex, PoisonError};
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::game::{DICE, Farkle, Keep, Table, UNIT, keeps_of, multisets};
-use super::simulate::Plan;
+use super::game::{DICE, Farkle, Keep, UNIT, keeps_of, multisets};
+use super::simulate::Game;
 use super::solve::Solution;
 use super::turn::Transition;
 use crate::outcome::{Simulation, Tally};
@@ -517,85 +517,16 @@ fn keep_of(game: &Farkle, question: &Question, kept: &[u8]) -> Result<Keep, Stri
     })
 }
 
-/// One game being played side by side with others.
-struct Game {
-    table: Table,
-    first: usize,
-    rng: ChaCha8Rng,
-    /// The mover's plan, if it is not the Python strategy (made at the turn's start).
-    plan: Option<Plan>,
-    total: usize,
-    dice: usize,
-    /// The roll waiting for the Python strategy's decision.
-    waiting: Option<Question>,
-    winner: Option<usize>,
-}
-
-impl Game {
-    /// Rolls on until the game ends or the Python strategy must decide (then the question).
-    fn advance(&mut self, solution: &Solution, python: [bool; 2]) -> Option<Question> {
-        let game = solution.game();
-        while self.winner.is_none() {
-            let mover = self.table.mover;
-            if self.total == 0 && self.dice == DICE && !python[mover] && self.plan.is_none() {
-                self.plan = Plan::new(solution, mover, self.table.state(game));
-            }
-            let mut shown = [0u8; 6];
-            for _ in 0..self.dice {
-                shown[self.rng.random_range(0..6)] += 1;
-            }
-            let keeps = keeps_of(game.settings(), &shown);
-            if keeps.is_empty() {
-                self.end_turn(game, None);
-                continue;
-            }
-            match &self.plan {
-                Some(plan) => {
-                    let k = plan.keep(solution, self.total, self.dice, &keeps);
-                    let (t, left) = (self.total + keeps[k].units as usize, keeps[k].left);
-                    let bank = t < self.len(game) && plan.banks(solution, t, left as usize);
-                    self.apply(game, keeps[k], bank);
-                }
-                None => {
-                    let question = Question {
-                        own: game.points(self.table.scores[mover]),
-                        opponent: game.points(self.table.scores[1 - mover]),
-                        farkles: self.table.counts[mover],
-                        opponent_farkles: self.table.counts[1 - mover],
-                        total: self.total as u32 * UNIT,
-                        shown,
-                    };
-                    self.waiting = Some(question);
-                    return Some(question);
-                }
-            }
-        }
-        None
-    }
-
-    /// The turn totals below the goal of the mover.
-    fn len(&self, game: &Farkle) -> usize {
-        game.scores() - self.table.scores[self.table.mover]
-    }
-
-    /// Takes `keep`, then banks if `bank` (and the rules allow it), else rolls on.
-    fn apply(&mut self, game: &Farkle, keep: Keep, bank: bool) {
-        self.total += keep.units as usize;
-        self.dice = keep.left as usize;
-        self.waiting = None;
-        if self.total >= self.len(game) {
-            self.winner = Some(self.table.mover);
-        } else if bank && self.total >= game.min_bank_units() {
-            self.end_turn(game, Some(self.total));
-        }
-    }
-
-    /// Ends the turn (banking `Some(t)`, or a farkle) and starts the next.
-    fn end_turn(&mut self, game: &Farkle, banked: Option<usize>) {
-        self.table.end_turn(game, banked);
-        self.total = 0;
-        self.dice = DICE;
-        self.plan = None;
+/// The question for the mover of `g`, whose roll shows `shown` (counted by face).
+fn question_in<R>(game: &Farkle, g: &Game<R>, shown: [u8; 6]) -> Question {
+    let (table, mover) = (&g.table, g.table.mover);
+    Question {
+        own: game.points(table.scores[mover]),
+        opponent: game.points(table.scores[1 - mover]),
+        farkles: table.counts[mover],
+        opponent_farkles: table.counts[1 - mover],
+        total: g.total as u32 * UNIT,
+        shown,
     }
 }
 
@@ -613,21 +544,11 @@ pub fn simulate_python(
 ) -> Result<Simulation, PythonError> {
     let game = solution.game();
     let asks = python.map(|p| p.is_some());
-    let mut games: Vec<Game> = (0..2 * games_per_seat)
+    let mut games: Vec<Game<ChaCha8Rng>> = (0..2 * games_per_seat)
         .map(|i| {
-            let first = (i % 2) as usize;
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             rng.set_stream(i);
-            Game {
-                table: Table::new(game, first),
-                first,
-                rng,
-                plan: None,
-                total: 0,
-                dice: DICE,
-                waiting: None,
-                winner: None,
-            }
+            Game::new(game, (i % 2) as usize, rng)
         })
         .collect();
     loop {
@@ -636,7 +557,10 @@ pub fn simulate_python(
             .par_iter_mut()
             .enumerate()
             .filter(|(_, g)| g.winner.is_none())
-            .filter_map(|(i, g)| g.advance(solution, asks).map(|q| (i, q)))
+            .filter_map(|(i, g)| {
+                let shown = g.advance(solution, asks)?;
+                Some((i, question_in(game, g, shown)))
+            })
             .collect();
         let after = games.iter().filter(|g| g.winner.is_none()).count();
         played((before - after) as u64);

@@ -1,10 +1,12 @@
 //! Playing Farkle with real dice: the Monte Carlo check of the solver.
 //!
-//! [`play_one`] rolls the dice a turn has, one face at a time, scores what shows
-//! ([`keeps_of`]), and asks each seat's player what to keep and whether to bank; it applies the
-//! farkle, the penalty, the floor and hot dice itself. It shares with the solver the scoring of
-//! a roll and the players' decisions (the optimiser's from a turn solved against the values),
-//! not the grouping of rolls, the transitions or the iteration.
+//! A [`Game`] rolls the dice a turn has, one face at a time, scores what shows ([`keeps_of`]),
+//! and asks each seat's [`Plan`] what to keep and whether to bank (or waits for a Python
+//! strategy's decision); it applies the farkle, the penalty, the floor and hot dice itself.
+//! It shares with the solver the scoring of a roll and the players' decisions (the optimiser's
+//! from a turn solved against the values), not the grouping of rolls, the transitions or the
+//! iteration. [`play_one`] plays one game to its end; Python seats play in
+//! [`simulate_python`](super::simulate_python)'s games, side by side.
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -32,7 +34,9 @@ impl Plan {
         plan(solution, seat, state)
     }
 
-    /// Which of `keeps` (a roll of `dice` dice at turn total `t`, units) the player takes.
+    /// Which of `keeps` (a roll of `dice` dice at turn total `t`, units) the player takes: the
+    /// first of the most valuable, as the exact evaluation plays it (a keep reaching the goal
+    /// is worth a win to the optimiser, and its points to `max_points`).
     pub fn keep(&self, solution: &Solution, t: usize, dice: usize, keeps: &[Keep]) -> usize {
         match self {
             Plan::BankAt(..) => keep_most(keeps, dice),
@@ -105,48 +109,100 @@ fn plan(solution: &Solution, seat: usize, state: usize) -> Option<Plan> {
 /// One game with `first` to move first; returns the winning seat. Neither seat is a Python
 /// strategy (those games are [`simulate_python`](super::simulate_python)'s).
 pub fn play_one(solution: &Solution, first: usize, rng: &mut ChaCha8Rng) -> usize {
-    let game: &Farkle = solution.game();
-    let mut table = Table::new(game, first);
-    loop {
-        let (mover, state) = (table.mover, table.state(game));
-        let plan =
-            plan(solution, mover, state).expect("a Python seat is simulated by simulate_python");
-        let len = game.scores() - table.scores[mover];
-        let (mut t, mut dice) = (0usize, DICE);
-        let banked = loop {
+    let mut game = Game::new(solution.game(), first, rng);
+    let waiting = game.advance(solution, [false; 2]);
+    assert!(
+        waiting.is_none(),
+        "a Python seat is simulated by simulate_python"
+    );
+    game.winner.expect("a game played to its end has a winner")
+}
+
+/// One game played roll by roll with real dice: the seats play their plans, except seats
+/// whose keeps are decided elsewhere (a Python strategy's, asked in batches), where a roll
+/// waits for [`apply`](Self::apply).
+pub(super) struct Game<R> {
+    /// Banked scores, farkle counts and the seat to move.
+    pub table: Table,
+    /// The seat that moved first.
+    pub first: usize,
+    /// The turn total (units).
+    pub total: usize,
+    /// The seat that reached the goal, once one has.
+    pub winner: Option<usize>,
+    rng: R,
+    /// The mover's plan, unless its keeps are decided elsewhere (made at the turn's start).
+    plan: Option<Plan>,
+    /// The dice the mover rolls next.
+    dice: usize,
+}
+
+impl<R: Rng> Game<R> {
+    /// A new game of `game`, 0 : 0, with `first` to move, rolling dice drawn from `rng`.
+    pub fn new(game: &Farkle, first: usize, rng: R) -> Game<R> {
+        Game {
+            table: Table::new(game, first),
+            first,
+            total: 0,
+            winner: None,
+            rng,
+            plan: None,
+            dice: DICE,
+        }
+    }
+
+    /// Rolls on until the game ends (`None`) or a seat of `elsewhere` must decide its keep:
+    /// then the dice shown, counted by face.
+    pub fn advance(&mut self, solution: &Solution, elsewhere: [bool; 2]) -> Option<[u8; 6]> {
+        let game = solution.game();
+        while self.winner.is_none() {
+            let mover = self.table.mover;
+            if self.total == 0 && self.dice == DICE && !elsewhere[mover] && self.plan.is_none() {
+                self.plan = Plan::new(solution, mover, self.table.state(game));
+            }
             let mut shown = [0u8; 6];
-            for _ in 0..dice {
-                shown[rng.random_range(0..6)] += 1;
+            for _ in 0..self.dice {
+                shown[self.rng.random_range(0..6)] += 1;
             }
             let keeps = keeps_of(game.settings(), &shown);
             if keeps.is_empty() {
-                break None;
+                self.end_turn(game, None);
+                continue;
             }
-            let k = match &plan {
-                Plan::BankAt(..) => keep_most(&keeps, dice),
-                Plan::Solved(turn, lane) => {
-                    let worth = |i: usize| {
-                        let next = t + keeps[i].units as usize;
-                        if next >= len {
-                            f64::INFINITY
-                        } else {
-                            turn.value(solution.layout(), next, keeps[i].left as usize, *lane)
-                        }
-                    };
-                    (0..keeps.len())
-                        .fold(0, |best, i| if worth(i) > worth(best) { i } else { best })
-                }
+            let Some(plan) = &self.plan else {
+                return Some(shown);
             };
-            debug_assert!(set_aside(keeps[k], dice) > 0);
-            t += keeps[k].units as usize;
-            dice = keeps[k].left as usize;
-            if t >= len {
-                return mover;
-            }
-            if plan.banks(solution, t, dice) {
-                break Some(t);
-            }
-        };
-        table.end_turn(game, banked);
+            let k = plan.keep(solution, self.total, self.dice, &keeps);
+            debug_assert!(set_aside(keeps[k], self.dice) > 0);
+            let (t, left) = (self.total + keeps[k].units as usize, keeps[k].left);
+            let bank = t < self.reach(game) && plan.banks(solution, t, left as usize);
+            self.apply(game, keeps[k], bank);
+        }
+        None
+    }
+
+    /// Turn totals (units) the mover can add before reaching the goal.
+    fn reach(&self, game: &Farkle) -> usize {
+        game.scores() - self.table.scores[self.table.mover]
+    }
+
+    /// Takes `keep`, then banks if `bank` (and the rules allow it), else rolls on; a keep that
+    /// reaches the goal wins.
+    pub fn apply(&mut self, game: &Farkle, keep: Keep, bank: bool) {
+        self.total += keep.units as usize;
+        self.dice = keep.left as usize;
+        if self.total >= self.reach(game) {
+            self.winner = Some(self.table.mover);
+        } else if bank && self.total >= game.min_bank_units() {
+            self.end_turn(game, Some(self.total));
+        }
+    }
+
+    /// Ends the turn (banking `Some(t)`, or a farkle) and starts the next.
+    fn end_turn(&mut self, game: &Farkle, banked: Option<usize>) {
+        self.table.end_turn(game, banked);
+        self.total = 0;
+        self.dice = DICE;
+        self.plan = None;
     }
 }
