@@ -345,8 +345,12 @@ def test_inputs_are_taken_as_a_python_user_gives_them():
 
 
 INTERRUPTED_CHILD = """
+import signal
 import sys
 import swine
+# Ctrl-C raises KeyboardInterrupt, as in a terminal, even where the test runs with SIGINT
+# ignored (a background job without job control), which Python would otherwise inherit.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 print("solving", flush=True)
 try:
     %s
