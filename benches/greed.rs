@@ -44,7 +44,7 @@ fn greed(c: &mut Criterion) {
         b.iter(|| evaluate(&game, [&optimal, yardstick]).unwrap())
     });
     group.bench_function("simulate", |b| {
-        b.iter(|| simulate(&game, [&optimal, yardstick], 10_000, 1, &|_| {}))
+        b.iter(|| simulate(&game, [&optimal, yardstick], 10_000, 1, &|_: u64| {}))
     });
     group.finish();
 }

@@ -158,7 +158,7 @@ fn table_search(c: &mut Criterion) {
         ..SearchLimits::default()
     };
     group.bench_function("table_search_climbs", |b| {
-        b.iter(|| best_table(&rules, &yardstick, climbs_only, |_| {}).unwrap())
+        b.iter(|| best_table(&rules, &yardstick, climbs_only.clone(), |_| {}).unwrap())
     });
     let perturbed = SearchLimits {
         perturbations: 8,
@@ -169,7 +169,9 @@ fn table_search(c: &mut Criterion) {
             format!("table_search_8_perturbations_{threads}_threads"),
             |b| {
                 b.iter(|| {
-                    pool.install(|| best_table(&rules, &yardstick, perturbed, |_| {}).unwrap())
+                    pool.install(|| {
+                        best_table(&rules, &yardstick, perturbed.clone(), |_| {}).unwrap()
+                    })
                 })
             },
         );
@@ -201,7 +203,7 @@ fn simulation(c: &mut Criterion) {
     for name in RULESETS {
         let (rules, yardstick, table) = setup(name);
         group.bench_function(name, |b| {
-            b.iter(|| simulate(&rules, [&table, &yardstick], 10_000, 1, &|_| {}))
+            b.iter(|| simulate(&rules, [&table, &yardstick], 10_000, 1, &|_: u64| {}))
         });
     }
     group.finish();
@@ -217,7 +219,9 @@ fn throughput(c: &mut Criterion) {
     for (threads, pool) in common::one_thread_and_all() {
         group.bench_function(format!("always_roll_4_{threads}_threads"), |b| {
             b.iter(|| {
-                pool.install(|| simulate(&rules, [&yardstick, &yardstick], PER_SEAT, 1, &|_| {}))
+                pool.install(|| {
+                    simulate(&rules, [&yardstick, &yardstick], PER_SEAT, 1, &|_: u64| {})
+                })
             })
         });
     }

@@ -62,7 +62,7 @@ fn pig(c: &mut Criterion) {
         b.iter(|| explain(&pig, hold, hold).expect("pig lowers no score"))
     });
     group.bench_function("simulate_100", |b| {
-        b.iter(|| simulate(&pig, [&policies[0], &policies[1]], 10_000, 1, &|_| {}))
+        b.iter(|| simulate(&pig, [&policies[0], &policies[1]], 10_000, 1, &|_: u64| {}))
     });
     let pig_200 = Pig::new(Variant::Pig, 200).expect("within the largest goal");
     group.sample_size(10);

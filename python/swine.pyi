@@ -15,7 +15,7 @@ pandas is installed).
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Optional, Union, overload
+from typing import Any, Optional, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -27,9 +27,11 @@ import numpy.typing as npt
 #: Hog f(score, opponent_score) -> dice; Greed f(myscore, theirscore, last: bool) -> dice (0
 #: passes); the Pig family f(score, opponent_score, turn_total) -> bool (True rolls).
 #: An array's entries are whole numbers (floats such as 4.0 too; 4.5 is an error).
-#: Farkle takes specs only: "bank_at:T", "bank_at:T,N", "max_points", "optimal", "minimax", or
-#: a Python file "FILE.py[:FUNCTION]" (exactly where the game is small enough, as in the CLI).
-StrategyLike = Union[str, npt.ArrayLike, Callable[..., int]]
+#: Farkle takes specs: "bank_at:T", "bank_at:T,N", "max_points", "optimal", "minimax", a
+#: Python file "FILE.py[:FUNCTION]", or a callable f(score, opponent_score, farkles,
+#: opponent_farkles, turn_total, dice) -> (kept, bank), asked as the file's function is (exactly
+#: where the game is small enough, as in the CLI); no array.
+StrategyLike = Union[str, npt.ArrayLike, Callable[..., Any]]
 
 __version__: str
 """The package's version (the CLI's, `swine --version`)."""
@@ -41,8 +43,14 @@ class SwineError(ValueError):
     """Bad rules, a bad strategy, or a solve that failed; the message is the CLI's."""
 
 class Match:
-    """The exact result of a match-up."""
+    """The exact result of a match-up (the names of `swine eval --json`)."""
 
+    rules: str
+    """The ruleset with its parameters, as reports head it ("hog-fa20", "farkle[floor=-250]")."""
+    strategy: str
+    """The strategy the numbers are about, by name (a callable by its function's name)."""
+    opponent: str
+    """Its opponent, by name."""
     win_rate: float
     """P(win) + P(tie)/2 averaged over the two seats (the course's win rate)."""
     as_first: float
@@ -51,6 +59,12 @@ class Match:
     """P(win) + P(tie)/2 moving second."""
     tie: float
     """P(tie) averaged over the seats (Greed's ties; in Hog and Pig a game that never ends)."""
+    first_player_wins: Optional[float]
+    """Both players optimal: the first player's value."""
+    residual: Optional[float]
+    """Where the values come from a fixpoint: the largest |V - TV| left."""
+    notes: list[str]
+    """Sentences about the numbers, as the CLI prints them."""
     exact: Optional[dict[str, Fraction]]
     """With exact=True: "win_rate", "as_first", "as_second" as fractions."""
 
@@ -60,7 +74,8 @@ class Match:
         """The rates as a one-row pandas DataFrame (needs pandas, which swine does not install)."""
 
 class Solution:
-    """The optimal strategy against an opponent, or minimax, as `swine solve` finds it."""
+    """The optimal strategy against an opponent, or both players optimal, as `swine solve`
+    finds it, for every game (the names of `swine solve --json`)."""
 
     win_rate: float
     """P(win) + P(tie)/2 averaged over the two seats."""
@@ -69,18 +84,28 @@ class Solution:
     as_second: float
     """P(win) + P(tie)/2 moving second."""
     first_player_wins: Optional[float]
-    """Under minimax: P(the first player wins), both optimal."""
+    """Both players optimal: the first player's value."""
+    residual: Optional[float]
+    """Where the values come from a fixpoint: the largest |V - TV| left."""
+    notes: list[str]
+    """Sentences about the numbers (Farkle: its turn-start states and how they were solved)."""
     exact: Optional[dict[str, Fraction]]
     """With exact=True: the rates as fractions (minimax: also "first_player_wins")."""
-    table: npt.NDArray[np.uint8]
+    details: Optional[dict[str, Any]]
+    """The game's own account (Chopsticks: the start's result, counts of positions by result,
+    levels), as `details` in the CLI's JSON."""
+    table: Optional[npt.NDArray[np.uint8]]
     """The strategy, indexed by `table_axes`: Hog's dice at [own, opponent] (goal x goal);
     Greed's dice at [own, opponent, last] ((limit+1) x (limit+1) x 2, 0 passes); the Pig
-    family's decisions at [own, opponent, turn_total] (goal x goal x goal, 1 rolls, 0 holds)."""
+    family's decisions at [own, opponent, turn_total] (goal x goal x goal, 1 rolls, 0 holds);
+    None for Farkle (its solution is its values) and Chopsticks (its positions)."""
     table_axes: list[str]
     """The table's axes, outermost first."""
-    values: npt.NDArray[np.float64]
+    values: Optional[npt.NDArray[np.float64]]
     """P(win) + P(tie)/2 of every state for the table against the opponent, the table's player
-    to move, indexed by `values_axes` (Hog rules with memory add each player's memory)."""
+    to move, indexed by `values_axes` (Hog rules with memory add each player's memory); Farkle:
+    W, P(the optimal player wins) at every turn's start, [own, opponent, own_farkles,
+    opponent_farkles] with the scores by index from the floor in steps of 50."""
     values_axes: list[str]
     """The values' axes, outermost first."""
 
@@ -90,115 +115,65 @@ class Solution:
         formats: Optional[list[str]] = None,
         values: bool = False,
     ) -> list[os.PathLike[str]]:
-        """Writes the files `swine solve` writes (csv, json, py, npy, bin; with values=True
-        those of `swine solve --values` too), all or nothing; returns their paths."""
+        """Writes the files `swine solve` writes (each table in its formats, or `formats`;
+        with values=True those of `swine solve --values` too; Farkle its values, Chopsticks
+        its solved positions), all or nothing; returns their paths."""
     def _repr_html_(self) -> str:
         """The rates and the strategy map (a PNG drawn as `swine plot map` draws it)."""
     def to_pandas(self) -> Any:
         """The rates as a one-row pandas DataFrame (needs pandas)."""
 
-class Chopsticks:
-    """Chopsticks solved with both sides perfect, as `swine solve --rules chopsticks`."""
-
-    moves: Optional[int]
-    """The move limit per player, or None."""
-    result: int
-    """The start's result from A's side (A moves first): 1 A wins, 0 tie or draw, -1 B wins."""
-    distance: Optional[int]
-    """Without a limit: plies to the end from the start under perfect play."""
-    results: npt.NDArray[np.int8]
-    """Every position's result from A's side: [mover (0 = A), a_left, a_right, b_left,
-    b_right] without a limit; [level, a_left, a_right, b_left, b_right] with one (A moves at
-    even levels)."""
-    best: npt.NDArray[np.int16]
-    """Each position's best successor, shaped like `results`, as ((a_left*5 + a_right)*5 +
-    b_left)*5 + b_right; -1 where the game is over (or at the last level)."""
-
-    def write(self, directory: Union[str, os.PathLike[str]]) -> list[os.PathLike[str]]:
-        """Writes the JSON file `swine solve --rules chopsticks` writes."""
-
 class Simulation:
-    """Seeded games beside the exact win rate they sample."""
+    """Seeded games beside the exact values they sample (the names of `swine simulate
+    --json`)."""
 
+    rules: str
+    strategy: str
+    opponent: str
     games_per_seat: int
     seed: int
-    win_rate: float
-    """Observed (wins + ties/2) / games, averaged over the seats."""
-    exact_win_rate: Optional[float]
-    """None only for a Farkle Python strategy too large to evaluate exactly (an estimate)."""
-    standard_error: float
-    """Of the observed win rate, from the exact probabilities (else the observed ones)."""
-    z: Optional[float]
-    """(win_rate - exact_win_rate) / standard_error; None where exact_win_rate is."""
+    simulated: dict[str, float]
+    """Observed {win_rate, as_first, as_second} (with win, tie, loss where a game can tie)."""
+    standard_error: dict[str, float]
+    """Their standard errors, the same keys (from the exact probabilities, else the observed)."""
+    exact: Optional[dict[str, float]]
+    """The exact values, the same keys; None only for a Farkle Python strategy too large to
+    evaluate exactly (an estimate)."""
+    z: Optional[dict[str, float]]
+    """(simulated - exact) / standard_error, the same keys; None where exact is."""
+    notes: list[str]
+    """Where there is no exact value: why."""
 
     def _repr_html_(self) -> str:
         """The games beside the exact rate, as an HTML table."""
     def to_pandas(self) -> Any:
-        """The numbers as a one-row pandas DataFrame (needs pandas)."""
+        """The win rate's numbers (win_rate, exact_win_rate, standard_error, z) as a one-row
+        pandas DataFrame (needs pandas)."""
 
 class Position:
-    """One position of a match-up, for the player to move (`swine eval --from`)."""
+    """One position of a match-up, for the player to move (`swine eval --from`, the names of
+    its JSON)."""
 
+    from_: dict[str, int]
+    """The position's numbers by name (`from` in JSON, a keyword in Python)."""
+    dice: Optional[list[int]]
+    """Farkle: the dice shown there."""
     mover_wins: float
     tie: float
     mover_loses: float
     value: float
-    """P(win) + P(tie)/2."""
-    chosen: int
-    """The strategy's choice there (dice; Greed 0 passes; Pig 1 rolls, 0 holds)."""
-    choices: dict[int, float]
-    """The value of each choice there, the strategy played afterwards."""
-
-class FarkleSolution:
-    """Farkle solved (`swine solve --rules farkle`): the optimal strategy against an opponent,
-    or both optimal, as its turn-start values W; every decision inside a turn follows from W
-    (see `position`)."""
-
-    win_rate: float
-    """P(win) averaged over the two seats."""
-    as_first: float
-    """P(win) moving first."""
-    as_second: float
-    """P(win) moving second."""
-    first_player_wins: Optional[float]
-    """Under minimax: P(the first player wins), both optimal."""
-    residual: float
-    """The largest |TW - W| the solve ended with."""
-    states: int
-    """Turn-start states: scores**2 * farkle counts**2."""
-    scores: npt.NDArray[np.int64]
-    """The banked score in points of each index of the score axes (from the floor by 50)."""
-    values: npt.NDArray[np.float64]
-    """W: P(the optimal player wins) with it to move at its turn's start, indexed [own,
-    opponent, own_farkles, opponent_farkles] (scores by index, see `scores`)."""
-    values_axes: list[str]
-    """["own", "opponent", "own_farkles", "opponent_farkles"]."""
-
-    def write(
-        self,
-        directory: Union[str, os.PathLike[str]],
-        formats: Optional[list[str]] = None,
-    ) -> list[os.PathLike[str]]:
-        """Writes the values files `swine solve --rules farkle` writes (npy and bin, or
-        `formats`), all or nothing; returns their paths."""
-    def _repr_html_(self) -> str:
-        """The rates, the residual and the state count as an HTML table."""
-    def to_pandas(self) -> Any:
-        """The rates, residual and states as a one-row pandas DataFrame (needs pandas)."""
-
-class FarklePosition:
-    """A Farkle position inside a turn, for the player to move (`swine eval --rules farkle
-    --from B,D,F,E,T,N [--dice ...]`): each choice, then playing perfectly."""
-
-    turn_start: float
-    """P(the mover wins) at its turn's start (the position's banked scores and farkles)."""
-    choices: list[tuple[str, float]]
-    """(choice, P(mover wins)) in the CLI's order and words: "bank" (where the turn total may
-    be banked) and "roll"; after a roll "keep P points, N dice left" for each keep."""
-    keeps: list[tuple[int, int, float]]
-    """After a roll: (points, dice_left, P(mover wins)) for each keep; else empty."""
-    best: str
-    """The first of the choices worth the most."""
+    """P(win) + P(tie)/2 of `chosen`, then `afterwards`."""
+    chosen: str
+    """The strategy's choice there, as the game names it: "3 dice", "1 die", "pass", "roll",
+    "hold", "bank", "keep 100 points, 5 dice left"."""
+    choices: dict[str, float]
+    """The value of each choice there, by its name, in the game's order."""
+    afterwards: str
+    """Who plays the mover's decisions after each choice: the strategy, or "perfect play"
+    (Farkle)."""
+    turn_start: Optional[float]
+    """Farkle: P(the mover wins) at its turn's start, its strategy played."""
+    notes: list[str]
 
     def _repr_html_(self) -> str:
         """The choices as an HTML table."""
@@ -206,16 +181,17 @@ class FarklePosition:
         """The choices as a pandas DataFrame: choice, value (needs pandas)."""
 
 class Tournament:
-    """An exact round robin."""
+    """An exact round robin (the names of `swine tournament --json`)."""
 
-    rows: list[dict[str, Any]]
-    """The standings, best first: rank, strategy, mean_win_rate, matches_won."""
-    names: list[str]
+    rules: str
+    strategies: list[str]
     """The entries in the order given (those left out aside)."""
-    win_rates: npt.NDArray[np.float64]
-    """win_rates[i][j]: entry i against entry j; NaN on the diagonal."""
-    left_out: list[tuple[str, str]]
-    """(entry, reason) for each entry that could not be used."""
+    standings: list[dict[str, Any]]
+    """Best first: rank, strategy, mean_win_rate, matches_won."""
+    matrix: npt.NDArray[np.float64]
+    """matrix[i][j]: entry i against entry j; NaN on the diagonal."""
+    errors: list[str]
+    """"ENTRY: REASON" for each entry that could not be used."""
 
     def _repr_html_(self) -> str:
         """The standings and the matrix of win rates, as HTML tables."""
@@ -228,7 +204,8 @@ class Sweep:
     rules: str
     rows: list[dict[str, Any]]
     """Per variant: its parameters, then optimal_win_rate, full_information,
-    minimax_first_player_wins, best_always_roll, best_always_roll_win_rate, gap, residual (the
+    minimax_first_player_wins, the best of the game's simple strategies (best_always_roll,
+    best_always_roll_win_rate and gap in Hog; best_hold_at... in the Pig family), residual (the
     keys of `swine sweep --json`), or "error" with why it could not be solved."""
 
     def _repr_html_(self) -> str:
@@ -244,23 +221,12 @@ def evaluate(
     goal: Optional[int] = None,
     set: Optional[Settings] = None,
     exact: bool = False,
+    progress: bool = True,
 ) -> Match:
     """The exact win rate of `strategy` against `vs` (the ruleset's yardstick when None);
     exact=True adds fractions (Hog and the Pig family). Farkle: a Python strategy past the
     exact limit is an error saying so (simulate it instead)."""
 
-@overload
-def solve(
-    rules: str = "hog-fa20",
-    vs: Optional[StrategyLike] = None,
-    *,
-    goal: Optional[int] = None,
-    set: Optional[Settings] = None,
-    exact: bool = False,
-    moves: None = None,
-) -> Union[Solution, Chopsticks, FarkleSolution]: ...
-@overload
-def solve(rules: str, vs: None = None, *, moves: int) -> Chopsticks: ...
 def solve(
     rules: str = "hog-fa20",
     vs: Optional[StrategyLike] = None,
@@ -269,10 +235,11 @@ def solve(
     set: Optional[Settings] = None,
     exact: bool = False,
     moves: Optional[int] = None,
-) -> Union[Solution, Chopsticks, FarkleSolution]:
+    progress: bool = True,
+) -> Solution:
     """The optimal strategy against `vs` ("minimax": both optimal; None: the yardstick).
-    "chopsticks" gives its solved positions, within `moves` moves per player or unlimited;
-    "farkle" a FarkleSolution."""
+    "chopsticks" is solved with both sides perfect, within `moves` moves per player or
+    without a limit."""
 
 def simulate(
     strategy: StrategyLike,
@@ -299,12 +266,12 @@ def position(
     goal: Optional[int] = None,
     set: Optional[Settings] = None,
     dice: Optional[Sequence[int]] = None,
-) -> Union[Position, FarklePosition]:
+) -> Position:
     """The position `at`, `strategy` to move: (own, opponent) in Hog (and each player's memory
-    where the rules keep one), (own, opponent, last) in Greed, (own, opponent, turn_total) in
+    where the rules keep one), (own, opponent, passed) in Greed, (own, opponent, turn_total) in
     the Pig family. Farkle: (own, opponent, own_farkles, opponent_farkles, turn_total,
-    dice_left) in points and counts, and `dice` the faces a roll there showed (`--dice`),
-    giving a FarklePosition."""
+    dice_left) in points and counts, and `dice` the faces a roll there showed (`--dice`).
+    Checked before anything is solved."""
 
 def tournament(
     strategies: list[StrategyLike],
@@ -314,8 +281,8 @@ def tournament(
     set: Optional[Settings] = None,
     progress: bool = True,
 ) -> Tournament:
-    """The exact round robin of `strategies` (`swine tournament`; not Farkle, as there);
-    progress=False keeps it quiet (else it counts the matches on stderr)."""
+    """The exact round robin of `strategies` (`swine tournament`); progress=False keeps it
+    quiet (else it counts the matches on stderr)."""
 
 def sweep(
     rules: str,
@@ -323,6 +290,7 @@ def sweep(
     *,
     progress: bool = True,
 ) -> Sweep:
-    """Every combination of the values `set` gives each parameter of the rule script `rules`
-    ({"lucky": range(3, 16)}), each surveyed as `swine sweep` does, in parallel; progress=False
-    keeps it quiet (else it counts the variants on stderr)."""
+    """Every combination of the values `set` gives each parameter of the ruleset `rules` (a rule
+    script's parameters, {"lucky": range(3, 16)}; any game's goal; Farkle's rule numbers), each
+    surveyed as `swine sweep` does, in parallel; progress=False keeps it quiet (else it counts
+    the variants on stderr)."""

@@ -4,9 +4,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use swine_solver::catalog::{self, MOST_VARIANTS};
-use swine_solver::chopsticks::MOST_MOVES;
+use swine_solver::catalog::{self, MOST_MOVES, MOST_VARIANTS};
 use swine_solver::format::Format;
+pub use swine_solver::game::MoveLimit;
 
 /// The top-level help's closing text: examples, then every ruleset with its strategies, read
 /// from the solver's catalog.
@@ -318,25 +318,6 @@ pub enum First {
     You,
     /// The solver.
     Computer,
-}
-
-/// A move limit per player, or none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoveLimit {
-    /// At most this many moves per player.
-    Moves(u32),
-    /// No limit.
-    Unlimited,
-}
-
-impl MoveLimit {
-    /// The moves per player, or `None` without a limit.
-    pub fn moves(self) -> Option<u32> {
-        match self {
-            MoveLimit::Moves(m) => Some(m),
-            MoveLimit::Unlimited => None,
-        }
-    }
 }
 
 /// Parses `--moves` (and the page's `moves=`): a number of moves per player, or `unlimited`.

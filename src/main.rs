@@ -5,8 +5,6 @@ mod cli;
 mod commands;
 mod manual;
 mod progress;
-mod ranking;
-mod report;
 mod resolve;
 mod serve;
 
@@ -88,8 +86,8 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 mod tests {
     use super::*;
     use clap::CommandFactory;
-    use swine_solver::hog::compiled_on_this_thread;
-    use swine_solver::{catalog, python::Runner};
+    use swine_solver::catalog::{self, compiled_on_this_thread};
+    use swine_solver::python::Runner;
 
     /// What `--help` or `--version` of `args` prints (clap's early exit).
     fn printed(args: &[&str]) -> String {

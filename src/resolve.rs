@@ -1,44 +1,22 @@
-//! From flags to solver objects: rulesets, strategies and the Python runner, with the flag
-//! named in errors.
+//! From flags to the one game interface: the game `--rules` names, its strategies, positions
+//! and dice, and the Python runner, with the flag named in errors.
 
 use anyhow::{Context, Result};
 use swine_solver::catalog;
-pub use swine_solver::catalog::Rules;
-use swine_solver::contest::check_count;
-use swine_solver::farkle::{self, Farkle};
-use swine_solver::greed::{self, Greed};
-use swine_solver::hog::{Ruleset, Script, Strategy};
-use swine_solver::pig::{self, Pig};
+use swine_solver::game::{Capability, DynGame, GameError, Opened, Run, Strategy, meet};
 use swine_solver::python::{Limits, Runner};
 
 use crate::cli::{PythonArgs, RulesArgs};
 
-/// The ruleset the flags name, of whichever game it belongs to: a built-in one, or a Hog rule
-/// script (`FILE.rhai`, or a Python rule module `FILE.py` run by `python3` with the default
-/// limits).
-pub fn rules(args: &RulesArgs) -> Result<Rules> {
-    Ok(catalog::open(
-        &args.rules,
-        args.goal,
-        &args.settings,
-        &Runner::default(),
-    )?)
-}
-
-/// [`rules`] for a verb that runs Python: a rule module runs as `--python` and `--timeout` say.
-pub fn rules_run_by(args: &RulesArgs, python: &PythonArgs) -> Result<Rules> {
+/// The game the flags name: a built-in ruleset, or a Hog rule script (`FILE.rhai`, or a Python
+/// rule module `FILE.py` run as `--python` and `--timeout` say).
+pub fn game(args: &RulesArgs, python: &PythonArgs) -> Result<Opened> {
     Ok(catalog::open(
         &args.rules,
         args.goal,
         &args.settings,
         &runner(python),
     )?)
-}
-
-/// The Hog rule script `rules` names (a preset, a `.rhai` file, or a Python rule module `.py`
-/// that `runner` runs) with `settings` applied.
-pub fn script(rules: &str, settings: &[(String, i64)], runner: &Runner) -> Result<Script> {
-    Ok(catalog::script(rules, settings, runner)?)
 }
 
 /// The runner of Python strategies the flags describe.
@@ -52,67 +30,99 @@ pub fn runner(args: &PythonArgs) -> Runner {
     }
 }
 
-/// The Hog strategy `spec` given to `flag`, or the ruleset's yardstick when `spec` is absent.
+/// The strategy `spec` given to `flag`, or the game's yardstick when `spec` is absent.
 pub fn strategy(
+    game: &dyn DynGame,
     spec: Option<&str>,
     flag: &str,
-    rules: &Ruleset,
     runner: &Runner,
 ) -> Result<Strategy> {
-    let spec = spec.unwrap_or(rules.rules().yardstick());
-    Strategy::resolve(spec, rules, runner)
-        .map(|r| r.strategy)
+    let info = game.info();
+    info.allows(Capability::Strategies)?;
+    let spec = spec.or(info.yardstick.as_deref()).unwrap_or("optimal");
+    game.resolve(spec, runner)
         .with_context(|| format!("in {flag}"))
 }
 
-/// The Greed strategy `spec` given to `flag`, or the yardstick (`sample2`) when absent.
-pub fn greed_strategy(
-    spec: Option<&str>,
-    flag: &str,
-    game: &Greed,
+/// `STRATEGY` and `--vs` as they meet: a `minimax` facing a fixed strategy plays the
+/// equilibrium's decisions.
+pub fn pair(
+    game: &dyn DynGame,
+    (spec, vs): (&str, Option<&str>),
     runner: &Runner,
-) -> Result<greed::Strategy> {
-    greed::Strategy::resolve(spec.unwrap_or(greed::YARDSTICK), game, runner)
-        .map(|r| r.strategy)
-        .with_context(|| format!("in {flag}"))
+    run: &Run,
+) -> Result<[Strategy; 2]> {
+    let chosen = strategy(game, Some(spec), "STRATEGY", runner)?;
+    let opponent = strategy(game, vs, "--vs", runner)?;
+    Ok(meet(game, chosen, opponent, run)?)
 }
 
-/// The whole numbers of a position given to `flag` as `text`, one for each of `parts` (in
-/// order, comma-separated); the game checks their bounds when it solves the position.
-pub fn position(flag: &str, text: &str, parts: &[(&str, u32)]) -> Result<Vec<u32>> {
-    let pieces: Vec<&str> = text.split(',').map(str::trim).collect();
-    check_count(parts, pieces.len()).with_context(|| format!("{flag} {text}"))?;
-    pieces
-        .iter()
-        .zip(parts)
-        .map(|(piece, (name, _))| {
+/// The opponent `--vs` names (`default`, else the yardstick, without it) in a game with
+/// strategies; none in a game without, where `--vs` is refused.
+pub fn opponent(
+    game: &dyn DynGame,
+    vs: Option<&str>,
+    default: Option<&str>,
+    runner: &Runner,
+) -> Result<Option<Strategy>> {
+    let info = game.info();
+    if info.can(Capability::Strategies) {
+        return strategy(game, vs.or(default), "--vs", runner).map(Some);
+    }
+    if vs.is_some() {
+        info.allows(Capability::Strategies)
+            .map_err(|e| anyhow::anyhow!("--vs: {e}"))?;
+    }
+    Ok(None)
+}
+
+/// The whole numbers given to `flag` as `text`, comma-separated.
+pub fn numbers(flag: &str, text: &str) -> Result<Vec<i64>> {
+    text.split(',')
+        .map(str::trim)
+        .map(|piece| {
             piece
                 .parse()
-                .with_context(|| format!("{flag} {text}: {name} '{piece}' is not a whole number"))
+                .with_context(|| format!("{flag} {text}: '{piece}' is not a whole number"))
         })
         .collect()
 }
 
-/// The Pig strategy `spec` given to `flag`, or the variant's yardstick when `spec` is absent.
-pub fn pig_strategy(
-    spec: Option<&str>,
-    flag: &str,
-    game: &Pig,
-    runner: &Runner,
-) -> Result<pig::Strategy> {
-    pig::Strategy::resolve(spec.unwrap_or(game.variant().yardstick()), game, runner)
-        .map(|r| r.strategy)
-        .with_context(|| format!("in {flag}"))
-}
-
-/// The Farkle strategy `spec` given to `flag`, or the yardstick (`bank_at:300`) when absent;
-/// a Python file is imported with `runner`.
-pub fn farkle_strategy(
-    spec: Option<&str>,
-    flag: &str,
-    game: &Farkle,
-    runner: &Runner,
-) -> Result<farkle::Strategy> {
-    farkle::Strategy::resolve(spec.unwrap_or(farkle::YARDSTICK), game, runner)
-        .with_context(|| format!("in {flag}"))
+/// The position `--from` gives, checked against the game before anything is solved (with the
+/// dice `--dice` shows there, if any).
+pub fn position(
+    game: &dyn DynGame,
+    from: &str,
+    dice: Option<&str>,
+) -> Result<(Vec<i64>, Option<Vec<u8>>)> {
+    let info = game.info();
+    info.allows(Capability::Strategies)?;
+    let faces = dice
+        .map(|text| {
+            info.allows(Capability::Dice)?;
+            text.split(',')
+                .map(|face| face.trim().parse::<u8>())
+                .collect::<Result<Vec<u8>, _>>()
+                .map_err(|_| {
+                    GameError::Refused(format!(
+                        "--dice {text}: expected faces 1..6, comma-separated"
+                    ))
+                })
+        })
+        .transpose()?;
+    let names: Vec<String> = info
+        .position
+        .iter()
+        .map(|p| p.name.to_uppercase())
+        .collect();
+    let at = numbers("--from", from).with_context(|| format!("expected {}", names.join(",")))?;
+    game.check_position(&at, faces.as_deref())
+        .map_err(|error| match error {
+            GameError::Position(text) => anyhow::anyhow!("--from {from}: {text}"),
+            GameError::Dice(text) => {
+                anyhow::anyhow!("--dice {}: {text}", dice.unwrap_or_default())
+            }
+            other => other.into(),
+        })?;
+    Ok((at, faces))
 }

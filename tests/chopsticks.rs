@@ -196,9 +196,14 @@ fn a_game_played_out_against_the_unlimited_solver_ends_with_a_verdict() {
 #[test]
 fn solve_prints_the_counts_and_writes_the_positions() {
     let sandbox = Sandbox::new();
-    let json = sandbox
+    let report = sandbox
         .run(&["solve", "--rules", "chopsticks", "--moves", "10", "--json"])
         .json();
+    // The solve's report, as every game's: the first player's value (a tie: one half), the
+    // move limit under its name, Chopsticks' counts under `details`.
+    assert_eq!(report["moves"], 10);
+    assert_eq!(report["first_player_wins"], 0.5);
+    let json = &report["details"];
     assert_eq!(json["result"], 0);
     let by = &json["by_result"];
     let total = by["1"].as_u64().unwrap() + by["0"].as_u64().unwrap() + by["-1"].as_u64().unwrap();
@@ -212,9 +217,11 @@ fn solve_prints_the_counts_and_writes_the_positions() {
         written["levels"][0]["results"].as_array().unwrap().len(),
         625
     );
-    let json = sandbox
+    let report = sandbox
         .run(&["solve", "--rules", "chopsticks", "--json"])
         .json();
+    assert_eq!(report["first_player_wins"], 0.0, "B wins by force");
+    let json = &report["details"];
     for key in [
         "result",
         "distance",
@@ -230,8 +237,8 @@ fn solve_prints_the_counts_and_writes_the_positions() {
         sandbox
             .run(&["eval", "x", "--rules", "chopsticks"])
             .failure(),
-        "swine: chopsticks is a game without chance or strategies to evaluate: swine solve \
-         --rules chopsticks solves it, swine play plays it"
+        "swine: chopsticks is a game without chance or strategies to evaluate: solve it (both \
+         sides perfect) or play it"
     );
     assert_eq!(
         sandbox
@@ -242,6 +249,6 @@ fn solve_prints_the_counts_and_writes_the_positions() {
     );
     assert_eq!(
         sandbox.run(&["solve", "--moves", "3"]).failure(),
-        "swine: --moves is a move limit for chopsticks; hog-fa20 has none"
+        "swine: --moves: hog-fa20 has no move limit (--moves is chopsticks')"
     );
 }

@@ -293,3 +293,66 @@ fn a_reader_that_stops_early_is_not_an_error() {
     assert!(output.status.success());
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+/// Ctrl-C ends a long computation at once: the process is gone within 100 ms of SIGINT (so no
+/// thread computes on) and has written nothing. The child gets SIGINT's default action back
+/// first: a test run as a background job inherits SIGINT ignored, as a person's terminal does
+/// not.
+#[test]
+fn ctrl_c_ends_a_long_computation_at_once_and_writes_nothing() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::time::{Duration, Instant};
+
+    for args in [
+        &["solve", "--rules", "farkle", "--out", "out"][..],
+        &[
+            "simulate",
+            "hold_at:20",
+            "--rules",
+            "pig",
+            "--games",
+            "1000000000",
+        ][..],
+    ] {
+        let sandbox = Sandbox::new();
+        let mut child = Command::new("python3")
+            .args([
+                "-c",
+                "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); \
+                 os.execv(sys.argv[1], sys.argv[1:])",
+                env!("CARGO_BIN_EXE_swine"),
+            ])
+            .args(args)
+            .current_dir(sandbox.path())
+            .env("SWINE_CACHE_DIR", sandbox.cache())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("python3 runs swine");
+        std::thread::sleep(Duration::from_secs(1));
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "{args:?} ended by itself"
+        );
+        let status = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill sends SIGINT");
+        assert!(status.success());
+        let sent = Instant::now();
+        let ended = loop {
+            if let Some(ended) = child.try_wait().unwrap() {
+                break ended;
+            }
+            if sent.elapsed() > Duration::from_secs(5) {
+                child.kill().unwrap();
+                panic!("{args:?} still ran 5 s after SIGINT");
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        };
+        let waited = sent.elapsed();
+        assert_eq!(ended.signal(), Some(2), "{args:?}: {ended:?}");
+        assert!(waited < Duration::from_millis(100), "{args:?}: {waited:?}");
+        assert!(!sandbox.join("out").exists(), "{args:?} wrote its folder");
+    }
+}

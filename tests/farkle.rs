@@ -13,7 +13,7 @@ fn farkle_solve_prints_states_and_residual_and_writes_the_values() {
     args.extend(SMALL);
     let text = sandbox.run(&args).success();
     assert!(
-        text.contains("farkle, goal 1000: minimax against minimax"),
+        text.contains("farkle[floor=-500], goal 1000: minimax against minimax"),
         "{text}"
     );
     // (1000 + 500) / 50 = 30 banked scores each, 3 × 3 farkle counts: 8100 states.
@@ -49,11 +49,14 @@ fn farkle_positions_value_bank_roll_and_keeps() {
     let start = number(&report, "turn_start");
     let choices = report["choices"].as_array().unwrap();
     assert_eq!(choices.len(), 1, "{report}");
-    assert_eq!(choices[0][0], "roll");
+    assert_eq!(choices[0]["choice"], "roll");
+    assert_eq!(report["chosen"], "roll");
+    assert_eq!(report["afterwards"], "perfect play");
     assert!(
-        (choices[0][1].as_f64().unwrap() - start).abs() <= 1e-12,
+        (number(&choices[0], "value") - start).abs() <= 1e-12,
         "{report}"
     );
+    assert_eq!(number(&report, "mover_wins"), number(&choices[0], "value"));
     // Four 1s and a 2 and a 3: seven keeps (RULES.md: four of a kind 2000, or 1000 + 100, or
     // singles); any of 1000 points or more wins at goal 1000 from 0.
     let mut args = vec![
@@ -72,8 +75,8 @@ fn farkle_positions_value_bank_roll_and_keeps() {
     assert_eq!(choices.len(), 7, "{report}");
     let wins: Vec<&str> = choices
         .iter()
-        .filter(|c| c[1].as_f64() == Some(1.0))
-        .map(|c| c[0].as_str().unwrap())
+        .filter(|c| c["value"].as_f64() == Some(1.0))
+        .map(|c| c["choice"].as_str().unwrap())
         .collect();
     assert_eq!(
         wins,
@@ -96,8 +99,8 @@ fn farkle_positions_value_bank_roll_and_keeps() {
     args.extend(SMALL);
     let report = json(&args);
     let choices = report["choices"].as_array().unwrap();
-    assert_eq!(choices[0][0], "bank");
-    assert_eq!(choices[1][0], "roll");
+    assert_eq!(choices[0]["choice"], "bank");
+    assert_eq!(choices[1]["choice"], "roll");
     let mut args = vec![
         "eval",
         "optimal",
@@ -110,7 +113,7 @@ fn farkle_positions_value_bank_roll_and_keeps() {
     let opponent = number(&json(&args), "turn_start");
     // Banking 250 at 0 : 200 hands the opponent 200 : 250 with no farkles.
     assert!(
-        (choices[0][1].as_f64().unwrap() - (1.0 - opponent)).abs() <= 1e-15,
+        (number(&choices[0], "value") - (1.0 - opponent)).abs() <= 1e-15,
         "{report}"
     );
 }
@@ -227,7 +230,7 @@ fn farkle_house_rules_and_bad_input() {
         ),
         (
             vec!["grade", "nowhere/", "--rules", "farkle", "--explain", "3"],
-            "--explain is not available for farkle",
+            "--explain: farkle has no table of choices to explain",
         ),
     ] {
         let stderr = sandbox.run(&args).failure();
@@ -255,32 +258,20 @@ fn farkle_play_hints_agree_with_themselves() {
             "1,b",
         ])
         .success();
-    assert!(text.contains("rolled 1 4 4 1 6 2"), "{text}");
-    let after = |prefix: &str| -> f64 {
+    assert!(text.contains("rolls 6 dice: 1 4 4 1 6 2"), "{text}");
+    // Each choice's hint: "(your chance then P)".
+    let hint = |prefix: &str| -> f64 {
         let line = text
             .lines()
-            .find(|l| l.contains(prefix))
-            .unwrap_or_else(|| panic!("{text}"));
-        line.rsplit(' ')
-            .next()
-            .unwrap()
-            .trim_end_matches(')')
-            .parse()
-            .unwrap()
+            .find(|l| l.trim_start().starts_with(prefix))
+            .unwrap_or_else(|| panic!("{prefix}: {text}"));
+        let (_, after) = line.split_once("then ").unwrap();
+        after.split(')').next().unwrap().parse().unwrap()
     };
-    let keep = after("1: keep 100 points, 5 dice left");
-    let line = text
-        .lines()
-        .find(|l| l.contains("turn total 100, 5 dice"))
-        .unwrap();
-    let numbers: Vec<f64> = line
-        .split([' ', ','])
-        .filter_map(|w| w.parse().ok())
-        .filter(|&x: &f64| x < 1.0)
-        .collect();
-    let (bank, roll) = (numbers[numbers.len() - 2], numbers[numbers.len() - 1]);
+    let keep = hint("1: Keep 1: 100 points, 5 dice left");
+    let (bank, roll) = (hint("Bank 100"), hint("Roll 5 dice"));
     assert!((keep - bank.max(roll)).abs() <= 1e-6, "{text}");
-    assert!(text.contains("banks 100"), "{text}");
+    assert!(text.contains("Player 0 banks 100"), "{text}");
 }
 
 /// The absolute path of a Farkle strategy under `tests/python/farkle`.
@@ -555,11 +546,8 @@ fn farkle_bank_map_agrees_with_the_positions_it_draws() {
         args.extend(SMALL);
         let report = sandbox.run(&args).json();
         let choices = report["choices"].as_array().unwrap();
-        assert_eq!(choices[0][0], "bank", "{report}");
-        (
-            choices[0][1].as_f64().unwrap(),
-            choices[1][1].as_f64().unwrap(),
-        )
+        assert_eq!(choices[0]["choice"], "bank", "{report}");
+        (number(&choices[0], "value"), number(&choices[1], "value"))
     };
     let mut checked = 0;
     for row in rows
@@ -634,7 +622,7 @@ fn farkle_bank_map_agrees_with_the_positions_it_draws() {
         ),
         (
             vec!["plot", "diff", "optimal", "bank_at:300", "--out", "x.png"],
-            "plot diff: compares Hog strategies",
+            "plot diff: farkle[floor=-500] strategies are compared by plot diff in Hog only",
         ),
         (
             vec![
@@ -661,7 +649,7 @@ fn farkle_bank_map_agrees_with_the_positions_it_draws() {
         ])
         .failure();
     assert!(
-        stderr.contains("--farkles: only farkle counts farkles"),
+        stderr.contains("--farkles: hog-fa20 has no farkle counts (--farkles is farkle's)"),
         "{stderr}"
     );
 }

@@ -21,7 +21,7 @@ fn agrees_under(rules: Ruleset, strategy: &str, opponent: &str, seed: u64) {
     let solution = solve(&rules, [&strategy.player(&rules), &opponent.player(&rules)]).unwrap();
     let exact = solution.matchup();
     let (policy, opposing) = (solution.policy(0), solution.policy(1));
-    let simulation = simulate(&rules, [&policy, &opposing], GAMES, seed, &|_| {});
+    let simulation = simulate(&rules, [&policy, &opposing], GAMES, seed, &|_: u64| {});
     for (seat, simulated, exact) in [
         ("first", simulation.first.value(), exact.as_first()),
         ("second", simulation.second.value(), exact.as_second()),

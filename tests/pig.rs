@@ -38,7 +38,7 @@ fn piglet_to_two_all_six_positions_are_the_papers_fractions() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|c| c["decision"] == "hold")
+        .find(|c| c["choice"] == "hold")
         .unwrap();
     assert!(
         (number(hold, "value") - fraction("1/5")).abs() <= 1e-15,
@@ -116,7 +116,7 @@ fn minimax_is_the_equilibrium_strategy_and_optimal_the_best_response() {
 /// each seat moving first.
 fn z_scores(pig: &Pig, solution: &Solution, games: u64, seed: u64) -> [f64; 2] {
     let policies = [solution.policy(0), solution.policy(1)];
-    let simulation = simulate(pig, [&policies[0], &policies[1]], games, seed, &|_| {});
+    let simulation = simulate(pig, [&policies[0], &policies[1]], games, seed, &|_: u64| {});
     let exact = solution.matchup();
     [
         (simulation.first, exact.first),

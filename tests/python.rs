@@ -341,6 +341,14 @@ fn a_bad_python_strategy_is_one_line_naming_the_file_and_state() {
     );
 }
 
+/// The dice a choice's name rolls: `6 dice`, `1 die`, Greed's `pass` (0).
+fn dice(name: &Value) -> u8 {
+    match name.as_str().unwrap() {
+        "pass" => 0,
+        name => name.split(' ').next().unwrap().parse().unwrap(),
+    }
+}
+
 /// Each of the first `n` cells of `--explain`, changed alone in `table`, re-evaluated.
 fn check_explained_gains(
     sandbox: &Sandbox,
@@ -356,7 +364,12 @@ fn check_explained_gains(
         let at = |key: &str| cell[key].as_u64().unwrap() as usize;
         let passed = cell.get("passed").map(|p| p.as_bool().unwrap());
         assert_eq!(passed.is_some(), rules == "greed");
-        let changed = (at("score"), at("opponent_score"), passed, at("best") as u8);
+        let changed = (
+            at("score"),
+            at("opponent_score"),
+            passed,
+            dice(&cell["best"]),
+        );
         let file = sandbox.write("changed.json", table_json(Some(changed)));
         let after = win_rate(&eval(sandbox, &[file.to_str().unwrap(), "--rules", rules]));
         let gain = cell["gain"].as_f64().unwrap();

@@ -39,7 +39,7 @@ fn z_scores(
     games: u64,
     seed: u64,
 ) -> [f64; 2] {
-    let simulation = simulate(rules, policies, games, seed, &|_| {});
+    let simulation = simulate(rules, policies, games, seed, &|_: u64| {});
     [
         (simulation.first, exact.first),
         (simulation.second, exact.second),
@@ -454,7 +454,7 @@ fn a_position_is_solved_with_the_value_of_each_choice() {
         6.0 / 7.0,
         max_relative = 1e-15
     );
-    assert_eq!(json["chosen"], 1);
+    assert_eq!(json["chosen"], "1 die");
     // Rolling 2 dice now, then best play: q + (1 − q)(1 − 6/7) with q = 25/36, 93/126.
     let choices = json["choices"].as_array().unwrap();
     assert_eq!(choices[0]["dice"], 1, "rolling 0 is not allowed");
@@ -477,5 +477,5 @@ fn a_position_is_solved_with_the_value_of_each_choice() {
         .json();
     // The opponent passed at 40: sample1 leads, so it passes too and wins.
     assert_eq!(greed["mover_wins"], 1.0);
-    assert_eq!(greed["chosen"], 0);
+    assert_eq!(greed["chosen"], "pass");
 }

@@ -2,7 +2,7 @@
 //! written as that term's hog.py reads, against the preset `hog-sp21` (the very same tables, the
 //! same win rates to the bit), and every kind of module error through the real binary.
 
-use swine_solver::catalog::{self, Rules};
+use swine_solver::catalog;
 use swine_solver::hog::{Ruleset, SearchLimits, Strategy, evaluate, solve_against};
 use swine_solver::python::Runner;
 
@@ -14,11 +14,10 @@ const SP21: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/hog-sp21.py");
 
 /// `rules` (a preset or a file) compiled for `goal`.
 fn compiled(rules: &str, goal: u32) -> Ruleset {
-    match catalog::open(rules, Some(goal), &[], &Runner::default()) {
-        Ok(Rules::Hog(rules)) => *rules,
-        Ok(_) => panic!("{rules} is not Hog"),
-        Err(error) => panic!("{rules}: {error}"),
-    }
+    let settings = [("goal".to_string(), i64::from(goal))];
+    let script = catalog::script(rules, &settings, &Runner::default())
+        .unwrap_or_else(|error| panic!("{rules}: {error}"));
+    Ruleset::compile(script).unwrap_or_else(|error| panic!("{rules}: {error}"))
 }
 
 #[test]

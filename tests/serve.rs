@@ -203,7 +203,7 @@ fn the_api_answers_with_evals_numbers_and_clear_errors() {
             "POST",
             "/api/games/1/move?choice=0",
             400,
-            "move: only chopsticks is played by moves",
+            "move: hog is played by rolling dice",
         ),
     ] {
         let (got, body) = served.request(method, path);
@@ -328,7 +328,7 @@ fn pig_is_played_decision_by_decision() {
             .as_array()
             .unwrap()
             .iter()
-            .find(|c| c["decision"] == decision)
+            .find(|c| c["choice"] == decision)
             .unwrap()["value"]
             .as_f64()
             .unwrap();
@@ -379,7 +379,9 @@ fn chopsticks_is_played_move_by_move_with_the_solvers_verdicts() {
     for (moves, solve) in [("10", vec!["--moves", "10"]), ("unlimited", Vec::new())] {
         let mut args = vec!["solve", "--rules", "chopsticks", "--json"];
         args.extend(solve);
-        let start = sandbox.run(&args).json()["result"].as_i64().unwrap();
+        let start = sandbox.run(&args).json()["details"]["result"]
+            .as_i64()
+            .unwrap();
         // As A the person's verdict is the start's result; as B, its opposite.
         for (first, sign) in [("you", 1), ("computer", -1)] {
             let path = format!("/api/games?rules=chopsticks&moves={moves}&first={first}");
@@ -686,7 +688,12 @@ fn farkle_eval(from: &str, dice: Option<&str>) -> Vec<(String, f64)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|c| (c[0].as_str().unwrap().to_string(), c[1].as_f64().unwrap()))
+        .map(|c| {
+            (
+                c["choice"].as_str().unwrap().to_string(),
+                c["value"].as_f64().unwrap(),
+            )
+        })
         .collect()
 }
 
@@ -695,13 +702,14 @@ fn farkle_is_solved_aside_and_played_roll_by_roll_with_evals_values() {
     let served = Served::start();
     let path = "/api/games?rules=farkle&goal=1000&set=floor%3D-500&vs=bank_at:300&seed=3";
     let (first, game) = solved_game(&served, path);
-    // The first answer says the match-up is being solved, and how far it has come.
-    assert!(
-        first["solving"].as_str().unwrap().starts_with(
-            "Solving farkle to 1000 (floor -500, 500 for 3 farkles in a row) against bank_at:300: "
-        ),
-        "{first}"
-    );
+    // The first answer is the game, or, if the solve takes longer than a request waits, says
+    // it is being solved and how far it has come.
+    if let Some(solving) = first["solving"].as_str() {
+        assert!(
+            solving.starts_with("Solving farkle[floor=-500], goal 1000 against bank_at:300: "),
+            "{first}"
+        );
+    }
     assert_eq!(
         (game["goal"].clone(), game["floor"].clone()),
         (json!(1000), json!(-500))
@@ -857,13 +865,13 @@ fn farkle_is_solved_aside_and_played_roll_by_roll_with_evals_values() {
             "POST",
             format!("/api/games/{}/keep?choice=0", hog["id"]),
             400,
-            "keep: only farkle keeps dice",
+            "keep: hog is played by rolling dice",
         ),
         (
             "POST",
             "/api/games?set=floor%3D-500".into(),
             400,
-            "set: rule numbers are farkle's; hog-fa20 takes none",
+            "rules: hog-fa20: unknown parameter 'floor'",
         ),
         (
             "POST",
@@ -893,7 +901,7 @@ fn farkle_is_solved_aside_and_played_roll_by_roll_with_evals_values() {
             "GET",
             "/api/map?rules=farkle".into(),
             400,
-            "map: the page maps one choice per cell",
+            "map: farkle has no map of one choice per cell of scores",
         ),
     ] {
         let (got, body) = served.request(method, &path);
@@ -938,7 +946,7 @@ fn farkle_is_solved_aside_and_played_roll_by_roll_with_evals_values() {
         body["solving"]
             .as_str()
             .unwrap()
-            .contains("farkle to 10000 (floor -2500"),
+            .starts_with("Solving farkle, goal 10000 against optimal: "),
         "{body}"
     );
     let (status, rulesets) = served.request("GET", "/api/rulesets");
@@ -955,7 +963,7 @@ fn farkle_is_solved_aside_and_played_roll_by_roll_with_evals_values() {
     assert_eq!(status, 503, "{body}");
     assert!(
         body["error"].as_str().unwrap().starts_with(
-            "the server solves one farkle match-up at a time. Solving farkle to 10000"
+            "the server solves one match-up at a time. Solving farkle, goal 10000 against"
         ),
         "{body}"
     );

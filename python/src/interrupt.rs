@@ -1,82 +1,86 @@
-//! Long calls that Ctrl-C interrupts: the work runs on a thread of its own, the GIL released,
-//! while the calling thread waits for it and looks for a pending signal every [`POLL`]. On
-//! one (Ctrl-C, the notebook's interrupt button) the call raises what the signal's handler
-//! raises (`KeyboardInterrupt`) at once; the work is left to finish on its thread and its result
-//! is dropped, so the package is usable straight away.
+//! Long calls that Ctrl-C stops: the work runs on a thread of its own with the GIL released,
+//! while the calling thread waits for it and looks for a pending signal every [`POLL`]. On one
+//! (Ctrl-C, the notebook's interrupt button) the work's [`Run`] is told to stop, which it
+//! checks between sweeps, layers and batches; the call waits for the work to end (so no thread
+//! computes on) and raises what the signal's handler raises (`KeyboardInterrupt`), leaving the
+//! package usable straight away.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use swine_solver::catalog::Rules;
-
-use crate::game::Game;
+use swine_solver::game::{Progress, Run};
 
 /// How often a waiting call looks for a pending signal: well within the 100 ms a person
 /// notices.
 const POLL: Duration = Duration::from_millis(20);
 
-/// `work`'s result, computed on a thread of its own with the GIL released; a pending signal
-/// whose handler raises (Ctrl-C: `KeyboardInterrupt`) ends the wait with that error.
-pub fn interruptible<T: Send + 'static>(
-    py: Python<'_>,
-    work: impl FnOnce() -> T + Send + 'static,
-) -> PyResult<T> {
-    waiting(py, work, None)
+/// How long an interrupted call waits for its work to stop before it gives up waiting (the
+/// work checks its stop flag far more often; a Python strategy's child process answers its
+/// batch first).
+const STOPPING: Duration = Duration::from_secs(10);
+
+/// What a long call shows on `sys.stderr` while it runs (a notebook shows it under the cell):
+/// the last progress its work told, on one line over the last.
+#[derive(Default)]
+pub struct Shown {
+    last: Mutex<Option<Progress>>,
 }
 
-/// How far a long call has come, shown on `sys.stderr` while it runs (a notebook shows it
-/// under the cell): `done` of `total` `what` ("12/50 variants").
-pub struct Progress {
-    /// How many are done; the work counts them.
-    pub done: Arc<AtomicU64>,
-    /// How many there are.
-    pub total: u64,
-    /// What they are, in the plural.
-    pub what: &'static str,
-}
-
-impl Progress {
-    /// A progress of `total` `what`, none done yet.
-    pub fn new(total: u64, what: &'static str) -> Progress {
-        Progress {
-            done: Arc::new(AtomicU64::new(0)),
-            total,
-            what,
-        }
+impl Shown {
+    /// The run whose progress this shows.
+    fn run(self: &Arc<Shown>) -> Run {
+        let shown = Arc::clone(self);
+        Run::telling(move |progress| {
+            *shown.last.lock().unwrap_or_else(PoisonError::into_inner) = Some(progress.clone());
+        })
     }
 
-    /// Writes the count on one line of `sys.stderr`, over the last, and a new line when `last`.
-    fn show(&self, py: Python<'_>, last: bool) -> PyResult<()> {
-        let done = self.done.load(Ordering::Relaxed);
+    /// Writes the last progress on one line of `sys.stderr` (a new line when `last`), if it
+    /// changed since `written`.
+    fn show(&self, py: Python<'_>, written: &mut Option<Progress>, last: bool) -> PyResult<()> {
+        let now = self
+            .last
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        if now.is_none() || (now == *written && !last) {
+            return Ok(());
+        }
+        let progress = now.clone().expect("checked above");
         let end = if last { "\n" } else { "" };
-        let line = format!("\rswine: {done}/{} {}{end}", self.total, self.what);
+        let line = format!("\rswine: {}{end}", progress.message);
         let stderr = py.import("sys")?.getattr("stderr")?;
         stderr.call_method1("write", (line,))?;
         stderr.call_method0("flush")?;
+        *written = now;
         Ok(())
     }
 }
 
-/// [`interruptible`], showing `progress` (if any) at every poll.
-pub fn waiting<T: Send + 'static>(
+/// `work`'s result, computed on a thread of its own with the GIL released and a [`Run`] it
+/// checks; its progress shown on `sys.stderr` when `show`. A pending signal whose handler
+/// raises (Ctrl-C: `KeyboardInterrupt`) stops the work and ends the wait with that error.
+pub fn interruptible<T: Send + 'static>(
     py: Python<'_>,
-    work: impl FnOnce() -> T + Send + 'static,
-    progress: Option<&Progress>,
+    show: bool,
+    work: impl FnOnce(&Run) -> T + Send + 'static,
 ) -> PyResult<T> {
+    let shown = Arc::new(Shown::default());
+    let run = if show { shown.run() } else { Run::default() };
     let (send, receive) = channel();
+    let worker = run.clone();
     std::thread::Builder::new()
         .name("swine".to_string())
         .spawn(move || {
-            // The caller may have gone (interrupted): then nobody wants the result.
-            let _ = send.send(work());
+            // The caller may have gone: then nobody wants the result.
+            let _ = send.send(work(&worker));
         })
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
     let mut receive = receive;
-    let mut shown = None;
+    let mut written = None;
     loop {
         // The receiver goes to the detached wait and comes back (it is not Sync).
         let (back, received) = py.detach(move || {
@@ -86,20 +90,22 @@ pub fn waiting<T: Send + 'static>(
         receive = back;
         match received {
             Ok(result) => {
-                if let Some(progress) = progress {
-                    progress.show(py, true)?;
+                if show {
+                    shown.show(py, &mut written, true)?;
                 }
                 return Ok(result);
             }
             Err(RecvTimeoutError::Timeout) => {
-                if let Some(progress) = progress {
-                    let done = progress.done.load(Ordering::Relaxed);
-                    if shown != Some(done) {
-                        progress.show(py, false)?;
-                        shown = Some(done);
-                    }
+                if show {
+                    shown.show(py, &mut written, false)?;
                 }
-                py.check_signals()?
+                if let Err(signal) = py.check_signals() {
+                    run.stop();
+                    py.detach(move || {
+                        let _ = receive.recv_timeout(STOPPING);
+                    });
+                    return Err(signal);
+                }
             }
             Err(RecvTimeoutError::Disconnected) => {
                 return Err(PyRuntimeError::new_err(
@@ -108,14 +114,4 @@ pub fn waiting<T: Send + 'static>(
             }
         }
     }
-}
-
-/// `work` on the game `rules` holds, as [`interruptible`] runs it.
-pub fn on_game<G: Game, T: Send + 'static>(
-    py: Python<'_>,
-    rules: &Arc<Rules>,
-    work: impl FnOnce(&G) -> T + Send + 'static,
-) -> PyResult<T> {
-    let rules = Arc::clone(rules);
-    interruptible(py, move || work(G::of(&rules)))
 }

@@ -1,37 +1,32 @@
 //! `import swine`: the solver from Python, in-process, numbers and numpy arrays back.
 //!
-//! No game logic lives here: rulesets open through the solver's catalog, strategies through
-//! each game's parser, and every number comes from the same solvers the CLI runs. Long calls
-//! release the GIL and stop at Ctrl-C (see [`interrupt`]); every error is a [`SwineError`] (a
-//! `ValueError`) carrying the CLI's message with the package's parameters for its flags.
+//! No game logic lives here, and no game is named: rulesets open through the solver's catalog
+//! into the one game interface, and every function is written once over it, as the CLI's verbs
+//! are; every number comes from the same solves the CLI runs. Long calls release the GIL and
+//! stop at Ctrl-C, the work itself included (see [`interrupt`]); every error is a
+//! [`SwineError`] (a `ValueError`) carrying the CLI's message with the package's parameters for
+//! its flags.
 
-mod chopsticks;
 mod display;
-mod farkle;
-mod game;
 mod interrupt;
 mod opened;
 mod results;
+mod strategies;
 
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
-
-use numpy::ToPyArray;
-use numpy::ndarray::Array2;
-use pyo3::IntoPyObjectExt;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use swine_solver::catalog::{self, Rules};
-use swine_solver::chopsticks::MOST_MOVES;
-use swine_solver::contest::{ContestError, check_position, entrants};
+use swine_solver::catalog::sweep as sweep_grid;
+use swine_solver::catalog::{self, MOST_MOVES};
+use swine_solver::game::contest::play_round_robin;
+use swine_solver::game::{Capability, GameError, MoveLimit, SearchAsk, SolveAsk, Strategy, meet};
 use swine_solver::python::Runner;
-use swine_solver::tournament::round_robin;
+use swine_solver::report::full_message;
+use swine_solver::report::ranking::TournamentReport;
 
-use game::Game;
-use interrupt::{Progress, on_game, waiting};
-use results::{Match, Position, Simulation, Solution, Sweep, Tournament};
+use interrupt::interruptible;
+use results::{Match, Position, Simulation, Solution, Sweep, Tournament, to_python};
 
 create_exception!(
     swine,
@@ -42,13 +37,13 @@ create_exception!(
 
 /// An error's message and the reasons beneath it, as the CLI prints them, in Python's words.
 fn message(err: &dyn std::error::Error) -> String {
-    python_words(&catalog::full_message(err))
+    python_words(&full_message(err))
 }
 
 /// The CLI's flags in a message as the package's parameters: `--rules FILE` is `rules=FILE`,
 /// `--exact` is `exact=True`.
 fn python_words(message: &str) -> String {
-    const WORDS: [(&str, &str); 7] = [
+    const WORDS: [(&str, &str); 10] = [
         ("--goal and --set goal=...", "goal= and set={'goal': ...}"),
         ("--rules ", "rules="),
         ("--set", "set="),
@@ -56,6 +51,9 @@ fn python_words(message: &str) -> String {
         ("--exact", "exact=True"),
         ("--bounds", "the CLI's --bounds"),
         ("--vs", "vs="),
+        ("--from", "at="),
+        ("--dice", "dice="),
+        ("--moves", "moves="),
     ];
     WORDS
         .iter()
@@ -69,48 +67,34 @@ fn error(err: impl std::error::Error) -> PyErr {
     SwineError::new_err(message(&err))
 }
 
-/// Binds `$game` to the game the `Arc<Rules>` `$rules` holds (Hog, Greed or the Pig family)
-/// and evaluates `$body`; Chopsticks, which has no strategies, is an error, and so is Farkle,
-/// whose calls go to [`farkle`] before this, in a call Farkle does not have (the tournament).
-macro_rules! with_game {
-    ($rules:expr, |$game:ident| $body:expr) => {
-        match $rules.as_ref() {
-            Rules::Hog(rules) => {
-                let $game = rules.as_ref();
-                $body
-            }
-            Rules::Greed($game) => $body,
-            Rules::Pig($game) => $body,
-            Rules::Chopsticks => Err(SwineError::new_err(game::NO_STRATEGIES)),
-            Rules::Farkle(_) => Err(SwineError::new_err(NO_FARKLE_TOURNAMENT)),
-        }
-    };
-}
-
-/// Farkle's tournament is the CLI's, not yet the package's.
-const NO_FARKLE_TOURNAMENT: &str = "farkle: swine.tournament does not play farkle yet; swine \
-                                    tournament --rules farkle does, and swine.evaluate plays one \
-                                    match exactly";
-
-/// Refuses `exact=True` for a game without fractions, in the CLI's words.
-fn refuse_exact(rules: &Rules, exact: bool) -> PyResult<()> {
-    match rules.game().no_fractions() {
-        Some(reason) if exact => Err(SwineError::new_err(python_words(&reason))),
-        _ => Ok(()),
-    }
+/// `strategy` and the opponent `vs` names (the yardstick when None) as they meet: a `minimax`
+/// facing a fixed strategy plays the equilibrium's decisions.
+fn pair(
+    py: Python<'_>,
+    game: &swine_solver::game::Opened,
+    strategy: &Bound<'_, PyAny>,
+    vs: Option<&Bound<'_, PyAny>>,
+) -> PyResult<[Strategy; 2]> {
+    let first = strategies::strategy(py, strategy, game.as_ref())?;
+    let second = strategies::opponent(py, vs, game.as_ref())?;
+    let game = game.clone();
+    interruptible(py, false, move |run| {
+        meet(game.as_ref(), first, second, run)
+    })?
+    .map_err(error)
 }
 
 /// The exact win rate of `strategy` against `vs` (the ruleset's yardstick when None).
 ///
-/// A strategy is a spec (`"always_roll:4"`, `"bacon:8,6"`, a table file, `"optimal"` the best
-/// response to `vs`, `"minimax"` the equilibrium strategy whatever `vs` is), a numpy
-/// array of the course table (Hog: dice at `[own, opponent]`), or a callable taking the same
-/// indices (`f(score, opponent_score)`; Greed `f(myscore, theirscore, last)`; Pig
-/// `f(score, opponent_score, turn_total) -> bool`). Farkle takes specs only (`"bank_at:300"`,
-/// `"max_points"`, `"optimal"`, a Python file `FILE.py[:FUNCTION]` where the CLI evaluates it
-/// exactly). With `exact=True` the rates are also given as fractions.
+/// A strategy is a spec (`"always_roll:4"`, `"bacon:8,6"`, a table file, a Python file,
+/// `"optimal"` the best response to `vs`, `"minimax"` the equilibrium strategy whatever `vs`
+/// is), a numpy array of the course table (Hog: dice at `[own, opponent]`), or a callable
+/// taking the same indices (`f(score, opponent_score)`; Greed `f(myscore, theirscore, last)`;
+/// Pig `f(score, opponent_score, turn_total) -> bool`). Farkle takes specs (its Python files
+/// too). With `exact=True` the rates are also given as fractions.
 #[pyfunction]
-#[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, exact=false))]
+#[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, exact=false, progress=true))]
+#[allow(clippy::too_many_arguments)]
 fn evaluate(
     py: Python<'_>,
     strategy: &Bound<'_, PyAny>,
@@ -119,41 +103,29 @@ fn evaluate(
     goal: Option<&Bound<'_, PyAny>>,
     set: Option<&Bound<'_, PyAny>>,
     exact: bool,
+    progress: bool,
 ) -> PyResult<Match> {
-    let rules = game::open(rules, goal, set)?;
-    refuse_exact(&rules, exact)?;
-    if let Rules::Farkle(game) = rules.as_ref() {
-        return farkle::evaluate_match(py, game, strategy, vs);
-    }
-    with_game!(rules, |game| evaluate_in(
-        py, game, &rules, strategy, vs, exact
-    ))
-}
-
-fn evaluate_in<G: Game>(
-    py: Python<'_>,
-    game: &G,
-    rules: &Arc<Rules>,
-    strategy: &Bound<'_, PyAny>,
-    vs: Option<&Bound<'_, PyAny>>,
-    exact: bool,
-) -> PyResult<Match> {
-    let [first, second] = game::pair(py, strategy, vs, game, rules)?;
-    let (outcome, rates) = on_game(py, rules, move |game: &G| {
-        let outcome = game.play(&first, &second).map_err(|e| message(&e))?;
-        let rates = exact.then(|| game.fractions(&first, &second)).transpose()?;
-        Ok::<_, String>((outcome, rates))
+    let game = strategies::open(rules, goal, set)?;
+    game.info()
+        .allows_all(&[(Capability::Exact, exact)])
+        .map_err(error)?;
+    let [first, second] = pair(py, &game, strategy, vs)?;
+    let (evaluated, fractions) = interruptible(py, progress, move |run| {
+        let seats = [&first, &second];
+        let evaluated = game.evaluate(seats, run)?;
+        let fractions = exact.then(|| game.fractions(seats, run)).transpose()?;
+        Ok::<_, GameError>((evaluated, fractions))
     })?
-    .map_err(SwineError::new_err)?;
-    Match::new(py, outcome, rates.as_ref())
+    .map_err(error)?;
+    Match::new(py, &evaluated, fractions.as_ref().map(|f| &f.rates))
 }
 
 /// The optimal strategy against `vs` (a strategy as in `evaluate`, `"minimax"` for both
-/// players optimal, or the ruleset's yardstick when None), as `swine solve` finds it.
-/// Chopsticks is solved with both sides perfect, within `moves` moves per player or without a
-/// limit; Farkle gives a `FarkleSolution` (its turn-start values W).
+/// players optimal, or the ruleset's yardstick when None), as `swine solve` finds it. A game
+/// without strategies (Chopsticks) is solved with both sides perfect, within `moves` moves per
+/// player or without a limit.
 #[pyfunction]
-#[pyo3(signature = (rules="hog-fa20", vs=None, *, goal=None, set=None, exact=false, moves=None))]
+#[pyo3(signature = (rules="hog-fa20", vs=None, *, goal=None, set=None, exact=false, moves=None, progress=true))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -163,52 +135,44 @@ fn solve(
     set: Option<&Bound<'_, PyAny>>,
     exact: bool,
     moves: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Py<PyAny>> {
-    let moves = moves
-        .map(|m| game::count("moves", m, 1..=u64::from(MOST_MOVES)))
-        .transpose()?
-        .map(|m| m as u32);
-    let name = rules;
-    let rules = game::open(rules, goal, set)?;
-    refuse_exact(&rules, exact)?;
-    if let Rules::Chopsticks = *rules {
-        if vs.is_some() {
-            return Err(SwineError::new_err(
-                "vs=: chopsticks has no strategies to solve against; both sides play perfectly",
-            ));
-        }
-        return chopsticks::solve(py, moves)?.into_py_any(py);
-    }
-    if moves.is_some() {
-        return Err(SwineError::new_err(format!(
-            "moves= is a move limit for chopsticks; {name} has none"
-        )));
-    }
-    if let Rules::Farkle(game) = rules.as_ref() {
-        return farkle::solve(py, game, vs)?.into_py_any(py);
-    }
-    with_game!(rules, |game| solve_in(py, game, &rules, vs, exact)?
-        .into_py_any(py))
-}
-
-fn solve_in<G: Game>(
-    py: Python<'_>,
-    game: &G,
-    rules: &Arc<Rules>,
-    vs: Option<&Bound<'_, PyAny>>,
-    exact: bool,
+    progress: bool,
 ) -> PyResult<Solution> {
-    let opponent = game::opponent(py, vs, game)?;
-    let solved = on_game(py, rules, move |game: &G| game.solve(&opponent, exact))?
-        .map_err(SwineError::new_err)?;
-    let exact = solved
-        .file
-        .meta
-        .exact
-        .as_ref()
-        .map(|rates| results::fractions(py, rates))
-        .transpose()?;
-    Ok(Solution { solved, exact })
+    let moves = moves
+        .map(|m| strategies::count("moves", m, 1..=u64::from(MOST_MOVES)))
+        .transpose()?
+        .map(|m| MoveLimit::Moves(m as u32));
+    let game = strategies::open(rules, goal, set)?;
+    let info = game.info();
+    info.allows_all(&[
+        (Capability::Exact, exact),
+        (Capability::Moves, moves.is_some()),
+    ])
+    .map_err(error)?;
+    let opponent = if info.can(Capability::Strategies) {
+        Some(strategies::opponent(py, vs, game.as_ref())?)
+    } else {
+        if vs.is_some() {
+            info.allows(Capability::Strategies).map_err(error)?;
+        }
+        None
+    };
+    let ask = SolveAsk {
+        exact,
+        values: info.can(Capability::Values),
+        moves,
+        search: SearchAsk::default(),
+        ..SolveAsk::default()
+    };
+    let (solving, against) = (game.clone(), opponent.clone());
+    let solved = interruptible(py, progress, move |run| {
+        solving.solve(against.as_ref(), &ask, run)
+    })?
+    .map_err(error)?;
+    Ok(Solution {
+        solved,
+        game,
+        opponent,
+    })
 }
 
 /// `games` seeded games (100,000 unless given; Farkle 2,000) with each seat moving first,
@@ -230,63 +194,25 @@ fn simulate(
     progress: bool,
 ) -> PyResult<Simulation> {
     let games = games
-        .map(|n| game::count("games", n, 1..=u64::MAX))
+        .map(|n| strategies::count("games", n, 1..=u64::MAX))
         .transpose()?;
-    let seed = seed.map_or(Ok(1), |n| game::count("seed", n, 0..=u64::MAX))?;
-    let rules = game::open(rules, goal, set)?;
-    if let Rules::Farkle(game) = rules.as_ref() {
-        return farkle::simulate(py, game, (strategy, vs), (games, seed), progress);
-    }
-    let games = games.unwrap_or(100_000);
-    let progress = progress.then(|| Progress::new(2 * games, "games"));
-    with_game!(rules, |game| simulate_in(
-        py,
-        game,
-        &rules,
-        (strategy, vs),
-        (games, seed),
-        progress.as_ref()
-    ))
-}
-
-fn simulate_in<G: Game>(
-    py: Python<'_>,
-    game: &G,
-    rules: &Arc<Rules>,
-    (strategy, vs): (&Bound<'_, PyAny>, Option<&Bound<'_, PyAny>>),
-    (games, seed): (u64, u64),
-    progress: Option<&Progress>,
-) -> PyResult<Simulation> {
-    let [first, second] = game::pair(py, strategy, vs, game, rules)?;
-    let done = progress.map(|p| Arc::clone(&p.done));
-    let played = move |n: u64| {
-        if let Some(done) = &done {
-            done.fetch_add(n, Ordering::Relaxed);
-        }
-    };
-    let rules = Arc::clone(rules);
-    let (simulation, exact) = waiting(
-        py,
-        move || G::of(&rules).simulate(&first, &second, games, seed, &played),
-        progress,
-    )?
+    let seed = seed.map_or(Ok(1), |n| strategies::count("seed", n, 0..=u64::MAX))?;
+    let game = strategies::open(rules, goal, set)?;
+    let games = games.unwrap_or(game.default_games());
+    let [first, second] = pair(py, &game, strategy, vs)?;
+    let simulated = interruptible(py, progress, move |run| {
+        game.simulate([&first, &second], (games, seed), run)
+    })?
     .map_err(error)?;
-    let standard_error = exact.win_rate_error(games);
-    Ok(Simulation {
-        games_per_seat: games,
-        seed,
-        win_rate: simulation.win_rate(),
-        exact_win_rate: Some(exact.win_rate()),
-        standard_error,
-        z: Some((simulation.win_rate() - exact.win_rate()) / standard_error),
-    })
+    Simulation::new(py, &simulated)
 }
 
-/// One position of `strategy` against `vs`, `strategy` to move (as `swine eval --from`):
-/// `at` is `(own, opponent)` in Hog (with each player's memory where the rules keep one),
-/// `(own, opponent, last)` in Greed, `(own, opponent, turn_total)` in the Pig family; in Farkle
-/// `(own, opponent, own_farkles, opponent_farkles, turn_total, dice_left)` in points and
-/// counts, and `dice` the faces a roll there showed (as `--dice`), giving a `FarklePosition`.
+/// One position of `strategy` against `vs`, `strategy` to move (as `swine eval --from`): `at`
+/// gives the numbers the game's positions have (Hog `(own, opponent)`, with each player's
+/// memory where the rules keep one; Greed `(own, opponent, passed)`; the Pig family `(own,
+/// opponent, turn_total)`; Farkle `(own, opponent, own_farkles, opponent_farkles, turn_total,
+/// dice_left)` in points and counts), `dice` the faces a roll there showed (Farkle, as
+/// `--dice`). Checked before anything is solved.
 #[pyfunction]
 #[pyo3(signature = (strategy, at, vs=None, *, rules="hog-fa20", goal=None, set=None, dice=None))]
 #[allow(clippy::too_many_arguments)]
@@ -299,64 +225,52 @@ fn position(
     goal: Option<&Bound<'_, PyAny>>,
     set: Option<&Bound<'_, PyAny>>,
     dice: Option<Vec<Bound<'_, PyAny>>>,
-) -> PyResult<Py<PyAny>> {
-    let name = rules;
-    let rules = game::open(rules, goal, set)?;
-    if let Rules::Farkle(game) = rules.as_ref() {
-        return farkle::position(py, game, (strategy, vs), &at, dice)?.into_py_any(py);
-    }
-    if dice.is_some() {
-        return Err(SwineError::new_err(format!(
-            "dice= is the roll of a farkle position; {name} has none"
-        )));
-    }
-    with_game!(rules, |game| position_in(
-        py, game, &rules, strategy, at, vs
-    )?
-    .into_py_any(py))
-}
-
-fn position_in<G: Game>(
-    py: Python<'_>,
-    game: &G,
-    rules: &Arc<Rules>,
-    strategy: &Bound<'_, PyAny>,
-    at: Vec<Bound<'_, PyAny>>,
-    vs: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Position> {
-    let given = (at.iter())
-        .map(|n| game::whole("at", n))
-        .collect::<PyResult<Vec<i128>>>()?;
-    // A number no u32 holds is out of every bound: checked with a stand-in of u32::MAX, the
+    let game = strategies::open(rules, goal, set)?;
+    let info = game.info();
+    info.allows(Capability::Strategies).map_err(error)?;
+    let numbers = |name: &str, given: &[Bound<'_, PyAny>]| -> PyResult<Vec<i128>> {
+        given.iter().map(|n| strategies::whole(name, n)).collect()
+    };
+    let given = numbers("at", &at)?;
+    // A number no i64 holds is out of every range: checked with a stand-in of i64::MAX, the
     // message then shows the number given.
-    let at: Vec<u32> = given
+    let at: Vec<i64> = given
         .iter()
-        .map(|&n| u32::try_from(n).unwrap_or(u32::MAX))
+        .map(|&n| i64::try_from(n).unwrap_or(i64::MAX))
         .collect();
-    check_position(&game.position_parts(), &at).map_err(|err| {
-        let mut text = err.to_string();
-        if let Some(n) = given.iter().find(|&&n| u32::try_from(n).is_err()) {
-            text = text.replacen(&format!(" {} ", u32::MAX), &format!(" {n} "), 1);
+    let dice = dice
+        .map(|faces| {
+            info.allows(Capability::Dice).map_err(error)?;
+            numbers("dice", &faces)?
+                .into_iter()
+                .map(|f| {
+                    u8::try_from(f)
+                        .map_err(|_| SwineError::new_err(format!("dice: face {f} is not in 1..=6")))
+                })
+                .collect::<PyResult<Vec<u8>>>()
+        })
+        .transpose()?;
+    game.check_position(&at, dice.as_deref()).map_err(|err| {
+        let mut text = message(&err);
+        if let Some(n) = given.iter().find(|&&n| i64::try_from(n).is_err()) {
+            text = text.replacen(&format!(" {} ", i64::MAX), &format!(" {n} "), 1);
         }
-        SwineError::new_err(format!("at={given:?}: {text}"))
+        match err {
+            GameError::Position(_) => SwineError::new_err(format!("at={given:?}: {text}")),
+            GameError::Dice(_) => SwineError::new_err(format!(
+                "dice={:?}: {text}",
+                dice.as_deref().unwrap_or_default()
+            )),
+            _ => SwineError::new_err(text),
+        }
     })?;
-    let [first, second] = game::pair(py, strategy, vs, game, rules)?;
-    let solved = on_game(py, rules, move |game: &G| {
-        game.position(&first, &second, &at)
+    let [first, second] = pair(py, &game, strategy, vs)?;
+    let report = interruptible(py, false, move |run| {
+        game.position([&first, &second], &at, dice.as_deref(), run)
     })?
     .map_err(error)?;
-    let choices = PyDict::new(py);
-    for (choice, value) in &solved.choices {
-        choices.set_item(choice, value)?;
-    }
-    Ok(Position {
-        mover_wins: solved.outcome.win,
-        tie: solved.outcome.tie,
-        mover_loses: solved.outcome.loss,
-        value: solved.outcome.value(),
-        chosen: solved.chosen,
-        choices: choices.unbind(),
-    })
+    Position::new(py, &report)
 }
 
 /// The exact round robin of `strategies` (each as in `evaluate`), as `swine tournament`
@@ -371,71 +285,29 @@ fn tournament(
     set: Option<&Bound<'_, PyAny>>,
     progress: bool,
 ) -> PyResult<Tournament> {
-    let rules = game::open(rules, goal, set)?;
-    with_game!(rules, |game| tournament_in(
-        py, game, &rules, strategies, progress
-    ))
-}
-
-fn tournament_in<G: Game>(
-    py: Python<'_>,
-    game: &G,
-    rules: &Arc<Rules>,
-    given: &Bound<'_, PyList>,
-    progress: bool,
-) -> PyResult<Tournament> {
+    let game = strategies::open(rules, goal, set)?;
+    game.info().allows(Capability::Strategies).map_err(error)?;
     let mut entries = Vec::new();
     let mut left_out = Vec::new();
-    for entry in given.iter() {
-        match game::strategy(py, &entry, game) {
+    for entry in strategies.iter() {
+        match strategies::strategy(py, &entry, game.as_ref()) {
             Ok(strategy) => entries.push(strategy),
             Err(err) => left_out.push((entry.str()?.to_string(), err.value(py).to_string())),
         }
     }
-    let n = entries.len() as u64;
-    let progress = progress.then(|| Progress::new(n * n.saturating_sub(1) / 2, "matches"));
-    let done = progress.as_ref().map(|p| Arc::clone(&p.done));
-    let rules = Arc::clone(rules);
-    let work = move || {
-        let game = G::of(&rules);
-        let entries = entrants(game, entries, &left_out)?;
-        let played = round_robin(
-            entries.len(),
-            |i, j| game.play(&entries[i], &entries[j]),
-            || {
-                if let Some(done) = &done {
-                    done.fetch_add(1, Ordering::Relaxed);
-                }
-            },
-        )?;
-        Ok::<_, ContestError>((entries, played, left_out))
-    };
-    let (entries, played, left_out) = waiting(py, work, progress.as_ref())?.map_err(error)?;
-    let n = entries.len();
-    let names: Vec<String> = entries.iter().map(|s| game.name(s).to_string()).collect();
-    let rows = PyList::empty(py);
-    for (rank, standing) in played.standings().iter().enumerate() {
-        let row = PyDict::new(py);
-        row.set_item("rank", rank + 1)?;
-        row.set_item("strategy", &names[standing.entry])?;
-        row.set_item("mean_win_rate", standing.mean_win_rate)?;
-        row.set_item("matches_won", standing.matches_won)?;
-        rows.append(row)?;
-    }
-    let win_rates =
-        Array2::from_shape_fn((n, n), |(i, j)| played.win_rate(i, j).unwrap_or(f64::NAN));
-    Ok(Tournament {
-        rows: rows.into_any().unbind(),
-        names,
-        win_rates: win_rates.to_pyarray(py).into_any().unbind(),
-        left_out,
-    })
+    let playing = game.clone();
+    let played = interruptible(py, progress, move |run| {
+        play_round_robin(playing.as_ref(), entries, left_out, run)
+    })?
+    .map_err(error)?;
+    Tournament::new(py, &TournamentReport::new(game.info().batch(), played))
 }
 
-/// Every variant of the Hog rules `rules` (a rule script or a preset with parameters) over a
-/// grid of its parameters, each surveyed as `swine sweep` does: `set` maps each parameter to
-/// its values (`{"lucky": range(3, 16), "goal": [50, 100]}`), every combination is a variant,
-/// solved in parallel. A variant that cannot be solved gets its row with the reason.
+/// Every variant of the ruleset `rules` (a rule script, a preset with parameters, or any game
+/// with a goal or rule numbers) over a grid of its parameters, each surveyed as `swine sweep`
+/// does: `set` maps each parameter to its values (`{"lucky": range(3, 16), "goal": [50,
+/// 100]}`), every combination is a variant, solved in parallel. A variant that cannot be solved
+/// gets its row with the reason.
 #[pyfunction]
 #[pyo3(signature = (rules, set, *, progress=true))]
 fn sweep(py: Python<'_>, rules: &str, set: &Bound<'_, PyDict>, progress: bool) -> PyResult<Sweep> {
@@ -449,7 +321,7 @@ fn sweep(py: Python<'_>, rules: &str, set: &Bound<'_, PyDict>, progress: bool) -
         let values = values
             .iter()
             .map(|v| {
-                let n = game::whole(&format!("set: {name}"), v)?;
+                let n = strategies::whole(&format!("set: {name}"), v)?;
                 i64::try_from(n).map_err(|_| {
                     SwineError::new_err(format!("set: {name}: {n} is not in i64's range"))
                 })
@@ -458,42 +330,18 @@ fn sweep(py: Python<'_>, rules: &str, set: &Bound<'_, PyDict>, progress: bool) -
         parameters.push((name, values));
     }
     let grid = catalog::grid(&parameters).map_err(|e| SwineError::new_err(format!("set: {e}")))?;
-    let progress = progress.then(|| Progress::new(grid.len() as u64, "variants"));
-    let done = progress.as_ref().map(|p| Arc::clone(&p.done));
     let (script, variants) = (rules.to_string(), grid.clone());
-    let work = move || {
-        catalog::sweep(&script, &variants, &Runner::default(), || {
-            if let Some(done) = &done {
-                done.fetch_add(1, Ordering::Relaxed);
-            }
-        })
-    };
-    let surveys = waiting(py, work, progress.as_ref())?.map_err(error)?;
+    let (_, surveys) = interruptible(py, progress, move |run| {
+        sweep_grid(&script, &variants, &Runner::default(), run)
+    })?
+    .map_err(error)?;
     let rows = PyList::empty(py);
-    for (settings, surveyed) in grid.iter().zip(surveys) {
-        let row = PyDict::new(py);
-        for (name, value) in settings {
-            row.set_item(name, value)?;
-        }
-        match surveyed {
-            Ok(survey) => {
-                row.set_item("optimal_win_rate", survey.optimal_win_rate)?;
-                row.set_item("full_information", survey.full_information)?;
-                row.set_item(
-                    "minimax_first_player_wins",
-                    survey.minimax_first_player_wins,
-                )?;
-                row.set_item("best_always_roll", survey.best_always_roll)?;
-                row.set_item(
-                    "best_always_roll_win_rate",
-                    survey.best_always_roll_win_rate,
-                )?;
-                row.set_item("gap", survey.gap())?;
-                row.set_item("residual", survey.residual)?;
-            }
-            Err(reason) => row.set_item("error", python_words(&reason))?,
-        }
-        rows.append(row)?;
+    for (settings, survey) in grid.into_iter().zip(surveys) {
+        let row = swine_solver::report::ranking::SweepRow {
+            parameters: settings,
+            survey: survey.map_err(|reason| python_words(&reason)),
+        };
+        rows.append(to_python(py, &row)?)?;
     }
     Ok(Sweep {
         rules: rules.to_string(),
@@ -512,15 +360,12 @@ fn swine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Simulation>()?;
     m.add_class::<Position>()?;
     m.add_class::<Tournament>()?;
-    m.add_class::<chopsticks::Chopsticks>()?;
-    m.add_class::<farkle::FarkleSolution>()?;
-    m.add_class::<farkle::FarklePosition>()?;
+    m.add_class::<Sweep>()?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(position, m)?)?;
     m.add_function(wrap_pyfunction!(tournament, m)?)?;
     m.add_function(wrap_pyfunction!(sweep, m)?)?;
-    m.add_class::<Sweep>()?;
     Ok(())
 }

@@ -10,7 +10,8 @@
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use swine_solver::catalog::{self, Rules};
+use swine_solver::catalog;
+use swine_solver::game::Opened;
 use swine_solver::read::{SCRIPT_BYTES, read_text_capped};
 
 /// The most rulesets kept; opening one more forgets the one used least recently.
@@ -27,7 +28,7 @@ struct Key {
 }
 
 /// The rulesets kept, the one used last at the end.
-static KEPT_RULES: Mutex<Vec<(Key, Arc<Rules>)>> = Mutex::new(Vec::new());
+static KEPT_RULES: Mutex<Vec<(Key, Opened)>> = Mutex::new(Vec::new());
 
 /// The rules that `rules` at `goal` with `settings` opens to: those kept from an earlier call
 /// with the same key, else what `open` gives (kept if it opened and may be kept).
@@ -35,12 +36,12 @@ pub fn kept_or<E>(
     rules: &str,
     goal: Option<u32>,
     settings: &[(String, i64)],
-    open: impl FnOnce() -> Result<Rules, E>,
-) -> Result<Arc<Rules>, E> {
+    open: impl FnOnce() -> Result<Opened, E>,
+) -> Result<Opened, E> {
     let Some(key) = key(rules, goal, settings) else {
-        return open().map(Arc::new);
+        return open();
     };
-    let kept = |all: &mut Vec<(Key, Arc<Rules>)>| {
+    let kept = |all: &mut Vec<(Key, Opened)>| {
         let at = all.iter().position(|(k, _)| *k == key)?;
         let entry = all.remove(at);
         let opened = Arc::clone(&entry.1);
@@ -51,7 +52,7 @@ pub fn kept_or<E>(
         return Ok(opened);
     }
     // Compiled outside the lock: another thread's call on other rules need not wait.
-    let opened = Arc::new(open()?);
+    let opened = open()?;
     let mut all = KEPT_RULES.lock().unwrap_or_else(PoisonError::into_inner);
     // Another thread may have opened the same rules meanwhile: keep one of them.
     if let Some(theirs) = kept(&mut all) {

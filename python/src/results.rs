@@ -1,16 +1,34 @@
-//! What the package's functions return: plain Python objects with read-only attributes.
+//! What the package's functions return: plain Python objects with read-only attributes, named
+//! as the CLI's JSON names them (docs/json.md), for every game alike.
 
 use std::path::PathBuf;
 
+use numpy::ndarray::Array2;
 use numpy::{PyArrayDyn, ToPyArray};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use serde::Serialize;
 use swine_solver::format::{Format, render_files, write_rendered};
 use swine_solver::fraction::ExactRates;
-use swine_solver::outcome::Outcome;
+use swine_solver::game::{
+    ChartAsk, ChartKind, Evaluated, Opened, Run, Simulated, Solved, Strategy, meet,
+};
+use swine_solver::python::Runner;
+use swine_solver::report::ranking::TournamentReport;
+use swine_solver::report::{MatchReport, PositionReport};
 
-use crate::game::Solved;
 use crate::{SwineError, display, error};
+
+/// `value` as Python sees its JSON: dicts, lists, numbers and strings, by the CLI's names.
+pub fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
+    let text = serde_json::to_string(value).map_err(|e| SwineError::new_err(e.to_string()))?;
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// `value` as a Python dict, through its JSON.
+fn dict(py: Python<'_>, value: &impl Serialize) -> PyResult<Py<PyDict>> {
+    Ok(to_python(py, value)?.cast_into::<PyDict>()?.unbind())
+}
 
 /// The exact rates as a dict of `fractions.Fraction` (keys `win_rate`, `as_first`,
 /// `as_second`, and under minimax `first_player_wins`).
@@ -27,7 +45,7 @@ pub fn fractions(py: Python<'_>, rates: &ExactRates) -> PyResult<Py<PyDict>> {
 }
 
 /// The file formats `names` gives (`write(formats=[...])`), or the unknown name.
-pub fn formats_named(names: &[String]) -> PyResult<Vec<Format>> {
+fn formats_named(names: &[String]) -> PyResult<Vec<Format>> {
     names
         .iter()
         .map(|name| {
@@ -40,21 +58,36 @@ pub fn formats_named(names: &[String]) -> PyResult<Vec<Format>> {
         .collect()
 }
 
-/// A solve's rates by name: the win rate, as first, as second, and under minimax P(the first
-/// player wins).
-pub fn rates(outcome: &Outcome, first_player_wins: Option<f64>) -> Vec<(&'static str, f64)> {
+/// A report's rates by name: the win rate, as first, as second, and under minimax the first
+/// player's value.
+fn rates(report: &MatchReport) -> Vec<(&'static str, f64)> {
     let mut rates = vec![
-        ("win_rate", outcome.win_rate()),
-        ("as_first", outcome.as_first()),
-        ("as_second", outcome.as_second()),
+        ("win_rate", report.rates.win_rate.0),
+        ("as_first", report.rates.as_first.0),
+        ("as_second", report.rates.as_second.0),
     ];
-    rates.extend(first_player_wins.map(|p| ("first_player_wins", p)));
+    rates.extend(report.first_player_wins.map(|p| ("first_player_wins", p.0)));
     rates
+}
+
+/// The rates as an HTML table under `caption`.
+fn rates_table(caption: &str, report: &MatchReport) -> String {
+    let rows: Vec<Vec<String>> = rates(report)
+        .iter()
+        .map(|(label, p)| vec![label.replace('_', " "), display::probability(*p)])
+        .collect();
+    display::table(caption, &["", "P(win) + ½·P(tie)"], &rows)
 }
 
 /// The exact result of a match-up: win rates from the full state space.
 #[pyclass(frozen, get_all, module = "swine")]
 pub struct Match {
+    /// The ruleset with its parameters, as reports head it (`hog-fa20`, `farkle[floor=-250]`).
+    pub rules: String,
+    /// The strategy the numbers are about, by name (a callable by its function's name).
+    pub strategy: String,
+    /// Its opponent, by name.
+    pub opponent: String,
     /// P(win) + ½·P(tie), averaged over the two seats (the course's win rate).
     pub win_rate: f64,
     /// P(win) + ½·P(tie) moving first.
@@ -63,20 +96,47 @@ pub struct Match {
     pub as_second: f64,
     /// P(tie) averaged over the seats: Greed's ties, or in Hog and Pig a game that never ends.
     pub tie: f64,
+    /// Under minimax, the first player's value; else None.
+    pub first_player_wins: Option<f64>,
+    /// Where the values come from a fixpoint: the largest |V − TV| left; else None.
+    pub residual: Option<f64>,
+    /// Sentences about the numbers, as the CLI prints them.
+    pub notes: Vec<String>,
     /// With `exact=True`: the rates as `fractions.Fraction`, else None.
     pub exact: Option<Py<PyDict>>,
 }
 
 impl Match {
-    /// The match of `outcome`, with its fractions if given.
-    pub fn new(py: Python<'_>, outcome: Outcome, exact: Option<&ExactRates>) -> PyResult<Match> {
+    /// The match `evaluated`, with its fractions if given.
+    pub fn new(
+        py: Python<'_>,
+        evaluated: &Evaluated,
+        exact: Option<&ExactRates>,
+    ) -> PyResult<Match> {
+        let report = &evaluated.report;
         Ok(Match {
-            win_rate: outcome.win_rate(),
-            as_first: outcome.as_first(),
-            as_second: outcome.as_second(),
-            tie: outcome.averaged().tie,
+            rules: report.heading.batch.rules.clone(),
+            strategy: report.heading.strategy.clone(),
+            opponent: report.heading.opponent.clone(),
+            win_rate: report.rates.win_rate.0,
+            as_first: report.rates.as_first.0,
+            as_second: report.rates.as_second.0,
+            tie: evaluated.outcome.averaged().tie,
+            first_player_wins: report.first_player_wins.map(|p| p.0),
+            residual: report.residual,
+            notes: report.notes.clone(),
             exact: exact.map(|rates| fractions(py, rates)).transpose()?,
         })
+    }
+
+    /// The rates by name.
+    fn numbers(&self) -> [(&'static str, f64); 4] {
+        [
+            ("win_rate", self.win_rate),
+            ("as_first", self.as_first),
+            ("as_second", self.as_second),
+            ("tie", self.tie),
+        ]
     }
 }
 
@@ -84,31 +144,17 @@ impl Match {
 impl Match {
     /// The rates as an HTML table (a notebook shows it).
     fn _repr_html_(&self) -> String {
-        let rows = [
-            ("win rate", self.win_rate),
-            ("as first", self.as_first),
-            ("as second", self.as_second),
-            ("tie", self.tie),
-        ];
-        let rows: Vec<Vec<String>> = rows
+        let rows: Vec<Vec<String>> = self
+            .numbers()
             .iter()
-            .map(|(label, p)| vec![label.to_string(), display::probability(*p)])
+            .map(|(label, p)| vec![label.replace('_', " "), display::probability(*p)])
             .collect();
         display::table("the exact match", &["", "P(win) + ½·P(tie)"], &rows)
     }
 
     /// The rates as a one-row pandas DataFrame (where pandas is installed).
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let row = display::one_row(
-            py,
-            &[
-                ("win_rate", self.win_rate),
-                ("as_first", self.as_first),
-                ("as_second", self.as_second),
-                ("tie", self.tie),
-            ],
-        )?;
-        display::data_frame(py, &row)
+        display::data_frame(py, &display::one_row(py, &self.numbers())?)
     }
 
     fn __repr__(&self) -> String {
@@ -119,14 +165,17 @@ impl Match {
     }
 }
 
-/// The optimal strategy against an opponent (or minimax), with its exact win rates and the
-/// value of every state.
+/// The optimal strategy against an opponent (or both players optimal), as `swine solve` finds
+/// it: its exact rates, its table (and every state's value) where the game has them, and the
+/// files the CLI writes.
 #[pyclass(frozen, module = "swine")]
 pub struct Solution {
     /// The solve.
     pub solved: Solved,
-    /// The fractions, if asked for.
-    pub exact: Option<Py<PyDict>>,
+    /// The game, to draw the strategy map.
+    pub game: Opened,
+    /// The opponent solved against, to draw the strategy map (none without strategies).
+    pub opponent: Option<Strategy>,
 }
 
 #[pymethods]
@@ -134,65 +183,111 @@ impl Solution {
     /// P(win) + ½·P(tie) averaged over the two seats.
     #[getter]
     fn win_rate(&self) -> f64 {
-        self.solved.outcome.win_rate()
+        self.solved.report.rates.win_rate.0
     }
 
     /// P(win) + ½·P(tie) moving first.
     #[getter]
     fn as_first(&self) -> f64 {
-        self.solved.outcome.as_first()
+        self.solved.report.rates.as_first.0
     }
 
     /// P(win) + ½·P(tie) moving second.
     #[getter]
     fn as_second(&self) -> f64 {
-        self.solved.outcome.as_second()
+        self.solved.report.rates.as_second.0
     }
 
-    /// Under minimax, P(the first player wins) with both optimal; else None.
+    /// Under minimax, the first player's value with both optimal; else None.
     #[getter]
     fn first_player_wins(&self) -> Option<f64> {
-        self.solved.first_player_wins
+        self.solved.report.first_player_wins.map(|p| p.0)
+    }
+
+    /// Where the values come from a fixpoint: the largest |V − TV| left; else None.
+    #[getter]
+    fn residual(&self) -> Option<f64> {
+        self.solved.report.residual
+    }
+
+    /// Sentences about the numbers, as the CLI prints them.
+    #[getter]
+    fn notes(&self) -> Vec<String> {
+        self.solved.report.notes.clone()
     }
 
     /// With `exact=True`, the rates as `fractions.Fraction`; else None.
     #[getter]
-    fn exact(&self, py: Python<'_>) -> Option<Py<PyDict>> {
-        self.exact.as_ref().map(|d| d.clone_ref(py))
+    fn exact(&self, py: Python<'_>) -> PyResult<Option<Py<PyDict>>> {
+        self.solved
+            .report
+            .exact
+            .as_ref()
+            .map(|rates| fractions(py, rates))
+            .transpose()
+    }
+
+    /// The game's own account of the solve (Chopsticks: the start's result, the counts of
+    /// positions by result), as the CLI's JSON gives it under `details`; else None.
+    #[getter]
+    fn details<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.solved
+            .report
+            .details
+            .as_ref()
+            .map(|details| to_python(py, &details.json))
+            .transpose()
     }
 
     /// The strategy as a uint8 array, indexed by the state (see `table_axes`): Hog's dice at
-    /// `[own, opponent]` (goal × goal); Greed's dice at `[own, opponent, last]` ((limit+1) ×
-    /// (limit+1) × 2, 0 is a pass); the Pig family's decisions at `[own, opponent,
-    /// turn_total]` (goal × goal × goal, 1 roll, 0 hold).
+    /// `[own, opponent]`; Greed's dice at `[own, opponent, last]` (0 is a pass); the Pig
+    /// family's decisions at `[own, opponent, turn_total]` (1 roll, 0 hold); None where the
+    /// solution is its values (Farkle) or its positions (Chopsticks).
     #[getter]
-    fn table<'py>(&self, py: Python<'py>) -> Bound<'py, PyArrayDyn<u8>> {
-        self.solved.file.table.dice.to_pyarray(py)
+    fn table<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArrayDyn<u8>>> {
+        self.solved
+            .tables
+            .first()
+            .map(|(file, _)| file.table.dice.to_pyarray(py))
     }
 
-    /// The names of the table's axes, outermost first.
+    /// The names of the table's axes, outermost first (empty without a table).
     #[getter]
     fn table_axes(&self) -> Vec<&'static str> {
-        let axes = &self.solved.file.table.schema.axes;
-        axes.iter().map(|axis| axis.column).collect()
+        self.solved.tables.first().map_or(Vec::new(), |(file, _)| {
+            file.table
+                .schema
+                .axes
+                .iter()
+                .map(|axis| axis.column)
+                .collect()
+        })
     }
 
     /// The value of every state for the table against the opponent, the table's player to
-    /// move: a float64 array of P(win) + ½·P(tie), indexed by `values_axes`.
+    /// move (Farkle: P(win) at every turn's start): a float64 array indexed by `values_axes`;
+    /// None where the game has none.
     #[getter]
-    fn values<'py>(&self, py: Python<'py>) -> Bound<'py, PyArrayDyn<f64>> {
-        self.solved.values.values.to_pyarray(py)
+    fn values<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArrayDyn<f64>>> {
+        self.solved
+            .values
+            .as_ref()
+            .map(|(values, _)| values.values.to_pyarray(py))
     }
 
-    /// The names of the values' axes, outermost first (Hog with memory adds each player's).
+    /// The names of the values' axes, outermost first.
     #[getter]
     fn values_axes(&self) -> Vec<String> {
-        self.solved.values.axes.clone()
+        self.solved
+            .values
+            .as_ref()
+            .map_or(Vec::new(), |(values, _)| values.axes.clone())
     }
 
-    /// Writes the files `swine solve` writes (csv, json, py, npy, bin, or those of `formats`;
-    /// with `values=True` also those of `swine solve --values`) into `directory`, all or
-    /// nothing; returns their paths.
+    /// Writes the files `swine solve` writes (each table in its formats, or those of
+    /// `formats`; with `values=True` also those of `swine solve --values`; a game whose
+    /// solution is its values or its positions writes those) into `directory`, all or nothing;
+    /// returns their paths.
     #[pyo3(signature = (directory, formats=None, values=false))]
     fn write(
         &self,
@@ -200,39 +295,43 @@ impl Solution {
         formats: Option<Vec<String>>,
         values: bool,
     ) -> PyResult<Vec<PathBuf>> {
-        let file = &self.solved.file;
         let requested = formats.as_deref().map(formats_named).transpose()?;
-        let tables = file.formats(requested.as_deref());
-        let all = requested.unwrap_or(Format::ALL.to_vec());
-        let mut rendered = render_files(&[(file, tables)]).map_err(error)?;
-        if values {
-            rendered.extend(self.solved.values.rendered(&all));
+        let tables: Vec<_> = self
+            .solved
+            .tables
+            .iter()
+            .map(|(file, _)| (file, file.formats(requested.as_deref())))
+            .collect();
+        let mut rendered = render_files(&tables).map_err(error)?;
+        if let Some((file, own)) = &self.solved.values
+            && (values || self.solved.tables.is_empty())
+        {
+            let formats = match &requested {
+                Some(formats) => formats.clone(),
+                None if self.solved.tables.is_empty() => own.clone(),
+                None => Format::ALL.to_vec(),
+            };
+            rendered.extend(file.rendered(&formats));
         }
+        rendered.extend(self.solved.files.iter().cloned());
         write_rendered(&directory, rendered).map_err(error)
     }
 
     /// The rates and the strategy map, as HTML (a notebook shows it; the map is drawn as
-    /// `swine plot map` draws it).
+    /// `swine plot map` draws it, where the game has one).
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
-        let meta = &self.solved.file.meta;
-        let rows: Vec<Vec<String>> = rates(&self.solved.outcome, self.solved.first_player_wins)
-            .iter()
-            .map(|(label, p)| vec![label.replace('_', " "), display::probability(*p)])
-            .collect();
-        let caption = format!(
-            "{}: {} against {}",
-            self.solved.file.table.schema.rules, meta.strategy, meta.opponent
-        );
-        let mut html = display::table(&caption, &["", "P(win) + ½·P(tie)"], &rows);
-        if let Some(map) = &self.solved.map {
-            html.push_str(&display::image(py, map)?);
+        let report = &self.solved.report;
+        let caption = report.heading.text();
+        let mut html = rates_table(&caption, report);
+        if let Some(map) = self.map() {
+            html.push_str(&display::image(py, &map)?);
         }
         Ok(html)
     }
 
     /// The rates as a one-row pandas DataFrame (where pandas is installed).
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let rates = rates(&self.solved.outcome, self.solved.first_player_wins);
+        let rates = rates(&self.solved.report);
         display::data_frame(py, &display::one_row(py, &rates)?)
     }
 
@@ -246,44 +345,115 @@ impl Solution {
     }
 }
 
-/// Seeded games played beside the exact numbers they sample.
+impl Solution {
+    /// The strategy map `swine plot map` draws of this solve, where the game draws one.
+    fn map(&self) -> Option<swine_plot::Chart> {
+        let opponent = self.opponent.clone()?;
+        let run = Run::default();
+        let name = if opponent.is_fixed() {
+            "optimal"
+        } else {
+            "minimax"
+        };
+        let strategy = self.game.resolve(name, &Runner::default()).ok()?;
+        let seats = meet(self.game.as_ref(), strategy, opponent, &run).ok()?;
+        let ask = ChartAsk {
+            kind: ChartKind::Map,
+            layer: None,
+        };
+        self.game.chart(ask, [&seats[0], &seats[1]], &run).ok()
+    }
+}
+
+/// Seeded games played beside the exact numbers they sample (the keys of `swine simulate
+/// --json`).
 #[pyclass(frozen, get_all, module = "swine")]
 pub struct Simulation {
+    /// The ruleset with its parameters.
+    pub rules: String,
+    /// The strategy simulated, by name.
+    pub strategy: String,
+    /// Its opponent, by name.
+    pub opponent: String,
     /// Games played with each seat moving first.
     pub games_per_seat: u64,
     /// The dice's seed: the same seed gives the same games.
     pub seed: u64,
-    /// The observed win rate: (wins + ½·ties) / games, averaged over the seats.
-    pub win_rate: f64,
-    /// The exact win rate the games sample; None where it is not known (Farkle with a Python
-    /// strategy too large to evaluate exactly: the games are then an estimate).
-    pub exact_win_rate: Option<f64>,
-    /// The standard error of the observed win rate (from the exact probabilities, else from
-    /// the observed ones).
-    pub standard_error: f64,
-    /// How far the observed win rate is from the exact one, in standard errors (None where
-    /// the exact rate is not known).
-    pub z: Option<f64>,
+    /// The observed `{win_rate, as_first, as_second}` (with `win`, `tie`, `loss` where a game
+    /// can tie).
+    pub simulated: Py<PyDict>,
+    /// Their standard errors, the same keys (from the exact probabilities, else from the
+    /// observed ones).
+    pub standard_error: Py<PyDict>,
+    /// The exact values the games sample, the same keys; None where they are not known (Farkle
+    /// with a Python strategy too large to evaluate exactly: the games are then an estimate).
+    pub exact: Option<Py<PyDict>>,
+    /// (simulated − exact) / standard error, the same keys; None where `exact` is.
+    pub z: Option<Py<PyDict>>,
+    /// Where there is no exact value: why.
+    pub notes: Vec<String>,
 }
 
 impl Simulation {
-    /// The numbers, by name (NaN where not known).
-    fn numbers(&self) -> [(&'static str, f64); 4] {
-        [
-            ("win_rate", self.win_rate),
-            ("exact_win_rate", self.exact_win_rate.unwrap_or(f64::NAN)),
-            ("standard_error", self.standard_error),
-            ("z", self.z.unwrap_or(f64::NAN)),
-        ]
+    /// The simulation `simulated` reports.
+    pub fn new(py: Python<'_>, simulated: &Simulated) -> PyResult<Simulation> {
+        let (heading, games_per_seat, seed) = match simulated {
+            Simulated::Exact(r) => (&r.heading, r.games_per_seat, r.seed),
+            Simulated::Estimate(r) => (&r.heading, r.games_per_seat, r.seed),
+        };
+        let (observed, errors, exact, z, notes) = match simulated {
+            Simulated::Exact(r) => (
+                dict(py, &r.simulated)?,
+                dict(py, &r.standard_error)?,
+                Some(dict(py, &r.exact)?),
+                Some(dict(py, &r.z)?),
+                Vec::new(),
+            ),
+            Simulated::Estimate(r) => (
+                dict(py, &r.simulated)?,
+                dict(py, &r.standard_error)?,
+                None,
+                None,
+                r.notes.clone(),
+            ),
+        };
+        Ok(Simulation {
+            rules: heading.batch.rules.clone(),
+            strategy: heading.strategy.clone(),
+            opponent: heading.opponent.clone(),
+            games_per_seat,
+            seed,
+            simulated: observed,
+            standard_error: errors,
+            exact,
+            z,
+            notes,
+        })
+    }
+
+    /// The win rate's numbers, by name (NaN where not known).
+    fn numbers(&self, py: Python<'_>) -> PyResult<[(&'static str, f64); 4]> {
+        let win_rate = |dict: Option<&Py<PyDict>>| -> PyResult<f64> {
+            match dict {
+                Some(dict) => dict.bind(py).as_any().get_item("win_rate")?.extract(),
+                None => Ok(f64::NAN),
+            }
+        };
+        Ok([
+            ("win_rate", win_rate(Some(&self.simulated))?),
+            ("exact_win_rate", win_rate(self.exact.as_ref())?),
+            ("standard_error", win_rate(Some(&self.standard_error))?),
+            ("z", win_rate(self.z.as_ref())?),
+        ])
     }
 }
 
 #[pymethods]
 impl Simulation {
     /// The games beside the exact rate, as an HTML table (a notebook shows it).
-    fn _repr_html_(&self) -> String {
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         let rows: Vec<Vec<String>> = self
-            .numbers()
+            .numbers(py)?
             .iter()
             .map(|(label, value)| {
                 let shown = if value.is_nan() {
@@ -295,31 +465,42 @@ impl Simulation {
             })
             .collect();
         let caption = format!("{} games per seat, seed {}", self.games_per_seat, self.seed);
-        display::table(&caption, &["", ""], &rows)
+        Ok(display::table(&caption, &["", ""], &rows))
     }
 
-    /// The numbers as a one-row pandas DataFrame (where pandas is installed).
+    /// The win rate's numbers (`win_rate`, `exact_win_rate`, `standard_error`, `z`) as a
+    /// one-row pandas DataFrame (where pandas is installed).
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        display::data_frame(py, &display::one_row(py, &self.numbers())?)
+        display::data_frame(py, &display::one_row(py, &self.numbers(py)?)?)
     }
 
-    fn __repr__(&self) -> String {
-        match (self.exact_win_rate, self.z) {
-            (Some(exact), Some(z)) => format!(
-                "Simulation(games_per_seat={}, win_rate={}, exact_win_rate={exact}, z={z:.2})",
-                self.games_per_seat, self.win_rate
-            ),
-            _ => format!(
-                "Simulation(games_per_seat={}, win_rate={} (an estimate), standard_error={})",
-                self.games_per_seat, self.win_rate, self.standard_error
-            ),
-        }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let [(_, win_rate), (_, exact), (_, error), (_, z)] = self.numbers(py)?;
+        Ok(if exact.is_nan() {
+            format!(
+                "Simulation(games_per_seat={}, win_rate={win_rate} (an estimate), \
+                 standard_error={error})",
+                self.games_per_seat
+            )
+        } else {
+            format!(
+                "Simulation(games_per_seat={}, win_rate={win_rate}, exact win_rate={exact}, \
+                 z={z:.2})",
+                self.games_per_seat
+            )
+        })
     }
 }
 
-/// One position of a match-up solved exactly, for the player to move there.
+/// One position of a match-up solved exactly, for the player to move there (as
+/// `swine eval --from` gives it).
 #[pyclass(frozen, get_all, module = "swine")]
 pub struct Position {
+    /// The position, by its parts' names (`from` in JSON; `from_` here, `from` being
+    /// Python's keyword).
+    pub from_: Py<PyDict>,
+    /// The dice shown there (Farkle after a roll) as a list of faces, else None.
+    pub dice: Option<Py<PyList>>,
     /// P(the player to move wins).
     pub mover_wins: f64,
     /// P(a tie) (Greed's ties; in Hog and Pig a game that never ends).
@@ -328,34 +509,119 @@ pub struct Position {
     pub mover_loses: f64,
     /// The position's value: P(win) + ½·P(tie).
     pub value: f64,
-    /// What the strategy chooses there (dice; Greed 0 passes; Pig 1 rolls, 0 holds).
-    pub chosen: u8,
-    /// The value of each choice there, the strategy played afterwards: {choice: value}.
+    /// What the strategy chooses there, as the game names it (`3 dice`, `pass`, `roll`,
+    /// `bank`, `keep 100 points, 5 dice left`).
+    pub chosen: String,
+    /// The value of each choice there, `afterwards` playing on: {choice: value}, in the
+    /// game's order.
     pub choices: Py<PyDict>,
+    /// Who plays the mover's decisions after each choice: its strategy, or `perfect play`.
+    pub afterwards: String,
+    /// Farkle: P(the mover wins) at the turn's start, its strategy played; else None.
+    pub turn_start: Option<f64>,
+    /// Sentences about the values, as the CLI prints them.
+    pub notes: Vec<String>,
+}
+
+impl Position {
+    /// The position `report` describes.
+    pub fn new(py: Python<'_>, report: &PositionReport) -> PyResult<Position> {
+        let from = PyDict::new(py);
+        for (name, value) in &report.from {
+            from.set_item(name, value)?;
+        }
+        let choices = PyDict::new(py);
+        for choice in &report.choices {
+            choices.set_item(&choice.choice, choice.value)?;
+        }
+        Ok(Position {
+            from_: from.unbind(),
+            dice: match &report.dice {
+                Some(faces) => Some(PyList::new(py, faces)?.unbind()),
+                None => None,
+            },
+            mover_wins: report.mover_wins.0,
+            tie: report.tie.map_or(0.0, |t| t.0),
+            mover_loses: report.mover_loses.0,
+            value: report.value.0,
+            chosen: report.chosen.clone(),
+            choices: choices.unbind(),
+            afterwards: report.afterwards.clone(),
+            turn_start: report.turn_start.map(|p| p.0),
+            notes: report.notes.clone(),
+        })
+    }
 }
 
 #[pymethods]
 impl Position {
+    /// The choices and their values as an HTML table (a notebook shows it).
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let mut rows = Vec::new();
+        for (choice, value) in self.choices.bind(py).iter() {
+            let value: f64 = value.extract()?;
+            rows.push(vec![choice.str()?.to_string(), display::probability(value)]);
+        }
+        let caption = format!(
+            "P(mover wins) {:.12}; each choice, {} afterwards",
+            self.mover_wins, self.afterwards
+        );
+        Ok(display::table(&caption, &["choice", "value"], &rows))
+    }
+
+    /// The choices as a pandas DataFrame, one row each: `choice`, `value` (where pandas is
+    /// installed).
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let rows = PyList::empty(py);
+        for (choice, value) in self.choices.bind(py).iter() {
+            let row = PyDict::new(py);
+            row.set_item("choice", choice)?;
+            row.set_item("value", value)?;
+            rows.append(row)?;
+        }
+        display::data_frame(py, &rows)
+    }
+
     fn __repr__(&self) -> String {
         format!(
-            "Position(mover_wins={}, value={}, chosen={})",
+            "Position(mover_wins={}, value={}, chosen={:?})",
             self.mover_wins, self.value, self.chosen
         )
     }
 }
 
-/// An exact round robin: every pair of entries played once, each seat first in half the games.
+/// An exact round robin: every pair of entries played once, each seat first in half the games
+/// (the keys of `swine tournament --json`).
 #[pyclass(frozen, get_all, module = "swine")]
 pub struct Tournament {
-    /// The standings, best first: dicts with `rank`, `strategy`, `mean_win_rate`,
-    /// `matches_won` (the keys of `swine tournament --json`).
-    pub rows: Py<PyAny>,
+    /// The ruleset with its parameters.
+    pub rules: String,
     /// The entries' names in the order given (those left out aside).
-    pub names: Vec<String>,
-    /// `win_rates[i][j]`: entry i's win rate against entry j (NaN on the diagonal), float64.
-    pub win_rates: Py<PyAny>,
-    /// The entries that could not be used, as (spec, reason).
-    pub left_out: Vec<(String, String)>,
+    pub strategies: Vec<String>,
+    /// The standings, best first: dicts with `rank`, `strategy`, `mean_win_rate`,
+    /// `matches_won`.
+    pub standings: Py<PyAny>,
+    /// `matrix[i][j]`: entry i's win rate against entry j (NaN on the diagonal), float64.
+    pub matrix: Py<PyAny>,
+    /// The entries that could not be used, each with why (`SPEC: REASON`).
+    pub errors: Vec<String>,
+}
+
+impl Tournament {
+    /// The round robin `report` gives.
+    pub fn new(py: Python<'_>, report: &TournamentReport) -> PyResult<Tournament> {
+        let n = report.strategies.len();
+        let matrix = Array2::from_shape_fn((n, n), |(i, j)| {
+            report.matrix[i][j].map_or(f64::NAN, |p| p.0)
+        });
+        Ok(Tournament {
+            rules: report.batch.rules.clone(),
+            strategies: report.strategies.clone(),
+            standings: to_python(py, &report.standings)?.unbind(),
+            matrix: matrix.to_pyarray(py).into_any().unbind(),
+            errors: report.errors.clone(),
+        })
+    }
 }
 
 #[pymethods]
@@ -363,7 +629,7 @@ impl Tournament {
     /// The standings and the matrix of win rates, as HTML tables (a notebook shows them).
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         let mut standings = Vec::new();
-        for row in self.rows.bind(py).try_iter()? {
+        for row in self.standings.bind(py).try_iter()? {
             let row = row?;
             let cell =
                 |key: &str| -> PyResult<String> { Ok(row.get_item(key)?.str()?.to_string()) };
@@ -379,8 +645,8 @@ impl Tournament {
             &["rank", "strategy", "mean win rate", "matches won"],
             &standings,
         );
-        let rates: Vec<Vec<f64>> = self.win_rates.bind(py).call_method0("tolist")?.extract()?;
-        let matrix: Vec<Vec<String>> = (self.names.iter().zip(&rates))
+        let rates: Vec<Vec<f64>> = self.matrix.bind(py).call_method0("tolist")?.extract()?;
+        let matrix: Vec<Vec<String>> = (self.strategies.iter().zip(&rates))
             .map(|(name, row)| {
                 std::iter::once(name.clone())
                     .chain(row.iter().map(|r| {
@@ -394,36 +660,35 @@ impl Tournament {
             })
             .collect();
         let mut header = vec!["row against column"];
-        header.extend(self.names.iter().map(String::as_str));
+        header.extend(self.strategies.iter().map(String::as_str));
         html.push_str(&display::table("win rates", &header, &matrix));
-        if !self.left_out.is_empty() {
-            let left: Vec<Vec<String>> = (self.left_out.iter())
-                .map(|(entry, why)| vec![entry.clone(), why.clone()])
-                .collect();
-            html.push_str(&display::table("left out", &["entry", "why"], &left));
+        if !self.errors.is_empty() {
+            let left: Vec<Vec<String>> = self.errors.iter().map(|why| vec![why.clone()]).collect();
+            html.push_str(&display::table("left out", &["entry: why"], &left));
         }
         Ok(html)
     }
 
     /// The standings as a pandas DataFrame (where pandas is installed).
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        display::data_frame(py, self.rows.bind(py).cast::<PyList>()?)
+        display::data_frame(py, self.standings.bind(py).cast::<PyList>()?)
     }
 
     fn __repr__(&self) -> String {
-        format!("Tournament(names={:?})", self.names)
+        format!("Tournament(strategies={:?})", self.strategies)
     }
 }
 
-/// A sweep over a rule script's parameters (`swine sweep`): one row per variant.
+/// A sweep over a ruleset's parameters (`swine sweep`): one row per variant.
 #[pyclass(frozen, get_all, module = "swine")]
 pub struct Sweep {
     /// The rules swept.
     pub rules: String,
     /// One dict per variant: its parameters by name, then `optimal_win_rate`,
-    /// `full_information`, `minimax_first_player_wins`, `best_always_roll`,
-    /// `best_always_roll_win_rate`, `gap` and `residual` (the keys of `swine sweep --json`), or
-    /// `error` with why it could not be solved.
+    /// `full_information`, `minimax_first_player_wins`, the best of the game's simple
+    /// strategies (`best_always_roll`, `best_always_roll_win_rate` and `gap` in Hog,
+    /// `best_hold_at`... in the Pig family) and `residual` (the keys of `swine sweep --json`),
+    /// or `error` with why it could not be solved.
     pub rows: Py<PyList>,
 }
 

@@ -2,6 +2,7 @@
 specs, arrays and callables, and bad strategies that raise without taking the process down."""
 
 import base64
+import importlib.util
 import json
 import os
 import shutil
@@ -218,30 +219,33 @@ def test_simulate_plays_the_cli_games_and_agrees_with_the_exact_rate():
     ours = swine.simulate("sample2", "sample1", rules="greed", games=5000, seed=7)
     theirs = cli("simulate", "sample2", "--vs", "sample1", "--rules", "greed", "--games", "5000",
                  "--seed", "7")
-    assert ours.win_rate == theirs["simulated"]["win_rate"]
-    assert ours.standard_error == theirs["standard_error"]["win_rate"]
-    assert ours.exact_win_rate == swine.evaluate("sample2", "sample1", rules="greed").win_rate
-    assert abs(ours.z) < 5
+    assert ours.simulated == theirs["simulated"]
+    assert ours.standard_error == theirs["standard_error"]
+    assert ours.exact["win_rate"] == swine.evaluate("sample2", "sample1", rules="greed").win_rate
+    assert abs(ours.z["win_rate"]) < 5
     piglet = swine.simulate("hold_at:4", rules="piglet", goal=10, games=20000)
-    assert abs(piglet.win_rate - piglet.exact_win_rate) < 5 * piglet.standard_error
+    observed, exact = piglet.simulated["win_rate"], piglet.exact["win_rate"]
+    assert abs(observed - exact) < 5 * piglet.standard_error["win_rate"]
 
 
 def test_position_and_tournament_equal_the_cli():
     ours = swine.position("hold_at:5", (3, 4, 2), rules="piglet", goal=10)
     theirs = cli("eval", "hold_at:5", "--rules", "piglet", "--goal", "10", "--from", "3,4,2")
     assert (ours.mover_wins, ours.value) == (theirs["mover_wins"], theirs["value"])
-    assert ours.chosen == 1 and theirs["chosen"] == "roll"
-    assert ours.choices == {0: theirs["choices"][0]["value"], 1: theirs["choices"][1]["value"]}
+    assert ours.chosen == theirs["chosen"] == "roll"
+    assert ours.choices == {c["choice"]: c["value"] for c in theirs["choices"]}
+    assert ours.from_ == theirs["from"] == {"own": 3, "opponent": 4, "turn_total": 2}
+    assert ours.afterwards == theirs["afterwards"] == "hold_at:5"
     with pytest.raises(swine.SwineError, match="own 9 \\+ turn total 1 reach the goal 10"):
         swine.position("hold_at:5", (9, 0, 1), rules="piglet", goal=10)
 
     entries = ["always_roll:4", "always_roll:6", "bacon:8,6"]
     ours = swine.tournament([*entries, "nonsense"], goal=40)
     theirs = cli("tournament", *entries, "--goal", "40")
-    assert ours.rows == theirs["standings"]
-    assert ours.left_out[0][0] == "nonsense"
+    assert ours.standings == theirs["standings"]
+    assert len(ours.errors) == 1 and ours.errors[0].startswith("nonsense: ")
     matrix = np.array([[np.nan if x is None else x for x in row] for row in theirs["matrix"]])
-    assert np.array_equal(ours.win_rates, matrix, equal_nan=True)
+    assert np.array_equal(ours.matrix, matrix, equal_nan=True)
 
 
 @pytest.mark.parametrize("moves", [None, 10])
@@ -250,8 +254,9 @@ def test_chopsticks_is_solved_as_the_cli_solves_it(tmp_path, moves):
     out = tmp_path / "cli"
     limit = ["--moves", str(moves)] if moves else []
     theirs = cli("solve", "--rules", "chopsticks", *limit, "--out", str(out))
-    assert ours.result == theirs["result"]
-    assert ours.results[0, 1, 1, 1, 1] == ours.result
+    assert ours.details == theirs["details"]
+    assert ours.first_player_wins == theirs["first_player_wins"]
+    assert ours.table is None and ours.values is None
     [written] = ours.write(tmp_path / "py")
     assert written.read_bytes() == (out / written.name).read_bytes()
 
@@ -317,7 +322,7 @@ def test_inputs_are_taken_as_a_python_user_gives_them():
     with pytest.raises(swine.SwineError, match=r"^rules=/nonexistent\.rhai: ") as raised:
         swine.solve("/nonexistent.rhai")
     assert "--" not in str(raised.value)
-    with pytest.raises(swine.SwineError, match=r"^set=: pig has no script parameters"):
+    with pytest.raises(swine.SwineError, match=r"^set=: pig has no parameters but its goal"):
         swine.solve("pig", set={"lucky": 5})
     with pytest.raises(swine.SwineError, match=r"^exact=True: greed rolls"):
         swine.solve("greed", exact=True)
@@ -357,6 +362,11 @@ try:
     print("finished", flush=True)
 except KeyboardInterrupt:
     print("interrupted", flush=True)
+# No thread computes on: the CPU time of the whole process over the next second.
+import time
+before = time.process_time()
+time.sleep(1.0)
+print(time.process_time() - before, flush=True)
 # Still usable, and right.
 print(swine.evaluate("always_roll:4", "always_roll:4", goal=20).win_rate, flush=True)
 """
@@ -389,6 +399,8 @@ def test_ctrl_c_interrupts_a_long_call_within_100_ms(call):
         waited = time.monotonic() - sent
         assert answer == "interrupted\n"
         assert waited < 0.1, f"KeyboardInterrupt came {waited:.3f} s after SIGINT"
+        busy = float(child.stdout.readline())
+        assert busy < 0.05, f"{busy:.3f} s of CPU in the second after the interrupt"
         assert child.stdout.readline() == "0.5\n"
         assert child.wait(timeout=30) == 0
     finally:
@@ -425,7 +437,7 @@ def test_results_show_as_tables_and_become_dataframes(capsys):
     tournament = swine.tournament(["always_roll:4", "always_roll:6", "<nope>"], goal=30, progress=False)
     assert capsys.readouterr().err == ""
     assert f"{match.win_rate:.17f}" in match._repr_html_()
-    assert str(simulation.exact_win_rate) in simulation._repr_html_()
+    assert str(simulation.exact["win_rate"]) in simulation._repr_html_()
     html = tournament._repr_html_()
     assert "always_roll:6" in html and "&lt;nope&gt;" in html and "<nope>" not in html
     swine.simulate("always_roll:6", goal=30, games=2000)
@@ -438,8 +450,8 @@ def test_results_show_as_tables_and_become_dataframes(capsys):
             match.to_pandas()
         return
     assert match.to_pandas()["win_rate"][0] == match.win_rate
-    assert list(tournament.to_pandas()["strategy"]) == [row["strategy"] for row in tournament.rows]
-    assert simulation.to_pandas()["z"][0] == simulation.z
+    assert list(tournament.to_pandas()["strategy"]) == [row["strategy"] for row in tournament.standings]
+    assert simulation.to_pandas()["z"][0] == simulation.z["win_rate"]
 
 
 def test_sweep_is_swine_sweep(capsys):
@@ -468,6 +480,8 @@ def test_a_position_out_of_range_is_named_with_the_number_given():
 FARKLE = {"rules": "farkle", "goal": 500, "set": {"floor": -250}}
 FARKLE_FLAGS = ["--rules", "farkle", "--goal", "500", "--set", "floor=-250"]
 PYTHON_FARKLE = os.path.join(REPOSITORY, "tests", "python", "farkle", "bank_at_300.py")
+# Small enough to evaluate a Python strategy exactly (goal 300, floor -100).
+TINY_FARKLE = {"rules": "farkle", "goal": 300, "set": {"floor": -100}}
 
 
 def test_farkle_solve_equals_the_cli_and_writes_its_files(tmp_path):
@@ -478,13 +492,15 @@ def test_farkle_solve_equals_the_cli_and_writes_its_files(tmp_path):
         assert getattr(ours, key) == theirs[key], key
     text = cli("solve", "--vs", "minimax", *FARKLE_FLAGS, "--out", str(tmp_path / "text"),
                json_output=False)
-    assert f"{ours.states} turn-start states" in text and ours.states == 15 * 15 * 3 * 3
-    # W at the start, 0 : 0 with no farkles, is the first player's chance.
+    assert ours.notes == theirs["notes"] and "2025 turn-start states" in text
+    assert f"{15 * 15 * 3 * 3} turn-start states" in ours.notes[0]
+    # W at the start, 0 : 0 with no farkles, is the first player's chance (scores by index
+    # from the floor, -250, in steps of 50).
     assert ours.values_axes == ["own", "opponent", "own_farkles", "opponent_farkles"]
     assert ours.values.shape == (15, 15, 3, 3)
-    assert list(ours.scores) == list(range(-250, 500, 50))
-    zero = list(ours.scores).index(0)
+    zero = 250 // 50
     assert ours.values[zero, zero, 0, 0] == ours.first_player_wins
+    assert ours.table is None
     written = ours.write(tmp_path / "py")
     assert sorted(p.name for p in written) == sorted(os.listdir(out))
     for path in written:
@@ -527,28 +543,33 @@ def test_farkle_positions_and_keeps_equal_eval_from_and_dice():
         theirs = cli("eval", "optimal", "--vs", "minimax", *FARKLE_FLAGS,
                      "--from=" + ",".join(map(str, at)))
         assert ours.turn_start == theirs["turn_start"]
-        assert ours.choices == [tuple(choice) for choice in theirs["choices"]]
-        assert ours.keeps == []
-        assert ours.best == max(ours.choices, key=lambda c: c[1])[0]
+        assert ours.choices == {c["choice"]: c["value"] for c in theirs["choices"]}
+        assert ours.chosen == theirs["chosen"] == max(ours.choices, key=ours.choices.get)
+        assert ours.mover_wins == theirs["mover_wins"] == ours.choices[ours.chosen]
+        assert ours.afterwards == "perfect play" and ours.dice is None
     # At the start the only choice is the roll, worth the turn start's value.
     start = swine.position("optimal", (0, 0, 0, 0, 0, 6), "minimax", **FARKLE)
-    assert [label for label, _ in start.choices] == ["roll"]
-    assert abs(start.choices[0][1] - start.turn_start) <= 1e-12
-    # Banking 250 at 0 : 200 hands the opponent its turn at 200 : 250.
+    assert list(start.choices) == ["roll"]
+    assert abs(start.choices["roll"] - start.turn_start) <= 1e-12
+    # Banking 250 at 0 : 200 hands the opponent its turn at 200 : 250 (scores by index from
+    # the floor, -250, in steps of 50).
     inside = swine.position("optimal", (0, 200, 0, 0, 250, 2), "minimax", **FARKLE)
     solved = swine.solve(vs="minimax", **FARKLE)
-    index = {points: i for i, points in enumerate(solved.scores)}
-    assert dict(inside.choices)["bank"] == 1 - solved.values[index[200], index[250], 0, 0]
+    index = lambda points: (points + 250) // 50
+    assert inside.choices["bank"] == 1 - solved.values[index(200), index(250), 0, 0]
     # After a roll of four 1s, a 2 and a 3: seven keeps, those of 1000 points or more win.
     rolled = swine.position("optimal", (0, 0, 0, 0, 0, 6), "minimax", **FARKLE,
                             dice=[1, 1, 1, 1, 2, 3])
     theirs = cli("eval", "optimal", "--vs", "minimax", *FARKLE_FLAGS, "--from", "0,0,0,0,0,6",
                  "--dice", "1,1,1,1,2,3")
-    assert rolled.choices == [tuple(choice) for choice in theirs["choices"]]
-    assert len(rolled.keeps) == 7
-    assert [(p, n) for p, n, v in rolled.keeps if v == 1.0] == [(1000, 3), (1100, 2), (2000, 2)]
-    assert rolled.keeps[0][:2] == (100, 5)
-    assert rolled.best == "keep 1000 points, 3 dice left"
+    assert rolled.choices == {c["choice"]: c["value"] for c in theirs["choices"]}
+    assert rolled.dice == theirs["dice"] == [1, 1, 1, 1, 2, 3]
+    assert len(rolled.choices) == 7
+    assert [c for c, v in rolled.choices.items() if v == 1.0] == [
+        "keep 1000 points, 3 dice left", "keep 1100 points, 2 dice left",
+        "keep 2000 points, 2 dice left"]
+    assert list(rolled.choices)[0] == "keep 100 points, 5 dice left"
+    assert rolled.chosen == "keep 1000 points, 3 dice left"
     # A position of another strategy is its own values: bank_at:300 against itself.
     fixed = swine.position("bank_at:300", (0, 0, 0, 0, 0, 6), "bank_at:300", **FARKLE)
     assert fixed.turn_start == swine.evaluate("bank_at:300", "bank_at:300", **FARKLE).as_first
@@ -559,11 +580,11 @@ def test_farkle_simulation_is_the_cli_s_and_agrees_with_the_exact_rate():
     theirs = cli("simulate", "optimal", "--vs", "max_points", *FARKLE_FLAGS, "--games", "1000",
                  "--seed", "3")
     assert ours.games_per_seat == 1000
-    assert ours.win_rate == theirs["simulated"]["win_rate"]
-    assert ours.exact_win_rate == theirs["exact"]["win_rate"]
-    assert ours.standard_error == theirs["standard_error"]["win_rate"]
-    assert abs(ours.z) < 4
-    assert ours.exact_win_rate == swine.evaluate("optimal", "max_points", **FARKLE).win_rate
+    assert ours.simulated == theirs["simulated"]
+    assert ours.exact == theirs["exact"]
+    assert ours.standard_error == theirs["standard_error"]
+    assert abs(ours.z["win_rate"]) < 4
+    assert ours.exact["win_rate"] == swine.evaluate("optimal", "max_points", **FARKLE).win_rate
     # 2,000 games per seat unless told, as the CLI.
     assert swine.simulate("bank_at:300", **FARKLE, progress=False).games_per_seat == 2000
 
@@ -585,8 +606,8 @@ def test_a_farkle_python_strategy_is_exact_within_the_limit_and_estimated_past_i
                               capture_output=True, text=True)
         assert said.stderr == f"swine: {raised.value}\n"
     estimate = swine.simulate(PYTHON_FARKLE, "bank_at:350", **large, games=100, progress=False)
-    assert estimate.exact_win_rate is None and estimate.z is None
-    assert 0 < estimate.win_rate < 1 and estimate.standard_error > 0
+    assert estimate.exact is None and estimate.z is None and "more than the 5000000" in estimate.notes[0]
+    assert 0 < estimate.simulated["win_rate"] < 1 and estimate.standard_error["win_rate"] > 0
     with pytest.raises(swine.SwineError, match="simulate it against a built-in"):
         swine.simulate(PYTHON_FARKLE, "optimal", **large, games=10, progress=False)
 
@@ -603,17 +624,24 @@ def test_a_farkle_python_strategy_is_exact_within_the_limit_and_estimated_past_i
         (lambda: swine.solve("farkle", set={"nonsense": 1}),
          r"^set= nonsense: farkle has no such rule; it has goal, floor"),
         (lambda: swine.solve("farkle", exact=True, **{"goal": 500}),
-         r"^exact=True: farkle's rolls of six dice have too many outcomes"),
-        (lambda: swine.solve("farkle", moves=3), r"^moves= is a move limit for chopsticks"),
+         r"^exact=True: farkle rolls six dice, whose outcomes are too many"),
+        (lambda: swine.solve("farkle", moves=3), r"^moves=: farkle has no move limit"),
         (lambda: swine.evaluate("bank_at:325", **FARKLE),
          r"the turn total 325 must be a multiple of 50"),
-        (lambda: swine.evaluate(lambda *a: 1, **FARKLE), r"^a farkle strategy is a spec string"),
+        (lambda: swine.evaluate(np.zeros((15, 15)), **FARKLE),
+         r"^a table strategy: farkle\[floor=-250\] takes no table: a decision depends on"),
+        (lambda: swine.evaluate(lambda *a: 1, **TINY_FARKLE),
+         r"<lambda>\(-?\d+, -?\d+, 0, 0, 0, \([1-6, ]+\)\) returned 1, not a pair \(kept, bank\)$"),
+        (lambda: swine.evaluate(lambda *a: ((7,), True), **TINY_FARKLE),
+         r"returned kept = \(7,\): 7 is not a die 1..6$"),
+        (lambda: swine.evaluate(lambda *a: 1 / 0, **TINY_FARKLE),
+         r"<lambda>\(.*\) raised ZeroDivisionError: division by zero$"),
         (lambda: swine.evaluate("hold_at:20", **FARKLE),
          r"^unknown strategy 'hold_at:20' for farkle; expected bank_at:T"),
         (lambda: swine.position("optimal", (0, 0, 0, 0, 75, 6), **FARKLE),
          r"^at=\[0, 0, 0, 0, 75, 6\]: turn_total 75 must be a multiple of 50"),
         (lambda: swine.position("optimal", (0, 0, 0), **FARKLE),
-         r"^at=\[0, 0, 0\]: 3 number\(s\), expected 6 \(own, opponent, own_farkles"),
+         r"^at=\[0, 0, 0\]: 3 number\(s\), expected 6 \(OWN,OPPONENT,OWN_FARKLES"),
         (lambda: swine.position("optimal", (0, 25, 0, 0, 0, 6), **FARKLE),
          r"^at=\[0, 25, 0, 0, 0, 6\]: opponent 25 is not a banked score"),
         (lambda: swine.position("optimal", (0, 0, 3, 0, 0, 6), **FARKLE),
@@ -625,9 +653,7 @@ def test_a_farkle_python_strategy_is_exact_within_the_limit_and_estimated_past_i
         (lambda: swine.position("optimal", (0, 0, 0, 0, 100, 1), **FARKLE, dice=[7]),
          r"^dice=\[7\]: face 7 is not in 1..=6"),
         (lambda: swine.position("hold_at:5", (0, 0, 0), rules="piglet", dice=[1]),
-         r"^dice= is the roll of a farkle position; piglet has none"),
-        (lambda: swine.tournament(["bank_at:300", "max_points"], **FARKLE),
-         r"swine.tournament does not play farkle yet"),
+         r"^dice=: piglet decides before each roll: a position shows no dice"),
     ],
 )
 def test_bad_farkle_parameters_raise_naming_the_parameter(call, message):
@@ -635,14 +661,43 @@ def test_bad_farkle_parameters_raise_naming_the_parameter(call, message):
         call()
 
 
+def test_a_farkle_callable_plays_as_its_file_does_to_the_bit():
+    # The file's final_strategy, imported into this interpreter and given as a callable: asked
+    # as the file is, it is the built-in bank_at:300 to the last bit (goal 300, floor 0: about
+    # 330,000 questions, 3 s).
+    spec = importlib.util.spec_from_file_location("bank_at_300", PYTHON_FARKLE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    small = {"rules": "farkle", "goal": 300, "set": {"floor": 0}}
+    mine = swine.evaluate(module.final_strategy, "max_points", **small)
+    builtin = swine.evaluate("bank_at:300", "max_points", **small)
+    assert (mine.strategy, builtin.strategy) == ("final_strategy", "bank_at:300")
+    assert (mine.win_rate, mine.as_first, mine.as_second) == (
+        builtin.win_rate, builtin.as_first, builtin.as_second)
+    # In a round robin against the built-in it is: exactly even.
+    played = swine.tournament([module.final_strategy, "bank_at:300"], **small, progress=False)
+    assert played.matrix[0, 1] == 0.5
+
+
+def test_a_farkle_tournament_is_the_cli_s():
+    entries = ["bank_at:300", "max_points", "minimax", PYTHON_FARKLE]
+    tiny = {"rules": "farkle", "goal": 300, "set": {"floor": -100}}
+    ours = swine.tournament(entries, **tiny, progress=False)
+    theirs = cli("tournament", *entries, "--rules", "farkle", "--goal", "300", "--set",
+                 "floor=-100")
+    assert ours.standings == theirs["standings"]
+    matrix = np.array([[np.nan if x is None else x for x in row] for row in theirs["matrix"]])
+    assert np.array_equal(ours.matrix, matrix, equal_nan=True)
+
+
 def test_farkle_results_show_as_tables_and_become_dataframes():
     solution = swine.solve(vs="minimax", **FARKLE)
     html = solution._repr_html_()
-    assert f"{solution.first_player_wins:.17f}" in html and "2025" in html
+    assert f"{solution.first_player_wins:.17f}" in html and "farkle[floor=-250]" in html
     position = swine.position("optimal", (0, 200, 0, 0, 250, 2), "minimax", **FARKLE)
-    assert f"{position.choices[0][1]:.17f}" in position._repr_html_()
+    assert f"{position.choices['bank']:.17f}" in position._repr_html_()
     simulation = swine.simulate("bank_at:300", **FARKLE, games=100, progress=False)
-    assert str(simulation.exact_win_rate) in simulation._repr_html_()
+    assert str(simulation.exact["win_rate"]) in simulation._repr_html_()
     try:
         import pandas  # noqa: F401
     except ImportError:

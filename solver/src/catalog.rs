@@ -1,21 +1,29 @@
-//! Every ruleset swine knows, of every game, in one place: the CLI reads its help texts, its
-//! `--rules` dispatch and its error messages from here.
+//! Every ruleset swine knows, of every game, in one place: the CLI, the page and the Python
+//! package read their help texts, their `--rules` dispatch and their error messages from here,
+//! and [`open`] is the one place a ruleset's name becomes its game (behind the one game
+//! interface, [`crate::game`]); [`sweep`] opens and surveys every variant of a grid of a
+//! ruleset's parameters.
 
+use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::chopsticks;
 use crate::farkle;
+use crate::game::contest;
+use crate::game::{Opened, Run, Survey};
 use crate::greed;
 use crate::hog;
 use crate::pig;
 use crate::python::Runner;
 use crate::read::{ReadError, SCRIPT_BYTES, read_text_capped};
+use crate::report::full_message;
 use crate::spec::TABLE_FILES;
 use std::path::Path;
+use std::sync::Arc;
 
 /// The games swine solves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Game {
+pub enum Family {
     /// Hog and its rule variants.
     Hog,
     /// Greed.
@@ -36,7 +44,7 @@ pub struct Entry {
     /// Other names `--rules` takes for it (terms that played the same rules).
     pub aliases: &'static [&'static str],
     /// Its game.
-    pub game: Game,
+    pub game: Family,
     /// One line describing it.
     pub summary: String,
     /// The strategy the course measures strategies against (none for Chopsticks, which is
@@ -52,7 +60,7 @@ pub fn rulesets() -> Vec<Entry> {
     let hog = hog::presets::PRESETS.into_iter().map(|preset| Entry {
         name: preset.name,
         aliases: preset.aliases,
-        game: Game::Hog,
+        game: Family::Hog,
         summary: preset.summary.to_string(),
         yardstick: Some(preset.yardstick.to_string()),
         strategies: hog::forms_with(preset.builtins.iter().map(|form| form.to_string())),
@@ -60,7 +68,7 @@ pub fn rulesets() -> Vec<Entry> {
     let greed = Entry {
         name: greed::NAME,
         aliases: &[],
-        game: Game::Greed,
+        game: Family::Greed,
         summary:
             "dice show 0..5, going over 100 loses, a pass gives one last turn, ties count half"
                 .to_string(),
@@ -70,7 +78,7 @@ pub fn rulesets() -> Vec<Entry> {
     let chopsticks = Entry {
         name: chopsticks::NAME,
         aliases: &[],
-        game: Game::Chopsticks,
+        game: Family::Chopsticks,
         summary: "two hands of 0..4 fingers each, taps and transfers, a hand at 5 drops to 0"
             .to_string(),
         yardstick: None,
@@ -79,7 +87,7 @@ pub fn rulesets() -> Vec<Entry> {
     let pig = pig::Variant::ALL.map(|variant| Entry {
         name: variant.name(),
         aliases: &[],
-        game: Game::Pig,
+        game: Family::Pig,
         summary: variant.summary().to_string(),
         yardstick: Some(variant.yardstick().to_string()),
         strategies: pig::STRATEGY_FORMS.map(String::from).to_vec(),
@@ -87,7 +95,7 @@ pub fn rulesets() -> Vec<Entry> {
     let farkle = Entry {
         name: farkle::NAME,
         aliases: &[],
-        game: Game::Farkle,
+        game: Family::Farkle,
         summary: "six dice, keep scoring combinations, bank or roll on; three farkles in a row \
                   cost 500 (Busche's Facebook Farkle, goal 10000; --set any rule number)"
             .to_string(),
@@ -149,28 +157,16 @@ pub fn describe() -> String {
         .join("\n")
 }
 
-/// A ruleset of one of the games, ready to solve.
-pub enum Rules {
-    /// A Hog ruleset compiled for its goal.
-    Hog(Box<hog::Ruleset>),
-    /// Greed with its limit.
-    Greed(greed::Greed),
-    /// A game of the Pig family with its goal.
-    Pig(pig::Pig),
-    /// Chopsticks (its move limit belongs to the question asked).
-    Chopsticks,
-    /// Farkle with its rules.
-    Farkle(Box<farkle::Farkle>),
-}
-
 /// Why a ruleset could not be opened.
 #[derive(Debug, Error)]
 pub enum OpenError {
     /// No ruleset has the name.
     #[error(transparent)]
     Unknown(#[from] UnknownRuleset),
-    /// Parameters given to a game that has none.
-    #[error("--set: {rules} has no script parameters (only Hog rule scripts and farkle do)")]
+    /// Parameters given to a game that has none but its goal.
+    #[error(
+        "--set: {rules} has no parameters but its goal (Hog rule scripts and farkle have more)"
+    )]
     NoParameters {
         /// The ruleset.
         rules: String,
@@ -178,6 +174,12 @@ pub enum OpenError {
     /// The goal given twice.
     #[error("--goal and --set goal=... both set the goal: give one")]
     GoalTwice,
+    /// A goal given to a game without one.
+    #[error("--goal: {rules} has no goal")]
+    NoGoal {
+        /// The ruleset.
+        rules: String,
+    },
     /// The script file could not be read.
     #[error("--rules {path}: {reason}")]
     Read {
@@ -203,39 +205,16 @@ pub enum OpenError {
     Farkle(#[from] farkle::FarkleError),
 }
 
-impl Game {
-    /// Why exact fractions cannot be asked of this game, if they cannot (Greed, Chopsticks).
-    pub fn no_fractions(self) -> Option<String> {
+impl Family {
+    /// The game's name, as the page and reports give it: `hog`, `greed`, `pig`, `chopsticks`,
+    /// `farkle`.
+    pub fn name(self) -> &'static str {
         match self {
-            Game::Greed => Some(format!(
-                "--exact: greed rolls up to {} dice at once, whose outcomes are too many to \
-                 count as fractions; --bounds gives a certified interval",
-                greed::MAX_DICE
-            )),
-            Game::Chopsticks => Some(
-                "--exact: chopsticks has no dice; its solved positions are wins, losses and \
-                 draws, exact already"
-                    .to_string(),
-            ),
-            Game::Farkle => Some(
-                "--exact: farkle's rolls of six dice have too many outcomes to count as \
-                 fractions; its float solve reports its residual"
-                    .to_string(),
-            ),
-            Game::Hog | Game::Pig => None,
-        }
-    }
-}
-
-impl Rules {
-    /// The game these rules are of.
-    pub fn game(&self) -> Game {
-        match self {
-            Rules::Hog(_) => Game::Hog,
-            Rules::Greed(_) => Game::Greed,
-            Rules::Pig(_) => Game::Pig,
-            Rules::Chopsticks => Game::Chopsticks,
-            Rules::Farkle(_) => Game::Farkle,
+            Family::Hog => "hog",
+            Family::Greed => "greed",
+            Family::Pig => "pig",
+            Family::Chopsticks => "chopsticks",
+            Family::Farkle => "farkle",
         }
     }
 }
@@ -250,6 +229,13 @@ pub fn is_script(rules: &str) -> bool {
 pub fn is_python(rules: &str) -> bool {
     rules.to_ascii_lowercase().ends_with(".py")
 }
+
+/// The longest move limit a game takes (`--moves`, Chopsticks).
+pub use crate::chopsticks::MOST_MOVES;
+
+/// How many rule scripts this thread has compiled: the check that a command that needs no
+/// ruleset (`--help`) compiles none.
+pub use crate::hog::compiled_on_this_thread;
 
 /// The most variants one sweep solves (the product of the numbers of values of its
 /// parameters).
@@ -287,44 +273,6 @@ pub fn grid(parameters: &[(String, Vec<i64>)]) -> Result<Vec<Vec<(String, i64)>>
     Ok(grid)
 }
 
-/// Surveys every variant of `grid` of the rule script `rules` (see [`hog::survey`]) in
-/// parallel on the current rayon pool, calling `done` after each: a variant that fails (a goal
-/// out of range, a hook error at some value) gets its reason, the others are still solved. The
-/// script and the parameters' names are checked once first, on the first variant.
-pub fn sweep(
-    rules: &str,
-    grid: &[Vec<(String, i64)>],
-    runner: &Runner,
-    done: impl Fn() + Sync,
-) -> Result<Vec<Result<hog::Survey, String>>, OpenError> {
-    use rayon::prelude::*;
-    if let Some(first) = grid.first() {
-        script(rules, first, runner)?;
-    }
-    Ok(grid
-        .par_iter()
-        .map(|settings| {
-            let surveyed = script(rules, settings, runner)
-                .map_err(|e| full_message(&e))
-                .and_then(|script| hog::Ruleset::compile(script).map_err(|e| full_message(&e)))
-                .and_then(|rules| hog::survey(&rules).map_err(|e| full_message(&e)));
-            done();
-            surveyed
-        })
-        .collect())
-}
-
-/// An error's message and the reasons beneath it, each after a colon (as the CLI prints it).
-pub fn full_message(err: &dyn std::error::Error) -> String {
-    let mut message = err.to_string();
-    let mut source = err.source();
-    while let Some(reason) = source {
-        message.push_str(&format!(": {reason}"));
-        source = reason.source();
-    }
-    message
-}
-
 /// Parses a Hog script parameter given as `NAME=VALUE` (`--set`, and Python's `set=`), the value a
 /// whole number.
 pub fn setting(text: &str) -> Result<(String, i64), String> {
@@ -339,43 +287,70 @@ pub fn setting(text: &str) -> Result<(String, i64), String> {
 }
 
 /// The ruleset `rules` names (built-in, or a Hog rule script `FILE.rhai` or `FILE.py`), for
-/// `goal` (the game's default when absent) with Hog script parameters `settings` (name, value);
-/// `runner` runs a Python rule module.
+/// `goal` (the game's default when absent) with parameters `settings` (name, value; Hog rule
+/// scripts and Farkle take them); `runner` runs a Python rule module. What every verb and
+/// front end holds: the game behind the one interface.
 pub fn open(
     rules: &str,
     goal: Option<u32>,
     settings: &[(String, i64)],
     runner: &Runner,
-) -> Result<Rules, OpenError> {
-    let game = if is_script(rules) {
-        Game::Hog
+) -> Result<Opened, OpenError> {
+    let family = if is_script(rules) {
+        Family::Hog
     } else {
         find(rules)?.game
     };
-    if !matches!(game, Game::Hog | Game::Farkle) && !settings.is_empty() {
-        return Err(OpenError::NoParameters {
-            rules: rules.to_string(),
-        });
-    }
-    Ok(match game {
-        Game::Hog => {
-            let settings = with_goal(settings, goal)?;
-            Rules::Hog(Box::new(hog::Ruleset::compile(script(
-                rules, &settings, runner,
-            )?)?))
+    // Every game takes its goal as a setting too (`--set goal=50`, a sweep's grid); only Hog
+    // rule scripts and Farkle take others.
+    let (goal, settings) = if matches!(family, Family::Hog | Family::Farkle) {
+        (goal, settings.to_vec())
+    } else {
+        let mut goal = goal;
+        for (name, value) in settings {
+            if name != "goal" {
+                return Err(OpenError::NoParameters {
+                    rules: rules.to_string(),
+                });
+            }
+            if goal.is_some() {
+                return Err(OpenError::GoalTwice);
+            }
+            goal = Some(u32::try_from(*value).unwrap_or(if *value < 0 { 0 } else { u32::MAX }));
         }
-        Game::Greed => Rules::Greed(greed::Greed::new(goal.unwrap_or(greed::DEFAULT_LIMIT))?),
-        Game::Pig => {
-            let variant = pig::Variant::named(rules).expect("the catalog names a variant");
-            Rules::Pig(pig::Pig::new(
+        (goal, Vec::new())
+    };
+    let settings = settings.as_slice();
+    Ok(match family {
+        Family::Hog => {
+            let settings = with_goal(settings, goal)?;
+            let compiled = hog::Ruleset::compile(script(rules, &settings, runner)?)?;
+            Arc::new(hog::HogGame::new(compiled))
+        }
+        Family::Greed => Arc::new(greed::GreedGame::new(greed::Greed::new(
+            goal.unwrap_or(greed::DEFAULT_LIMIT),
+        )?)),
+        Family::Pig => {
+            let variant = pig::Variant::named(rules).ok_or_else(|| UnknownRuleset {
+                name: rules.to_string(),
+                known: rulesets().iter().map(|e| e.name).collect(),
+            })?;
+            Arc::new(pig::PigGame::new(pig::Pig::new(
                 variant,
                 goal.unwrap_or(variant.default_goal()),
-            )?)
+            )?))
         }
-        Game::Chopsticks => Rules::Chopsticks,
-        Game::Farkle => {
+        Family::Chopsticks => {
+            if goal.is_some() {
+                return Err(OpenError::NoGoal {
+                    rules: rules.to_string(),
+                });
+            }
+            Arc::new(chopsticks::Chopsticks::new())
+        }
+        Family::Farkle => {
             let settings = with_goal(settings, goal)?;
-            Rules::Farkle(Box::new(farkle::Farkle::new(&settings)?))
+            Arc::new(farkle::FarkleGame::new(farkle::Farkle::new(&settings)?))
         }
     })
 }
@@ -424,6 +399,47 @@ pub fn script(
     Ok(preset.compile(settings)?)
 }
 
+/// Surveys every variant of `grid` of the ruleset `rules` (its parameters set as each
+/// variant gives them, through [`open`]) in parallel on the current rayon pool,
+/// telling `run` of each: a variant that fails (a goal out of range, a hook error at some
+/// value) gets its reason, the others are still solved. Where no variant opens (an unknown
+/// ruleset or parameter), the sweep is refused with the first's reason. Returns the family of
+/// simple strategies the surveys compare with, if the game has one, and the surveys.
+pub fn sweep(
+    rules: &str,
+    grid: &[Vec<(String, i64)>],
+    runner: &Runner,
+    run: &Run,
+) -> Result<Swept, OpenError> {
+    let opened: Vec<Result<Opened, OpenError>> = grid
+        .par_iter()
+        .map(|settings| open(rules, None, settings, runner))
+        .collect();
+    let family = match opened.iter().find_map(|game| game.as_ref().ok()) {
+        Some(game) => game.info().simple.as_ref().map(|(family, _)| *family),
+        None => match opened.into_iter().next() {
+            Some(Err(error)) => return Err(error),
+            _ => return Ok((None, Vec::new())),
+        },
+    };
+    let variants = run.counter(grid.len() as u64, "variants");
+    let surveys = opened
+        .into_par_iter()
+        .map(|game| {
+            let surveyed = game
+                .map_err(|e| full_message(&e))
+                .and_then(|game| contest::survey(game.as_ref(), run).map_err(|e| full_message(&e)));
+            variants.add(1);
+            surveyed
+        })
+        .collect();
+    Ok((family, surveys))
+}
+
+/// A sweep: the family of simple strategies its surveys compare with, and each variant's
+/// survey or why it failed.
+pub type Swept = (Option<&'static str>, Vec<Result<Survey, String>>);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -462,8 +478,8 @@ mod tests {
                 "chopsticks"
             ]
         );
-        assert_eq!(find("greed").unwrap().game, Game::Greed);
-        assert_eq!(find("pig").unwrap().game, Game::Pig);
+        assert_eq!(find("greed").unwrap().game, Family::Greed);
+        assert_eq!(find("pig").unwrap().game, Family::Pig);
         assert_eq!(
             find("pug").unwrap_err().to_string(),
             "unknown ruleset 'pug'; the rulesets are hog-fa20, hog-fa17, hog-sp18, hog-fa18, \

@@ -42,13 +42,14 @@
 
 pub mod bounds;
 pub mod catalog;
+pub mod chart;
 pub mod chopsticks;
 pub mod commentary;
-pub mod contest;
 pub mod dice;
 pub mod farkle;
 pub mod format;
 pub mod fraction;
+pub mod game;
 pub mod greed;
 pub mod hog;
 mod memory;
@@ -57,6 +58,7 @@ pub mod outcome;
 pub mod pig;
 pub mod python;
 pub mod read;
+pub mod report;
 pub mod spec;
 pub mod table;
 pub mod tournament;

@@ -24,20 +24,41 @@ pub enum Result {
 /// Games per independently seeded batch.
 const BATCH: u64 = 4096;
 
+/// What a simulation tells as it goes, and asks between batches whether to go on.
+pub trait Played: Sync {
+    /// `n` more games finished.
+    fn played(&self, n: u64);
+
+    /// Whether to stop: the batches not yet begun are not played (the simulation is then
+    /// incomplete, and whoever stopped it discards it).
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+impl<F: Fn(u64) + Sync> Played for F {
+    fn played(&self, n: u64) {
+        self(n)
+    }
+}
+
 /// Plays `games_per_seat` games with each seat moving first: `play(first, rng)` plays one game
-/// in which seat `first` moves first, drawing its dice from `rng`. `played(n)` hears of every
-/// `n` games finished (a batch), from whichever thread played them.
+/// in which seat `first` moves first, drawing its dice from `rng`. `played` hears of every
+/// `n` games finished (a batch), from whichever thread played them, and may stop the rest.
 pub fn simulate(
     games_per_seat: u64,
     seed: u64,
     play: impl Fn(usize, &mut ChaCha8Rng) -> Result + Sync,
-    played: &(dyn Fn(u64) + Sync),
+    played: &dyn Played,
 ) -> Simulation {
     let batches = games_per_seat.div_ceil(BATCH);
     let tally = |first: usize| -> Tally {
         let counts = (0..batches)
             .into_par_iter()
             .map(|batch| {
+                if played.stopped() {
+                    return (0, 0);
+                }
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
                 rng.set_stream(batch * 2 + first as u64);
                 let games = BATCH.min(games_per_seat - batch * BATCH);
@@ -49,7 +70,7 @@ pub fn simulate(
                         Result::Lost => {}
                     }
                 }
-                played(games);
+                played.played(games);
                 counts
             })
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));

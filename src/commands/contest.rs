@@ -1,55 +1,20 @@
-//! `grade` and `tournament`, for any game: flags to [`swine_solver::contest`], a progress bar
-//! while the batch runs, the ranked report on the terminal and in `--report`. A batch with a
-//! failed item prints and writes everything, then ends non-zero.
+//! `grade` and `tournament`, for any game: flags to [`swine_solver::game::contest`], a
+//! progress bar while the batch runs, the ranked report on the terminal and in `--report`. A
+//! batch with a failed item prints and writes everything, then ends non-zero.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressStyle};
-use swine_solver::contest::{self, Contest, Graded};
-use swine_solver::format::{Probability, prepare_directory, write_rendered};
+use swine_solver::format::{prepare_directory, write_rendered};
+use swine_solver::game::contest;
+use swine_solver::game::{Capability, GameError};
+use swine_solver::report::Report;
+use swine_solver::report::ranking::{GradeReport, TournamentReport};
 
+use super::{pool, print};
 use crate::cli::{BatchArgs, GradeArgs, TournamentArgs};
-use crate::ranking::{Entry, Grade, GradeReport, TournamentReport};
-use crate::report::{Lost, Report, print};
+use crate::progress::Watch;
 use crate::resolve;
-
-/// A thread pool of `jobs` threads, at most one per core (the default); more are refused
-/// with a note, as they would only share the same cores.
-pub(super) fn pool(jobs: Option<u16>) -> Result<rayon::ThreadPool> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = match jobs.map(usize::from) {
-        Some(jobs) if jobs > cores => {
-            eprintln!("swine: --jobs {jobs}: this machine has {cores} core(s); using {cores}");
-            cores
-        }
-        Some(jobs) => jobs,
-        None => cores,
-    };
-    Ok(rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()?)
-}
-
-/// A progress bar over `len` items on stderr (hidden when stderr is not a terminal).
-pub(super) fn progress(len: usize, what: &str) -> ProgressBar {
-    let bar = ProgressBar::new(len as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {pos}/{len} {msg}")
-            .expect("a valid progress template")
-            .progress_chars("=> "),
-    );
-    bar.set_message(what.to_string());
-    bar
-}
-
-/// A spinner on stderr saying what is being computed before a batch starts.
-fn spinner(what: String) -> ProgressBar {
-    let bar = ProgressBar::new_spinner();
-    bar.set_message(what);
-    bar.enable_steady_tick(std::time::Duration::from_millis(120));
-    bar
-}
 
 /// Where `--report` goes and whether as JSON (else CSV), checked before any work: the
 /// extension must be .csv or .json and the folder must take a file.
@@ -109,49 +74,26 @@ pub(super) fn finish<R: Report>(
     }
 }
 
-/// `swine grade` for the game `contest`.
-pub fn grade<C: Contest>(contest: &C, args: &GradeArgs) -> Result<()> {
+/// `swine grade`: submissions graded exactly against one opponent, ranked.
+pub fn grade_command(args: &GradeArgs) -> Result<()> {
     let target = report_target(&args.batch)?;
+    let game = resolve::game(&args.rules, &args.batch.python)?;
+    let game = game.as_ref();
+    game.info()
+        .allows_all(&[(Capability::Explain, args.explain.is_some())])?;
     let runner = resolve::runner(&args.batch.python);
-    let opponent_spec = args.vs.as_deref().unwrap_or(contest.yardstick());
-    let opponent = contest
-        .resolve(opponent_spec, &runner)
-        .context("in --vs")?
-        .strategy;
+    let opponent = resolve::strategy(game, args.vs.as_deref(), "--vs", &runner)?;
     let pool = pool(args.batch.jobs)?;
-    let submissions = contest::submissions(&args.submissions, contest.submission_file());
-    let bar = progress(submissions.len(), "graded");
-    let graded = pool.install(|| {
-        contest::grade(
-            contest,
-            &submissions,
-            &opponent,
-            &runner,
-            args.explain.map(usize::from),
-            || bar.inc(1),
-        )
+    let submissions = contest::submissions(&args.submissions, game.info().submission_file);
+    let (graded, optimum) = pool.install(|| {
+        Watch::during(|run, _| {
+            let explain = args.explain.map(usize::from);
+            let graded = contest::grade(game, &submissions, &opponent, &runner, explain, run)?;
+            Ok::<_, GameError>((graded, game.optimum(&opponent, run)))
+        })
     })?;
-    bar.finish_and_clear();
-    let busy = spinner(format!(
-        "{}: the optimum against {}",
-        contest.rules_name(),
-        contest.name(&opponent)
-    ));
-    let (optimum, optimal) = pool.install(|| contest.optimal(&opponent))?;
-    busy.finish_and_clear();
-    let failed = graded.iter().filter(|g| g.result.is_err()).count();
-    let report = GradeReport {
-        rules: contest.rules_name(),
-        goal_name: contest.goal_name(),
-        goal: contest.goal(),
-        opponent: contest.name(&opponent).to_string(),
-        optimal,
-        optimal_win_rate: Probability(optimum.win_rate()),
-        submissions: graded
-            .into_iter()
-            .map(|g| row(g, optimum.win_rate()))
-            .collect(),
-    };
+    let report = GradeReport::new(game.info().batch(), opponent.name(), optimum?, graded);
+    let failed = report.failed();
     let failed = (failed > 0).then(|| {
         format!(
             "{failed} of {} submission(s) could not be graded (each row says why)",
@@ -161,83 +103,24 @@ pub fn grade<C: Contest>(contest: &C, args: &GradeArgs) -> Result<()> {
     finish(&args.batch, target, &report, GradeReport::csv, failed)
 }
 
-/// The report's row of one graded submission, against an optimum that wins `optimal`.
-fn row(graded: Graded, optimal: f64) -> Grade {
-    let function = graded.function.unwrap_or_default();
-    match graded.result {
-        Ok(grade) => Grade {
-            explain: grade
-                .changes
-                .map(|changes| changes.iter().map(Lost::from).collect()),
-            ..Grade::rated(graded.spec, function, &grade.outcome, optimal)
-        },
-        Err(error) => Grade::failed(graded.spec, function, error),
-    }
-}
-
-/// `swine tournament` for the game `contest`.
-pub fn tournament<C: Contest>(contest: &C, args: &TournamentArgs) -> Result<()> {
+/// `swine tournament`: an exact round robin.
+pub fn tournament_command(args: &TournamentArgs) -> Result<()> {
     let target = report_target(&args.batch)?;
+    let game = resolve::game(&args.rules, &args.batch.python)?;
+    let game = game.as_ref();
+    game.info().allows(Capability::Strategies)?;
     let runner = resolve::runner(&args.batch.python);
     let pool = pool(args.batch.jobs)?;
     let n = args.strategies.len();
-    let bar = progress(n * (n - 1) / 2, "matches");
-    let played =
-        pool.install(|| contest::tournament(contest, &args.strategies, &runner, || bar.inc(1)))?;
-    bar.finish_and_clear();
-    let rules = (contest.rules_name(), contest.goal_name(), contest.goal());
-    standings(rules, played, args, target)
-}
-
-/// Reports the round robin `played` of `args`'s entries in the game `(rules, goal name, goal)`:
-/// the standings and every pairing, on the terminal and in the `--report` `target`; entries
-/// left out make the command end non-zero after that.
-pub(super) fn standings(
-    (rules, goal_name, goal): (String, &'static str, u32),
-    played: contest::Tournament,
-    args: &TournamentArgs,
-    target: Option<(PathBuf, bool)>,
-) -> Result<()> {
-    let n = args.strategies.len();
-    let results = &played.results;
-    let standings = results
-        .standings()
-        .iter()
-        .enumerate()
-        .map(|(place, s)| Entry {
-            rank: place + 1,
-            strategy: played.names[s.entry].clone(),
-            mean_win_rate: Probability(s.mean_win_rate),
-            matches_won: s.matches_won,
-        })
-        .collect();
-    let entries = played.names.len();
-    let matrix = (0..entries)
-        .map(|i| {
-            (0..entries)
-                .map(|j| results.win_rate(i, j).map(Probability))
-                .collect()
-        })
-        .collect();
-    let errors: Vec<String> = played
-        .left_out
-        .iter()
-        .map(|(spec, reason)| format!("{spec}: {reason}"))
-        .collect();
-    let failed = (!errors.is_empty()).then(|| {
+    let played = pool.install(|| {
+        Watch::during(|run, _| contest::tournament(game, &args.strategies, &runner, run))
+    });
+    let report = TournamentReport::new(game.info().batch(), played?);
+    let failed = (!report.errors.is_empty()).then(|| {
         format!(
             "{} of {n} strategies could not be resolved and were left out",
-            errors.len()
+            report.errors.len()
         )
     });
-    let report = TournamentReport {
-        rules,
-        goal_name,
-        goal,
-        strategies: played.names,
-        standings,
-        matrix,
-        errors,
-    };
     finish(&args.batch, target, &report, TournamentReport::csv, failed)
 }

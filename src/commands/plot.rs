@@ -4,28 +4,20 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use ndarray::{Array2, Ix2};
-use swine_solver::contest::Contest;
-use swine_solver::farkle;
 use swine_solver::format::write_rendered;
-use swine_solver::greed::Greed;
-use swine_solver::hog::{
-    Player, Ruleset, ScoreTable, Strategy, StrategyKind, solve, solve_against, switch_gains,
-};
-use swine_solver::pig;
+use swine_solver::game::{Capability, ChartAsk, ChartKind};
 use swine_solver::read::{REPORT_BYTES, read_text_capped};
 
 use crate::cli::{PlotArgs, PlotCommand, PlotDiffArgs, PlotStrategyArgs, PlotSweepArgs};
-use crate::resolve::{self, Rules};
-use swine_plot::{
-    Chart, DEFAULT_SIZE, Kind, Scale, ScoreAxis, greed_map, hog_map, pig_map, render,
-};
+use crate::progress::Watch;
+use crate::resolve;
+use swine_plot::{Chart, DEFAULT_SIZE, Kind, render};
 
 /// `swine plot`.
 pub fn plot_command(args: &PlotArgs) -> Result<()> {
     let (chart, out, data) = match &args.what {
-        PlotCommand::Map(map) => (map_chart(map)?, &map.out, &map.data),
-        PlotCommand::Win(win) => (win_chart(win)?, &win.out, &win.data),
+        PlotCommand::Map(map) => (strategy_chart(map, ChartKind::Map)?, &map.out, &map.data),
+        PlotCommand::Win(win) => (strategy_chart(win, ChartKind::Win)?, &win.out, &win.data),
         PlotCommand::Diff(diff) => (diff_chart(diff)?, &diff.strategy.out, &diff.strategy.data),
         PlotCommand::Sweep(sweep) => (sweep_chart(sweep)?, &sweep.out, &None),
     };
@@ -59,276 +51,46 @@ fn write_file(path: &Path, bytes: Vec<u8>) -> Result<()> {
     Ok(())
 }
 
-/// The strategy map of `args.strategy`.
-fn map_chart(args: &PlotStrategyArgs) -> Result<Chart> {
-    let rules = resolve::rules_run_by(&args.rules, &args.python)?;
-    if args.farkles.is_some() && !matches!(rules, Rules::Farkle(_)) {
-        bail!("--farkles: only farkle counts farkles");
-    }
-    match rules {
-        Rules::Farkle(game) => farkle_map(&game, args),
-        Rules::Hog(rules) => {
-            let [strategy, opponent] = hog_pair(&rules, args, &args.strategy)?;
-            let (name, table) = hog_table(&rules, strategy, &opponent)?;
-            let rate = win_rate(&rules, &table, &opponent)?;
-            Ok(hog_map(rules.name(), &name, opponent.name(), rate, table))
-        }
-        Rules::Greed(game) => {
-            let (name, opponent, dice, rate) = greed_table(&game, args)?;
-            Ok(greed_map(&name, &opponent, rate, &dice))
-        }
-        Rules::Pig(game) => {
-            let (strategy, opponent, solution) = pig_matchup(&game, args)?;
-            let policy = solution.policy(0);
-            Ok(pig_map(
-                (game.name(), game.goal()),
-                (strategy.name(), opponent.name()),
-                solution.matchup().win_rate(),
-                &policy.first_holds(&game),
-                policy
-                    .thresholds(&game)
-                    .iter()
-                    .filter(|t| t.is_none())
-                    .count(),
-            ))
-        }
-        Rules::Chopsticks => bail!("plot: chopsticks has no strategy tables to draw"),
-    }
-}
-
-/// The win-probability surface of `args.strategy` against the opponent (Hog).
-fn win_chart(args: &PlotStrategyArgs) -> Result<Chart> {
-    let rules = match resolve::rules_run_by(&args.rules, &args.python)? {
-        Rules::Farkle(game) => return farkle_win_chart(&game, args),
-        Rules::Hog(rules) if args.farkles.is_none() => rules,
-        Rules::Pig(game) if args.farkles.is_none() => return pig_win_chart(&game, args),
-        Rules::Hog(_) | Rules::Pig(_) => bail!("--farkles: only farkle counts farkles"),
-        _ => bail!(
-            "plot win: draws Hog, Pig and Farkle games; greed's values are in swine solve's files"
-        ),
-    };
-    let [strategy, opponent] = hog_pair(&rules, args, &args.strategy)?;
-    let (name, table) = hog_table(&rules, strategy, &opponent)?;
-    let opponent_name = opponent.name();
-    let players = [
-        Player::Fixed(swine_solver::hog::Policy::from_scores(&rules, &table)),
-        opponent.player(&rules),
-    ];
-    let solution = solve(&rules, [&players[0], &players[1]])?;
-    let rate = solution.matchup().win_rate();
-    let space = rules.space();
-    let initial = rules.memory().initial;
-    let goal = rules.goal() as usize;
-    let values = Array2::from_shape_fn((goal, goal), |(own, other)| {
-        let cell = space.cell(own as u32, other as u32);
-        solution.value(0, space.state(cell, initial, initial))
-    });
-    Ok(Chart::Values {
-        title: format!(
-            "{}: P({name} wins) to move, vs {opponent_name} (wins {rate:.4})",
-            rules.name()
-        ),
-        values,
-        legend: "P(win)".to_string(),
-        scale: Scale::Probability,
-    })
-}
-
-/// A Pig strategy and its opponent, as `args` name them, solved.
-fn pig_matchup(
-    game: &pig::Pig,
-    args: &PlotStrategyArgs,
-) -> Result<(pig::Strategy, pig::Strategy, pig::Solution)> {
-    let runner = resolve::runner(&args.python);
-    let [strategy, opponent] = game.meet(
-        resolve::pig_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?,
-        resolve::pig_strategy(args.vs.as_deref(), "--vs", game, &runner)?,
-    )?;
-    let solution = pig::solve(game, [strategy.player(), opponent.player()])?;
-    Ok((strategy, opponent, solution))
-}
-
-/// The win-probability surface of a Pig strategy at turn total 0.
-fn pig_win_chart(game: &pig::Pig, args: &PlotStrategyArgs) -> Result<Chart> {
-    let (strategy, opponent, solution) = pig_matchup(game, args)?;
-    let goal = game.goal() as usize;
-    let values = Array2::from_shape_fn((goal, goal), |(own, other)| {
-        Some(solution.value(0, game.state(own as u32, other as u32, 0)))
-    });
-    Ok(Chart::Values {
-        title: format!(
-            "{}: P({} wins) at turn total 0, vs {} (wins {:.4})",
-            game.name(),
-            strategy.name(),
-            opponent.name(),
-            solution.matchup().win_rate()
-        ),
-        values,
-        legend: "P(win)".to_string(),
-        scale: Scale::Probability,
-    })
-}
-
-/// A Farkle strategy and its opponent as `args` name them, as they meet, solved, and the
-/// farkle counts `--farkles` asks for.
-fn farkle_matchup(
-    game: &farkle::Farkle,
-    args: &PlotStrategyArgs,
-) -> Result<(
-    farkle::Strategy,
-    farkle::Strategy,
-    farkle::Solution,
-    [usize; 2],
-)> {
-    let runner = resolve::runner(&args.python);
-    let strategy = resolve::farkle_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?;
-    let opponent = resolve::farkle_strategy(args.vs.as_deref(), "--vs", game, &runner)?;
-    let counts = match &args.farkles {
-        None => [0, 0],
-        Some(text) => {
-            let k = game.farkles();
-            let counts: Vec<usize> = text
-                .split(',')
-                .map(|c| c.trim().parse().ok().filter(|&c| c < k))
-                .collect::<Option<_>>()
-                .filter(|c: &Vec<usize>| c.len() == 2)
-                .with_context(|| {
-                    format!("--farkles {text}: expected F,E, two farkle counts in 0..{k}")
-                })?;
-            [counts[0], counts[1]]
-        }
-    };
-    let solution = super::farkle::evaluated(game, [&strategy, &opponent])?;
-    Ok((strategy, opponent, solution, counts))
-}
-
-/// How Farkle's score indices read as points.
-fn farkle_axis(game: &farkle::Farkle) -> ScoreAxis {
-    ScoreAxis {
-        origin: game.settings().floor,
-        step: i64::from(farkle::UNIT),
-    }
-}
-
-/// Busche's pictures: the least turn total at which optimal (or minimax) play banks, a panel
-/// per number of dice left, over the banked scores (see [`farkle::bank_map`]).
-fn farkle_map(game: &farkle::Farkle, args: &PlotStrategyArgs) -> Result<Chart> {
-    let (strategy, opponent, solution, [f, e]) = farkle_matchup(game, args)?;
-    if !strategy.is_optimising() {
-        bail!(
-            "plot map --rules farkle: draws where optimal or minimax play banks; {} decides by \
-             its own rule, the same at every score",
-            strategy.name()
-        );
-    }
-    let map = farkle::bank_map(&solution, 0, f, e);
-    let panels: Vec<(String, Array2<Option<f64>>)> = map
-        .least
-        .iter()
-        .zip(map.not_thresholds)
-        .enumerate()
-        .map(|(dice, (least, again))| {
-            let values = least.map(|t| Some(t.map_or(f64::INFINITY, f64::from)));
-            let left = match dice + 1 {
-                1 => "1 die left".to_string(),
-                n => format!("{n} dice left"),
-            };
-            let name = match again {
-                0 => left,
-                n => format!("{left} ({n} roll again)"),
-            };
-            (name, values)
+/// The strategy's picture of `kind` against the opponent, as the game draws it.
+fn strategy_chart(args: &PlotStrategyArgs, kind: ChartKind) -> Result<Chart> {
+    let game = resolve::game(&args.rules, &args.python)?;
+    let layer = args
+        .farkles
+        .as_deref()
+        .map(|text| {
+            game.info().allows(Capability::Layer)?;
+            let counts: Option<Vec<usize>> =
+                text.split(',').map(|c| c.trim().parse().ok()).collect();
+            counts
+                .ok_or_else(|| anyhow::anyhow!("--farkles {text}: expected F,E, two farkle counts"))
         })
-        .collect();
-    let most = panels
-        .iter()
-        .flat_map(|(_, v)| v.iter().flatten())
-        .filter(|v| v.is_finite())
-        .fold(0.0, |m: f64, &v| m.max(v));
-    let counts = if (f, e) == (0, 0) {
-        String::new()
-    } else {
-        format!(", farkles {f}:{e}")
-    };
-    Ok(Chart::Panels {
-        title: format!(
-            "{} {}: where {} banks vs {} (wins {:.4}){counts}",
-            game.name(),
-            game.goal(),
-            strategy.name(),
-            opponent.name(),
-            solution.matchup().win_rate()
-        ),
-        panels,
-        columns: 3,
-        legend: "least total banked".to_string(),
-        scale: Scale::Count {
-            most,
-            beyond: "never",
-        },
-        axis: farkle_axis(game),
+        .transpose()?;
+    let runner = resolve::runner(&args.python);
+    Watch::during(|run, _| {
+        let [strategy, opponent] = resolve::pair(
+            game.as_ref(),
+            (&args.strategy, args.vs.as_deref()),
+            &runner,
+            run,
+        )?;
+        Ok(game.chart(ChartAsk { kind, layer }, [&strategy, &opponent], run)?)
     })
 }
 
-/// P(a Farkle strategy wins) at the start of its turn, over the banked scores.
-fn farkle_win_chart(game: &farkle::Farkle, args: &PlotStrategyArgs) -> Result<Chart> {
-    let (strategy, opponent, solution, [f, e]) = farkle_matchup(game, args)?;
-    let scores = game.scores();
-    let values = Array2::from_shape_fn((scores, scores), |(own, other)| {
-        Some(solution.value(0, game.state(own, other, f, e)))
-    });
-    Ok(Chart::Panels {
-        title: format!(
-            "{} {}: P({} wins) at its turn's start vs {} (wins {:.4}), farkles {f}:{e}",
-            game.name(),
-            game.goal(),
-            strategy.name(),
-            opponent.name(),
-            solution.matchup().win_rate()
-        ),
-        panels: vec![(String::new(), values)],
-        columns: 1,
-        legend: "P(win)".to_string(),
-        scale: Scale::Probability,
-        axis: farkle_axis(game),
-    })
-}
-
-/// Where A and B differ, coloured by the exact gain of A taking B's choice there (Hog).
+/// Where A and B differ, coloured by the exact gain of A taking B's choice there.
 fn diff_chart(args: &PlotDiffArgs) -> Result<Chart> {
-    let Rules::Hog(rules) = resolve::rules_run_by(&args.strategy.rules, &args.strategy.python)?
-    else {
-        bail!("plot diff: compares Hog strategies");
-    };
-    if args.strategy.farkles.is_some() {
-        bail!("--farkles: only farkle counts farkles");
+    let strategy = &args.strategy;
+    let game = resolve::game(&strategy.rules, &strategy.python)?;
+    game.info().allows(Capability::Diff)?;
+    if strategy.farkles.is_some() {
+        game.info().allows(Capability::Layer)?;
     }
-    let [a, opponent] = hog_pair(&rules, &args.strategy, &args.strategy.strategy)?;
-    let [b, _] = hog_pair(&rules, &args.strategy, &args.other)?;
-    let (a_name, a) = hog_table(&rules, a, &opponent)?;
-    let (b_name, b) = hog_table(&rules, b, &opponent)?;
-    let rate = win_rate(&rules, &a, &opponent)?;
-    let opponent_name = opponent.name();
-    let Player::Fixed(policy) = opponent.player(&rules) else {
-        bail!(
-            "plot diff: the opponent must be a fixed strategy, not {}",
-            opponent.name()
-        );
-    };
-    let goal = rules.goal() as usize;
-    let mut values = Array2::from_elem((goal, goal), None);
-    let gains = switch_gains(&rules, &a, &b, &policy)?;
-    for gain in &gains {
-        values[[gain.score as usize, gain.opponent_score as usize]] = Some(gain.gain);
-    }
-    Ok(Chart::Values {
-        title: format!(
-            "{}: {a_name} (wins {rate:.4}) taking {b_name}'s choice alone, vs {opponent_name}",
-            rules.name()
-        ),
-        values,
-        legend: format!("{} reachable cells differ", gains.len()),
-        scale: Scale::AroundZero,
+    let runner = resolve::runner(&strategy.python);
+    Watch::during(|run, _| {
+        let vs = strategy.vs.as_deref();
+        let [a, opponent] = resolve::pair(game.as_ref(), (&strategy.strategy, vs), &runner, run)?;
+        let [b, _] = resolve::pair(game.as_ref(), (&args.other, vs), &runner, run)?;
+        Ok(game.diff([&a, &opponent], &b, run)?)
     })
 }
 
@@ -411,73 +173,6 @@ fn sweep_chart(args: &PlotSweepArgs) -> Result<Chart> {
         y_label: args.y.clone(),
         points,
     })
-}
-
-/// The Hog strategy `spec` and the opponent `--vs` names, resolved as `swine eval` resolves
-/// them (a `minimax` facing a fixed strategy is the equilibrium strategy).
-fn hog_pair(rules: &Ruleset, args: &PlotStrategyArgs, spec: &str) -> Result<[Strategy; 2]> {
-    let runner = resolve::runner(&args.python);
-    Ok(rules.meet(
-        resolve::strategy(Some(spec), "STRATEGY", rules, &runner)?,
-        resolve::strategy(args.vs.as_deref(), "--vs", rules, &runner)?,
-    )?)
-}
-
-/// `strategy`'s score table (`optimal` solved against `opponent` first), with its name.
-fn hog_table(
-    rules: &Ruleset,
-    strategy: Strategy,
-    opponent: &Strategy,
-) -> Result<(String, ScoreTable)> {
-    let table: ScoreTable = match strategy.kind() {
-        StrategyKind::Scores(table) => table.clone(),
-        StrategyKind::Optimising => {
-            solve_against(
-                rules,
-                opponent,
-                swine_solver::hog::SearchLimits::default(),
-                |_| {},
-            )?
-        }
-        .file
-        .table
-        .dice
-        .into_dimensionality::<Ix2>()
-        .context("a Hog table is own × opponent")?,
-        StrategyKind::Full(_) => bail!(
-            "{}: reads the hidden memories; a map shows what a course strategy sees",
-            strategy.name()
-        ),
-    };
-    Ok((strategy.name().to_string(), table))
-}
-
-/// The exact win rate of `table` against `opponent`.
-fn win_rate(rules: &Ruleset, table: &ScoreTable, opponent: &Strategy) -> Result<f64> {
-    let table = Player::Fixed(swine_solver::hog::Policy::from_scores(rules, table));
-    Ok(solve(rules, [&table, &opponent.player(rules)])?
-        .matchup()
-        .win_rate())
-}
-
-/// A Greed strategy's table `[own][opponent][passed]` with names and its value.
-fn greed_table(
-    game: &Greed,
-    args: &PlotStrategyArgs,
-) -> Result<(String, String, ndarray::Array3<u8>, f64)> {
-    let runner = resolve::runner(&args.python);
-    let [strategy, opponent] = game.meet(
-        resolve::greed_strategy(Some(&args.strategy), "STRATEGY", game, &runner)?,
-        resolve::greed_strategy(args.vs.as_deref(), "--vs", game, &runner)?,
-    )?;
-    let played = swine_solver::greed::play(game, &strategy, &opponent)?;
-    let dice = played.policies[0].to_table(game);
-    Ok((
-        strategy.name().to_string(),
-        opponent.name().to_string(),
-        dice,
-        played.outcome.win_rate(),
-    ))
 }
 
 /// The fields of one CSV line, quoted fields (with `""` for a quote) unquoted.

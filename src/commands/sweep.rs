@@ -1,11 +1,13 @@
-//! `swine sweep`: every variant of a grid of parameters, solved in parallel.
+//! `swine sweep`: every variant of a grid of parameters, surveyed in parallel.
 
 use anyhow::{Result, anyhow};
 use swine_solver::catalog;
+use swine_solver::report::ranking::{SweepReport, SweepRow};
 
-use super::contest::{finish, pool, progress, report_target};
+use super::contest::{finish, report_target};
+use super::pool;
 use crate::cli::SweepArgs;
-use crate::ranking::{SweepReport, SweepRow};
+use crate::progress::Watch;
 use crate::resolve;
 
 /// `swine sweep`.
@@ -14,19 +16,18 @@ pub fn sweep_command(args: &SweepArgs) -> Result<()> {
     let grid = catalog::grid(&args.settings).map_err(|e| anyhow!("--set: {e}"))?;
     let runner = resolve::runner(&args.batch.python);
     let pool = pool(args.batch.jobs)?;
-    let bar = progress(grid.len(), "variants");
     // A variant that fails gets its row with the reason; the sweep then ends non-zero.
-    let surveys = pool.install(|| catalog::sweep(&args.rules, &grid, &runner, || bar.inc(1)))?;
+    let (family, surveys) =
+        pool.install(|| Watch::during(|run, _| catalog::sweep(&args.rules, &grid, &runner, run)))?;
     let rows: Vec<SweepRow> = grid
         .iter()
         .zip(surveys)
-        .map(|(settings, surveyed)| match surveyed {
-            Ok(survey) => SweepRow::new(settings, &survey),
-            Err(error) => SweepRow::failed(settings, error),
+        .map(|(settings, survey)| SweepRow {
+            parameters: settings.clone(),
+            survey,
         })
         .collect();
-    bar.finish_and_clear();
-    let failed = rows.iter().filter(|r| r.error.is_some()).count();
+    let failed = rows.iter().filter(|r| r.survey.is_err()).count();
     let failed = (failed > 0).then(|| {
         format!(
             "{failed} of {} variant(s) could not be solved (each row says why)",
@@ -35,6 +36,7 @@ pub fn sweep_command(args: &SweepArgs) -> Result<()> {
     });
     let report = SweepReport {
         rules: args.rules.clone(),
+        family,
         rows,
     };
     finish(&args.batch, target, &report, SweepReport::csv, failed)

@@ -1,29 +1,23 @@
-//! Match-ups solved once and kept: every parameter checked, then the game solved against the
-//! computer's strategy, within a bound on how many are kept.
+//! Match-ups solved once and kept: every parameter checked, then the game solved for the
+//! person against the computer's strategy, within a bound on how many are kept.
 //!
-//! Farkle takes seconds (goal 2000) to minutes (goal 10000) to solve, too long for a request:
-//! it is solved on a thread of its own, one match-up at a time, while the server answers
-//! every other request; until it is done, asking for it is answered with how far it has come
-//! ([`SOLVING`]).
+//! Every match-up is solved on a thread of its own, one at a time, while the server answers
+//! every other request: a request waits a moment for it (Hog, Greed and the Pig family solve in
+//! milliseconds), and is otherwise answered with how far the solve has come ([`SOLVING`]).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Instant;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-use serde_json::Value;
 use swine_solver::catalog;
-use swine_solver::chopsticks::{self, DEFAULT_MOVES, Solver};
-use swine_solver::farkle::{self, Farkle, Progress};
-use swine_solver::greed::{self, Greed};
-use swine_solver::hog::{Advisor, Ruleset, Strategy};
-use swine_solver::pig::{self, Pig, Player, Policy, Solution};
+use swine_solver::game::{Capability, Engine, MoveLimit, Opened, Progress, Run, Strategy};
 use swine_solver::python::Runner;
+use swine_solver::report::full_message;
 use swine_solver::spec::Spec;
 
-use super::query::{Refusal, bad, is_chopsticks, number};
+use super::query::{Refusal, bad, number};
 use super::{State, lock};
-use crate::cli::{MoveLimit, RulesArgs, move_limit};
-use crate::resolve::{self, Rules};
+use crate::cli::move_limit;
 
 /// A match-up the page plays: what games of one engine share.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -31,11 +25,11 @@ pub(super) struct MatchUp {
     rules: String,
     /// The goal asked for, if any.
     goal: Option<u32>,
-    /// The computer's strategy (Chopsticks: always perfect play).
+    /// The computer's strategy, as asked for.
     vs: String,
-    /// Chopsticks' move limit (none for the games of dice).
+    /// The move limit asked for, if any.
     moves: Option<MoveLimit>,
-    /// Farkle's rule numbers (`set=floor=-1000,penalty=0`), as given.
+    /// The rule numbers (`set=floor=-1000,penalty=0`), as given.
     settings: Option<String>,
 }
 
@@ -43,18 +37,29 @@ pub(super) struct MatchUp {
 /// made again; it is answered once the solve is done).
 pub(super) const SOLVING: u16 = 202;
 
-/// The status of an answer refusing a second Farkle solve while one runs.
+/// The status of an answer refusing a second solve while one runs.
 const BUSY: u16 = 503;
 
-/// A Farkle match-up being solved on its own thread.
+/// How long a request waits for its match-up's solve before it is told how far it has come.
+const PATIENCE: Duration = Duration::from_millis(1500);
+
+/// How often a waiting request looks whether the solve is done.
+const POLL: Duration = Duration::from_millis(5);
+
+/// How long a solve goes on after the last request for it: then nobody waits for it (the page
+/// asks again every second or so), and it is stopped.
+const ABANDONED: Duration = Duration::from_secs(30);
+
+/// A match-up being solved on its own thread.
 pub(super) struct Solving {
     key: MatchUp,
     /// What is solved, in words.
     what: String,
     started: Instant,
-    /// The last progress heard, and the last round's residual.
+    /// The last progress heard.
     progress: Option<Progress>,
-    residual: Option<f64>,
+    /// When a request last asked for it: a solve nobody asks for is dropped.
+    asked: Instant,
     /// Why the solve failed, once it has.
     failed: Option<String>,
 }
@@ -63,66 +68,47 @@ impl Solving {
     /// How far the solve has come, in words.
     fn told(&self) -> String {
         let seconds = self.started.elapsed().as_secs();
-        let done = match self.progress {
+        let done = match &self.progress {
             None => "setting up".to_string(),
-            Some(Progress::Sweep { round, done, total }) => format!(
-                "round {round}, {}% of the {total} turn-start states swept",
-                100 * done / total.max(1)
-            ),
-            Some(Progress::Round { round, .. }) => format!("round {round} done"),
+            Some(progress) => match progress.count {
+                Some((done, total)) => {
+                    format!("{} ({}%)", progress.message, 100 * done / total.max(1))
+                }
+                None => progress.message.clone(),
+            },
         };
-        let residual = self
-            .residual
-            .map(|r| format!(", residual {r:.1e} (done at {:.0e})", farkle::RESIDUAL))
-            .unwrap_or_default();
-        format!(
-            "Solving {}: {done}{residual}; {seconds} s so far.",
-            self.what
-        )
+        format!("Solving {}: {done}; {seconds} s so far.", self.what)
     }
 }
 
-/// The most match-ups solved and kept (each holds the game's values).
+/// The match-ups solved and kept, by their parameters.
+pub(super) type Engines = Arc<Mutex<HashMap<MatchUp, Arc<Kept>>>>;
+
+/// The match-up being solved, if any.
+pub(super) type UnderWay = Arc<Mutex<Option<Solving>>>;
+
+/// The most match-ups solved and kept.
 const MOST_ENGINES: usize = 16;
 
-/// A ruleset solved against an opponent: what games of that match-up share.
-pub(super) struct Engine {
-    pub(super) opponent: String,
-    pub(super) solved: Solved,
-    /// The strategy map, made the first time it is asked for.
-    pub(super) map: OnceLock<Value>,
+/// A match-up solved: the game and the engine its games are played from.
+pub(super) struct Kept {
+    /// The game.
+    pub(super) game: Opened,
+    /// The solved match-up.
+    pub(super) engine: Arc<dyn Engine>,
 }
 
-/// The game and its advisor, solved once per match-up for the server's life (the advisor
-/// borrows the game, so both are leaked, never freed).
-pub(super) enum Solved {
-    Hog {
-        rules: &'static Ruleset,
-        advisor: Advisor<'static>,
-    },
-    Greed {
-        game: &'static Greed,
-        advisor: greed::Advisor<'static>,
-    },
-    /// A game of the Pig family: the person's values (a perfect player against the computer)
-    /// and the computer's policy.
-    Pig {
-        game: Pig,
-        solution: Solution,
-        best: Policy,
-        computer: Policy,
-    },
-    /// Chopsticks solved under its move limit, shared by its games.
-    Chopsticks(Arc<Solver>),
-    /// Farkle solved for a perfect player (seat 0) against the computer's strategy (seat 1).
-    Farkle(farkle::Solution),
+/// A match-up's parameters, checked: what is solved once there is room for it.
+struct Plan {
+    game: Opened,
+    computer: Option<Strategy>,
+    moves: Option<MoveLimit>,
 }
 
-/// The engine of the match-up the query names, solved once and kept.
-pub(super) fn engine(
-    state: &State,
-    query: &HashMap<String, String>,
-) -> Result<Arc<Engine>, Refusal> {
+/// The kept match-up the query names, solved first if it is not yet: a request waits a
+/// moment for its solve (and for another match-up's, solved one at a time), then is told how
+/// far it has come ([`SOLVING`]) or that the server is busy.
+pub(super) fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Kept>, Refusal> {
     let key = MatchUp {
         rules: query
             .get("rules")
@@ -133,125 +119,116 @@ pub(super) fn engine(
             .get("vs")
             .cloned()
             .unwrap_or_else(|| "optimal".to_string()),
-        moves: match query.get("moves") {
-            Some(text) => Some(move_limit(text).map_err(|e| bad(&format!("moves: {e}")))?),
-            None => is_chopsticks(query).then_some(MoveLimit::Moves(DEFAULT_MOVES)),
-        },
+        moves: query
+            .get("moves")
+            .map(|text| move_limit(text).map_err(|e| bad(&format!("moves: {e}"))))
+            .transpose()?,
         settings: query.get("set").cloned(),
     };
-    // Held while solving: match-ups are solved one at a time, each once, within the bound.
-    let mut engines = lock(&state.engines);
-    // Only checked match-ups are kept, so a kept one needs no checking again.
-    if let Some(engine) = engines.get(&key) {
-        return Ok(Arc::clone(engine));
+    if let Some(kept) = lock(&state.engines).get(&key) {
+        return Ok(Arc::clone(kept));
     }
     // Checked before the bound: a bad parameter is refused by name even when it is reached.
-    let plan = plan(&key)?;
-    let mut solving = lock(&state.solving);
-    if let Some(under_way) = solving.as_ref() {
-        let told = under_way.told();
-        match (under_way.failed.clone(), under_way.key == key) {
-            // A failure is told once, to whoever asks for that match-up next.
-            (Some(failed), same) => {
-                *solving = None;
-                if same {
-                    return Err(bad(&failed));
+    let mut plan = Some(plan(&key)?);
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if let Some(kept) = lock(&state.engines).get(&key) {
+            return Ok(Arc::clone(kept));
+        }
+        {
+            let mut solving = lock(&state.solving);
+            let waited = Instant::now() >= deadline;
+            match solving.as_mut() {
+                None => {
+                    if lock(&state.engines).len() >= MOST_ENGINES {
+                        return Err(bad(&format!(
+                            "the server keeps {MOST_ENGINES} match-ups (rules and opponent) \
+                             solved and has them all; play one of those or restart it"
+                        )));
+                    }
+                    let Some(plan) = plan.take() else {
+                        return Err(bad("rules: the match-up's solve went away; ask again"));
+                    };
+                    let computer = plan
+                        .computer
+                        .as_ref()
+                        .map_or("perfect play", Strategy::name);
+                    let what = format!("{} against {computer}", plan.game.info().batch().text());
+                    *solving = Some(Solving {
+                        what,
+                        key: key.clone(),
+                        started: Instant::now(),
+                        progress: None,
+                        asked: Instant::now(),
+                        failed: None,
+                    });
+                    let (engines, under_way) =
+                        (Arc::clone(&state.engines), Arc::clone(&state.solving));
+                    let key = key.clone();
+                    std::thread::spawn(move || solve(key, plan, (&engines, &under_way)));
+                }
+                Some(under_way) if under_way.failed.is_some() => {
+                    let same = under_way.key == key;
+                    let failed = under_way.failed.take().unwrap_or_default();
+                    // A failure is told once, to whoever asks for that match-up next.
+                    *solving = None;
+                    if same {
+                        return Err(bad(&failed));
+                    }
+                }
+                Some(under_way) if under_way.key == key => {
+                    under_way.asked = Instant::now();
+                    if waited {
+                        return Err((SOLVING, under_way.told()));
+                    }
+                }
+                Some(under_way) => {
+                    if waited {
+                        return Err((
+                            BUSY,
+                            format!(
+                                "the server solves one match-up at a time. {} Ask again then.",
+                                under_way.told()
+                            ),
+                        ));
+                    }
                 }
             }
-            (None, true) => return Err((SOLVING, told)),
-            (None, false) => {
-                return Err((
-                    BUSY,
-                    format!(
-                        "the server solves one farkle match-up at a time. {told} Ask again then."
-                    ),
-                ));
-            }
         }
+        std::thread::sleep(POLL);
     }
-    if engines.len() >= MOST_ENGINES {
-        return Err(bad(&format!(
-            "the server keeps {MOST_ENGINES} match-ups (rules and opponent) solved and has them \
-             all; play one of those or restart it"
-        )));
-    }
-    if let Plan::Farkle(game, opponent) = plan {
-        let under_way = Solving {
-            what: describe(&game, opponent.name()),
-            key: key.clone(),
-            started: Instant::now(),
-            progress: None,
-            residual: None,
-            failed: None,
-        };
-        let told = under_way.told();
-        *solving = Some(under_way);
-        let (engines, solving) = (Arc::clone(&state.engines), Arc::clone(&state.solving));
-        std::thread::spawn(move || solve_farkle(key, *game, opponent, &engines, &solving));
-        return Err((SOLVING, told));
-    }
-    let engine = Arc::new(solve(plan)?);
-    engines.insert(key, Arc::clone(&engine));
-    Ok(engine)
 }
 
-/// Farkle's rules and the computer's strategy, in words.
-fn describe(game: &Farkle, opponent: &str) -> String {
-    let rules = game.settings();
-    format!(
-        "farkle to {} (floor {}, {} for {} farkles in a row) against {opponent}",
-        rules.goal, rules.floor, rules.penalty, rules.farkles
-    )
-}
-
-/// Solves Farkle for a perfect player against `opponent`, telling `solving` how far it has
-/// come; keeps the engine among `engines` (or the failure in `solving`).
-fn solve_farkle(
-    key: MatchUp,
-    game: Farkle,
-    opponent: farkle::Strategy,
-    engines: &Mutex<HashMap<MatchUp, Arc<Engine>>>,
-    solving: &Mutex<Option<Solving>>,
-) {
-    let heard = |progress: Progress| {
-        if let Some(under_way) = lock(solving).as_mut() {
-            if let Progress::Round { residual, .. } = progress {
-                under_way.residual = Some(residual);
+/// Solves `plan` for the person against the computer, telling `solving` how far it has come;
+/// keeps the engine among `engines` (or the failure in `solving`).
+fn solve(key: MatchUp, plan: Plan, (engines, solving): (&Engines, &UnderWay)) {
+    let told = Arc::clone(solving);
+    let base = Run::default();
+    let stopper = base.clone();
+    let run = base.with_progress(move |progress: &Progress| {
+        if let Some(under_way) = lock(&told).as_mut() {
+            under_way.progress = Some(progress.clone());
+            if under_way.asked.elapsed() > ABANDONED {
+                stopper.stop();
             }
-            under_way.progress = Some(progress);
         }
-    };
-    let players = [farkle::Player::Optimising, opponent.player()];
-    match farkle::solve(&game, players, &heard) {
-        Ok(solution) => {
-            let engine = Engine {
-                opponent: opponent.name().to_string(),
-                solved: Solved::Farkle(solution),
-                map: OnceLock::new(),
-            };
-            lock(engines).insert(key, Arc::new(engine));
+    });
+    match plan.game.engine(plan.computer.as_ref(), plan.moves, &run) {
+        Ok(engine) => {
+            let kept = Arc::new(Kept {
+                game: plan.game,
+                engine,
+            });
+            lock(engines).insert(key, kept);
             *lock(solving) = None;
         }
         Err(error) => {
+            let failed = format!("rules: {}", full_message(&error));
             if let Some(under_way) = lock(solving).as_mut() {
-                under_way.failed = Some(format!("rules: {error}"));
+                under_way.failed = Some(failed);
             }
         }
     }
-}
-
-/// A match-up's parameters, checked: what is solved once there is room for it.
-enum Plan {
-    /// Hog's rules and the computer's strategy.
-    Hog(Box<Ruleset>, Strategy),
-    /// Greed and the computer's strategy.
-    Greed(Greed, greed::Strategy),
-    /// A game of the Pig family and the computer's strategy.
-    Pig(Pig, pig::Strategy),
-    /// At most this many moves per player, or no limit.
-    Chopsticks(Option<u32>),
-    /// Farkle and the computer's strategy.
-    Farkle(Box<Farkle>, farkle::Strategy),
 }
 
 /// Checks `key`'s rules, goal, opponent and move limit, solving nothing.
@@ -264,105 +241,51 @@ fn plan(key: &MatchUp) -> Result<Plan, Refusal> {
     if !matches!(Spec::of(&key.vs), Spec::Named { .. }) {
         return Err(bad("vs: the page plays built-in strategies, not files"));
     }
-    if key.rules == chopsticks::NAME {
-        // The computer always plays perfectly, and there is no goal.
-        if key.vs != "optimal" {
-            return Err(bad(
-                "vs: chopsticks has no strategies; the computer plays perfectly",
-            ));
-        }
-        if key.goal.is_some() {
-            return Err(bad(
-                "goal: chopsticks has no goal; moves=M limits its length",
-            ));
-        }
-        return Ok(Plan::Chopsticks(key.moves.and_then(MoveLimit::moves)));
-    }
-    if key.moves.is_some() {
-        return Err(bad(&format!(
-            "moves: a move limit is for chopsticks; {} has none",
-            key.rules
-        )));
-    }
     let settings = match &key.settings {
         None => Vec::new(),
-        Some(_) if key.rules != farkle::NAME => {
-            return Err(bad(&format!(
-                "set: rule numbers are farkle's; {} takes none",
-                key.rules
-            )));
-        }
         Some(text) => text
             .split(',')
             .filter(|piece| !piece.trim().is_empty())
             .map(|piece| catalog::setting(piece).map_err(|e| bad(&format!("set: {e}"))))
             .collect::<Result<_, _>>()?,
     };
-    let args = RulesArgs {
-        rules: key.rules.clone(),
-        goal: key.goal,
-        settings,
+    let game =
+        catalog::open(&key.rules, key.goal, &settings, &Runner::default()).map_err(
+            |e| match e {
+                catalog::OpenError::NoGoal { .. } => bad(&format!(
+                    "goal: {} has no goal; moves=M limits its length",
+                    key.rules
+                )),
+                catalog::OpenError::NoParameters { .. } => bad(&format!(
+                    "set: {} has no parameters but its goal",
+                    key.rules
+                )),
+                other => bad(&format!("rules: {}", full_message(&other))),
+            },
+        )?;
+    let info = game.info();
+    if key.moves.is_some() && !info.can(Capability::Moves) {
+        return Err(bad(&format!(
+            "moves: a move limit is for chopsticks; {} has none",
+            key.rules
+        )));
+    }
+    let computer = if info.can(Capability::Strategies) {
+        Some(
+            game.resolve(&key.vs, &Runner::default())
+                .map_err(|e| bad(&format!("vs: {}", full_message(&e))))?,
+        )
+    } else if key.vs != "optimal" {
+        return Err(bad(&format!(
+            "vs: {} has no strategies; the computer plays perfectly",
+            key.rules
+        )));
+    } else {
+        None
     };
-    let rules = resolve::rules(&args).map_err(|e| bad(&format!("rules: {e}")))?;
-    let (vs, runner) = (key.vs.as_str(), Runner::default());
-    let refused = |e: &dyn std::fmt::Display| bad(&format!("vs: {e}"));
-    Ok(match rules {
-        Rules::Hog(rules) => {
-            let opponent = Strategy::resolve(vs, &rules, &runner).map_err(|e| refused(&e))?;
-            Plan::Hog(rules, opponent.strategy)
-        }
-        Rules::Greed(game) => {
-            let opponent = greed::Strategy::resolve(vs, &game, &runner).map_err(|e| refused(&e))?;
-            Plan::Greed(game, opponent.strategy)
-        }
-        Rules::Pig(game) => {
-            let opponent = pig::Strategy::resolve(vs, &game, &runner).map_err(|e| refused(&e))?;
-            Plan::Pig(game, opponent.strategy)
-        }
-        Rules::Chopsticks => unreachable!("chopsticks is planned above"),
-        Rules::Farkle(game) => {
-            let opponent = farkle::Strategy::parse(vs, &game).map_err(|e| refused(&e))?;
-            Plan::Farkle(game, opponent)
-        }
-    })
-}
-
-/// Solves a checked match-up: the game for the person against the computer's strategy
-/// (Chopsticks: under its move limit, the computer playing perfectly).
-fn solve(plan: Plan) -> Result<Engine, Refusal> {
-    let (opponent, solved) = match plan {
-        Plan::Hog(rules, opponent) => {
-            let rules: &'static Ruleset = Box::leak(rules);
-            let advisor =
-                Advisor::new(rules, &opponent.player(rules)).map_err(|e| bad(&e.to_string()))?;
-            (opponent.name().to_string(), Solved::Hog { rules, advisor })
-        }
-        Plan::Greed(game, opponent) => {
-            let game: &'static Greed = Box::leak(Box::new(game));
-            let advisor = greed::Advisor::new(game, opponent.player())
-                .map_err(|e| bad(&format!("vs: {e}")))?;
-            (opponent.name().to_string(), Solved::Greed { game, advisor })
-        }
-        Plan::Pig(game, opponent) => {
-            let solution = pig::solve(&game, [&Player::Optimising, opponent.player()])
-                .map_err(|e| bad(&e.to_string()))?;
-            let solved = Solved::Pig {
-                best: solution.policy(0),
-                computer: solution.policy(1),
-                solution,
-                game,
-            };
-            (opponent.name().to_string(), solved)
-        }
-        Plan::Chopsticks(moves) => (
-            "perfect play".to_string(),
-            Solved::Chopsticks(Arc::new(Solver::for_limit(moves))),
-        ),
-        Plan::Farkle(..) => unreachable!("farkle is solved on a thread of its own"),
-    };
-    Ok(Engine {
-        opponent,
-        solved,
-        map: OnceLock::new(),
+    Ok(Plan {
+        game,
+        computer,
+        moves: key.moves,
     })
 }

@@ -23,12 +23,12 @@
 //!   `roll?dice=0` banks.
 //! - `GET /api/map?rules=R&goal=G&vs=S`: the best choice and its value in every score cell.
 //!
-//! The server in modules: [`query`] decodes and checks a request's parameters, [`engines`]
-//! solves and keeps match-ups, [`sessions`] plays the games ([`farkle`] Farkle's turns and
-//! hints), [`views`] says what the page shows, [`map`] draws the strategy map.
+//! The server in modules, each written once over the one game interface: [`query`] decodes
+//! and checks a request's parameters, [`engines`] solves and keeps match-ups, [`sessions`]
+//! plays the games (each game's `Session`), [`views`] says what the page shows, [`map`] draws
+//! the strategy map.
 
 mod engines;
-mod farkle;
 mod map;
 mod query;
 mod sessions;
@@ -41,12 +41,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::{Context, Result};
 use serde_json::{Value, json};
-use swine_solver::commentary::Names;
 use tiny_http::{Header, Method, Request, Response, Server};
 
-use engines::{Engine, MatchUp, SOLVING, Solving};
-use query::{bad, number, parse_query};
-use sessions::{Session, admit, choose, keep, new_game, roll, with_game};
+use engines::{Engines, SOLVING, UnderWay};
+use query::parse_query;
+use sessions::{Game, action, admit, new_game, play, with_game};
 use views::{rulesets, view};
 
 /// The page, with its script and style.
@@ -58,19 +57,16 @@ const WORKERS: usize = 4;
 /// The most bytes of a request's body read (the API takes none).
 const MOST_BODY: usize = 1 << 16;
 
-/// The seats as the page tells them: the person is seat 0, the computer seat 1.
-const NAMES: Names = Names::YouAndComputer;
-
 /// Everything the server keeps.
 struct State {
     /// The hosts the page is reached by (`127.0.0.1:PORT`, `localhost:PORT`): a request naming
     /// another, or coming from a page of another origin, is refused (a site in the same
     /// browser must not drive the server, even by DNS rebinding).
     hosts: [String; 2],
-    engines: Arc<Mutex<HashMap<MatchUp, Arc<Engine>>>>,
-    /// The Farkle match-up being solved, if any.
-    solving: Arc<Mutex<Option<Solving>>>,
-    games: Mutex<HashMap<u64, Session>>,
+    engines: Engines,
+    /// The match-up being solved, if any.
+    solving: UnderWay,
+    games: Mutex<HashMap<u64, Game>>,
     next: AtomicU64,
 }
 
@@ -180,28 +176,16 @@ fn route(state: &State, method: &Method, path: &str, query: &HashMap<String, Str
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let result = match (method, parts.as_slice()) {
         (Method::Get, ["api", "rulesets"]) => Ok(rulesets()),
-        (Method::Post, ["api", "games"]) => new_game(state, query).map(|(session, turns)| {
-            let mut value = view(&session, turns);
-            value["id"] = json!(admit(state, session));
+        (Method::Post, ["api", "games"]) => new_game(state, query).map(|(game, turns)| {
+            let mut value = view(&game, turns);
+            value["id"] = json!(admit(state, game));
             value
         }),
-        (Method::Get, ["api", "games", id]) => with_game(state, id, |s| Ok(view(s, Vec::new()))),
-        (Method::Post, ["api", "games", id, "roll"]) => {
-            match number::<u32>(query, "dice", "roll: dice") {
-                Ok(Some(dice)) => with_game(state, id, |s| roll(s, dice).map(|t| view(s, t))),
-                Ok(None) => Err(bad("roll: give ?dice=N")),
-                Err(error) => Err(error),
-            }
-        }
-        (Method::Post, ["api", "games", id, "move"]) => {
-            match number::<usize>(query, "choice", "move: choice") {
-                Ok(Some(choice)) => with_game(state, id, |s| choose(s, choice).map(|t| view(s, t))),
-                Ok(None) => Err(bad("move: give ?choice=N")),
-                Err(error) => Err(error),
-            }
-        }
-        (Method::Post, ["api", "games", id, "keep"]) => {
-            with_game(state, id, |s| keep(s, query).map(|t| view(s, t)))
+        (Method::Get, ["api", "games", id]) => with_game(state, id, |g| Ok(view(g, Vec::new()))),
+        (Method::Post, ["api", "games", id, verb @ ("roll" | "move" | "keep")]) => {
+            action(verb, query).and_then(|action| {
+                with_game(state, id, |g| play(g, verb, &action).map(|t| view(g, t)))
+            })
         }
         (Method::Get, ["api", "map"]) => map::map(state, query),
         _ => Err((404, format!("no such resource: {method} {path}"))),

@@ -3,8 +3,6 @@
 use std::collections::HashMap;
 use std::str::FromStr;
 
-use swine_solver::chopsticks;
-
 /// A refusal: a status and the message.
 pub(super) type Refusal = (u16, String);
 
@@ -33,11 +31,6 @@ pub(super) fn parse_query(query: &str) -> HashMap<String, String> {
     form_urlencoded::parse(query.as_bytes())
         .into_owned()
         .collect()
-}
-
-/// Whether the query names Chopsticks.
-pub(super) fn is_chopsticks(query: &HashMap<String, String>) -> bool {
-    query.get("rules").map(String::as_str) == Some(chopsticks::NAME)
 }
 
 #[cfg(test)]

@@ -11,12 +11,14 @@
 //!   tells its moves for a person playing the computer.
 //! - [`limited_file`] and [`unlimited_file`]: every solved position, as JSON files.
 
+mod interface;
 mod limited;
 pub mod narrate;
 pub mod position;
 mod retrograde;
 mod session;
 
+pub use interface::Chopsticks;
 pub use limited::{Limited, MOST_MOVES, mover};
 pub use position::{Hands, POSITIONS, Player, Position, add};
 pub use retrograde::{NODES, Node, Retrograde};

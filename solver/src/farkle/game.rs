@@ -135,6 +135,42 @@ pub enum FarkleError {
 }
 
 impl Settings {
+    /// Every rule number by its `--set` name, in [`SETTINGS`]' order.
+    pub fn numbers(&self) -> [(&'static str, i64); 12] {
+        [
+            ("goal", i64::from(self.goal)),
+            ("floor", self.floor),
+            ("penalty", i64::from(self.penalty)),
+            ("farkles", i64::from(self.farkles)),
+            ("min_bank", i64::from(self.min_bank)),
+            ("one", i64::from(self.one)),
+            ("five", i64::from(self.five)),
+            ("three_ones", i64::from(self.three_ones)),
+            ("triple", i64::from(self.triple)),
+            ("straight", i64::from(self.straight)),
+            ("three_pairs", i64::from(self.three_pairs)),
+            ("doubling", i64::from(self.doubling)),
+        ]
+    }
+
+    /// The rules as reports name them: `farkle`, with the numbers other than the goal that
+    /// differ from Busche's in brackets (`farkle[floor=-500,penalty=0]`).
+    pub fn label(&self) -> String {
+        let usual = Settings::default().numbers();
+        let changed: Vec<String> = self
+            .numbers()
+            .iter()
+            .zip(usual)
+            .filter(|((name, value), (_, usual))| *name != "goal" && value != usual)
+            .map(|((name, value), _)| format!("{name}={value}"))
+            .collect();
+        if changed.is_empty() {
+            NAME.to_string()
+        } else {
+            format!("{NAME}[{}]", changed.join(","))
+        }
+    }
+
     /// The default rules with `settings` (name, value) applied, each checked.
     pub fn with(settings: &[(String, i64)]) -> Result<Settings, FarkleError> {
         let mut rules = Settings::default();

@@ -15,11 +15,13 @@
 //!   where its play fits [`EXACT_LIMIT`] decision points, simulated at any size.
 
 mod game;
+mod interface;
 mod map;
 mod play;
 mod policy;
 mod position;
 mod python;
+mod session;
 mod solve;
 mod strategy;
 mod turn;
@@ -28,21 +30,22 @@ pub use game::{
     DICE, Farkle, FarkleError, Keep, MAX_FARKLES, MAX_GOAL, MIN_FLOOR, NAME, Offer, SETTINGS,
     Settings, Table, Throw, UNIT, YARDSTICK, keeps_of, multisets,
 };
+pub use interface::FarkleGame;
 pub use map::{BankMap, bank_map};
 pub use play::{Farkled, Match, MoveError, Rolled, Step, Then, spaced};
 pub use policy::{Fixed, Player, keep_most, max_points, set_aside};
-pub use position::{AT_NAMES, At, Choice, PositionError, Valued, value_position};
+pub use position::{AT_NAMES, At, Choice, PositionError, Valued, check_position, value_position};
 pub use python::{
     Decision, EXACT_LIMIT, ExactError, FUNCTION, PythonStrategy, Question, SIGNATURE,
     decision_points, simulate_python,
 };
 pub use solve::{
     MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, VALUES_AXES,
-    VALUES_FORMATS, backup, solve, solve_given, solve_with, values_file,
+    VALUES_FORMATS, backup, solve, solve_given, solve_stopping, solve_with, values_file,
 };
 pub use strategy::{
-    DEFAULT_GAMES, MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, evaluate, measure, meet,
-    play_games, python_names,
+    DEFAULT_GAMES, MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, Unvalued, evaluate,
+    evaluate_stopping, measure, meet, play_games, python_names,
 };
 pub use turn::{Best, Decide, LANES, Lanes, Layout, Mass, Transition, Turn};
 pub mod simulate;
@@ -201,7 +204,7 @@ mod tests {
     /// How many standard errors the win rate of `games` simulated games per seat (dice seeded
     /// by `seed`) lies from `solution`'s exact one.
     fn simulated_z(solution: &Solution, games: u64, seed: u64) -> f64 {
-        let simulated = simulate::simulate(solution, games, seed, &|_| {});
+        let simulated = simulate::simulate(solution, games, seed, &|_: u64| {});
         let exact = solution.matchup();
         let error = independent_mean([
             exact.first.value_error(games),

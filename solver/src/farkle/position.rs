@@ -138,6 +138,19 @@ pub fn value_position(
     })
 }
 
+/// Checks `at` and the dice shown there against `game`'s rules, solving nothing: the check
+/// `swine eval --from` makes before any solve.
+pub fn check_position(game: &Farkle, at: At, dice: Option<&[i64]>) -> Result<(), PositionError> {
+    let (_, _, n) = locate(game, at)?;
+    if let Some(faces) = dice {
+        let counts = counts(faces, n)?;
+        if keeps_of(game.settings(), &counts).is_empty() {
+            return Err(PositionError::Dice("a farkle, nothing to keep".to_string()));
+        }
+    }
+    Ok(())
+}
+
 /// The turn-start state of `at`, its turn total in units and its dice left, or which number
 /// is outside the game.
 fn locate(game: &Farkle, at: At) -> Result<(usize, usize, usize), PositionError> {

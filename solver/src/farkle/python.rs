@@ -1,6 +1,7 @@
 //! Farkle strategies written in Python: a function of the state and the dice shown, asked in
 //! batches by a child `python3` that stays (a [`Session`] of `farkle.py`, under the runner's
-//! limits).
+//! limits), or a callable of the package's own interpreter asked the same way
+//! ([`PythonStrategy::of_callable`]).
 //!
 //! The signature:
 //!
@@ -31,6 +32,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use thiserror::Error;
 
 use super::game::{DICE, Farkle, Keep, UNIT, keeps_of, multisets};
@@ -38,7 +40,7 @@ use super::simulate::Game;
 use super::solve::Solution;
 use super::turn::Transition;
 use crate::outcome::{Simulation, Tally};
-use crate::python::{PythonError, PythonSpec, Runner, Session};
+use crate::python::{Callable, PythonError, PythonSpec, Runner, Session, call_text, python_text};
 
 /// The function a Farkle strategy file defines unless the spec names another.
 pub const FUNCTION: &str = "final_strategy";
@@ -158,11 +160,21 @@ struct Answered {
     out_of_time: bool,
 }
 
-/// A Python Farkle strategy, imported in a running harness; its answers remembered.
+/// A Python Farkle strategy, imported in a running harness or given as a callable; its answers
+/// remembered.
 pub struct PythonStrategy {
     function: String,
-    session: Mutex<Session>,
+    source: Mutex<Source>,
     answers: Mutex<HashMap<Question, Decision>>,
+}
+
+/// Where a Python strategy's answers come from.
+enum Source {
+    /// A file's function, in a child `python3` running the harness under the runner's limits.
+    Harness(Session),
+    /// A callable of the caller's interpreter (the package's), each answer's form checked here
+    /// as the harness checks a file's.
+    Callable(Box<dyn Callable>),
 }
 
 impl fmt::Debug for PythonStrategy {
@@ -193,12 +205,21 @@ impl PythonStrategy {
             (_, Some(error)) => Err(PythonError::Rejected(error)),
             (Some(function), None) => Ok(PythonStrategy {
                 function,
-                session: Mutex::new(session),
+                source: Mutex::new(Source::Harness(session)),
                 answers: Mutex::new(HashMap::new()),
             }),
             (None, None) => Err(PythonError::Garbled(
                 "neither a function nor an error".to_string(),
             )),
+        }
+    }
+
+    /// The strategy `function` plays, a callable of the caller's interpreter.
+    pub fn of_callable(function: Box<dyn Callable>) -> PythonStrategy {
+        PythonStrategy {
+            function: function.name().to_string(),
+            source: Mutex::new(Source::Callable(function)),
+            answers: Mutex::new(HashMap::new()),
         }
     }
 
@@ -273,10 +294,14 @@ impl PythonStrategy {
                 })
                 .collect(),
         };
-        let mut session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
-        let answer = session.ask(&batch)?;
-        let answered: Answered =
-            serde_json::from_value(answer).map_err(|e| PythonError::Garbled(e.to_string()))?;
+        let mut source = self.source.lock().unwrap_or_else(PoisonError::into_inner);
+        let answered = match &mut *source {
+            Source::Harness(session) => {
+                let answer = session.ask(&batch)?;
+                serde_json::from_value(answer).map_err(|e| PythonError::Garbled(e.to_string()))?
+            }
+            Source::Callable(function) => called(function.as_mut(), &batch),
+        };
         let done = answered.decisions.len();
         if done > questions.len() {
             return Err(PythonError::Garbled(
@@ -404,6 +429,84 @@ impl PythonStrategy {
         }
         Ok(transitions)
     }
+}
+
+/// A callable's answers to `batch`, each checked to have the form the harness checks a file's
+/// answers for: a pair (kept, bank), kept the faces set aside, bank a bool (or 0 or 1).
+fn called(function: &mut dyn Callable, batch: &Batch) -> Answered {
+    let calls: Vec<Vec<Value>> = batch
+        .states
+        .iter()
+        .map(|(own, opponent, farkles, opponent_farkles, total, dice)| {
+            vec![
+                Value::from(*own),
+                Value::from(*opponent),
+                Value::from(*farkles),
+                Value::from(*opponent_farkles),
+                Value::from(*total),
+                Value::from(dice.clone()),
+            ]
+        })
+        .collect();
+    let (answers, failure) = function.call(&calls);
+    let mut decisions = Vec::with_capacity(answers.len());
+    for (call, answer) in calls.iter().zip(&answers) {
+        match form(answer) {
+            Ok(decision) => decisions.push(decision),
+            Err(problem) => {
+                let error = format!("{} returned {problem}", call_text(function.name(), call));
+                return Answered {
+                    decisions,
+                    error: Some(error),
+                    out_of_time: false,
+                };
+            }
+        }
+    }
+    let error = failure.map(|failure| match calls.get(decisions.len()) {
+        Some(call) => format!("{} {failure}", call_text(function.name(), call)),
+        None => format!("{} {failure}", function.name()),
+    });
+    Answered {
+        decisions,
+        error,
+        out_of_time: false,
+    }
+}
+
+/// `answer` as (kept faces, sorted; bank), or what is wrong with it, as the words after
+/// `returned`.
+fn form(answer: &Value) -> Result<(Vec<u8>, bool), String> {
+    let shown = python_text;
+    let Some([kept, bank]) = answer.as_array().map(Vec::as_slice) else {
+        return Err(format!("{}, not a pair (kept, bank)", shown(answer)));
+    };
+    let Some(faces) = kept.as_array() else {
+        return Err(format!("kept = {}, not a tuple of dice", shown(kept)));
+    };
+    let mut dice = Vec::with_capacity(faces.len());
+    for face in faces {
+        match face.as_u64().filter(|f| (1..=6).contains(f)) {
+            Some(f) => dice.push(f as u8),
+            None => {
+                return Err(format!(
+                    "kept = {}: {} is not a die 1..6",
+                    shown(kept),
+                    shown(face)
+                ));
+            }
+        }
+    }
+    dice.sort_unstable();
+    let bank = match bank {
+        Value::Bool(bank) => *bank,
+        other => match other.as_u64() {
+            Some(0) => false,
+            Some(1) => true,
+            _ => return Err(format!("bank = {}, not True or False", shown(bank))),
+        },
+    };
+    Ok((dice, bank))
 }
 
 /// One turn start's turn being followed: probability mass by `(dice − 1) · len + t` that rolls
@@ -540,7 +643,7 @@ pub fn simulate_python(
     python: [Option<&PythonStrategy>; 2],
     games_per_seat: u64,
     seed: u64,
-    played: &(dyn Fn(u64) + Sync),
+    played: &dyn crate::montecarlo::Played,
 ) -> Result<Simulation, PythonError> {
     let game = solution.game();
     let asks = python.map(|p| p.is_some());
@@ -563,8 +666,8 @@ pub fn simulate_python(
             })
             .collect();
         let after = games.iter().filter(|g| g.winner.is_none()).count();
-        played((before - after) as u64);
-        if waiting.is_empty() {
+        played.played((before - after) as u64);
+        if waiting.is_empty() || played.stopped() {
             break;
         }
         for (seat, strategy) in python.iter().enumerate() {
@@ -695,7 +798,8 @@ mod tests {
         let opponent = Strategy::parse("max_points", &game).unwrap();
         let solution = evaluate(&game, [&python, &opponent], &|_| {}, &|_| {}).unwrap();
         let games = 5_000;
-        let simulated = play_games(&solution, [&python, &opponent], games, 11, &|_| {}).unwrap();
+        let simulated =
+            play_games(&solution, [&python, &opponent], games, 11, &|_: u64| {}).unwrap();
         let exact = solution.matchup();
         let error = crate::outcome::independent_mean([
             exact.first.value_error(games),
@@ -704,7 +808,7 @@ mod tests {
         let z = (simulated.win_rate() - exact.win_rate()) / error;
         assert!(z.abs() < 4.0, "z = {z}");
         // The same seed plays the same games.
-        let again = play_games(&solution, [&python, &opponent], games, 11, &|_| {}).unwrap();
+        let again = play_games(&solution, [&python, &opponent], games, 11, &|_: u64| {}).unwrap();
         assert_eq!(again.win_rate(), simulated.win_rate());
     }
 

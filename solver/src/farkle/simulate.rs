@@ -68,7 +68,7 @@ pub fn simulate(
     solution: &Solution,
     games_per_seat: u64,
     seed: u64,
-    played: &(dyn Fn(u64) + Sync),
+    played: &dyn crate::montecarlo::Played,
 ) -> Simulation {
     montecarlo::simulate(
         games_per_seat,

@@ -21,7 +21,7 @@
 //!
 //! Both seats optimising is one table: the game is the same from either seat.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -79,6 +79,15 @@ pub enum SolveError {
         /// How far the last one moved a value.
         moved: f64,
     },
+    /// A Python seat came without its turns ([`PythonStrategy::transitions`]), which only
+    /// [`evaluate`](super::evaluate) computes.
+    ///
+    /// [`PythonStrategy::transitions`]: super::PythonStrategy::transitions
+    #[error("farkle: a Python strategy is solved through evaluate, which asks it its turns")]
+    PythonWithoutTurns,
+    /// The solve was stopped by its stop flag (an interrupt).
+    #[error("farkle: the solve was stopped before it finished (interrupted)")]
+    Stopped,
 }
 
 /// How far a solve has come, for a progress bar.
@@ -122,8 +131,11 @@ pub struct Solution {
 impl Solution {
     /// The players, none optimising, without values: enough to play them (a simulation too
     /// large to evaluate exactly), not to ask their values (which are empty). `None` if a
-    /// player optimises or plays the equilibrium (both need values).
-    pub fn unvalued(game: &Farkle, players: [Player; 2]) -> Option<Solution> {
+    /// player optimises or plays the equilibrium (both need values). Only [`Seated::Played`]
+    /// holds one, and lets nothing but games be played from it.
+    ///
+    /// [`Seated::Played`]: super::Seated::Played
+    pub(super) fn unvalued(game: &Farkle, players: [Player; 2]) -> Option<Solution> {
         let needs_values = |p: &Player| matches!(p, Player::Optimising | Player::Equilibrium);
         (!players.iter().any(needs_values)).then(|| Solution {
             game: game.clone(),
@@ -374,6 +386,24 @@ pub fn solve_with(
     minimax: Option<&Solution>,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Solution, SolveError> {
+    solve_stopping(
+        game,
+        players,
+        turns,
+        minimax,
+        (progress, &AtomicBool::new(false)),
+    )
+}
+
+/// [`solve_with`], stopping with [`SolveError::Stopped`] between sweeps and passes once
+/// `stop` is set.
+pub fn solve_stopping(
+    game: &Farkle,
+    players: [Player; 2],
+    turns: [Option<Vec<Transition>>; 2],
+    minimax: Option<&Solution>,
+    (progress, stop): (&(dyn Fn(Progress) + Sync), &AtomicBool),
+) -> Result<Solution, SolveError> {
     let alike = players == [Player::Optimising; 2];
     if let (true, Some(minimax)) = (alike, minimax) {
         return Ok(minimax.clone());
@@ -381,7 +411,15 @@ pub fn solve_with(
     let equilibrium = if players.contains(&Player::Equilibrium) {
         Some(match minimax {
             Some(minimax) => minimax.values(0).to_vec(),
-            None => solve(game, [Player::Optimising; 2], progress)?.values[0].clone(),
+            None => solve_stopping(
+                game,
+                [Player::Optimising; 2],
+                [None, None],
+                None,
+                (progress, stop),
+            )?
+            .values[0]
+                .clone(),
         })
     } else {
         None
@@ -391,16 +429,16 @@ pub fn solve_with(
     let seats = if alike { 1 } else { 2 };
     let mut turns = turns;
     let fixed: Vec<Option<Turns>> = (0..seats)
-        .map(|seat| match players[seat] {
-            Player::Optimising | Player::Equilibrium => None,
-            Player::Fixed(policy) => Some(Turns::ByOwn(policy.transitions(game, layout))),
-            Player::Python => {
-                Some(Turns::ByState(turns[seat].take().expect(
-                    "solve_with is given the turns of every Python seat",
-                )))
-            }
+        .map(|seat| {
+            Ok(match players[seat] {
+                Player::Optimising | Player::Equilibrium => None,
+                Player::Fixed(policy) => Some(Turns::ByOwn(policy.transitions(game, layout))),
+                Player::Python => Some(Turns::ByState(
+                    turns[seat].take().ok_or(SolveError::PythonWithoutTurns)?,
+                )),
+            })
         })
-        .collect();
+        .collect::<Result<_, SolveError>>()?;
     let mut sweep = Sweep {
         game,
         layouts: &layouts,
@@ -413,6 +451,7 @@ pub fn solve_with(
             .collect(),
         transitions: (0..seats).map(|_| Vec::new()).collect(),
         fixed,
+        stop,
     };
     let optimising: Vec<usize> = (0..seats)
         .filter(|&s| players[s] == Player::Optimising)
@@ -422,6 +461,7 @@ pub fn solve_with(
             sweep.improve(seat, false, 0, progress, Some(minimax));
         }
     }
+    sweep.check()?;
     let mut residual;
     let mut rounds = 0;
     if optimising.is_empty() {
@@ -431,6 +471,7 @@ pub fn solve_with(
         for &seat in &optimising {
             sweep.improve(seat, true, 0, progress, None);
         }
+        sweep.check()?;
         loop {
             rounds += 1;
             let (_, _, passes) = sweep.evaluate(ROUND_PASSES)?;
@@ -438,6 +479,7 @@ pub fn solve_with(
             for &seat in &optimising {
                 residual = residual.max(sweep.improve(seat, false, rounds, progress, None));
             }
+            sweep.check()?;
             progress(Progress::Round {
                 round: rounds,
                 residual,
@@ -500,6 +542,7 @@ pub fn backup(game: &Farkle, opponent: Option<Fixed>, values: &[f64]) -> (f64, O
         values: (0..seats).map(|_| atomic(values)).collect(),
         transitions: (0..seats).map(|_| Vec::new()).collect(),
         fixed: vec![None, fixed].into_iter().take(seats).collect(),
+        stop: &AtomicBool::new(false),
     };
     if seats == 2 {
         // Seat 1's turns read seat 0's values only: one pass values them exactly.
@@ -530,6 +573,8 @@ struct Sweep<'a> {
     transitions: Vec<Vec<Transition>>,
     /// Per fixed seat: its turns.
     fixed: Vec<Option<Turns>>,
+    /// Set to stop the solve between sweeps and passes.
+    stop: &'a AtomicBool,
 }
 
 /// A fixed seat's turns: a built-in's by own score, a Python strategy's by state.
@@ -539,6 +584,15 @@ enum Turns {
 }
 
 impl Sweep<'_> {
+    /// `Err(Stopped)` once the stop flag is set.
+    fn check(&self) -> Result<(), SolveError> {
+        if self.stop.load(Ordering::Relaxed) {
+            Err(SolveError::Stopped)
+        } else {
+            Ok(())
+        }
+    }
+
     /// The seat whose values `seat`'s turns lead to.
     fn other(&self, seat: usize) -> usize {
         (1 - seat).min(self.values.len() - 1)
@@ -578,6 +632,9 @@ impl Sweep<'_> {
         // capped evaluation need fewer sweeps).
         let repeats = if place { REPEATS } else { 1 };
         for total in (0..=2 * (scores - 1)).rev() {
+            if self.stop.load(Ordering::Relaxed) {
+                break;
+            }
             let lowest = total.saturating_sub(scores - 1);
             let values = &self.values;
             let target = if place { &values[seat] } else { &next };
@@ -664,6 +721,7 @@ impl Sweep<'_> {
         let mut last = f64::INFINITY;
         let mut first = None;
         for pass in 1..=MAX_PASSES {
+            self.check()?;
             let mut change: f64 = 0.0;
             for total in (0..=2 * (scores - 1)).rev() {
                 let lowest = total.saturating_sub(scores - 1);

@@ -8,19 +8,22 @@
 //! | `optimal` (alias `minimax`) | maximises its probability of winning in every state |
 //! | `FILE.py`, `FILE.py:FUNCTION` | a Python strategy ([`PythonStrategy`]) |
 //!
+//! The Python package also takes a callable of its own interpreter ([`Strategy::of_callable`]).
+//!
 //! Every strategy wins, unasked, once banked score + turn total reaches the goal, and none banks
 //! below `min_bank`.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use super::game::{Farkle, UNIT};
 use super::policy::{Fixed, Player};
 use super::python::{EXACT_LIMIT, ExactError, PythonStrategy, decision_points, simulate_python};
 use super::simulate::simulate;
-use super::solve::{Progress, Solution, SolveError, solve_with};
-use crate::contest::MINIMAX;
+use super::solve::{Progress, Solution, SolveError, solve_stopping};
+use crate::game::MINIMAX;
 use crate::outcome::{Outcome, Simulation};
-use crate::python::{PythonError, PythonSpec, Runner};
+use crate::python::{Callable, PythonError, PythonSpec, Runner};
 use crate::spec::StrategyError;
 
 /// The strategy specs Farkle accepts.
@@ -43,6 +46,9 @@ pub struct Strategy {
     name: String,
     player: Player,
     python: Option<Arc<PythonStrategy>>,
+    /// Where it plays the equilibrium's decisions against a fixed policy: the solution of both
+    /// players optimal they are taken from, solved once for every match it plays.
+    minimax: Option<Arc<Solution>>,
 }
 
 /// Why two strategies could not be evaluated against each other.
@@ -95,7 +101,20 @@ impl Strategy {
             name: spec.trim().to_string(),
             player: Player::Python,
             python: Some(Arc::new(strategy)),
+            minimax: None,
         })
+    }
+
+    /// The strategy `function` plays, a callable of the caller's interpreter (the package's),
+    /// asked as a Python file's function is.
+    pub fn of_callable(function: Box<dyn Callable>) -> Strategy {
+        let python = PythonStrategy::of_callable(function);
+        Strategy {
+            name: python.function().to_string(),
+            player: Player::Python,
+            python: Some(Arc::new(python)),
+            minimax: None,
+        }
     }
 
     /// The Python strategy it plays, if it is one.
@@ -119,6 +138,7 @@ impl Strategy {
                 name: name.to_string(),
                 player,
                 python: None,
+                minimax: None,
             }),
             Some(_) => Err(problem(format!("{name} takes no arguments"))),
         };
@@ -153,6 +173,7 @@ impl Strategy {
                     name,
                     player: Player::Fixed(Fixed::BankAt { total, dice }),
                     python: None,
+                    minimax: None,
                 })
             }
             _ => Err(StrategyError::Unknown {
@@ -160,6 +181,17 @@ impl Strategy {
                 rules: game.name().to_string(),
                 expected: STRATEGY_FORMS.join(", "),
             }),
+        }
+    }
+
+    /// The strategy `minimax` plays against a fixed policy, under its name: the decisions of
+    /// both players optimal, taken from `minimax` (that game's solution).
+    pub fn playing_equilibrium(&self, minimax: Arc<Solution>) -> Strategy {
+        Strategy {
+            name: self.name.clone(),
+            player: Player::Equilibrium,
+            python: None,
+            minimax: Some(minimax),
         }
     }
 
@@ -221,6 +253,16 @@ pub fn evaluate(
     asked: &(dyn Fn(u64) + Sync),
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Solution, MatchError> {
+    evaluate_stopping(game, strategies, asked, (progress, &AtomicBool::new(false)))
+}
+
+/// [`evaluate`], stopped between sweeps once `stop` is set.
+pub fn evaluate_stopping(
+    game: &Farkle,
+    strategies: [&Strategy; 2],
+    asked: &(dyn Fn(u64) + Sync),
+    (progress, stop): (&(dyn Fn(Progress) + Sync), &AtomicBool),
+) -> Result<Solution, MatchError> {
     let mut turns = [None, None];
     for (seat, strategy) in strategies.iter().enumerate() {
         if let Some(python) = strategy.python() {
@@ -234,7 +276,14 @@ pub fn evaluate(
         }
     }
     let players = meet(strategies[0], strategies[1]);
-    Ok(solve_with(game, players, turns, None, progress)?)
+    let minimax = strategies.iter().find_map(|s| s.minimax.as_deref());
+    Ok(solve_stopping(
+        game,
+        players,
+        turns,
+        minimax,
+        (progress, stop),
+    )?)
 }
 
 /// What a simulation plays: the exact solution where it could be had (then the simulation
@@ -243,8 +292,11 @@ pub enum Seated {
     /// Evaluated exactly.
     Exact(Solution),
     /// Too large to evaluate exactly: played only (no seat optimises).
-    Played(Solution),
+    Played(Unvalued),
 }
+
+/// Strategies seated to be played only: no values to ask, only games to play.
+pub struct Unvalued(Solution);
 
 impl Seated {
     /// Seats `strategies` for a simulation: exactly evaluated, unless a Python strategy plays
@@ -262,7 +314,7 @@ impl Seated {
             Some(python) if count > EXACT_LIMIT => {
                 let players = meet(strategies[0], strategies[1]);
                 Solution::unvalued(game, players)
-                    .map(Seated::Played)
+                    .map(|solution| Seated::Played(Unvalued(solution)))
                     .ok_or_else(|| MatchError::NoBestResponse {
                         spec: python.name().to_string(),
                         reason: format!(
@@ -275,11 +327,19 @@ impl Seated {
         }
     }
 
-    /// The solution the games are played from.
-    pub fn solution(&self) -> &Solution {
-        match self {
-            Seated::Exact(solution) | Seated::Played(solution) => solution,
-        }
+    /// `games_per_seat` seeded games with each seat moving first, `strategies` seated as here
+    /// (see [`play_games`]); `played(n)` hears of every `n` finished.
+    pub fn play(
+        &self,
+        strategies: [&Strategy; 2],
+        games_per_seat: u64,
+        seed: u64,
+        played: &dyn crate::montecarlo::Played,
+    ) -> Result<Simulation, PythonError> {
+        let solution = match self {
+            Seated::Exact(solution) | Seated::Played(Unvalued(solution)) => solution,
+        };
+        play_games(solution, strategies, games_per_seat, seed, played)
     }
 }
 
@@ -303,14 +363,13 @@ pub fn measure(
 ) -> Result<Measured, MatchError> {
     match Seated::new(game, strategies, &|_| {}, &|_| {})? {
         Seated::Exact(solution) => Ok(Measured::Exact(solution.matchup())),
-        Seated::Played(solution) => {
-            play_games(&solution, strategies, games_per_seat, seed, &|_| {})
-                .map(Measured::Estimate)
-                .map_err(|error| MatchError::Play {
-                    spec: python_names(strategies),
-                    error,
-                })
-        }
+        played @ Seated::Played(_) => played
+            .play(strategies, games_per_seat, seed, &|_: u64| {})
+            .map(Measured::Estimate)
+            .map_err(|error| MatchError::Play {
+                spec: python_names(strategies),
+                error,
+            }),
     }
 }
 
@@ -332,7 +391,7 @@ pub fn play_games(
     strategies: [&Strategy; 2],
     games_per_seat: u64,
     seed: u64,
-    played: &(dyn Fn(u64) + Sync),
+    played: &dyn crate::montecarlo::Played,
 ) -> Result<Simulation, PythonError> {
     let python = strategies.map(Strategy::python);
     if python.iter().all(Option::is_none) {
@@ -344,6 +403,14 @@ pub fn play_games(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_python_seat_without_its_turns_is_an_error_not_a_panic() {
+        let game = Farkle::new(&[("goal".into(), 300), ("floor".into(), -100)]).unwrap();
+        let fixed = Player::Fixed(Fixed::MaxPoints);
+        let solved = crate::farkle::solve(&game, [Player::Python, fixed], &|_| {});
+        assert!(matches!(solved, Err(SolveError::PythonWithoutTurns)));
+    }
 
     #[test]
     fn specs_resolve_and_bad_ones_say_why() {

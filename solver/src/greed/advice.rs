@@ -1,6 +1,8 @@
 //! Exact advice during a Greed game: what each choice is worth to a player who plays on
 //! perfectly against a fixed opponent.
 
+use std::sync::Arc;
+
 use super::game::Greed;
 use super::simulate::Game;
 use super::sweep::{Player, SolveError, Sweep, sweep};
@@ -10,18 +12,23 @@ pub const HINTS: usize = 5;
 
 /// The game solved for an advised player (seat 0 of every [`Game`] it is asked about) who
 /// plays optimally against a fixed opponent (seat 1).
-pub struct Advisor<'a> {
-    game: &'a Greed,
+pub struct Advisor {
+    game: Arc<Greed>,
     sweep: Sweep<f64>,
 }
 
-impl<'a> Advisor<'a> {
+impl Advisor {
     /// Solves `game` for the advised player against `opponent`.
-    pub fn new(game: &'a Greed, opponent: &Player) -> Result<Advisor<'a>, SolveError> {
+    pub fn new(game: Arc<Greed>, opponent: &Player) -> Result<Advisor, SolveError> {
         Ok(Advisor {
+            sweep: sweep(&game, [&Player::Optimising, opponent])?,
             game,
-            sweep: sweep(game, [&Player::Optimising, opponent])?,
         })
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Greed {
+        &self.game
     }
 
     /// The advised player's value (P(win) + ½·P(tie)) if it rolls each dice count now (`[n]`,
@@ -35,7 +42,7 @@ impl<'a> Advisor<'a> {
         (0..=most)
             .map(|n| {
                 self.sweep
-                    .roll_value(self.game, 0, (own, opponent, position.passed), n)
+                    .roll_value(&self.game, 0, (own, opponent, position.passed), n)
             })
             .collect()
     }
@@ -53,7 +60,7 @@ impl<'a> Advisor<'a> {
 
     /// The dice the advised player's optimal play rolls in `position` (seat 0 to move).
     pub fn best(&self, position: &Game) -> u8 {
-        self.sweep.dice[0][position.state(self.game)]
+        self.sweep.dice[0][position.state(&self.game)]
     }
 
     /// What the best choice in `position` (seat 0 to move) is worth: its entry in
@@ -61,7 +68,7 @@ impl<'a> Advisor<'a> {
     pub fn value(&self, position: &Game) -> f64 {
         let (own, opponent) = (position.scores[0] as usize, position.scores[1] as usize);
         self.sweep.roll_value(
-            self.game,
+            &self.game,
             0,
             (own, opponent, position.passed),
             self.best(position),
@@ -70,7 +77,7 @@ impl<'a> Advisor<'a> {
 
     /// The dice the opponent rolls in `position` (seat 1 to move).
     pub fn opponent(&self, position: &Game) -> u8 {
-        self.sweep.dice[1][position.state(self.game)]
+        self.sweep.dice[1][position.state(&self.game)]
     }
 }
 
@@ -81,9 +88,9 @@ mod tests {
 
     #[test]
     fn the_best_choice_is_worth_the_solved_value() {
-        let game = Greed::new(100).unwrap();
+        let game = Arc::new(Greed::new(100).unwrap());
         let sample2 = Strategy::parse("sample2", &game).unwrap();
-        let advisor = Advisor::new(&game, sample2.player()).unwrap();
+        let advisor = Advisor::new(Arc::clone(&game), sample2.player()).unwrap();
         let start = Game::new(0);
         let choices = advisor.choices(&start);
         let best = advisor.best(&start);

@@ -13,10 +13,11 @@
 mod advice;
 mod analysis;
 mod bounds;
-mod contest;
 mod explain;
 mod game;
+mod interface;
 mod policy;
+mod session;
 pub mod simulate;
 mod strategy;
 mod sweep;
@@ -29,6 +30,7 @@ pub use analysis::{
 pub use bounds::certify_greed;
 pub use explain::{CellGain, Gains, explain};
 pub use game::{DEFAULT_LIMIT, Greed, GreedError, MAX_DICE, NAME, YARDSTICK};
+pub use interface::{GreedGame, choice_label};
 pub use policy::{GreedTable, Policy};
 pub use strategy::{STRATEGY_FORMS, Strategy};
 pub use sweep::{MAX_ROUNDS, Player, SolveError, TIE_TOLERANCE};

@@ -1,6 +1,8 @@
 //! Exact advice during a game: what each dice count is worth to a player who plays on
 //! perfectly against a fixed opponent, in the true state (hidden memories included).
 
+use std::sync::Arc;
+
 use super::definition::ACTIONS;
 use super::error::SolveError;
 use super::policy::Policy;
@@ -10,17 +12,17 @@ use super::sweep::{Player, Reached, solve_keeping_reached, weighted_choices};
 
 /// The game solved for an advised player (seat 0 of every [`Game`] it is asked about) who
 /// plays optimally against a fixed opponent (seat 1).
-pub struct Advisor<'a> {
-    rules: &'a Ruleset,
+pub struct Advisor {
+    rules: Arc<Ruleset>,
     reached: Reached,
     opponent: Policy,
     best: Policy,
 }
 
-impl<'a> Advisor<'a> {
+impl Advisor {
     /// Solves `rules` for the advised player against `opponent`.
-    pub fn new(rules: &'a Ruleset, opponent: &Player) -> Result<Advisor<'a>, SolveError> {
-        let (solution, reached) = solve_keeping_reached(rules, [&Player::Optimising, opponent])?;
+    pub fn new(rules: Arc<Ruleset>, opponent: &Player) -> Result<Advisor, SolveError> {
+        let (solution, reached) = solve_keeping_reached(&rules, [&Player::Optimising, opponent])?;
         Ok(Advisor {
             rules,
             reached,
@@ -29,20 +31,25 @@ impl<'a> Advisor<'a> {
         })
     }
 
+    /// The rules.
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
     /// The advised player's probability of winning if it asks for each dice count (`[n]`,
     /// `0..=MAX_DICE`) now, in `game` with seat 0 to move, and plays optimally afterwards.
     pub fn choices(&self, game: &Game) -> [f64; ACTIONS] {
         debug_assert_eq!(game.mover, 0, "advice is for seat 0's turns");
-        let state = game.state(self.rules);
+        let state = game.state(&self.rules);
         let per_cell = self.rules.space().states_per_cell();
         let mut weights = vec![0.0; per_cell];
         weights[state % per_cell] = 1.0;
-        weighted_choices(self.rules, &self.reached, state / per_cell, 0, &weights)
+        weighted_choices(&self.rules, &self.reached, state / per_cell, 0, &weights)
     }
 
     /// The dice the advised player's optimal play asks for in `game` (seat 0 to move).
     pub fn best(&self, game: &Game) -> u8 {
-        self.best.dice(game.state(self.rules))
+        self.best.dice(game.state(&self.rules))
     }
 
     /// What the best choice in `game` (seat 0 to move) is worth: its entry in
@@ -53,7 +60,7 @@ impl<'a> Advisor<'a> {
 
     /// The dice the opponent asks for in `game` (seat 1 to move).
     pub fn opponent(&self, game: &Game) -> u8 {
-        self.opponent.dice(game.state(self.rules))
+        self.opponent.dice(game.state(&self.rules))
     }
 }
 
@@ -68,9 +75,9 @@ mod tests {
         // first player, and choosing n then playing optimally is worth what a table that rolls
         // n at 0 : 0 and optimally elsewhere wins.
         for (name, goal) in [("hog-fa20", 100), ("hog-fa19", 30)] {
-            let rules = Ruleset::preset(name, goal).unwrap();
+            let rules = Arc::new(Ruleset::preset(name, goal).unwrap());
             let four = Strategy::parse("always_roll:4", &rules).unwrap();
-            let advisor = Advisor::new(&rules, &four.player(&rules)).unwrap();
+            let advisor = Advisor::new(Arc::clone(&rules), &four.player(&rules)).unwrap();
             let game = Game::new(&rules, 0);
             let choices = advisor.choices(&game);
             let optimal = Strategy::optimising("optimal");

@@ -110,8 +110,9 @@ pub fn solve_against(
         _ => None,
     };
     if let Some(policy) = fixed {
+        let seed = limits.seed;
         let search = best_table(rules, policy, limits, progress)?;
-        return Ok(searched(rules, opponent, search, limits.seed));
+        return Ok(searched(rules, opponent, search, seed));
     }
     let minimax = opponent.is_optimising();
     let solution = solve_everywhere(rules, [&Player::Optimising, &opposing])?;
@@ -585,7 +586,7 @@ mod tests {
             },
         ]
         .map(|limits| {
-            let searched = solve_against(&rules, &four, limits, |_| {}).unwrap();
+            let searched = solve_against(&rules, &four, limits.clone(), |_| {}).unwrap();
             let adopted = adopt_best_table(&rules, &four, &searched.file).unwrap();
             assert_eq!(adopted.file, searched.file);
             assert_eq!(adopted.outcome, searched.outcome);

@@ -28,6 +28,8 @@
 //! of threads. Only completed climbs are kept, so the result is always a local optimum unless the
 //! time limit stopped the first climb.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
@@ -61,7 +63,7 @@ pub const PERTURBATIONS: usize = 200;
 pub const SEED: u64 = 0;
 
 /// How long and how widely [`best_table`] searches.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct SearchLimits {
     /// Stop after this long (checked after every round of a climb), keeping the best table of
     /// the climbs completed.
@@ -70,6 +72,8 @@ pub struct SearchLimits {
     pub perturbations: usize,
     /// Seed of the perturbations.
     pub seed: u64,
+    /// A flag that stops the search as the time limit does, once set (an interrupt).
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for SearchLimits {
@@ -78,6 +82,7 @@ impl Default for SearchLimits {
             time_limit: None,
             perturbations: PERTURBATIONS,
             seed: SEED,
+            stop: None,
         }
     }
 }
@@ -142,6 +147,10 @@ pub fn best_table(
         limits
             .time_limit
             .is_some_and(|limit| began.elapsed() >= limit)
+            || limits
+                .stop
+                .as_ref()
+                .is_some_and(|stop| stop.load(Ordering::Relaxed))
     };
     let opponent_player = Player::Fixed(opponent.clone());
     let full = solve_everywhere(rules, [&Player::Optimising, &opponent_player])?;

@@ -168,7 +168,7 @@ pub fn simulate(
     policies: [&Policy; 2],
     games_per_seat: u64,
     seed: u64,
-    played: &(dyn Fn(u64) + Sync),
+    played: &dyn crate::montecarlo::Played,
 ) -> Simulation {
     montecarlo::simulate(
         games_per_seat,
@@ -382,9 +382,12 @@ mod tests {
         let rules = Ruleset::preset("hog-fa20", 30).unwrap();
         let table = ndarray::Array2::from_elem((30, 30), 4u8);
         let policy = Policy::from_scores(&rules, &table);
-        let a = simulate(&rules, [&policy, &policy], 5000, 7, &|_| {});
-        let b = simulate(&rules, [&policy, &policy], 5000, 7, &|_| {});
+        let a = simulate(&rules, [&policy, &policy], 5000, 7, &|_: u64| {});
+        let b = simulate(&rules, [&policy, &policy], 5000, 7, &|_: u64| {});
         assert_eq!(a, b);
-        assert_ne!(a, simulate(&rules, [&policy, &policy], 5000, 8, &|_| {}));
+        assert_ne!(
+            a,
+            simulate(&rules, [&policy, &policy], 5000, 8, &|_: u64| {})
+        );
     }
 }

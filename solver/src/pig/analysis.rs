@@ -2,7 +2,9 @@
 
 use ndarray::ArrayD;
 
-use super::exact::{ExactError, ExactSolution, solve_exact};
+use std::sync::atomic::AtomicBool;
+
+use super::exact::{ExactError, ExactSolution, solve_exact_stopping};
 use super::game::Pig;
 use super::policy::Policy;
 use super::solve::{Player, Solution, SolveError, matchup, solve};
@@ -110,9 +112,10 @@ pub fn make_exact(
     pig: &Pig,
     opponent: &Strategy,
     solved: &mut Solved,
+    stop: &AtomicBool,
 ) -> Result<ExactSolution, ExactError> {
     let optimal = Strategy::optimal();
-    let exact = solve_exact(pig, [&optimal, opponent])?;
+    let exact = solve_exact_stopping(pig, [&optimal, opponent], stop)?;
     if exact.changed() > 0 {
         // Report the float values of the table written, so they stay its exact evaluation.
         let policy = exact.policy().clone();

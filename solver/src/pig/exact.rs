@@ -13,6 +13,8 @@
 //! Two-dice Pig's double 1s lower a score, which ties every pair to the lower ones: it has no
 //! pair-by-pair exact solve.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use thiserror::Error;
@@ -39,6 +41,9 @@ pub enum ExactError {
         /// The game.
         rules: &'static str,
     },
+    /// The solve was stopped by its stop flag (an interrupt).
+    #[error("the exact solve was stopped before it finished (interrupted)")]
+    Stopped,
     /// Exact policy improvement did not settle.
     #[error("{rules}: exact policy improvement at {own} : {opponent} did not settle")]
     Unsettled {
@@ -89,6 +94,15 @@ impl ExactSolution {
 /// The exact values of `strategies[0]` in seat 0 against `strategies[1]`: an optimising seat
 /// plays an exactly optimal policy (minimax when both optimise).
 pub fn solve_exact(pig: &Pig, strategies: [&Strategy; 2]) -> Result<ExactSolution, ExactError> {
+    solve_exact_stopping(pig, strategies, &AtomicBool::new(false))
+}
+
+/// [`solve_exact`], stopped with [`ExactError::Stopped`] between totals once `stop` is set.
+pub fn solve_exact_stopping(
+    pig: &Pig,
+    strategies: [&Strategy; 2],
+    stop: &AtomicBool,
+) -> Result<ExactSolution, ExactError> {
     let outcomes = exact_outcomes(pig.variant());
     if outcomes.iter().any(|(roll, _)| *roll == Roll::LoseScore) {
         return Err(ExactError::LowersScores { rules: pig.name() });
@@ -111,6 +125,9 @@ pub fn solve_exact(pig: &Pig, strategies: [&Strategy; 2]) -> Result<ExactSolutio
     };
     let goal = pig.goal();
     for total in (0..=2 * (goal - 1)).rev() {
+        if stop.load(Ordering::Relaxed) {
+            return Err(ExactError::Stopped);
+        }
         for own in total.saturating_sub(goal - 1)..=total.min(goal - 1) {
             let opponent = total - own;
             if own > opponent {

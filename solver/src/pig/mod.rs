@@ -17,20 +17,22 @@
 
 mod analysis;
 mod bounds;
-mod contest;
 mod exact;
 mod explain;
 mod game;
+mod interface;
 mod policy;
+mod session;
 pub mod simulate;
 mod solve;
 mod strategy;
 
 pub use analysis::{Solved, evaluate, make_exact, position, solve_against, values_file};
 pub use bounds::certify_pig;
-pub use exact::{ExactError, ExactSolution, solve_exact};
+pub use exact::{ExactError, ExactSolution, solve_exact, solve_exact_stopping};
 pub use explain::{ExplainError, StateGain, explain, state_gains};
 pub use game::{Lead, MAX_GOAL, Pig, PigError, Roll, Variant};
+pub use interface::{PigGame, decision};
 pub use policy::{Decisions, Policy, Thresholds};
 pub use solve::{
     MAX_PASSES, MAX_ROUNDS, Player, SETTLED, Solution, SolveError, TIE_TOLERANCE, solve,

@@ -158,7 +158,7 @@ pub fn simulate(
     policies: [&Policy; 2],
     games_per_seat: u64,
     seed: u64,
-    played: &(dyn Fn(u64) + Sync),
+    played: &dyn crate::montecarlo::Played,
 ) -> Simulation {
     let (die, count) = thrown(pig.variant());
     montecarlo::simulate(

@@ -28,8 +28,11 @@
 //! hostile code can read or change the user's files, forge its result by inspecting the
 //! harness, or keep a process alive by clearing its environment: it is not a security sandbox.
 
+mod callable;
 mod reaper;
 mod session;
+
+pub use callable::{Callable, call_text, python_text};
 
 pub(crate) use session::Session;
 

@@ -4,10 +4,11 @@
 use std::io::{self, Write};
 
 use serde::Serialize;
-use swine_solver::format::{Probability, probability};
-use swine_solver::outcome::Outcome;
 
-use crate::report::{Lost, Report, write_lost};
+use super::{Batch, Lost, Report, digits, write_lost};
+use crate::format::{Probability, probability};
+use crate::outcome::Outcome;
+use crate::tournament::RoundRobin;
 
 /// One graded submission.
 #[derive(Clone, Debug, Serialize)]
@@ -88,13 +89,9 @@ pub struct Estimate {
 /// The grades of a batch, ranked: graded submissions by win rate, then the failures.
 #[derive(Serialize)]
 pub struct GradeReport {
-    /// The ruleset.
-    pub rules: String,
-    /// What its goal is called: `goal` or `limit`.
-    #[serde(skip)]
-    pub goal_name: &'static str,
-    /// Its goal (Hog) or limit (Greed).
-    pub goal: u32,
+    /// The game, the ruleset and its goal.
+    #[serde(flatten)]
+    pub batch: Batch,
     /// The opponent every submission played.
     pub opponent: String,
     /// What `optimal_win_rate` is the win rate of, e.g. `the exact best response`.
@@ -103,6 +100,124 @@ pub struct GradeReport {
     pub optimal_win_rate: Probability,
     /// One row per submission, ranked.
     pub submissions: Vec<Grade>,
+}
+
+impl GradeReport {
+    /// The report of `graded` (ranked) against `opponent`, beside the optimum's outcome and
+    /// what it is in words.
+    pub fn new(
+        batch: Batch,
+        opponent: &str,
+        (optimum, optimal): (Outcome, String),
+        graded: Vec<Graded>,
+    ) -> GradeReport {
+        let best = optimum.win_rate();
+        GradeReport {
+            batch,
+            opponent: opponent.to_string(),
+            optimal,
+            optimal_win_rate: Probability(best),
+            submissions: graded.into_iter().map(|g| Grade::of(g, best)).collect(),
+        }
+    }
+
+    /// How many submissions could not be graded.
+    pub fn failed(&self) -> usize {
+        self.submissions
+            .iter()
+            .filter(|g| g.status == "error")
+            .count()
+    }
+}
+
+impl Grade {
+    /// The row of one graded submission, against an optimum that wins `optimal`.
+    fn of(graded: Graded, optimal: f64) -> Grade {
+        let function = graded.function.unwrap_or_default();
+        match graded.result {
+            Ok(grade) => Grade {
+                status: if grade.estimate.is_some() {
+                    "estimate"
+                } else {
+                    "ok"
+                },
+                explain: grade.changes,
+                estimate: grade.estimate,
+                ..Grade::rated(graded.spec, function, &grade.outcome, optimal)
+            },
+            Err(error) => Grade::failed(graded.spec, function, error),
+        }
+    }
+}
+
+/// One submission graded, or why it could not be.
+#[derive(Clone, Debug)]
+pub struct Graded {
+    /// The spec graded.
+    pub spec: String,
+    /// The Python function called, if it was one.
+    pub function: Option<String>,
+    /// Its outcome against the opponent and, if asked, its costliest cells; or the reason it
+    /// could not be graded, in one line.
+    pub result: Result<Scored, String>,
+}
+
+/// A submission's result.
+#[derive(Clone, Debug)]
+pub struct Scored {
+    /// Its outcome against the opponent (a simulation's frequencies where `estimate`).
+    pub outcome: Outcome,
+    /// Where the outcome is a simulation's estimate, its precision.
+    pub estimate: Option<Estimate>,
+    /// With `explain`: its costliest cells.
+    pub changes: Option<Vec<Lost>>,
+}
+
+/// A round robin played: its entries, those left out and the results.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    /// The entries' names, in the order given (failed ones left out).
+    pub names: Vec<String>,
+    /// The specs that could not be resolved, with the reason.
+    pub left_out: Vec<(String, String)>,
+    /// The results, indexed like `names`.
+    pub results: RoundRobin,
+}
+
+/// A variant's headline numbers (`sweep`), each exact.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Survey {
+    /// The win rate of the best response to the yardstick (with hidden memory the
+    /// full-information best response, see `full_information`).
+    pub optimal_win_rate: f64,
+    /// Whether `optimal_win_rate` is the full-information optimum.
+    pub full_information: bool,
+    /// The first player's value when both play optimally.
+    pub minimax_first_player_wins: f64,
+    /// The best of the game's simple strategies against the yardstick, where it has a family.
+    pub simple: Option<Simple>,
+    /// The largest residual of the solves (0 where one sweep is exact).
+    pub residual: f64,
+}
+
+/// The best of a family of simple strategies (`always_roll:k`) against the yardstick.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Simple {
+    /// The family, e.g. `always_roll`.
+    pub family: &'static str,
+    /// The parameter of the best one (the smallest of equals).
+    pub best: i64,
+    /// Its win rate.
+    pub win_rate: f64,
+}
+
+impl Survey {
+    /// How much more optimal play wins than the best simple strategy.
+    pub fn gap(&self) -> Option<f64> {
+        self.simple
+            .as_ref()
+            .map(|s| self.optimal_win_rate - s.win_rate)
+    }
 }
 
 /// The CSV columns of a grade report, in order (the interval only for a simulation's
@@ -153,10 +268,8 @@ impl Report for GradeReport {
     fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
-            "{}, {} {}: {} submission(s) against {}; optimal: {}, win rate {}",
-            self.rules,
-            self.goal_name,
-            self.goal,
+            "{}: {} submission(s) against {}; optimal: {}, win rate {}",
+            self.batch.text(),
             self.submissions.len(),
             self.opponent,
             self.optimal,
@@ -183,8 +296,7 @@ impl Report for GradeReport {
                     shown(g.win_rate),
                     shown(g.as_first),
                     shown(g.as_second),
-                    g.shortfall
-                        .map_or(String::new(), |p| crate::report::digits(p.0)),
+                    g.shortfall.map_or(String::new(), |p| digits(p.0)),
                 )?;
                 if let Some(lost) = &g.explain {
                     write_lost(lost, out)?;
@@ -225,13 +337,9 @@ pub struct Entry {
 /// An exact round robin: the standings and the matrix of win rates.
 #[derive(Serialize)]
 pub struct TournamentReport {
-    /// The ruleset.
-    pub rules: String,
-    /// What its goal is called: `goal` or `limit`.
-    #[serde(skip)]
-    pub goal_name: &'static str,
-    /// Its goal (Hog) or limit (Greed).
-    pub goal: u32,
+    /// The game, the ruleset and its goal.
+    #[serde(flatten)]
+    pub batch: Batch,
     /// The entries in the order given.
     pub strategies: Vec<String>,
     /// The standings, best first.
@@ -245,6 +353,42 @@ pub struct TournamentReport {
 }
 
 impl TournamentReport {
+    /// The report of the round robin `played`.
+    pub fn new(batch: Batch, played: Tournament) -> TournamentReport {
+        let results = &played.results;
+        let standings = results
+            .standings()
+            .iter()
+            .enumerate()
+            .map(|(place, s)| Entry {
+                rank: place + 1,
+                strategy: played.names[s.entry].clone(),
+                mean_win_rate: Probability(s.mean_win_rate),
+                matches_won: s.matches_won,
+            })
+            .collect();
+        let entries = played.names.len();
+        let matrix = (0..entries)
+            .map(|i| {
+                (0..entries)
+                    .map(|j| results.win_rate(i, j).map(Probability))
+                    .collect()
+            })
+            .collect();
+        let errors = played
+            .left_out
+            .iter()
+            .map(|(spec, reason)| format!("{spec}: {reason}"))
+            .collect();
+        TournamentReport {
+            batch,
+            strategies: played.names,
+            standings,
+            matrix,
+            errors,
+        }
+    }
+
     /// The matrix as CSV: a header of the strategies, then one row per strategy (row against
     /// column; the diagonal empty).
     pub fn csv(&self) -> String {
@@ -269,10 +413,8 @@ impl Report for TournamentReport {
         let n = self.strategies.len();
         writeln!(
             out,
-            "{}, {} {}: exact round robin of {n} strategies ({} matches)",
-            self.rules,
-            self.goal_name,
-            self.goal,
+            "{}: exact round robin of {n} strategies ({} matches)",
+            self.batch.text(),
             n * (n - 1) / 2
         )?;
         for error in &self.errors {
@@ -325,82 +467,46 @@ fn csv_field(text: &str) -> String {
     }
 }
 
-/// One variant of a sweep: its parameters and its headline numbers, or why it failed.
+/// One variant of a sweep: its parameters and its survey, or why it failed.
 #[derive(Clone, Debug)]
 pub struct SweepRow {
     /// The parameters set, in the order given.
     pub parameters: Vec<(String, i64)>,
-    /// Why the variant could not be solved (its numbers are then 0).
-    pub error: Option<String>,
-    /// The best response's win rate against the yardstick.
-    pub optimal_win_rate: Probability,
-    /// Whether that optimum sees hidden memory (rules that hide it from a score table).
-    pub full_information: bool,
-    /// P(the first player wins), both optimal.
-    pub minimax_first_player_wins: Probability,
-    /// The best `always_roll:k`.
-    pub best_always_roll: u8,
-    /// Its win rate against the yardstick.
-    pub best_always_roll_win_rate: Probability,
-    /// Optimal minus the best `always_roll:k`.
-    pub gap: Probability,
-    /// The largest residual of the variant's solves (0 where one sweep is exact).
-    pub residual: f64,
-}
-
-impl SweepRow {
-    /// The row of the variant with `parameters`, from its survey.
-    pub fn new(parameters: &[(String, i64)], survey: &swine_solver::hog::Survey) -> SweepRow {
-        SweepRow {
-            parameters: parameters.to_vec(),
-            error: None,
-            optimal_win_rate: Probability(survey.optimal_win_rate),
-            full_information: survey.full_information,
-            minimax_first_player_wins: Probability(survey.minimax_first_player_wins),
-            best_always_roll: survey.best_always_roll,
-            best_always_roll_win_rate: Probability(survey.best_always_roll_win_rate),
-            gap: Probability(survey.gap()),
-            residual: survey.residual,
-        }
-    }
-}
-
-impl SweepRow {
-    /// The row of a variant that could not be solved, and why.
-    pub fn failed(parameters: &[(String, i64)], error: String) -> SweepRow {
-        SweepRow {
-            parameters: parameters.to_vec(),
-            error: Some(error),
-            optimal_win_rate: Probability(0.0),
-            full_information: false,
-            minimax_first_player_wins: Probability(0.0),
-            best_always_roll: 0,
-            best_always_roll_win_rate: Probability(0.0),
-            gap: Probability(0.0),
-            residual: 0.0,
-        }
-    }
+    /// The variant's headline numbers, or why it could not be solved.
+    pub survey: Result<Survey, String>,
 }
 
 impl Serialize for SweepRow {
-    /// The parameters by name, then the numbers.
+    /// The parameters by name, then the numbers (the simple family's columns named after it,
+    /// e.g. `best_always_roll`), or the error.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(self.parameters.len() + 7))?;
+        let mut map = serializer.serialize_map(None)?;
         for (name, value) in &self.parameters {
             map.serialize_entry(name, value)?;
         }
-        if let Some(error) = &self.error {
-            map.serialize_entry("error", error)?;
-            return map.end();
+        let survey = match &self.survey {
+            Ok(survey) => survey,
+            Err(error) => {
+                map.serialize_entry("error", error)?;
+                return map.end();
+            }
+        };
+        map.serialize_entry("optimal_win_rate", &Probability(survey.optimal_win_rate))?;
+        map.serialize_entry("full_information", &survey.full_information)?;
+        map.serialize_entry(
+            "minimax_first_player_wins",
+            &Probability(survey.minimax_first_player_wins),
+        )?;
+        if let Some(simple) = &survey.simple {
+            map.serialize_entry(&format!("best_{}", simple.family), &simple.best)?;
+            map.serialize_entry(
+                &format!("best_{}_win_rate", simple.family),
+                &Probability(simple.win_rate),
+            )?;
+            map.serialize_entry("gap", &Probability(survey.gap().unwrap_or_default()))?;
         }
-        map.serialize_entry("optimal_win_rate", &self.optimal_win_rate)?;
-        map.serialize_entry("full_information", &self.full_information)?;
-        map.serialize_entry("minimax_first_player_wins", &self.minimax_first_player_wins)?;
-        map.serialize_entry("best_always_roll", &self.best_always_roll)?;
-        map.serialize_entry("best_always_roll_win_rate", &self.best_always_roll_win_rate)?;
-        map.serialize_entry("gap", &self.gap)?;
-        map.serialize_entry("residual", &self.residual)?;
+        map.serialize_entry("residual", &survey.residual)?;
         map.end()
     }
 }
@@ -410,22 +516,32 @@ impl Serialize for SweepRow {
 pub struct SweepReport {
     /// The ruleset or script swept.
     pub rules: String,
+    /// The family of simple strategies its surveys compare with (`always_roll`), if any.
+    #[serde(skip)]
+    pub family: Option<&'static str>,
     /// One row per variant, in grid order.
     pub rows: Vec<SweepRow>,
 }
 
-/// The columns of a sweep after the parameters.
-const SWEEP_COLUMNS: [&str; 7] = [
-    "optimal_win_rate",
-    "full_information",
-    "minimax_first_player_wins",
-    "best_always_roll",
-    "best_always_roll_win_rate",
-    "gap",
-    "residual",
-];
-
 impl SweepReport {
+    /// The columns after the parameters.
+    fn columns(&self) -> Vec<String> {
+        let mut columns = vec![
+            "optimal_win_rate".to_string(),
+            "full_information".to_string(),
+            "minimax_first_player_wins".to_string(),
+        ];
+        if let Some(family) = self.family {
+            columns.extend([
+                format!("best_{family}"),
+                format!("best_{family}_win_rate"),
+                "gap".to_string(),
+            ]);
+        }
+        columns.push("residual".to_string());
+        columns
+    }
+
     /// The rows as CSV: the parameters, the numbers, and why a variant failed (empty if not).
     pub fn csv(&self) -> String {
         let mut header: Vec<String> = self
@@ -433,29 +549,34 @@ impl SweepReport {
             .first()
             .map(|r| r.parameters.iter().map(|(n, _)| csv_field(n)).collect())
             .unwrap_or_default();
-        header.extend(SWEEP_COLUMNS.iter().map(|c| c.to_string()));
+        let columns = self.columns();
+        header.extend(columns.iter().cloned());
         header.push("error".to_string());
         let mut out = header.join(",") + "\n";
         for row in &self.rows {
             let mut fields: Vec<String> =
                 row.parameters.iter().map(|(_, v)| v.to_string()).collect();
-            if let Some(error) = &row.error {
-                fields.extend(std::iter::repeat_n(String::new(), SWEEP_COLUMNS.len()));
-                fields.push(csv_field(error));
-                out.push_str(&fields.join(","));
-                out.push('\n');
-                continue;
+            match &row.survey {
+                Err(error) => {
+                    fields.extend(std::iter::repeat_n(String::new(), columns.len()));
+                    fields.push(csv_field(error));
+                }
+                Ok(survey) => {
+                    fields.extend([
+                        probability(survey.optimal_win_rate),
+                        survey.full_information.to_string(),
+                        probability(survey.minimax_first_player_wins),
+                    ]);
+                    if let Some(simple) = &survey.simple {
+                        fields.extend([
+                            simple.best.to_string(),
+                            probability(simple.win_rate),
+                            probability(survey.gap().unwrap_or_default()),
+                        ]);
+                    }
+                    fields.extend([survey.residual.to_string(), String::new()]);
+                }
             }
-            fields.extend([
-                probability(row.optimal_win_rate.0),
-                row.full_information.to_string(),
-                probability(row.minimax_first_player_wins.0),
-                row.best_always_roll.to_string(),
-                probability(row.best_always_roll_win_rate.0),
-                probability(row.gap.0),
-                row.residual.to_string(),
-                String::new(),
-            ]);
             out.push_str(&fields.join(","));
             out.push('\n');
         }
@@ -465,7 +586,10 @@ impl SweepReport {
 
 impl Report for SweepReport {
     fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
-        let full = self.rows.iter().any(|r| r.full_information);
+        let full = self
+            .rows
+            .iter()
+            .any(|r| r.survey.as_ref().is_ok_and(|s| s.full_information));
         writeln!(
             out,
             "{}: {} variant(s), each solved exactly{}",
@@ -487,14 +611,16 @@ impl Report for SweepReport {
                     .collect()
             })
             .unwrap_or_default();
+        let simple = match self.family {
+            Some(family) => format!("  {family:>11}  {:<20}  gap", "its win rate"),
+            None => String::new(),
+        };
         writeln!(
             out,
-            "{}  {:<20}  {:<20}  {:>11}  {:<20}  gap",
+            "{}  {:<20}  {:<20}{simple}",
             names.join(""),
             "optimal",
             "minimax first",
-            "always_roll",
-            "its win rate"
         )?;
         for row in &self.rows {
             let values: String = row
@@ -502,21 +628,35 @@ impl Report for SweepReport {
                 .iter()
                 .map(|(_, v)| format!("{v:>6}"))
                 .collect();
-            if let Some(error) = &row.error {
-                writeln!(out, "{values}  error: {error}")?;
-                continue;
-            }
+            let survey = match &row.survey {
+                Ok(survey) => survey,
+                Err(error) => {
+                    writeln!(out, "{values}  error: {error}")?;
+                    continue;
+                }
+            };
+            let simple = match &survey.simple {
+                Some(simple) => format!(
+                    "  {:>11}  {:<20}  {}",
+                    simple.best,
+                    probability(simple.win_rate),
+                    probability(survey.gap().unwrap_or_default())
+                ),
+                None => String::new(),
+            };
             writeln!(
                 out,
-                "{values}  {:<20}  {:<20}  {:>11}  {:<20}  {}",
-                probability(row.optimal_win_rate.0),
-                probability(row.minimax_first_player_wins.0),
-                row.best_always_roll,
-                probability(row.best_always_roll_win_rate.0),
-                probability(row.gap.0)
+                "{values}  {:<20}  {:<20}{simple}",
+                probability(survey.optimal_win_rate),
+                probability(survey.minimax_first_player_wins),
             )?;
         }
-        let residual = self.rows.iter().map(|r| r.residual).fold(0.0, f64::max);
+        let residual = self
+            .rows
+            .iter()
+            .filter_map(|r| r.survey.as_ref().ok())
+            .map(|s| s.residual)
+            .fold(0.0, f64::max);
         if residual > 0.0 {
             writeln!(
                 out,

@@ -1,0 +1,566 @@
+//! Chopsticks' side of the one game interface ([`crate::game::Game`]): a game without chance
+//! or strategies to evaluate, solved with both sides perfect (with a move limit, or by
+//! retrograde analysis without one) and played against the solver.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use super::limited::Limited;
+use super::narrate;
+use super::position::{Player, Position};
+use super::retrograde::Retrograde;
+use super::session::{Match, Solver};
+use super::{
+    ByResult, DEFAULT_MOVES, LimitedSummary, NAME, UnlimitedSummary, limited_file, unlimited_file,
+};
+use crate::format::Format;
+use crate::game::{
+    Action, Answers, Audience, Capability, Engine, Evaluated, Game, GameError, GameInfo, Goal,
+    MoveLimit, Prompt, Run, Session, Simulated, SolveAsk, Solved, TablesJob, Told,
+};
+use crate::outcome::{Outcome, SeatOutcome};
+use crate::python::Runner;
+use crate::report::{Batch, Details, Heading, MatchReport, PositionReport};
+use crate::spec::Resolved;
+
+/// Chopsticks behind the one game interface.
+pub struct Chopsticks {
+    info: GameInfo,
+}
+
+/// Chopsticks has no strategies: a value of this type never exists.
+pub enum NoStrategy {}
+
+/// Why Chopsticks answers no question about strategies.
+const NO_STRATEGIES: &str =
+    "is a game without chance or strategies to evaluate: solve it (both sides perfect) or play it";
+
+/// Why Chopsticks needs no fractions or bounds.
+const EXACT_ALREADY: &str =
+    "has no dice; its solved positions are wins, losses and draws, exact already";
+
+impl Default for Chopsticks {
+    fn default() -> Chopsticks {
+        Chopsticks::new()
+    }
+}
+
+impl Chopsticks {
+    /// The game.
+    pub fn new() -> Chopsticks {
+        let strategies = [
+            Capability::Strategies,
+            Capability::Explain,
+            Capability::Transcript,
+            Capability::Tables,
+            Capability::Map,
+            Capability::Win,
+            Capability::Diff,
+        ];
+        let mut lacks: Vec<(Capability, String)> = strategies
+            .into_iter()
+            .map(|c| (c, NO_STRATEGIES.to_string()))
+            .collect();
+        lacks.extend([
+            (Capability::Exact, EXACT_ALREADY.to_string()),
+            (Capability::Bounds, EXACT_ALREADY.to_string()),
+            (Capability::Dice, "has no dice".to_string()),
+            (Capability::ScoreMap, "has no scores to map".to_string()),
+            (
+                Capability::Values,
+                "writes every solved position (with its result) already".to_string(),
+            ),
+            (
+                Capability::FullInformation,
+                "hides nothing: both sides see both hands".to_string(),
+            ),
+            (
+                Capability::TimeLimit,
+                "is solved exactly in well under a second; it needs no time limit".to_string(),
+            ),
+        ]);
+        Chopsticks {
+            info: GameInfo {
+                game: "chopsticks",
+                rules: NAME.to_string(),
+                goal: None,
+                yardstick: None,
+                submission_file: "chopsticks.py",
+                position: Vec::new(),
+                simple: None,
+                chance: false,
+                ties: true,
+                hides_memory: false,
+                lacks,
+            },
+        }
+    }
+
+    /// The refusal of any question about strategies.
+    fn no_strategies(&self) -> GameError {
+        self.refuse(Capability::Strategies)
+    }
+}
+
+/// The first player's results from a start whose result is `result` (1: A wins, 0: a tie or
+/// draw, −1: B wins), as an outcome: certain, and mirrored for the second seat.
+fn outcome(result: i8) -> Outcome {
+    let first = match result {
+        1 => SeatOutcome {
+            win: 1.0,
+            tie: 0.0,
+            loss: 0.0,
+        },
+        -1 => SeatOutcome {
+            win: 0.0,
+            tie: 0.0,
+            loss: 1.0,
+        },
+        _ => SeatOutcome {
+            win: 0.0,
+            tie: 1.0,
+            loss: 0.0,
+        },
+    };
+    Outcome {
+        first,
+        second: first.flipped(),
+    }
+}
+
+/// "A wins", "a tie" or "B wins" for a result.
+fn verdict(result: i8, tie: &str) -> String {
+    match result {
+        1 => "A wins".to_string(),
+        -1 => "B wins".to_string(),
+        _ => tie.to_string(),
+    }
+}
+
+/// Counts by result in words.
+fn counts(by: &ByResult, tie: &str) -> String {
+    format!(
+        "A wins {}, {tie} {}, B wins {}",
+        by.a_wins, by.ties, by.b_wins
+    )
+}
+
+/// The report of a solve under `limit`, and its file.
+fn solved(limit: MoveLimit) -> (MatchReport, (String, Vec<u8>)) {
+    let (result, goal, details, file) = match limit {
+        MoveLimit::Moves(m) => {
+            let solved = Limited::solve(m);
+            let s = LimitedSummary::of(&solved);
+            let mut text = format!(
+                "  start: {} (result {}) with both players perfect, at most {} moves per \
+                 player ({} levels after the start)\n",
+                verdict(s.result, "a tie"),
+                s.result,
+                s.moves,
+                2 * s.moves
+            );
+            text.push_str(&format!(
+                "  reachable (position, level) pairs: {} ({})\n",
+                s.reachable,
+                counts(&s.by_result, "tie")
+            ));
+            text.push_str("  level  reachable  A wins     tie  B wins\n");
+            for level in &s.levels {
+                let b = &level.by_result;
+                text.push_str(&format!(
+                    "  {:>5}  {:>9}  {:>6}  {:>6}  {:>6}\n",
+                    level.level, level.reachable, b.a_wins, b.ties, b.b_wins
+                ));
+            }
+            let json = serde_json::to_value(&s).expect("a summary serialises");
+            let goal = Goal {
+                name: "moves",
+                value: m,
+            };
+            (
+                s.result,
+                Some(goal),
+                Details { json, text },
+                limited_file(&solved),
+            )
+        }
+        MoveLimit::Unlimited => {
+            let solved = Retrograde::solve();
+            let s = UnlimitedSummary::of(&solved);
+            let mut text = match s.distance {
+                Some(plies) => format!(
+                    "  start: {} in {plies} plies (result {}, distance {plies}) with both \
+                     players perfect, no move limit (retrograde analysis)\n",
+                    verdict(s.result, "a draw"),
+                    s.result
+                ),
+                None => format!(
+                    "  start: a draw (result {}): neither player can force a win, and perfect \
+                     play goes on forever (no move limit; retrograde analysis)\n",
+                    s.result
+                ),
+            };
+            text.push_str(&format!(
+                "  all positions (hands and side to move): {} ({})\n",
+                s.positions,
+                counts(&s.by_result, "draw")
+            ));
+            text.push_str(&format!(
+                "  reachable from the start by any play: {} ({})\n",
+                s.reachable,
+                counts(&s.reachable_by_result, "draw")
+            ));
+            let mut json = serde_json::to_value(&s).expect("a summary serialises");
+            json["moves"] = json!("unlimited");
+            (
+                s.result,
+                None,
+                Details { json, text },
+                unlimited_file(&solved),
+            )
+        }
+    };
+    let heading = Heading {
+        batch: Batch {
+            game: "chopsticks",
+            rules: NAME.to_string(),
+            goal,
+        },
+        strategy: "minimax".to_string(),
+        opponent: "minimax".to_string(),
+    };
+    let mut report = MatchReport::with_ties(heading, outcome(result), 0.0, true);
+    report.residual = None;
+    report.details = Some(details);
+    (report, file)
+}
+
+impl Game for Chopsticks {
+    type Strategy = NoStrategy;
+
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn resolve(&self, _: &str, _: &Runner) -> Result<Resolved<NoStrategy>, GameError> {
+        Err(self.no_strategies())
+    }
+
+    fn name<'a>(&self, strategy: &'a NoStrategy) -> &'a str {
+        match *strategy {}
+    }
+
+    fn is_fixed(&self, strategy: &NoStrategy) -> bool {
+        match *strategy {}
+    }
+
+    fn equilibrium(&self, minimax: &NoStrategy, _: &Run) -> Result<NoStrategy, GameError> {
+        match *minimax {}
+    }
+
+    fn evaluate(&self, [strategy, _]: [&NoStrategy; 2], _: &Run) -> Result<Evaluated, GameError> {
+        match *strategy {}
+    }
+
+    fn check_position(&self, _: &[i64], _: Option<&[u8]>) -> Result<(), GameError> {
+        Err(self.no_strategies())
+    }
+
+    fn position(
+        &self,
+        [strategy, _]: [&NoStrategy; 2],
+        _: &[i64],
+        _: Option<&[u8]>,
+        _: &Run,
+    ) -> Result<PositionReport, GameError> {
+        match *strategy {}
+    }
+
+    fn simulate(
+        &self,
+        [strategy, _]: [&NoStrategy; 2],
+        _: (u64, u64),
+        _: &Run,
+    ) -> Result<Simulated, GameError> {
+        match *strategy {}
+    }
+
+    fn optimum(&self, opponent: &NoStrategy, _: &Run) -> Result<(Outcome, String), GameError> {
+        match *opponent {}
+    }
+
+    fn solve(
+        &self,
+        opponent: Option<&NoStrategy>,
+        ask: &SolveAsk,
+        run: &Run,
+    ) -> Result<Solved, GameError> {
+        if let Some(opponent) = opponent {
+            match *opponent {}
+        }
+        if let Some(formats) = &ask.formats
+            && formats.iter().any(|f| *f != Format::Json)
+        {
+            return Err(GameError::Refused(
+                "--format: chopsticks writes its solved positions as json only".to_string(),
+            ));
+        }
+        run.check()?;
+        let (report, file) = solved(ask.moves.unwrap_or(MoveLimit::Unlimited));
+        Ok(Solved {
+            report,
+            tables: Vec::new(),
+            values: None,
+            files: vec![file],
+        })
+    }
+
+    fn engine(
+        &self,
+        computer: Option<&NoStrategy>,
+        moves: Option<MoveLimit>,
+        run: &Run,
+    ) -> Result<Arc<dyn Engine>, GameError> {
+        if let Some(computer) = computer {
+            match *computer {}
+        }
+        run.check()?;
+        let moves = moves.unwrap_or(MoveLimit::Moves(DEFAULT_MOVES)).moves();
+        Ok(Arc::new(ChopsticksEngine {
+            solver: Arc::new(Solver::for_limit(moves)),
+            moves,
+        }))
+    }
+
+    fn tables(&self, _from: Option<&Path>) -> Result<Vec<TablesJob>, GameError> {
+        Ok([MoveLimit::Moves(DEFAULT_MOVES), MoveLimit::Unlimited]
+            .into_iter()
+            .map(|limit| -> TablesJob {
+                Box::new(move |run: &Run| {
+                    run.check()?;
+                    let (report, file) = solved(limit);
+                    Ok(Solved {
+                        files: vec![file],
+                        ..Solved::new(report, Vec::new(), None)
+                    })
+                })
+            })
+            .collect())
+    }
+}
+
+/// Chopsticks solved under a move limit (or none), shared by its games.
+struct ChopsticksEngine {
+    solver: Arc<Solver>,
+    moves: Option<u32>,
+}
+
+impl Engine for ChopsticksEngine {
+    fn computer(&self) -> &str {
+        "perfect play"
+    }
+
+    fn opening(&self, _seed: u64) -> String {
+        match self.moves {
+            Some(m) => format!("The chopsticks game.\nThe game will end within {m} moves."),
+            None => "The chopsticks game.\nThe game has no move limit.".to_string(),
+        }
+    }
+
+    fn asks_who_goes_first(&self) -> bool {
+        true
+    }
+
+    fn session(&self, first: usize, _seed: u64, audience: Audience) -> Box<dyn Session> {
+        let computer = if first == 0 { Player::B } else { Player::A };
+        Box::new(ChopsticksSession {
+            game: Match::new(Arc::clone(&self.solver), computer),
+            first,
+            audience,
+        })
+    }
+
+    fn map(&self) -> Result<Value, String> {
+        Err("chopsticks has no scores to map".to_string())
+    }
+}
+
+/// A game of Chopsticks in progress.
+struct ChopsticksSession {
+    game: Match,
+    first: usize,
+    audience: Audience,
+}
+
+impl ChopsticksSession {
+    /// The position as the assignment's `display` shows it.
+    fn display(&self) -> Vec<String> {
+        let position = self.game.position();
+        vec![
+            "***********************".to_string(),
+            format!("A: {}", position.a),
+            format!("B: {}", position.b),
+        ]
+    }
+
+    /// Plays the move to `hands` for the side to move, told.
+    fn play(&mut self, hands: Position) -> Told {
+        let who = usize::from(self.game.computers_turn());
+        let mut lines = Vec::new();
+        if self.audience == Audience::Terminal && who == 1 {
+            lines.push(
+                if self.game.computer_will_win() {
+                    "I will win."
+                } else {
+                    "I may not win."
+                }
+                .to_string(),
+            );
+        }
+        let told = narrate::play_move(&mut self.game, hands, self.audience.names(0));
+        match self.audience {
+            Audience::Page => lines.extend(told),
+            Audience::Terminal => lines.extend(self.display()),
+        }
+        Told {
+            who: Some(who),
+            heading: None,
+            thrown: None,
+            lines,
+        }
+    }
+
+    /// The computer's moves until it is the person's turn or the game ends (then, at the
+    /// terminal, the verdict).
+    fn computer_plays(&mut self) -> Vec<Told> {
+        let mut turns = Vec::new();
+        while self.game.ended().is_none() && self.game.computers_turn() {
+            let best = self.game.best_move();
+            turns.push(self.play(best));
+        }
+        if self.audience == Audience::Terminal
+            && let Some(result) = self.game.ended()
+        {
+            turns.push(Told::note(
+                match result {
+                    1 => "A wins.",
+                    -1 => "B wins.",
+                    _ => "It is a tie.",
+                }
+                .to_string(),
+            ));
+        }
+        turns
+    }
+
+    /// Both players' hands, as `[left, right]`, by who holds them.
+    fn hands(&self, position: Position) -> Value {
+        let of = |seat| {
+            let h = position.hands(self.game.side(seat));
+            json!([h.left, h.right])
+        };
+        json!({"you": of(0), "computer": of(1)})
+    }
+}
+
+impl Session for ChopsticksSession {
+    fn begin(&mut self) -> Vec<Told> {
+        let mut turns = self.audience.start(self.first, &narrate::limit(&self.game));
+        if self.audience == Audience::Terminal {
+            turns.push(Told {
+                who: None,
+                heading: None,
+                thrown: None,
+                lines: self.display(),
+            });
+        }
+        turns.extend(self.computer_plays());
+        turns
+    }
+
+    fn prompt(&self, _hints: bool) -> Option<Prompt> {
+        if self.game.ended().is_some() || self.game.computers_turn() {
+            return None;
+        }
+        let choices = self.game.choices();
+        let mut lines = Vec::new();
+        if let Some(left) = self.game.moves_left() {
+            lines.push(format!("{left} moves left."));
+        }
+        lines.push("Choices:".to_string());
+        for (i, choice) in choices.iter().enumerate() {
+            lines.push(format!("{i} : {choice}"));
+        }
+        Some(Prompt {
+            lines,
+            question: "Your move: ".to_string(),
+            answers: Answers::Choice(0, choices.len() - 1),
+        })
+    }
+
+    fn act(&mut self, action: &Action) -> Result<Vec<Told>, String> {
+        if self.game.ended().is_some() {
+            return Err("the game is over".to_string());
+        }
+        let Action::Choice(choice) = *action else {
+            return Err(
+                "chopsticks has no dice: it is played by moves, one of those listed".into(),
+            );
+        };
+        let choices = self.game.choices();
+        let hands = *choices.get(choice).ok_or_else(|| {
+            format!(
+                "choice {choice} is not below {}, the number of choices",
+                choices.len()
+            )
+        })?;
+        let mut turns = vec![self.play(hands)];
+        turns.extend(self.computer_plays());
+        Ok(turns)
+    }
+
+    fn ended(&self) -> Option<Option<usize>> {
+        self.game.outcome()
+    }
+
+    fn waiting(&self) -> bool {
+        self.game.ended().is_none() && !self.game.computers_turn()
+    }
+
+    fn view(&self) -> Value {
+        let game = &self.game;
+        let your_turn = game.ended().is_none() && !game.computers_turn();
+        let mut value = json!({
+            "game": "chopsticks",
+            "rules": NAME,
+            "moves": match game.move_limit() {
+                Some(m) => json!(m),
+                None => json!("unlimited"),
+            },
+            "moves_left": game.moves_left(),
+            "you_are": game.computer().other().to_string(),
+            "hands": self.hands(game.position()),
+            "result": game.for_person(game.result()),
+        });
+        if your_turn {
+            let best = game.best_move();
+            let choices = game.choices();
+            value["best"] = json!(choices.iter().position(|c| *c == best));
+            value["choices"] = choices
+                .iter()
+                .enumerate()
+                .map(|(i, &choice)| {
+                    json!({
+                        "choice": i,
+                        "label": narrate::label(game, choice, self.audience.names(0)),
+                        "hands": self.hands(choice),
+                        "result": game.for_person(game.result_after(choice)),
+                    })
+                })
+                .collect();
+        }
+        value
+    }
+}

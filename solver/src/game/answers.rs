@@ -1,0 +1,190 @@
+//! What verbs ask of a game beyond two strategies (a solve's flags, a chart's kind, a move
+//! limit) and what a game answers (a solve's report and files, an evaluation, a rating, a
+//! simulation, exact fractions, a sweep's survey).
+
+use crate::format::{Format, TableFile, ValuesFile};
+use crate::fraction::ExactRates;
+use crate::outcome::Outcome;
+use crate::report::{EstimateReport, ExactTies, MatchReport, SimulationReport};
+
+use super::{GameError, Run};
+
+/// A move limit (Chopsticks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveLimit {
+    /// At most this many moves per player.
+    Moves(u32),
+    /// No limit.
+    Unlimited,
+}
+
+impl MoveLimit {
+    /// The limit as a number of moves per player (`None`: no limit).
+    pub fn moves(self) -> Option<u32> {
+        match self {
+            MoveLimit::Moves(m) => Some(m),
+            MoveLimit::Unlimited => None,
+        }
+    }
+}
+
+/// What `solve` is asked besides the opponent.
+#[derive(Clone, Debug, Default)]
+pub struct SolveAsk {
+    /// The formats of the strategy's files (`None`: the game's own choice).
+    pub formats: Option<Vec<Format>>,
+    /// Also every state's value ([`Capability::Values`](super::Capability::Values)).
+    pub values: bool,
+    /// Also the exact fractions and ties ([`Capability::Exact`](super::Capability::Exact)).
+    pub exact: bool,
+    /// Also certified intervals ([`Capability::Bounds`](super::Capability::Bounds)).
+    pub bounds: bool,
+    /// Also the full-information table beside a searched one
+    /// ([`Capability::FullInformation`](super::Capability::FullInformation)).
+    pub full_information: bool,
+    /// The limits of a search for the best score table ([`Capability::TimeLimit`](super::Capability::TimeLimit)).
+    pub search: SearchAsk,
+    /// The move limit ([`Capability::Moves`](super::Capability::Moves)).
+    pub moves: Option<MoveLimit>,
+}
+
+/// The limits of a search for the best score table (Hog rules with hidden memory).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SearchAsk {
+    /// Stop searching after this long.
+    pub time_limit: Option<std::time::Duration>,
+    /// Perturbations climbed after the starting climbs.
+    pub perturbations: Option<usize>,
+    /// The perturbations' seed.
+    pub seed: Option<u64>,
+}
+
+/// An optimal strategy solved, as `swine solve` writes it.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// The report (its `files` filled once they are written).
+    pub report: MatchReport,
+    /// The strategy tables, each in the formats to write.
+    pub tables: Vec<(TableFile, Vec<Format>)>,
+    /// Every state's value, where asked or where it is the solution (Farkle), in its formats.
+    pub values: Option<(ValuesFile, Vec<Format>)>,
+    /// Other files, rendered (Chopsticks' solved positions).
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+impl Solved {
+    /// A solve's report with its strategy tables and its values, each in its formats.
+    pub fn new(
+        report: MatchReport,
+        tables: Vec<(TableFile, Vec<Format>)>,
+        values: Option<(ValuesFile, Vec<Format>)>,
+    ) -> Solved {
+        Solved {
+            report,
+            tables,
+            values,
+            files: Vec::new(),
+        }
+    }
+
+    /// Every file of the solve, rendered: names and bytes.
+    pub fn rendered(&self) -> Result<Vec<(String, Vec<u8>)>, GameError> {
+        let refs: Vec<(&TableFile, Vec<Format>)> = self
+            .tables
+            .iter()
+            .map(|(file, formats)| (file, formats.clone()))
+            .collect();
+        let mut rendered = crate::format::render_files(&refs).map_err(GameError::solve)?;
+        if let Some((values, formats)) = &self.values {
+            rendered.extend(values.rendered(formats));
+        }
+        rendered.extend(self.files.iter().cloned());
+        Ok(rendered)
+    }
+}
+
+/// A match-up evaluated exactly: its outcome and the report `eval` prints.
+#[derive(Clone, Debug)]
+pub struct Evaluated {
+    /// Seat 0's exact outcome.
+    pub outcome: Outcome,
+    /// The report.
+    pub report: MatchReport,
+}
+
+/// How a strategy rates against an opponent, for grading: exactly, or where an exact
+/// evaluation is out of reach (a Python strategy asked about too many positions), by
+/// simulation.
+#[derive(Clone, Debug)]
+pub struct Rating {
+    /// Seat 0's outcome: exact, or the observed frequencies.
+    pub outcome: Outcome,
+    /// Where it is a simulation's estimate, its precision.
+    pub estimate: Option<crate::report::ranking::Estimate>,
+}
+
+/// A simulation of a match-up: beside its exact numbers, or alone where those are out of
+/// reach.
+#[derive(Clone, Debug)]
+pub enum Simulated {
+    /// Seeded games beside the exact outcome they sample.
+    Exact(SimulationReport),
+    /// Seeded games alone: an estimate.
+    Estimate(EstimateReport),
+}
+
+/// Exact fractions of a match-up (`--exact`).
+#[derive(Clone, Debug)]
+pub struct Fractions {
+    /// The rates as reduced fractions.
+    pub rates: ExactRates,
+    /// Where the strategy optimises: how many states have equal best choices.
+    pub ties: Option<ExactTies>,
+}
+
+/// A picture a game draws (`plot`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChartKind {
+    /// The strategy's best choice in every cell ([`Capability::Map`](super::Capability::Map)).
+    Map,
+    /// The strategy's chance to win in every cell ([`Capability::Win`](super::Capability::Win)).
+    Win,
+}
+
+/// A picture asked of a game: which, over the (own, opponent) cells, with the rest of the
+/// position at `layer` (Farkle: both farkle counts, `--farkles`; [`Capability::Layer`](super::Capability::Layer)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChartAsk {
+    /// Which picture.
+    pub kind: ChartKind,
+    /// The rest of the position the cells are drawn at (the game's default where none).
+    pub layer: Option<Vec<usize>>,
+}
+
+/// The solves `swine tables` will make for a game, each checked before any is made.
+pub type TablesJob = Box<dyn FnOnce(&Run) -> Result<Solved, GameError> + Send>;
+
+/// The words for how an optimum against `opponent` was found: `Solved` exactly (the best
+/// response, or minimax against an optimiser), `Searched` (the best score table where rules
+/// hide memory), or that table as `Committed` in the repository.
+pub fn optimum_words(found: Found, opponent_fixed: bool) -> String {
+    let searched = "the best score table swine solve finds (a course strategy cannot see the \
+                    hidden memory)";
+    match found {
+        Found::Searched => searched.to_string(),
+        Found::Committed(path) => format!("{searched}, as committed in {path}"),
+        Found::Solved if !opponent_fixed => "minimax (both players optimal)".to_string(),
+        Found::Solved => "the exact best response".to_string(),
+    }
+}
+
+/// How an optimum was found (see [`optimum_words`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// Solved exactly.
+    Solved,
+    /// Searched: the best score table where the rules hide memory from a course strategy.
+    Searched,
+    /// That search's table as committed in the repository (its path there).
+    Committed(&'static str),
+}

@@ -1,0 +1,341 @@
+//! Grading, tournaments and sweeps, for any game: what course staff run over a class's
+//! submissions and what rule designers run over a variant's parameters.
+//!
+//! - [`submissions`] finds what to grade: files and specs as given, and for each folder every
+//!   course file (`hog.py`, `pr1.py`) beneath it.
+//! - [`grade`] grades them all against one opponent, in parallel on the current rayon pool;
+//!   a submission that cannot be graded gets its reason and never stops the batch.
+//! - [`tournament`] resolves its entries (leaving out, with the reason, those that fail) and
+//!   plays the exact [`round_robin`].
+//! - [`survey`] gives a variant's headline numbers, which [`catalog::sweep`](crate::catalog::sweep)
+//!   gives every variant of a grid.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::{DynGame, GameError, MINIMAX, Run, Simple, Strategy, Survey, facing};
+use crate::python::Runner;
+use crate::report::full_message;
+pub use crate::report::ranking::{Graded, Scored, Tournament};
+use crate::tournament::round_robin;
+
+/// One thing to grade: a spec, or a folder argument that held nothing to grade.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submission {
+    /// The spec (a file found in a folder is given by its path).
+    pub spec: String,
+    /// Why it cannot be graded before anything runs (an empty or missing folder).
+    pub problem: Option<String>,
+}
+
+/// Folders the search for submissions never enters: version control, caches, archive debris.
+const SKIPPED_FOLDERS: [&str; 3] = ["__pycache__", "__MACOSX", "node_modules"];
+
+/// The submissions `arguments` name: files and specs as given, and for each folder every file
+/// called `file` beneath it, in path order (symbolic links to folders and hidden folders are not
+/// followed).
+pub fn submissions(arguments: &[String], file: &str) -> Vec<Submission> {
+    let mut found = Vec::new();
+    for argument in arguments {
+        let path = Path::new(argument);
+        let problem = |text: String| Submission {
+            spec: argument.clone(),
+            problem: Some(text),
+        };
+        if argument.ends_with('/') && !path.exists() {
+            found.push(problem("no such folder".to_string()));
+            continue;
+        }
+        if !path.is_dir() {
+            found.push(Submission {
+                spec: argument.clone(),
+                problem: None,
+            });
+            continue;
+        }
+        let mut files = Vec::new();
+        collect(path, file, &mut files);
+        files.sort();
+        if files.is_empty() {
+            found.push(problem(format!("no {file} in this folder or beneath it")));
+        }
+        found.extend(files.into_iter().map(|f| Submission {
+            spec: f.display().to_string(),
+            problem: None,
+        }));
+    }
+    found
+}
+
+/// Every file called `name` in `folder` and its subfolders (see [`submissions`]); unreadable
+/// folders are skipped.
+fn collect(folder: &Path, name: &str, files: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        let file_name = entry.file_name();
+        let file_name = file_name.to_string_lossy();
+        if kind.is_dir() {
+            if !file_name.starts_with('.') && !SKIPPED_FOLDERS.contains(&file_name.as_ref()) {
+                collect(&entry.path(), name, files);
+            }
+        } else if file_name == name && entry.path().is_file() {
+            files.push(entry.path());
+        }
+    }
+}
+
+/// Grades every submission against `opponent` in parallel on the current rayon pool, telling
+/// `run` of each graded; with `explain = Some(n)`, also lists each one's `n` costliest cells. The
+/// result is ranked: graded submissions by win rate (best first; the given order among equals),
+/// then the failures in the given order.
+pub fn grade(
+    game: &dyn DynGame,
+    submissions: &[Submission],
+    opponent: &Strategy,
+    runner: &Runner,
+    explain: Option<usize>,
+    run: &Run,
+) -> Result<Vec<Graded>, GameError> {
+    let counted = run.counter(submissions.len() as u64, "graded");
+    // Submissions are tables: against them `minimax` is the equilibrium strategy.
+    let opponent = facing(game, opponent.clone(), true, run)?;
+    if explain.is_some() && !opponent.is_fixed() {
+        return Err(GameError::Refused(format!(
+            "--explain needs a fixed opponent: {} answers every change anew",
+            opponent.name()
+        )));
+    }
+    let grade_one = |submission: &Submission| {
+        let graded = match &submission.problem {
+            Some(problem) => Graded {
+                spec: submission.spec.clone(),
+                function: None,
+                result: Err(problem.clone()),
+            },
+            None => grade_submission(game, &submission.spec, &opponent, runner, explain, run),
+        };
+        counted.add(1);
+        graded
+    };
+    let mut graded: Vec<Graded> = submissions.par_iter().map(grade_one).collect();
+    run.check()?;
+    let rate = |g: &Graded| {
+        g.result
+            .as_ref()
+            .map_or(f64::NEG_INFINITY, |grade| grade.outcome.win_rate())
+    };
+    graded.sort_by(|a, b| rate(b).total_cmp(&rate(a)));
+    Ok(graded)
+}
+
+/// Grades the submission `spec`.
+fn grade_submission(
+    game: &dyn DynGame,
+    spec: &str,
+    opponent: &Strategy,
+    runner: &Runner,
+    explain: Option<usize>,
+    run: &Run,
+) -> Graded {
+    let resolved = match game.resolve(spec, runner) {
+        Ok(resolved) => resolved,
+        Err(error) => {
+            return Graded {
+                spec: spec.to_string(),
+                function: None,
+                result: Err(reason(&error)),
+            };
+        }
+    };
+    let function = resolved.function().map(str::to_string);
+    let result = (|| {
+        let strategy = facing(game, resolved, opponent.is_fixed(), run)?;
+        let rating = game.rate([&strategy, opponent], run)?;
+        let changes = match explain {
+            Some(n) => Some(
+                game.explain([&strategy, opponent], run)?
+                    .into_iter()
+                    .take(n)
+                    .collect(),
+            ),
+            None => None,
+        };
+        Ok::<_, GameError>(Scored {
+            outcome: rating.outcome,
+            estimate: rating.estimate,
+            changes,
+        })
+    })();
+    Graded {
+        spec: spec.to_string(),
+        function,
+        result: result.map_err(|e| reason(&e)),
+    }
+}
+
+/// The reason alone, without the spec it is about, for reports that name the spec apart.
+pub fn reason(error: &GameError) -> String {
+    match error {
+        GameError::Strategy(error) => error.reason(),
+        other => full_message(other),
+    }
+}
+
+/// Resolves every spec (in parallel on the current rayon pool, with `runner` for Python files)
+/// and plays the exact round robin of those that resolve, telling `run` of each match.
+pub fn tournament(
+    game: &dyn DynGame,
+    specs: &[String],
+    runner: &Runner,
+    run: &Run,
+) -> Result<Tournament, GameError> {
+    let resolved: Vec<Result<Strategy, GameError>> = specs
+        .par_iter()
+        .map(|spec| game.resolve(spec, runner))
+        .collect();
+    let mut entries = Vec::new();
+    let mut left_out = Vec::new();
+    for (spec, strategy) in specs.iter().zip(resolved) {
+        match strategy {
+            Ok(strategy) => entries.push(strategy),
+            Err(error) => left_out.push((spec.trim().to_string(), reason(&error))),
+        }
+    }
+    play_round_robin(game, entries, left_out, run)
+}
+
+/// The exact round robin of `entries` (each `minimax` playing the equilibrium's decisions),
+/// or why there are too few of them (`left_out`: the entries that could not be used, with the
+/// reason).
+pub fn play_round_robin(
+    game: &dyn DynGame,
+    entries: Vec<Strategy>,
+    left_out: Vec<(String, String)>,
+    run: &Run,
+) -> Result<Tournament, GameError> {
+    if entries.len() < 2 {
+        let left: Vec<String> = left_out.iter().map(|(s, r)| format!("{s}: {r}")).collect();
+        return Err(GameError::TooFew {
+            usable: entries.len(),
+            left_out: left.join("; "),
+        });
+    }
+    let entries = entries
+        .into_iter()
+        .map(|entry| facing(game, entry, true, run))
+        .collect::<Result<Vec<_>, _>>()?;
+    let n = entries.len() as u64;
+    let matches = run.counter(n * (n - 1) / 2, "matches");
+    let results = round_robin(
+        entries.len(),
+        |i, j| {
+            run.check()?;
+            game.evaluate([&entries[i], &entries[j]], run)
+                .map(|e| e.outcome)
+        },
+        || matches.add(1),
+    )?;
+    Ok(Tournament {
+        names: entries.iter().map(|s| s.name().to_string()).collect(),
+        left_out,
+        results,
+    })
+}
+
+/// A variant's headline numbers: what optimal play wins against the yardstick, the first
+/// player's value with both optimal, and how close the best of the game's simple strategies
+/// comes (two solves and one evaluation per simple strategy, each exact).
+pub fn survey(game: &dyn DynGame, run: &Run) -> Result<Survey, GameError> {
+    let info = game.info();
+    let runner = Runner::default();
+    let yardstick = info.yardstick.as_deref().ok_or_else(|| {
+        GameError::Refused(format!("sweep: {} has no yardstick to survey", info.rules))
+    })?;
+    let yardstick = game.resolve(yardstick, &runner)?;
+    let optimal = game.resolve("optimal", &runner)?;
+    let minimax = game.resolve(MINIMAX, &runner)?;
+    let best = game.evaluate([&optimal, &yardstick], run)?;
+    let both = game.evaluate([&minimax, &minimax], run)?;
+    let mut residual = best
+        .report
+        .residual
+        .unwrap_or(0.0)
+        .max(both.report.residual.unwrap_or(0.0));
+    let mut simple = None;
+    if let Some((family, specs)) = &info.simple {
+        let mut top: Option<(i64, f64)> = None;
+        for spec in specs {
+            run.check()?;
+            let strategy = game.resolve(spec, &runner)?;
+            let played = game.evaluate([&strategy, &yardstick], run)?;
+            residual = residual.max(played.report.residual.unwrap_or(0.0));
+            let rate = played.outcome.win_rate();
+            let parameter = spec
+                .rsplit_once(':')
+                .and_then(|(_, n)| n.parse().ok())
+                .unwrap_or_default();
+            if top.is_none_or(|(_, best)| rate > best) {
+                top = Some((parameter, rate));
+            }
+        }
+        simple = top.map(|(best, win_rate)| Simple {
+            family,
+            best,
+            win_rate,
+        });
+    }
+    Ok(Survey {
+        optimal_win_rate: best.outcome.win_rate(),
+        full_information: best.report.search.is_some() || info.hides_memory,
+        minimax_first_player_wins: both.outcome.as_first(),
+        simple,
+        residual,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folders_give_every_course_file_beneath_them_once() {
+        let root = tempfile::tempdir().unwrap();
+        let make = |path: &str| {
+            let path = root.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "").unwrap();
+        };
+        make("b/hog.py");
+        make("a/deep/hog.py");
+        make("a/notes.txt");
+        make(".git/hog.py");
+        make("c/__pycache__/hog.py");
+        std::fs::create_dir(root.path().join("empty")).unwrap();
+        // A link back up would loop forever if followed.
+        std::os::unix::fs::symlink(root.path(), root.path().join("b/loop")).unwrap();
+        let top = root.path().display().to_string();
+        let empty = root.path().join("empty").display().to_string();
+        let found = submissions(&[top.clone(), empty.clone(), "bacon".to_string()], "hog.py");
+        let specs: Vec<&str> = found.iter().map(|s| s.spec.as_str()).collect();
+        assert_eq!(
+            specs,
+            [
+                format!("{top}/a/deep/hog.py").as_str(),
+                &format!("{top}/b/hog.py"),
+                &empty,
+                "bacon"
+            ]
+        );
+        assert_eq!(
+            found[2].problem.as_deref(),
+            Some("no hog.py in this folder or beneath it")
+        );
+        assert!(found[0].problem.is_none() && found[3].problem.is_none());
+    }
+}

@@ -1,0 +1,513 @@
+//! The Pig family's side of the one game interface ([`crate::game::Game`]).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use ndarray::Array2;
+
+use super::analysis::{
+    Solved as PigSolved, evaluate, make_exact, position, solve_against, values_file,
+};
+use super::bounds::certify_pig;
+use super::exact::{ExactError, ExactSolution, solve_exact_stopping};
+use super::explain::{ExplainError, explain};
+use super::game::{Pig, Variant};
+use super::session::PigEngine;
+use super::simulate::{simulate, transcript};
+use super::solve::{Player, solve};
+use super::strategy::Strategy;
+use crate::bounds::BoundedRates;
+use crate::chart::{Chart, Scale, pig_map};
+use crate::format::{Format, Probability, TableFile};
+use crate::game::{
+    Capability, ChartAsk, ChartKind, Engine, Evaluated, Found, Fractions, Game, GameError,
+    GameInfo, Goal, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved, TablesJob,
+    check_numbers, given, optimum_words,
+};
+use crate::outcome::Outcome;
+use crate::python::Runner;
+use crate::report::{
+    ChoiceValue, ExactTies, Lost, MatchReport, PositionReport, SimulationReport, TiedState,
+};
+use crate::spec::Resolved;
+use crate::table::{Schema, Table};
+
+/// A game of the Pig family with its goal, behind the one game interface.
+pub struct PigGame {
+    pig: Arc<Pig>,
+    info: GameInfo,
+}
+
+/// Formats `swine tables` writes a table of every decision in: a CSV of one would take 10 MB.
+const DECISIONS_FORMATS: [Format; 2] = [Format::Npy, Format::Binary];
+
+/// A Pig decision in words: `roll` or `hold`.
+pub fn decision(rolls: bool) -> String {
+    if rolls { "roll" } else { "hold" }.to_string()
+}
+
+impl PigGame {
+    /// The game of `pig`.
+    pub fn new(pig: Pig) -> PigGame {
+        let info = GameInfo {
+            game: "pig",
+            rules: pig.name().to_string(),
+            goal: Some(Goal {
+                name: "goal",
+                value: pig.goal(),
+            }),
+            yardstick: Some(pig.variant().yardstick().to_string()),
+            submission_file: pig
+                .decisions_schema()
+                .python
+                .map_or("pig.py", |s| s.paste_into),
+            position: vec![
+                Part {
+                    name: "own",
+                    meaning: "the mover's score",
+                },
+                Part {
+                    name: "opponent",
+                    meaning: "the opponent's score",
+                },
+                Part {
+                    name: "turn_total",
+                    meaning: "the mover's turn total",
+                },
+            ],
+            simple: Some((
+                "hold_at",
+                (1..=pig.goal()).map(|k| format!("hold_at:{k}")).collect(),
+            )),
+            chance: true,
+            ties: false,
+            hides_memory: false,
+            lacks: vec![
+                Capability::Layer.lacked(),
+                (
+                    Capability::Dice,
+                    "decides before each roll: a position shows no dice".to_string(),
+                ),
+                Capability::FullInformation.lacked(),
+                Capability::TimeLimit.lacked(),
+                Capability::Moves.lacked(),
+                Capability::Diff.lacked(),
+            ],
+        };
+        PigGame {
+            pig: Arc::new(pig),
+            info,
+        }
+    }
+
+    /// The report of an exact match-up: win, tie and loss where a game may never end.
+    fn match_report(
+        &self,
+        (strategy, opponent): (&str, &str),
+        matchup: Outcome,
+        residual: f64,
+        minimax: bool,
+    ) -> MatchReport {
+        MatchReport::endless(
+            self.heading(strategy, opponent),
+            matchup,
+            residual,
+            (minimax, true),
+        )
+    }
+
+    /// The report of a solve, before its files are written.
+    fn solved_report(&self, solved: &PigSolved) -> MatchReport {
+        let meta = &solved.file.meta;
+        let mut report = self.match_report(
+            (&meta.strategy, &meta.opponent),
+            solved.outcome,
+            solved.residual,
+            solved.first_player_wins.is_some(),
+        );
+        report
+            .notes
+            .push(thresholds_note(&self.pig, &solved.not_thresholds));
+        report
+    }
+
+    /// The exact fractions and ties of `exact` for a report, the tied states listed when
+    /// `listed` (else counted).
+    fn exact_ties(exact: &ExactSolution, listed: bool) -> ExactTies {
+        let states = exact
+            .ties()
+            .iter()
+            .filter(|_| listed)
+            .map(|&(own, opponent, turn_total)| TiedState {
+                score: own,
+                opponent_score: opponent,
+                memories: None,
+                turn_total: Some(turn_total),
+                choices: vec![decision(true), decision(false)],
+            });
+        ExactTies {
+            count: exact.ties().len(),
+            states: states.collect(),
+        }
+    }
+}
+
+/// An exact solve's failure as the interface reports it: a stop as a stop.
+fn stopped(error: ExactError) -> GameError {
+    match error {
+        ExactError::Stopped => GameError::Stopped(crate::game::Stopped),
+        other => GameError::solve(other),
+    }
+}
+
+/// What the table is: hold thresholds, or every decision and where the policy is no
+/// threshold.
+fn thresholds_note(pig: &Pig, not_thresholds: &[(u32, u32)]) -> String {
+    let cells = pig.goal() * pig.goal();
+    match not_thresholds {
+        [] => "in every (own, opponent) cell it rolls below a turn total and holds from it on: \
+               the table gives that turn total"
+            .to_string(),
+        [first, ..] => format!(
+            "in {} of the {cells} (own, opponent) cells it is no threshold (the first: own {}, \
+             opponent {}), so the table gives every decision, 1 roll, 0 hold; swine plot map \
+             draws where it first holds",
+            not_thresholds.len(),
+            first.0,
+            first.1
+        ),
+    }
+}
+
+impl Game for PigGame {
+    type Strategy = Strategy;
+
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn resolve(&self, spec: &str, runner: &Runner) -> Result<Resolved<Strategy>, GameError> {
+        Ok(Strategy::resolve(spec, &self.pig, runner)?)
+    }
+
+    fn course_schema(&self) -> Option<Schema> {
+        Some(self.pig.decisions_schema())
+    }
+
+    fn table_strategy(&self, name: &str, table: Table) -> Result<Strategy, GameError> {
+        Ok(Strategy::from_table(name, &table, &self.pig))
+    }
+
+    fn name<'a>(&self, strategy: &'a Strategy) -> &'a str {
+        strategy.name()
+    }
+
+    fn is_fixed(&self, strategy: &Strategy) -> bool {
+        !strategy.is_optimising()
+    }
+
+    fn equilibrium(&self, minimax: &Strategy, _run: &Run) -> Result<Strategy, GameError> {
+        let table = solve_against(&self.pig, &Strategy::optimal())
+            .map_err(GameError::solve)?
+            .file
+            .table;
+        Ok(Strategy::from_table(minimax.name(), &table, &self.pig))
+    }
+
+    fn evaluate(
+        &self,
+        [strategy, opponent]: [&Strategy; 2],
+        _run: &Run,
+    ) -> Result<Evaluated, GameError> {
+        let (outcome, residual) =
+            evaluate(&self.pig, strategy, opponent).map_err(GameError::solve)?;
+        let minimax = strategy.is_optimising() && opponent.is_optimising();
+        Ok(Evaluated {
+            outcome,
+            report: self.match_report(
+                (strategy.name(), opponent.name()),
+                outcome,
+                residual,
+                minimax,
+            ),
+        })
+    }
+
+    fn check_position(&self, at: &[i64], _dice: Option<&[u8]>) -> Result<(), GameError> {
+        let goal = i64::from(self.pig.goal());
+        check_numbers(
+            &[
+                ("own", 0..goal),
+                ("opponent", 0..goal),
+                ("turn_total", 0..goal),
+            ],
+            at,
+        )?;
+        let (own, turn_total) = (at[0] as u32, at[2] as u32);
+        if !self.pig.is_state(own, turn_total) {
+            return Err(GameError::Position(format!(
+                "own {own} + turn total {turn_total} reach the goal {}: the mover holds and \
+                 has won",
+                self.pig.goal()
+            )));
+        }
+        Ok(())
+    }
+
+    fn position(
+        &self,
+        [strategy, opponent]: [&Strategy; 2],
+        at: &[i64],
+        _dice: Option<&[u8]>,
+        _run: &Run,
+    ) -> Result<PositionReport, GameError> {
+        let (own, other, turn_total) = (at[0] as u32, at[1] as u32, at[2] as u32);
+        let solved = position(&self.pig, strategy, opponent, (own, other, turn_total))
+            .map_err(GameError::solve)?;
+        let from = ["own", "opponent", "turn_total"]
+            .iter()
+            .zip(at)
+            .map(|(name, &n)| (name.to_string(), n))
+            .collect();
+        let choices = solved
+            .choices
+            .iter()
+            .map(|&(action, value)| ChoiceValue {
+                choice: decision(action == 1),
+                dice: None,
+                value,
+            })
+            .collect();
+        Ok(PositionReport::new(
+            self.heading(strategy.name(), opponent.name()),
+            from,
+            format!("{own} : {other}, turn total {turn_total}"),
+            solved.outcome,
+            (decision(solved.chosen == 1), choices),
+        ))
+    }
+
+    fn simulate(
+        &self,
+        [strategy, opponent]: [&Strategy; 2],
+        (games, seed): (u64, u64),
+        run: &Run,
+    ) -> Result<Simulated, GameError> {
+        let pig = &self.pig;
+        let solution =
+            solve(pig, [strategy.player(), opponent.player()]).map_err(GameError::solve)?;
+        let policies = [solution.policy(0), solution.policy(1)];
+        let counter = run.counter(2 * games, "games");
+        let simulation = simulate(pig, [&policies[0], &policies[1]], games, seed, &counter);
+        run.check()?;
+        Ok(Simulated::Exact(SimulationReport::ties_if_any(
+            self.heading(strategy.name(), opponent.name()),
+            seed,
+            simulation,
+            solution.matchup(),
+        )))
+    }
+
+    fn transcript(
+        &self,
+        [strategy, opponent]: [&Strategy; 2],
+        seed: u64,
+        _run: &Run,
+    ) -> Result<String, GameError> {
+        let pig = &self.pig;
+        let solution =
+            solve(pig, [strategy.player(), opponent.player()]).map_err(GameError::solve)?;
+        let policies = [solution.policy(0), solution.policy(1)];
+        let names = [strategy.name(), opponent.name()];
+        Ok(transcript(pig, [&policies[0], &policies[1]], names, seed))
+    }
+
+    fn explain(
+        &self,
+        [strategy, opponent]: [&Strategy; 2],
+        _run: &Run,
+    ) -> Result<Vec<Lost>, GameError> {
+        let (Player::Fixed(policy), Player::Fixed(against)) =
+            (strategy.player(), opponent.player())
+        else {
+            return Err(GameError::not_fixed(
+                strategy.name(),
+                strategy.is_optimising(),
+                opponent.name(),
+            ));
+        };
+        let states = explain(&self.pig, policy, against).map_err(|error| match error {
+            ExplainError::Solve(error) => GameError::solve(error),
+            lowering @ ExplainError::Lowering(_) => GameError::Refused(lowering.to_string()),
+        })?;
+        Ok(states
+            .into_iter()
+            .map(|state| Lost {
+                score: state.own,
+                opponent_score: state.opponent,
+                passed: None,
+                turn_total: Some(state.turn_total),
+                chosen: decision(state.rolls),
+                best: decision(!state.rolls),
+                reach: Probability(state.visits),
+                gain: Probability(state.gain),
+            })
+            .collect())
+    }
+
+    fn fractions(
+        &self,
+        [strategy, opponent]: [&Strategy; 2],
+        run: &Run,
+    ) -> Result<Fractions, GameError> {
+        let exact =
+            solve_exact_stopping(&self.pig, [strategy, opponent], &run.flag()).map_err(stopped)?;
+        Ok(Fractions {
+            rates: exact.rates().clone(),
+            ties: strategy
+                .is_optimising()
+                .then(|| PigGame::exact_ties(&exact, false)),
+        })
+    }
+
+    fn bounds(&self, seats: [&Strategy; 2], _run: &Run) -> Result<BoundedRates, GameError> {
+        Ok(certify_pig(&self.pig, seats))
+    }
+
+    fn optimum(&self, opponent: &Strategy, _run: &Run) -> Result<(Outcome, String), GameError> {
+        let solved = solve_against(&self.pig, opponent).map_err(GameError::solve)?;
+        Ok((
+            solved.outcome,
+            optimum_words(Found::Solved, !opponent.is_optimising()),
+        ))
+    }
+
+    fn solve(
+        &self,
+        opponent: Option<&Strategy>,
+        ask: &SolveAsk,
+        run: &Run,
+    ) -> Result<Solved, GameError> {
+        let pig = &self.pig;
+        let opponent = given(opponent)?;
+        let mut solved = solve_against(pig, opponent).map_err(GameError::solve)?;
+        let exact = ask
+            .exact
+            .then(|| make_exact(pig, opponent, &mut solved, &run.flag()))
+            .transpose()
+            .map_err(stopped)?;
+        let requested = ask.formats.as_deref();
+        let tables = vec![(solved.file.clone(), solved.file.formats(requested))];
+        let table = Strategy::from_table(&solved.file.meta.strategy, &solved.file.table, pig);
+        let values = if ask.values {
+            let values =
+                values_file(pig, &table, opponent, solved.file.stem()).map_err(GameError::solve)?;
+            Some((
+                values,
+                requested.map_or(Format::ALL.to_vec(), <[_]>::to_vec),
+            ))
+        } else {
+            None
+        };
+        let mut report = self.solved_report(&solved);
+        if ask.bounds {
+            report.bounds = Some(certify_pig(pig, [&Strategy::optimal(), opponent]));
+        }
+        if let Some(exact) = &exact {
+            report.exact = Some(exact.rates().clone());
+            report.exact_ties = Some(PigGame::exact_ties(exact, true));
+            if exact.changed() > 0 {
+                report.notes.push(format!(
+                    "the exact solve decided otherwise than the float one in {} states (choices \
+                     within rounding of each other), and the exact decisions are written",
+                    exact.changed()
+                ));
+            }
+        }
+        Ok(Solved::new(report, tables, values))
+    }
+
+    fn engine(
+        &self,
+        computer: Option<&Strategy>,
+        _moves: Option<MoveLimit>,
+        _run: &Run,
+    ) -> Result<Arc<dyn Engine>, GameError> {
+        let computer = given(computer)?;
+        Ok(Arc::new(
+            PigEngine::new(Arc::clone(&self.pig), computer).map_err(GameError::solve)?,
+        ))
+    }
+
+    fn chart(
+        &self,
+        ask: ChartAsk,
+        [strategy, opponent]: [&Strategy; 2],
+        _run: &Run,
+    ) -> Result<Chart, GameError> {
+        let pig = &self.pig;
+        let solution =
+            solve(pig, [strategy.player(), opponent.player()]).map_err(GameError::solve)?;
+        let rate = solution.matchup().win_rate();
+        match ask.kind {
+            ChartKind::Map => {
+                let policy = solution.policy(0);
+                Ok(pig_map(
+                    (pig.name(), pig.goal()),
+                    (strategy.name(), opponent.name()),
+                    rate,
+                    &policy.first_holds(pig),
+                    policy
+                        .thresholds(pig)
+                        .iter()
+                        .filter(|t| t.is_none())
+                        .count(),
+                ))
+            }
+            ChartKind::Win => {
+                let goal = pig.goal() as usize;
+                let values = Array2::from_shape_fn((goal, goal), |(own, other)| {
+                    Some(solution.value(0, pig.state(own as u32, other as u32, 0)))
+                });
+                Ok(Chart::Values {
+                    title: format!(
+                        "{}: P({} wins) at turn total 0, vs {} (wins {rate:.4})",
+                        pig.name(),
+                        strategy.name(),
+                        opponent.name(),
+                    ),
+                    values,
+                    legend: "P(win)".to_string(),
+                    scale: Scale::Probability,
+                })
+            }
+        }
+    }
+
+    fn tables(&self, _from: Option<&Path>) -> Result<Vec<TablesJob>, GameError> {
+        let variant: Variant = self.pig.variant();
+        if self.pig.goal() != variant.default_goal() {
+            return Ok(Vec::new());
+        }
+        let mut jobs: Vec<TablesJob> = Vec::new();
+        for opponent in [variant.yardstick(), MINIMAX] {
+            let opponent = Strategy::parse(opponent, &self.pig)?;
+            let game = PigGame {
+                pig: Arc::clone(&self.pig),
+                info: self.info.clone(),
+            };
+            jobs.push(Box::new(move |run: &Run| {
+                run.check()?;
+                let solved = solve_against(&game.pig, &opponent).map_err(GameError::solve)?;
+                let formats = if solved.not_thresholds.is_empty() {
+                    Format::ALL.to_vec()
+                } else {
+                    DECISIONS_FORMATS.to_vec()
+                };
+                let tables: Vec<(TableFile, Vec<Format>)> = vec![(solved.file.clone(), formats)];
+                Ok(Solved::new(game.solved_report(&solved), tables, None))
+            }));
+        }
+        Ok(jobs)
+    }
+}

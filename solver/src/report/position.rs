@@ -1,0 +1,158 @@
+//! One position of a match-up (`eval --from`): how likely the player to move is to win from
+//! there, and what each choice there is worth.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+use serde::ser::SerializeMap;
+
+use super::{Heading, Report, digits, percent, write_notes};
+use crate::format::Probability;
+use crate::outcome::SeatOutcome;
+
+/// One choice at a position, as the game names it, and its value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChoiceValue {
+    /// The choice in words, as the game names it: `3 dice`, `pass`, `roll`, `bank`,
+    /// `keep 100 points, 5 dice left`.
+    pub choice: String,
+    /// The dice it rolls, where a choice is a number of dice (Hog, Greed).
+    pub dice: Option<u8>,
+    /// Its value for the player to move: P(win) + ½·P(tie).
+    pub value: f64,
+}
+
+impl Serialize for ChoiceValue {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("choice", &self.choice)?;
+        if let Some(dice) = self.dice {
+            map.serialize_entry("dice", &dice)?;
+        }
+        map.serialize_entry("value", &Probability(self.value))?;
+        map.end()
+    }
+}
+
+/// One position of a match-up, the strategy to move.
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionReport {
+    /// Which match-up.
+    #[serde(flatten)]
+    pub heading: Heading,
+    /// The position, by its parts' names (`own`, `opponent`, ...), in order.
+    #[serde(serialize_with = "in_order")]
+    pub from: Vec<(String, i64)>,
+    /// The dice shown there (Farkle after a roll), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dice: Option<Vec<u8>>,
+    /// The position in words, e.g. `50 : 60`.
+    #[serde(skip)]
+    pub from_text: String,
+    /// P(the player to move wins).
+    pub mover_wins: Probability,
+    /// P(a tie), where it can happen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tie: Option<Probability>,
+    /// P(the player to move loses).
+    pub mover_loses: Probability,
+    /// Its value: P(win) + ½·P(tie).
+    pub value: Probability,
+    /// What its strategy chooses there, as the game names it.
+    pub chosen: String,
+    /// The value of each choice there, `afterwards` playing on.
+    pub choices: Vec<ChoiceValue>,
+    /// Who plays the mover's decisions after each choice: its strategy, or `perfect play`.
+    /// `mover_wins`, `tie` and `value` are those of `chosen`, then `afterwards`.
+    pub afterwards: String,
+    /// Farkle: P(the mover wins) at the turn's start (the position's banked scores and farkle
+    /// counts), its strategy played throughout.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_start: Option<Probability>,
+    /// How the values are to be read (e.g. who plays on afterwards).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// Writes named parts as a JSON object, in their order.
+fn in_order<S: serde::Serializer>(
+    parts: &[(String, i64)],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_map(parts.iter().map(|(name, value)| (name, value)))
+}
+
+impl PositionReport {
+    /// The report of a position where the mover's results are `outcome`.
+    pub fn new(
+        heading: Heading,
+        from: Vec<(String, i64)>,
+        from_text: String,
+        outcome: SeatOutcome,
+        (chosen, choices): (String, Vec<ChoiceValue>),
+    ) -> PositionReport {
+        PositionReport {
+            from,
+            dice: None,
+            from_text,
+            mover_wins: Probability(outcome.win),
+            tie: (outcome.tie > 0.0).then_some(Probability(outcome.tie)),
+            mover_loses: Probability(outcome.loss),
+            value: Probability(outcome.value()),
+            afterwards: heading.strategy.clone(),
+            turn_start: None,
+            chosen,
+            choices,
+            notes: Vec::new(),
+            heading,
+        }
+    }
+}
+
+impl Report for PositionReport {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "{}, from {} ({} to move)",
+            self.heading.text(),
+            self.from_text,
+            self.heading.strategy
+        )?;
+        writeln!(out, "  mover wins   {}", percent(self.mover_wins.0))?;
+        if let Some(tie) = self.tie {
+            writeln!(out, "  tie          {}", percent(tie.0))?;
+            writeln!(out, "  mover loses  {}", percent(self.mover_loses.0))?;
+            writeln!(
+                out,
+                "  value        {}  (win + tie/2)",
+                percent(self.value.0)
+            )?;
+        }
+        writeln!(
+            out,
+            "  what each choice is worth now ({} afterwards):",
+            self.afterwards
+        )?;
+        let width = self
+            .choices
+            .iter()
+            .map(|c| c.choice.len())
+            .max()
+            .unwrap_or(0)
+            .max(8);
+        for choice in &self.choices {
+            let mark = if choice.choice == self.chosen {
+                format!("  <- {}", self.heading.strategy)
+            } else {
+                String::new()
+            };
+            writeln!(
+                out,
+                "  {:>width$}  {}{mark}",
+                choice.choice,
+                digits(choice.value)
+            )?;
+        }
+        write_notes(&self.notes, out)
+    }
+}

@@ -1,0 +1,59 @@
+//! `swine eval`: the exact win rate of one strategy against another, what `--exact`,
+//! `--bounds` and `--explain` add, or one position (`--from`).
+
+use anyhow::Result;
+use swine_solver::game::Capability;
+
+use super::{print, refuse_precision};
+use crate::cli::EvalArgs;
+use crate::progress::Watch;
+use crate::resolve;
+
+/// `swine eval`.
+pub fn eval_command(args: &EvalArgs) -> Result<()> {
+    let game = resolve::game(&args.rules, &args.python)?;
+    let info = game.info();
+    refuse_precision(info, &args.precision)?;
+    info.allows_all(&[
+        (Capability::Explain, args.explain.is_some()),
+        (Capability::Dice, args.dice.is_some()),
+    ])?;
+    // A position is checked before anything is solved or any strategy run.
+    let position = args
+        .from
+        .as_deref()
+        .map(|from| resolve::position(game.as_ref(), from, args.dice.as_deref()))
+        .transpose()?;
+    let runner = resolve::runner(&args.python);
+    Watch::during(|run, watch| {
+        let [strategy, opponent] = resolve::pair(
+            game.as_ref(),
+            (&args.strategy, args.vs.as_deref()),
+            &runner,
+            run,
+        )?;
+        let seats = [&strategy, &opponent];
+        if let Some((at, dice)) = &position {
+            let report = game.position(seats, at, dice.as_deref(), run)?;
+            watch.clear();
+            print(&report, args.json)?;
+            return Ok(());
+        }
+        let mut report = game.evaluate(seats, run)?.report;
+        if args.precision.bounds {
+            report.bounds = Some(game.bounds(seats, run)?);
+        }
+        if args.precision.exact {
+            let fractions = game.fractions(seats, run)?;
+            report.exact = Some(fractions.rates);
+            report.exact_ties = fractions.ties;
+        }
+        if let Some(n) = args.explain {
+            let lost = game.explain(seats, run)?;
+            report.explain = Some(lost.into_iter().take(n.into()).collect());
+        }
+        watch.clear();
+        print(&report, args.json)?;
+        Ok(())
+    })
+}

@@ -1,0 +1,623 @@
+//! The conformance suite: every game behind the one interface answers every verb, or refuses it
+//! through its capabilities in the one form, and every report has the shape docs/json.md gives
+//! (no key missing, none unknown, none twice).
+//!
+//! Two layers: every registered game at a small size through the real binary (the CLI's verbs),
+//! and the same questions put to the interface in-process, which a test-only game (the coin
+//! race, [`coin_race`]) passes too: a new game is its rules, its solver and an `impl Game`.
+//! The Python package's twin is python/tests/test_conformance.py.
+
+mod coin_race;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::Value;
+use swine_solver::catalog;
+use swine_solver::game::contest;
+use swine_solver::game::{
+    Action, Answers, Audience, Capability, ChartAsk, ChartKind, DynGame, GameError, Opened, Run,
+    Simulated, SolveAsk, meet,
+};
+use swine_solver::python::Runner;
+use swine_solver::report::ranking::{GradeReport, SweepReport, SweepRow, TournamentReport};
+
+use crate::util::Sandbox;
+
+/// One key of a shape: its names (one of them), and whether it is always there.
+#[derive(Clone, Debug)]
+struct Key {
+    names: Vec<String>,
+    required: bool,
+}
+
+/// The shapes docs/json.md gives, by name (`heading`, `match`, ...): the rows of the table
+/// after each `<!-- shape: NAME -->`.
+fn shapes() -> BTreeMap<String, Vec<Key>> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json.md"))
+        .expect("docs/json.md");
+    let mut shapes = BTreeMap::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let Some(name) = line
+            .strip_prefix("<!-- shape: ")
+            .and_then(|l| l.strip_suffix(" -->"))
+        else {
+            continue;
+        };
+        let keys = lines
+            .by_ref()
+            .take_while(|line| line.starts_with('|'))
+            .filter_map(|line| {
+                let cells: Vec<&str> = line.trim_matches('|').split(" | ").map(str::trim).collect();
+                cells[0].starts_with('`').then(|| Key {
+                    names: cells[0]
+                        .split("\\|")
+                        .map(|n| n.trim().trim_matches('`').to_string())
+                        .collect(),
+                    required: cells.last() == Some(&"always"),
+                })
+            })
+            .collect();
+        shapes.insert(name.to_string(), keys);
+    }
+    shapes
+}
+
+/// A JSON value read with every object's keys checked to be unique.
+struct Unique(Value);
+
+impl<'de> Deserialize<'de> for Unique {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Unique, D::Error> {
+        deserializer.deserialize_any(UniqueVisitor)
+    }
+}
+
+struct UniqueVisitor;
+
+impl<'de> Visitor<'de> for UniqueVisitor {
+    type Value = Unique;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("JSON")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Unique, E> {
+        Ok(Unique(v.into()))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Unique, E> {
+        Ok(Unique(v.into()))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Unique, E> {
+        Ok(Unique(v.into()))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Unique, E> {
+        Ok(Unique(v.into()))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Unique, E> {
+        Ok(Unique(v.into()))
+    }
+    fn visit_unit<E>(self) -> Result<Unique, E> {
+        Ok(Unique(Value::Null))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Unique, A::Error> {
+        let mut items = Vec::new();
+        while let Some(Unique(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Unique(Value::Array(items)))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Unique, A::Error> {
+        let mut object = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let Unique(value) = map.next_value()?;
+            if object.insert(key.clone(), value).is_some() {
+                return Err(de::Error::custom(format!("the key {key:?} twice")));
+            }
+        }
+        Ok(Unique(Value::Object(object)))
+    }
+}
+
+/// Checks `text` (one JSON object) against the shapes named: every required key there, no key
+/// of none of them, no key twice. Returns the object.
+fn conforms(text: &str, shapes_named: &[&str], what: &str) -> Value {
+    let Unique(value) =
+        serde_json::from_str(text).unwrap_or_else(|e| panic!("{what}: {e}: {text}"));
+    let all = shapes();
+    let keys: Vec<&Key> = shapes_named
+        .iter()
+        .flat_map(|name| all.get(*name).unwrap_or_else(|| panic!("no shape {name}")))
+        .collect();
+    let object = value
+        .as_object()
+        .unwrap_or_else(|| panic!("{what}: not an object"));
+    for key in &keys {
+        if key.required {
+            assert!(
+                key.names.iter().any(|n| object.contains_key(n)),
+                "{what}: {:?} missing: {text}",
+                key.names
+            );
+        }
+    }
+    for name in object.keys() {
+        let known = keys.iter().any(|k| k.names.contains(name));
+        // A sweep's rows begin with the parameters swept, named as given.
+        assert!(
+            known,
+            "{what}: {name:?} is in no shape of {shapes_named:?}: {text}"
+        );
+    }
+    value
+}
+
+#[test]
+fn the_document_gives_every_shape() {
+    let shapes = shapes();
+    for name in [
+        "heading",
+        "match",
+        "position",
+        "simulation",
+        "grade",
+        "tournament",
+        "sweep",
+    ] {
+        assert!(
+            shapes.get(name).is_some_and(|keys| !keys.is_empty()),
+            "docs/json.md has no shape {name}: {shapes:?}"
+        );
+    }
+    assert!(
+        shapes["heading"]
+            .iter()
+            .any(|k| k.names.contains(&"limit".to_string()))
+    );
+}
+
+#[test]
+fn a_duplicate_key_is_caught() {
+    let caught = std::panic::catch_unwind(|| {
+        conforms(r#"{"game": "hog", "game": "hog"}"#, &["heading"], "twice")
+    });
+    assert!(caught.is_err());
+}
+
+/// A game at a small size, as the binary takes it: its flags, two fixed strategies, a position
+/// and, where a position shows them, dice.
+struct Case {
+    flags: &'static [&'static str],
+    strategies: Option<[&'static str; 2]>,
+    from: &'static str,
+    dice: Option<&'static str>,
+}
+
+/// One ruleset of every game, small.
+const CASES: [Case; 5] = [
+    Case {
+        flags: &["--rules", "hog-fa20", "--goal", "30"],
+        strategies: Some(["always_roll:4", "always_roll:6"]),
+        from: "3,4",
+        dice: None,
+    },
+    Case {
+        flags: &["--rules", "greed", "--goal", "30"],
+        strategies: Some(["sample1", "sample2"]),
+        from: "3,4,0",
+        dice: None,
+    },
+    Case {
+        flags: &["--rules", "piglet", "--goal", "8"],
+        strategies: Some(["hold_at:2", "hold_at:3"]),
+        from: "3,4,2",
+        dice: None,
+    },
+    Case {
+        flags: &["--rules", "farkle", "--goal", "300", "--set", "floor=-100"],
+        strategies: Some(["bank_at:200", "max_points"]),
+        from: "0,0,0,0,100,5",
+        dice: Some("1,2,3,4,6"),
+    },
+    Case {
+        flags: &["--rules", "chopsticks"],
+        strategies: None,
+        from: "0,0",
+        dice: None,
+    },
+];
+
+/// `swine ARGS FLAGS`.
+fn run(sandbox: &Sandbox, args: &[&str], flags: &[&str]) -> crate::util::Run {
+    let all: Vec<&str> = args.iter().chain(flags).copied().collect();
+    sandbox.run(&all)
+}
+
+/// Checks that `stderr` is the refusal of `capability` by `rules`, as the game's capabilities
+/// word it.
+fn refused(stderr: &str, flag: &str, rules: &str, what: &str) {
+    let expected = if flag.is_empty() {
+        format!("swine: {rules} ")
+    } else {
+        format!("swine: {flag}: {rules} ")
+    };
+    assert!(
+        stderr.starts_with(&expected),
+        "{what}: {stderr:?}, not {expected:?}..."
+    );
+}
+
+#[test]
+fn every_game_answers_every_verb_through_the_binary_or_refuses_it_by_its_capabilities() {
+    let sandbox = Sandbox::new();
+    for case in &CASES {
+        let flags = case.flags;
+        let what = |verb: &str| format!("{} {verb}", flags.join(" "));
+        // solve: the match-up shape (Chopsticks, with no strategies, both sides perfect).
+        let out = run(&sandbox, &["solve", "--json", "--out", "out"], flags);
+        let report = conforms(&out.success(), &["heading", "match"], &what("solve"));
+        let rules = report["rules"].as_str().unwrap().to_string();
+        let game = catalog::open(
+            flags[1],
+            flags
+                .iter()
+                .position(|f| *f == "--goal")
+                .map(|i| flags[i + 1].parse().unwrap()),
+            &flags
+                .iter()
+                .position(|f| *f == "--set")
+                .map(|i| vec![catalog::setting(flags[i + 1]).unwrap()])
+                .unwrap_or_default(),
+            &Runner::default(),
+        )
+        .unwrap();
+        let info = game.info();
+        assert_eq!(info.rules, rules);
+        let Some([a, b]) = case.strategies else {
+            // No strategies: every verb about them refuses, in the one form.
+            for args in [
+                vec!["eval", "x"],
+                vec!["simulate", "x"],
+                vec!["grade", "x"],
+                vec!["tournament", "x", "y"],
+                vec!["eval", "x", "--from", case.from],
+            ] {
+                let stderr = run(&sandbox, &args, flags).failure();
+                refused(&format!("{stderr}\n"), "", &rules, &what(args[0]));
+            }
+            let out = run(
+                &sandbox,
+                &["play", "--first", "you", "--answers", "0"],
+                flags,
+            );
+            assert!(out.success().contains("No more input"), "{}", what("play"));
+            continue;
+        };
+        let vs = ["--vs", b];
+        let eval = |extra: &[&str]| {
+            let mut args = vec!["eval", a, "--vs", b, "--json"];
+            args.extend(extra);
+            run(&sandbox, &args, flags)
+        };
+        conforms(&eval(&[]).success(), &["heading", "match"], &what("eval"));
+        let mut from = vec!["--from", case.from];
+        if let Some(dice) = case.dice {
+            from.extend(["--dice", dice]);
+        }
+        conforms(
+            &eval(&from).success(),
+            &["heading", "position"],
+            &what("eval --from"),
+        );
+        for (flag, capability) in [
+            ("--exact", Capability::Exact),
+            ("--bounds", Capability::Bounds),
+            ("--explain", Capability::Explain),
+        ] {
+            let out = eval(&[flag]);
+            if info.can(capability) {
+                conforms(&out.success(), &["heading", "match"], &what(flag));
+            } else {
+                refused(&out.stderr(), flag, &rules, &what(flag));
+            }
+        }
+        let out = run(
+            &sandbox,
+            &["simulate", a, "--vs", b, "--games", "300", "--json"],
+            flags,
+        );
+        conforms(
+            &out.success(),
+            &["heading", "simulation"],
+            &what("simulate"),
+        );
+        let out = run(&sandbox, &["simulate", a, "--transcript"], flags);
+        if info.can(Capability::Transcript) {
+            assert!(!out.success().is_empty(), "{}", what("--transcript"));
+        } else {
+            refused(&out.stderr(), "--transcript", &rules, &what("--transcript"));
+        }
+        let mut grade = vec!["grade", a, "--json"];
+        grade.extend(vs);
+        let report = conforms(
+            &run(&sandbox, &grade, flags).success(),
+            &["batch", "grade"],
+            &what("grade"),
+        );
+        assert_eq!(report["submissions"][0]["status"], "ok");
+        let out = run(&sandbox, &["tournament", a, b, "optimal", "--json"], flags);
+        conforms(
+            &out.success(),
+            &["batch", "tournament"],
+            &what("tournament"),
+        );
+        let out = run(
+            &sandbox,
+            &[
+                "play",
+                "--seed",
+                "1",
+                "--vs",
+                b,
+                "--no-hints",
+                "--answers",
+                "",
+            ],
+            flags,
+        );
+        assert!(out.success().contains("No more input"), "{}", what("play"));
+        for (verb, capability) in [("map", Capability::Map), ("win", Capability::Win)] {
+            let out = run(
+                &sandbox,
+                &["plot", verb, "optimal", "--vs", b, "--out", "x.png"],
+                flags,
+            );
+            if info.can(capability) {
+                out.success();
+            } else {
+                refused(&out.stderr(), &format!("plot {verb}"), &rules, &what(verb));
+            }
+        }
+        let out = run(
+            &sandbox,
+            &["plot", "diff", a, b, "--vs", b, "--out", "x.png"],
+            flags,
+        );
+        if info.can(Capability::Diff) {
+            out.success();
+        } else {
+            refused(&out.stderr(), "plot diff", &rules, &what("plot diff"));
+        }
+    }
+}
+
+#[test]
+fn a_sweep_of_every_game_with_a_goal_has_one_shape() {
+    let sandbox = Sandbox::new();
+    for (rules, goals) in [
+        ("hog-fa20", "goal=10,12"),
+        ("greed", "goal=10,12"),
+        ("piglet", "goal=5,6"),
+        ("farkle", "goal=300,350"),
+    ] {
+        let out = sandbox.run(&["sweep", "--rules", rules, "--set", goals, "--json"]);
+        let report = conforms(&out.success(), &["sweep"], rules);
+        for row in report["rows"].as_array().unwrap() {
+            assert!(
+                row["optimal_win_rate"].as_f64().unwrap() > 0.5,
+                "{rules}: {row}"
+            );
+        }
+    }
+}
+
+/// The same questions put to a game through the interface, in-process: what the verbs and
+/// front ends ask, with the capabilities' refusals in their one form, and the reports in the
+/// documented shapes; the invariants every game keeps (a strategy against itself wins one half
+/// exactly; a simulation agrees with the exact numbers).
+fn conform(game: &Opened, [a, b]: [&str; 2], at: &[i64]) {
+    let game: &dyn DynGame = game.as_ref();
+    let info = game.info();
+    let rules = info.rules.clone();
+    let run = Run::default();
+    let runner = Runner::default();
+    let json = |value: &dyn erased::Json| value.json();
+    let resolve = |spec: &str| game.resolve(spec, &runner).unwrap();
+    let [sa, sb] = meet(game, resolve(a), resolve(b), &run).unwrap();
+    let seats = [&sa, &sb];
+    let evaluated = game.evaluate(seats, &run).unwrap();
+    conforms(&json(&evaluated.report), &["heading", "match"], &rules);
+    let itself = game.evaluate([&sa, &sa], &run).unwrap();
+    assert!(
+        (itself.outcome.win_rate() - 0.5).abs() <= 1e-15,
+        "{rules}: {a} against itself"
+    );
+    let position = game.position(seats, at, None, &run).unwrap();
+    conforms(&json(&position), &["heading", "position"], &rules);
+    assert!(position.choices.iter().any(|c| c.choice == position.chosen));
+    let far: Vec<i64> = at.iter().map(|_| 1_000_000).collect();
+    assert!(matches!(
+        game.check_position(&far, None),
+        Err(GameError::Position(_))
+    ));
+    let Simulated::Exact(simulated) = game.simulate(seats, (4000, 5), &run).unwrap() else {
+        panic!("{rules}: built-ins are simulated beside their exact numbers");
+    };
+    let text = json(&simulated);
+    conforms(&text, &["heading", "simulation"], &rules);
+    assert!(simulated.z.rates.win_rate.0.abs() < 5.0, "{rules}: {text}");
+    let checks: [(Capability, Check); 6] = [
+        (
+            Capability::Exact,
+            Box::new(|| game.fractions(seats, &run).map(drop)),
+        ),
+        (
+            Capability::Bounds,
+            Box::new(|| game.bounds(seats, &run).map(drop)),
+        ),
+        (
+            Capability::Explain,
+            Box::new(|| game.explain(seats, &run).map(drop)),
+        ),
+        (
+            Capability::Transcript,
+            Box::new(|| game.transcript(seats, 1, &run).map(drop)),
+        ),
+        (
+            Capability::Win,
+            Box::new(|| {
+                let ask = ChartAsk {
+                    kind: ChartKind::Win,
+                    layer: None,
+                };
+                game.chart(ask, seats, &run).map(drop)
+            }),
+        ),
+        (
+            Capability::Diff,
+            Box::new(|| game.diff(seats, &sb, &run).map(drop)),
+        ),
+    ];
+    for (capability, check) in checks {
+        match (info.can(capability), check()) {
+            (true, Ok(())) => {}
+            (true, Err(error)) => panic!("{rules}: {capability:?}: {error}"),
+            (false, Ok(())) => panic!("{rules} answers {capability:?}, which it says it lacks"),
+            (false, Err(error)) => assert_eq!(
+                error.to_string(),
+                info.allows(capability).unwrap_err().to_string(),
+                "{rules}: {capability:?}"
+            ),
+        }
+    }
+    let solved = game.solve(Some(&sb), &SolveAsk::default(), &run).unwrap();
+    conforms(&json(&solved.report), &["heading", "match"], &rules);
+    let submissions = contest::submissions(&[a.to_string()], info.submission_file);
+    let graded = contest::grade(game, &submissions, &sb, &runner, None, &run).unwrap();
+    let report = GradeReport::new(
+        info.batch(),
+        sb.name(),
+        game.optimum(&sb, &run).unwrap(),
+        graded,
+    );
+    conforms(&json(&report), &["batch", "grade"], &rules);
+    assert_eq!(report.failed(), 0, "{rules}");
+    let played = contest::tournament(game, &[a.to_string(), b.to_string()], &runner, &run).unwrap();
+    conforms(
+        &json(&TournamentReport::new(info.batch(), played)),
+        &["batch", "tournament"],
+        &rules,
+    );
+    if info.yardstick.is_some() {
+        let survey = contest::survey(game, &run).unwrap();
+        let row = SweepRow {
+            parameters: Vec::new(),
+            survey: Ok(survey),
+        };
+        let family = info.simple.as_ref().map(|(f, _)| *f);
+        conforms(
+            &json(&SweepReport {
+                rules: rules.clone(),
+                family,
+                rows: vec![row],
+            }),
+            &["sweep"],
+            &rules,
+        );
+    }
+    play(game, Some(&sb), &rules);
+}
+
+/// A question put to a game, answered or refused.
+type Check<'a> = Box<dyn Fn() -> Result<(), GameError> + 'a>;
+
+/// Plays games against `computer` at the terminal and on the page, each answer the first the
+/// prompt takes, to their ends.
+fn play(game: &dyn DynGame, computer: Option<&swine_solver::game::Strategy>, rules: &str) {
+    let engine = game.engine(computer, None, &Run::default()).unwrap();
+    for audience in [Audience::Terminal, Audience::Page] {
+        let mut session = engine.session(0, 7, audience);
+        session.begin();
+        let mut moves = 0;
+        while let Some(prompt) = session.prompt(true) {
+            let action = match &prompt.answers {
+                Answers::Dice(least, _) => Action::Dice(*least.max(&1)),
+                Answers::Choice(..) => Action::Choice(0),
+                Answers::Words(words) => words[0].1.clone(),
+            };
+            session
+                .act(&action)
+                .unwrap_or_else(|e| panic!("{rules}: {action:?}: {e}"));
+            moves += 1;
+            assert!(moves < 10_000, "{rules}: a game that does not end");
+        }
+        assert!(
+            session.ended().is_some(),
+            "{rules}: no prompt, and not over"
+        );
+        assert!(session.view().is_object());
+        assert!(
+            session.act(&Action::Dice(1)).is_err(),
+            "{rules}: a move after the end"
+        );
+    }
+}
+
+/// Reports as JSON text, whatever their type.
+mod erased {
+    pub trait Json {
+        fn json(&self) -> String;
+    }
+    impl<T: serde::Serialize> Json for T {
+        fn json(&self) -> String {
+            serde_json::to_string(self).expect("a report serialises")
+        }
+    }
+}
+
+#[test]
+fn every_registered_game_and_a_test_only_one_pass_the_same_suite_in_process() {
+    let open = |rules: &str, goal: u32, settings: &[(&str, i64)]| {
+        let settings: Vec<(String, i64)> =
+            settings.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+        catalog::open(rules, Some(goal), &settings, &Runner::default()).unwrap()
+    };
+    conform(
+        &open("hog-fa20", 30, &[]),
+        ["always_roll:4", "always_roll:6"],
+        &[3, 4],
+    );
+    conform(&open("greed", 30, &[]), ["sample1", "sample2"], &[3, 4, 0]);
+    conform(
+        &open("piglet", 8, &[]),
+        ["hold_at:2", "hold_at:3"],
+        &[3, 4, 2],
+    );
+    conform(
+        &open("farkle", 300, &[("floor", -100)]),
+        ["bank_at:200", "max_points"],
+        &[0, 0, 0, 0, 100, 5],
+    );
+    let race: Opened = Arc::new(coin_race::CoinRace::new(12));
+    conform(&race, ["safe", "bold"], &[3, 4]);
+}
+
+#[test]
+fn a_game_without_strategies_refuses_them_in_one_form_and_plays() {
+    let chopsticks = catalog::open("chopsticks", None, &[], &Runner::default()).unwrap();
+    let info = chopsticks.info();
+    let refusal = info.allows(Capability::Strategies).unwrap_err().to_string();
+    assert_eq!(
+        chopsticks
+            .resolve("optimal", &Runner::default())
+            .unwrap_err()
+            .to_string(),
+        refusal
+    );
+    let solved = chopsticks
+        .solve(None, &SolveAsk::default(), &Run::default())
+        .unwrap();
+    let text = serde_json::to_string(&solved.report).unwrap();
+    conforms(&text, &["heading", "match"], "chopsticks");
+    play(chopsticks.as_ref(), None, "chopsticks");
+}
