@@ -46,7 +46,7 @@ fn rules_help() -> String {
 }
 
 /// Exact win probabilities and optimal strategies for Hog-family dice games, Greed, the Pig
-/// family and Chopsticks.
+/// family, Farkle and Chopsticks.
 ///
 /// Every number swine prints is computed from the full state space of the game, not sampled.
 #[derive(Debug, Parser)]
@@ -152,7 +152,7 @@ Examples:
   swine tournament bank_at:300 bank_at:350,2 max_points minimax --rules farkle --goal 2000
   swine tournament ann/hog.py bob/hog.py my_table.csv --report matrix.csv")]
     Tournament(TournamentArgs),
-    /// Solve every variant of a Hog ruleset over a grid of its parameters.
+    /// Solve every variant of a game over a grid of its parameters.
     #[command(after_help = "\
 Examples:
   swine sweep --set goal=50..100:10             hog-fa20 at goals 50, 60, ..., 100
@@ -423,14 +423,10 @@ pub struct SimulateArgs {
 /// `swine sweep`.
 #[derive(Debug, Args)]
 pub struct SweepArgs {
-    /// The Hog ruleset: a preset or a rule script.
-    #[arg(
-        long,
-        value_name = "NAME|FILE.rhai|FILE.py",
-        default_value = "hog-fa20"
-    )]
+    #[arg(long, value_name = "NAME|FILE.rhai|FILE.py", default_value = "hog-fa20", help = rules_help())]
     pub rules: String,
-    /// The values of a parameter: A..B, A..B:STEP or A,B,C; several make a grid.
+    /// The values of a parameter (the goal, a parameter a rule script declares, a rule number
+    /// of farkle): A..B, A..B:STEP or A,B,C; several make a grid.
     #[arg(long = "set", value_name = "NAME=VALUES", required = true, value_parser = sweep_values)]
     pub settings: Vec<(String, Vec<i64>)>,
     #[command(flatten)]

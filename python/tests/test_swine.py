@@ -680,11 +680,12 @@ def test_a_farkle_callable_plays_as_its_file_does_to_the_bit():
 
 
 def test_a_farkle_tournament_is_the_cli_s():
-    entries = ["bank_at:300", "max_points", "minimax", PYTHON_FARKLE]
-    tiny = {"rules": "farkle", "goal": 300, "set": {"floor": -100}}
+    # Goal 150 at floor 0: the Python entry is asked about every position it can meet.
+    entries = ["bank_at:100", "max_points", "minimax", PYTHON_FARKLE]
+    tiny = {"rules": "farkle", "goal": 150, "set": {"floor": 0}}
     ours = swine.tournament(entries, **tiny, progress=False)
-    theirs = cli("tournament", *entries, "--rules", "farkle", "--goal", "300", "--set",
-                 "floor=-100")
+    theirs = cli("tournament", *entries, "--rules", "farkle", "--goal", "150", "--set",
+                 "floor=0")
     assert ours.standings == theirs["standings"]
     matrix = np.array([[np.nan if x is None else x for x in row] for row in theirs["matrix"]])
     assert np.array_equal(ours.matrix, matrix, equal_nan=True)

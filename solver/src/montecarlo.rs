@@ -24,12 +24,15 @@ pub enum Result {
 /// Games per independently seeded batch.
 const BATCH: u64 = 4096;
 
-/// What a simulation tells as it goes, and asks between batches whether to go on.
+/// Games between two looks at the stop flag inside a batch.
+const STOP_CHECK: u64 = 256;
+
+/// What a simulation tells as it goes, and asks as it goes whether to go on.
 pub trait Played: Sync {
     /// `n` more games finished.
     fn played(&self, n: u64);
 
-    /// Whether to stop: the batches not yet begun are not played (the simulation is then
+    /// Whether to stop: the batches not yet finished are abandoned (the simulation is then
     /// incomplete, and whoever stopped it discards it).
     fn stopped(&self) -> bool {
         false
@@ -63,7 +66,12 @@ pub fn simulate(
                 rng.set_stream(batch * 2 + first as u64);
                 let games = BATCH.min(games_per_seat - batch * BATCH);
                 let mut counts = (0u64, 0u64);
-                for _ in 0..games {
+                for game in 0..games {
+                    // A long game (Farkle's) makes a batch last tens of milliseconds: a stop
+                    // abandons it too.
+                    if game % STOP_CHECK == 0 && played.stopped() {
+                        return (0, 0);
+                    }
                     match play(first, &mut rng) {
                         Result::Won => counts.0 += 1,
                         Result::Tied => counts.1 += 1,

@@ -97,7 +97,7 @@ pub fn solve_exact(pig: &Pig, strategies: [&Strategy; 2]) -> Result<ExactSolutio
     solve_exact_stopping(pig, strategies, &AtomicBool::new(false))
 }
 
-/// [`solve_exact`], stopped with [`ExactError::Stopped`] between totals once `stop` is set.
+/// [`solve_exact`], stopped with [`ExactError::Stopped`] between score pairs once `stop` is set.
 pub fn solve_exact_stopping(
     pig: &Pig,
     strategies: [&Strategy; 2],
@@ -125,13 +125,14 @@ pub fn solve_exact_stopping(
     };
     let goal = pig.goal();
     for total in (0..=2 * (goal - 1)).rev() {
-        if stop.load(Ordering::Relaxed) {
-            return Err(ExactError::Stopped);
-        }
         for own in total.saturating_sub(goal - 1)..=total.min(goal - 1) {
             let opponent = total - own;
             if own > opponent {
                 continue;
+            }
+            // Late pairs carry long fractions: a check per pair keeps a stop within milliseconds.
+            if stop.load(Ordering::Relaxed) {
+                return Err(ExactError::Stopped);
             }
             for seat in 0..2 {
                 if own == opponent && seat == 1 {
