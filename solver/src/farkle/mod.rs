@@ -215,7 +215,7 @@ mod tests {
 
     #[test]
     fn simulation_agrees_with_the_exact_values() {
-        let game = game(&[("goal", 1000), ("floor", -500)]);
+        let game = game(&[("goal", 500), ("floor", -250)]);
         for players in [
             [Player::Optimising, Player::Fixed(Fixed::MaxPoints)],
             [

@@ -755,7 +755,7 @@ mod tests {
     }
 
     fn small() -> Farkle {
-        Farkle::new(&[("goal".to_string(), 400), ("floor".to_string(), -100)]).unwrap()
+        Farkle::new(&[("goal".to_string(), 300), ("floor".to_string(), 0)]).unwrap()
     }
 
     #[test]
@@ -824,7 +824,7 @@ mod tests {
         };
         let illegal = error("illegal.py");
         assert!(
-            illegal.contains("illegal.py: final_strategy(-100, -100, 0, 0, 0, (")
+            illegal.contains("illegal.py: final_strategy(0, 0, 0, 0, 0, (")
                 && illegal.contains("returned kept = (")
                 && illegal.contains("not every die kept scores"),
             "{illegal}"
