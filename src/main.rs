@@ -17,6 +17,7 @@ use clap::error::ErrorKind;
 use cli::{Cli, Command};
 
 fn main() -> ExitCode {
+    remove_staged_files_when_signalled();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // --help and --version print and succeed; a bare `swine` prints the help and fails.
@@ -39,6 +40,26 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// On SIGINT (Ctrl-C) or SIGTERM: removes the temporary files being written (no `.tmpXXXXXX`
+/// stays behind in an output folder), then ends the process as the signal's default action
+/// does. The watch starts on a thread of its own; until it has (or if it cannot), the signals
+/// keep their defaults.
+fn remove_staged_files_when_signalled() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let _ = std::thread::Builder::new()
+        .name("signals".to_string())
+        .spawn(|| {
+            let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+                return;
+            };
+            if let Some(signal) = signals.forever().next() {
+                swine_solver::format::remove_staged();
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                std::process::exit(128 + signal);
+            }
+        });
 }
 
 fn run(cli: &Cli) -> anyhow::Result<()> {

@@ -400,3 +400,30 @@ fn every_file_read_has_a_size_cap_that_names_it() {
     );
     assert!(!sandbox.join("p.png").exists());
 }
+
+/// A table file that is a FIFO, a device or a folder is refused at once, naming what it is:
+/// reading a FIFO would wait for a writer forever.
+#[test]
+fn only_regular_files_are_read_as_tables() {
+    let sandbox = Sandbox::new();
+    let made = std::process::Command::new("mkfifo")
+        .arg(sandbox.join("pipe.csv"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    std::os::unix::fs::symlink("/dev/zero", sandbox.join("zero.bin")).unwrap();
+    std::fs::create_dir(sandbox.join("folder.json")).unwrap();
+    for (file, said) in [
+        ("pipe.csv", "a FIFO (named pipe)"),
+        ("zero.bin", "a character device"),
+        ("folder.json", "a directory"),
+    ] {
+        let stderr = sandbox
+            .run(&["eval", file, "--vs", "always_roll:4"])
+            .failure();
+        assert_eq!(
+            stderr,
+            format!("swine: in STRATEGY: {file}: it is {said}, not a regular file")
+        );
+    }
+}

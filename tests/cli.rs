@@ -294,10 +294,27 @@ fn a_reader_that_stops_early_is_not_an_error() {
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
 
+/// `swine ARGS` started in `sandbox` (with its cache) with SIGINT's default action: a test run
+/// as a background job inherits SIGINT ignored, as a person's terminal does not.
+fn interruptible(sandbox: &Sandbox, args: &[&str]) -> std::process::Child {
+    Command::new("python3")
+        .args([
+            "-c",
+            "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); \
+             os.execv(sys.argv[1], sys.argv[1:])",
+            env!("CARGO_BIN_EXE_swine"),
+        ])
+        .args(args)
+        .current_dir(sandbox.path())
+        .env("SWINE_CACHE_DIR", sandbox.cache())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("python3 runs swine")
+}
+
 /// Ctrl-C ends a long computation at once: the process is gone within 100 ms of SIGINT (so no
-/// thread computes on) and has written nothing. The child gets SIGINT's default action back
-/// first: a test run as a background job inherits SIGINT ignored, as a person's terminal does
-/// not.
+/// thread computes on) and has written nothing.
 #[test]
 fn ctrl_c_ends_a_long_computation_at_once_and_writes_nothing() {
     use std::os::unix::process::ExitStatusExt;
@@ -315,20 +332,7 @@ fn ctrl_c_ends_a_long_computation_at_once_and_writes_nothing() {
         ][..],
     ] {
         let sandbox = Sandbox::new();
-        let mut child = Command::new("python3")
-            .args([
-                "-c",
-                "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); \
-                 os.execv(sys.argv[1], sys.argv[1:])",
-                env!("CARGO_BIN_EXE_swine"),
-            ])
-            .args(args)
-            .current_dir(sandbox.path())
-            .env("SWINE_CACHE_DIR", sandbox.cache())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("python3 runs swine");
+        let mut child = interruptible(&sandbox, args);
         std::thread::sleep(Duration::from_secs(1));
         assert!(
             child.try_wait().unwrap().is_none(),
@@ -355,4 +359,73 @@ fn ctrl_c_ends_a_long_computation_at_once_and_writes_nothing() {
         assert!(waited < Duration::from_millis(100), "{args:?}: {waited:?}");
         assert!(!sandbox.join("out").exists(), "{args:?} wrote its folder");
     }
+}
+
+/// An interrupt or a termination while files are written leaves no temporary file behind: the
+/// test watches the output folder and signals `solve` the moment its first staged `.tmp` file
+/// appears, a random few milliseconds later, or at once; every time, nothing beginning with
+/// `.tmp` stays, and what was renamed into place is whole.
+#[test]
+fn a_signal_while_files_are_written_leaves_no_temporary_file() {
+    use rand::{Rng, SeedableRng};
+    use std::os::unix::process::ExitStatusExt;
+    use std::time::{Duration, Instant};
+
+    let mut random = rand_chacha::ChaCha8Rng::seed_from_u64(44);
+    let mut caught_staging = 0;
+    for round in 0..12 {
+        let signal = if round % 2 == 0 { "INT" } else { "TERM" };
+        let sandbox = Sandbox::new();
+        let mut child = interruptible(&sandbox, &["solve", "--goal", "300", "--out", "out"]);
+        let out = sandbox.join("out");
+        let staging = |out: &std::path::Path| {
+            std::fs::read_dir(out).ok().is_some_and(|entries| {
+                entries
+                    .flatten()
+                    .any(|e| e.file_name().to_string_lossy().starts_with(".tmp"))
+            })
+        };
+        let started = Instant::now();
+        while !staging(&out) && child.try_wait().unwrap().is_none() {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "no file staged"
+            );
+            std::thread::yield_now();
+        }
+        caught_staging += usize::from(staging(&out));
+        std::thread::sleep(Duration::from_millis(random.random_range(0..30)));
+        let _ = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status();
+        let ended = child.wait().unwrap();
+        let left: Vec<String> = std::fs::read_dir(&out)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert!(
+            left.iter().all(|name| !name.starts_with(".tmp")),
+            "SIG{signal} ({ended:?}) left {left:?}"
+        );
+        if ended.success() {
+            continue;
+        }
+        assert!(ended.signal().is_some(), "SIG{signal}: {ended:?}");
+        for name in left.iter().filter(|name| name.ends_with(".json")) {
+            let text = std::fs::read_to_string(out.join(name)).unwrap();
+            assert!(
+                serde_json::from_str::<serde_json::Value>(&text).is_ok(),
+                "{name} is not whole"
+            );
+        }
+    }
+    // The signal came while files were staged, not only before or after.
+    assert!(
+        caught_staging >= 6,
+        "staging seen in {caught_staging} of 12 rounds"
+    );
 }

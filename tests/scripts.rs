@@ -432,3 +432,41 @@ fn a_compiled_script_is_remembered_but_never_for_a_changed_script_or_parameter()
     }
     assert_eq!(eval_chase(&sandbox, &[], true), after);
 }
+
+/// A cache file that lies is never answered from: single bits flipped across the whole of
+/// hog-fa20's cache file (one at a time, spread from the first byte to the last) never change
+/// `swine eval bacon --vs always_roll:4`; each damaged file is recomputed and replaced by a
+/// good one.
+#[test]
+fn no_flipped_bit_in_a_cache_file_changes_an_answer() {
+    let sandbox = Sandbox::new();
+    let eval = || {
+        sandbox
+            .run(&["eval", "bacon", "--vs", "always_roll:4"])
+            .success()
+    };
+    let answer = eval();
+    let file = std::fs::read_dir(sandbox.cache())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .find(|path| path.extension().is_some_and(|e| e == "bin"))
+        .expect("hog-fa20's cache file");
+    let good = std::fs::read(&file).unwrap();
+    let bits = good.len() * 8;
+    for step in 0..24 {
+        // From the magic's first bit to the checksum's last.
+        let bit = step * (bits - 1) / 23;
+        let mut flipped = good.clone();
+        flipped[bit / 8] ^= 1 << (bit % 8);
+        std::fs::write(&file, &flipped).unwrap();
+        assert_eq!(eval(), answer, "bit {bit} of {bits} flipped");
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            good,
+            "bit {bit}: not replaced"
+        );
+    }
+    // A truncated file is recomputed too.
+    std::fs::write(&file, &good[..good.len() / 3]).unwrap();
+    assert_eq!(eval(), answer);
+}

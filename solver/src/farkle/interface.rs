@@ -658,8 +658,8 @@ impl Game for FarkleGame {
 /// The values (by state number) of the `.npy` file at `path`, written as `blank` is.
 fn taken_values(game: &Farkle, blank: &ValuesFile, path: &Path) -> Result<Vec<f64>, GameError> {
     let refused = |what: String| GameError::Refused(format!("--best-tables-from: {what}"));
-    let bytes =
-        std::fs::read(path).map_err(|e| refused(format!("reading {}: {e}", path.display())))?;
+    let bytes = crate::read::read_capped(path, crate::read::TABLE_BYTES, "a table file")
+        .map_err(|e| refused(format!("{}: {e}", path.display())))?;
     let ordered = blank.values_from_npy(&bytes).ok_or_else(|| {
         refused(format!(
             "{}: not the .npy of farkle's values (an f64 array of shape {:?})",

@@ -16,7 +16,6 @@ use crate::table::entry_of;
 
 const MAGIC: &[u8; 8] = b"SWINETAB";
 const VERSION: u32 = 1;
-const HEADER: usize = MAGIC.len() + 4 + 8;
 const CHECKSUM: usize = 4;
 /// Largest payload accepted, far above any real table (Hog's largest: 100 · 100 · 11 · 11 dice).
 const PAYLOAD_LIMIT: usize = 64 << 20;
@@ -55,7 +54,7 @@ pub(super) fn render(file: &TableFile) -> Vec<u8> {
 
 /// A binary file: `magic`, the format `version` and the payload's length (little-endian u32
 /// and u64), the payload, then a CRC-32 of everything before it.
-pub(super) fn frame(magic: &[u8], version: u32, payload: &[u8]) -> Vec<u8> {
+pub(crate) fn frame(magic: &[u8], version: u32, payload: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(magic.len() + 12 + payload.len() + CHECKSUM);
     out.extend_from_slice(magic);
     out.extend_from_slice(&version.to_le_bytes());
@@ -65,27 +64,36 @@ pub(super) fn frame(magic: &[u8], version: u32, payload: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Parses binary table bytes made for one of the `expected` schemas.
-pub(super) fn parse(bytes: &[u8], expected: &[Schema]) -> Result<TableFile, Problem> {
-    let magic_len = bytes.len().min(MAGIC.len());
-    if bytes[..magic_len] != MAGIC[..magic_len] {
-        return Err(Problem::Malformed(
-            "not a swine binary table: it does not start with SWINETAB".to_string(),
-        ));
+/// The format version and the payload of a file [`frame`] wrote with `magic`, checked whole:
+/// the checksum first (until it matches, no field of the header can be trusted), then the
+/// payload's length the header promises (at most `limit` bytes). `what` names such files in
+/// the errors, e.g. "a swine binary table".
+pub(crate) fn unframe<'a>(
+    bytes: &'a [u8],
+    magic: &[u8],
+    what: &str,
+    limit: usize,
+) -> Result<(u32, &'a [u8]), Problem> {
+    let header = magic.len() + 12;
+    let magic_len = bytes.len().min(magic.len());
+    if bytes[..magic_len] != magic[..magic_len] {
+        return Err(Problem::Malformed(format!(
+            "not {what}: it does not start with {}",
+            String::from_utf8_lossy(magic)
+        )));
     }
-    if bytes.len() < HEADER + CHECKSUM {
+    if bytes.len() < header + CHECKSUM {
         return Err(Problem::Truncated(format!(
             "file: {} bytes, shorter than the {}-byte header and checksum",
             bytes.len(),
-            HEADER + CHECKSUM
+            header + CHECKSUM
         )));
     }
-    let declared = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
+    let declared = u64::from_le_bytes(bytes[header - 8..header].try_into().expect("8 bytes"));
     let promised = usize::try_from(declared)
         .ok()
-        .filter(|&len| len <= PAYLOAD_LIMIT)
-        .map(|len| HEADER + len + CHECKSUM);
-    // The checksum comes first: until it matches, no field of the header can be trusted.
+        .filter(|&len| len <= limit)
+        .map(|len| header + len + CHECKSUM);
     let (body, stored) = bytes.split_at(bytes.len() - CHECKSUM);
     let stored = u32::from_le_bytes(stored.try_into().expect("4 bytes"));
     let computed = crc32fast::hash(body);
@@ -101,22 +109,31 @@ pub(super) fn parse(bytes: &[u8], expected: &[Schema]) -> Result<TableFile, Prob
             )),
         });
     }
-    let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
+    if promised != Some(bytes.len()) {
+        return Err(Problem::Malformed(format!(
+            "the header promises a payload of {declared} bytes, the file holds {}",
+            bytes.len() - header - CHECKSUM
+        )));
+    }
+    let version = u32::from_le_bytes(
+        bytes[magic.len()..magic.len() + 4]
+            .try_into()
+            .expect("4 bytes"),
+    );
+    Ok((version, &body[header..]))
+}
+
+/// Parses binary table bytes made for one of the `expected` schemas.
+pub(super) fn parse(bytes: &[u8], expected: &[Schema]) -> Result<TableFile, Problem> {
+    let (version, payload) = unframe(bytes, MAGIC, "a swine binary table", PAYLOAD_LIMIT)?;
     if version != VERSION {
         return Err(Problem::Version {
             found: version,
             supported: VERSION,
         });
     }
-    if promised != Some(bytes.len()) {
-        return Err(Problem::Malformed(format!(
-            "the header promises a payload of {declared} bytes, the file holds {}",
-            bytes.len() - HEADER - CHECKSUM
-        )));
-    }
-    let (payload, _): (Payload, usize) =
-        bincode::serde::decode_from_slice(&body[HEADER..], config())
-            .map_err(|e| Problem::Malformed(format!("undecodable contents: {e}")))?;
+    let (payload, _): (Payload, usize) = bincode::serde::decode_from_slice(payload, config())
+        .map_err(|e| Problem::Malformed(format!("undecodable contents: {e}")))?;
     check_rules(&payload.rules, payload.goal, expected)?;
     let meta = TableMeta {
         strategy: payload.strategy,
@@ -150,6 +167,9 @@ pub(super) fn parse(bytes: &[u8], expected: &[Schema]) -> Result<TableFile, Prob
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The header's bytes: magic, version, length.
+    const HEADER: usize = MAGIC.len() + 4 + 8;
     use crate::format::testing::{score_schema, scores};
 
     fn sample() -> (TableFile, Vec<Schema>) {

@@ -19,6 +19,9 @@
 //! | `bin`  | metadata and table, versioned, with a CRC-32 checksum | yes |
 
 mod binary;
+mod staged;
+pub(crate) use binary::{frame, unframe};
+pub use staged::remove_staged;
 mod csv;
 mod json;
 mod npy;
@@ -316,7 +319,7 @@ pub fn write_rendered(
     }
     // Staged at once: each file waits for its disk sync, which the file system can take
     // together, where one after another they would wait in turn.
-    let staged: Vec<(tempfile::NamedTempFile, PathBuf)> = std::thread::scope(|scope| {
+    let staged: Vec<(Staged, PathBuf)> = std::thread::scope(|scope| {
         let staging: Vec<_> = rendered
             .into_iter()
             .map(|(path, bytes)| scope.spawn(move || (stage(directory, &bytes), path)))
@@ -332,7 +335,11 @@ pub fn write_rendered(
     staged
         .into_iter()
         .map(|(temporary, path)| {
-            temporary.persist(&path).map_err(|e| WriteError::Io {
+            let mut registry = staged::registry();
+            let staged_at = temporary.path().to_path_buf();
+            let persisted = temporary.persist(&path);
+            staged::forget(&mut registry, &staged_at);
+            persisted.map_err(|e| WriteError::Io {
                 path: path.clone(),
                 reason: e.error,
             })?;
@@ -368,17 +375,52 @@ pub fn prepare_directory(directory: &Path) -> Result<(), WriteError> {
     stage(existing, &[]).map(drop).map_err(io)
 }
 
-/// A temporary file in `directory` holding `bytes`, synced to disk, deleted unless persisted.
-fn stage(directory: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempFile> {
+/// A temporary file in `directory` holding `bytes`, synced to disk, deleted unless persisted,
+/// and recorded among the [staged] files until it is persisted or dropped.
+fn stage(directory: &Path, bytes: &[u8]) -> std::io::Result<Staged> {
     let mut builder = tempfile::Builder::new();
     // Like `File::create`: readable by others as the umask allows, not the private 0o600 of
     // temporary files.
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut temporary = builder.tempfile_in(directory)?;
-    temporary.write_all(bytes)?;
-    temporary.as_file().sync_all()?;
+    let temporary = {
+        let mut registry = staged::registry();
+        let temporary = builder.tempfile_in(directory)?;
+        registry.push(temporary.path().to_path_buf());
+        temporary
+    };
+    let mut temporary = Staged(Some(temporary));
+    let file = temporary.0.as_mut().expect("held until persisted");
+    file.write_all(bytes)?;
+    file.as_file().sync_all()?;
     Ok(temporary)
+}
+
+/// A staged temporary file: removed and forgotten when dropped unless persisted.
+struct Staged(Option<tempfile::NamedTempFile>);
+
+impl Staged {
+    /// The staged file's path.
+    fn path(&self) -> &Path {
+        self.0.as_ref().expect("held until persisted").path()
+    }
+
+    /// Renames the file to `path`.
+    fn persist(mut self, path: &Path) -> Result<(), tempfile::PersistError> {
+        let temporary = self.0.take().expect("held until persisted");
+        temporary.persist(path).map(drop)
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if let Some(temporary) = self.0.take() {
+            let mut registry = staged::registry();
+            let path = temporary.path().to_path_buf();
+            drop(temporary);
+            staged::forget(&mut registry, &path);
+        }
+    }
 }
 
 /// Where in a table a bad value sits.

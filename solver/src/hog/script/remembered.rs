@@ -6,7 +6,8 @@
 //! change while the script, its parameters and swine stay the same. A [`Remembered`] file holds
 //! every batch of calls a compile made with its values, beside the whole identity of what
 //! answered them: the cache format, swine's version, the script's full text and its parameters'
-//! values. A file is used only when all of these are equal to the script at hand and the batch
+//! values, and a CRC-32 of the whole file (a damaged, truncated or foreign file is not read,
+//! and the next save replaces it). A file is used only when all of these are equal to the script at hand and the batch
 //! asked holds the very same arguments, compared in full (no hash decides it), so a changed
 //! script, a changed parameter or a new swine never reads a stale answer. Only batches that ran
 //! without failure are kept; every value still passes the checks of a fresh call.
@@ -21,10 +22,14 @@ use std::sync::{Mutex, PoisonError};
 use serde::{Deserialize, Serialize};
 
 use super::{Parameter, Value};
-use crate::format::write_rendered;
+use crate::format::{frame, unframe, write_rendered};
 
 /// The version of the file layout below; a file of another is not read.
-const FORMAT: u32 = 3;
+const FORMAT: u32 = 4;
+
+/// What a cache file starts with: it is framed as the table files are (magic, version, length,
+/// payload, then a CRC-32 of everything before it), so a damaged file is never answered from.
+const MAGIC: &[u8; 8] = b"SWINEMEM";
 
 /// The most cache files a directory keeps: writing one more removes the oldest (a sweep
 /// writes one per variant).
@@ -253,7 +258,8 @@ impl Remembered {
             return;
         }
         let file = (&self.identity, &state.batches);
-        let bytes = bincode::serde::encode_to_vec(file, bincode::config::standard());
+        let bytes = bincode::serde::encode_to_vec(file, bincode::config::standard())
+            .map(|payload| frame(MAGIC, FORMAT, &payload));
         state.unsaved = false;
         if let (Ok(bytes), Some(directory), Some(name)) = (bytes, path.parent(), path.file_name()) {
             let name = name.to_string_lossy().into_owned();
@@ -302,11 +308,15 @@ fn prune(directory: &Path) {
     }
 }
 
-/// The cache file at `path` (its identity, then its batches), if it can be read and decoded.
+/// The cache file at `path` (its identity, then its batches), if it can be read, its checksum
+/// holds over its whole content, and it decodes.
 fn read(path: &Path) -> Option<(Identity, Vec<Batch>)> {
     let bytes = crate::read::read_capped(path, MOST_BYTES, "a script cache").ok()?;
+    let (_, payload) = unframe(&bytes, MAGIC, "a script cache", MOST_BYTES as usize)
+        .ok()
+        .filter(|&(format, _)| format == FORMAT)?;
     let config = bincode::config::standard().with_limit::<{ MOST_BYTES as usize }>();
-    bincode::serde::decode_from_slice(&bytes, config)
+    bincode::serde::decode_from_slice(payload, config)
         .ok()
         .map(|(file, _)| file)
 }
@@ -380,6 +390,36 @@ mod tests {
         assert_eq!(other.recall("f", 1, &[7]), None);
         let reopened = Remembered::open_in(at, "1.0.0", "fn f(x) { 0 }", &goal);
         assert_eq!(reopened.recall("f", 1, &[7]), None);
+    }
+
+    #[test]
+    fn no_single_bit_flip_anywhere_in_a_file_changes_an_answer() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = Some(dir.path());
+        let text = "fn f(x) { x }";
+        let kept = Remembered::open_in(at, "1.0.0", text, &[parameter("goal", 100)]);
+        let asked: Vec<i64> = (0..40).collect();
+        let answers: Vec<Value> = asked.iter().map(|&n| Value::Int(n * 7 - 100)).collect();
+        kept.keep("f", 1, &asked, &answers);
+        kept.keep("g", 1, &asked, &vec![Value::Bool(true); asked.len()]);
+        kept.save();
+        let path = kept.path.clone().unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let mut recalled = 0;
+        for bit in 0..bytes.len() * 8 {
+            let mut flipped = bytes.clone();
+            flipped[bit / 8] ^= 1 << (bit % 8);
+            std::fs::write(&path, &flipped).unwrap();
+            let damaged = Remembered::open_in(at, "1.0.0", text, &[parameter("goal", 100)]);
+            for (hook, expected) in [("f", &answers), ("g", &vec![Value::Bool(true); 40])] {
+                if let Some(values) = damaged.recall(hook, 1, &asked) {
+                    assert_eq!(&values, expected, "bit {bit}: a changed answer");
+                    recalled += 1;
+                }
+            }
+        }
+        // The checksum covers the whole file: no flipped file is read at all.
+        assert_eq!(recalled, 0, "of {} bits", bytes.len() * 8);
     }
 
     #[test]
