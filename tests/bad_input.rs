@@ -366,9 +366,16 @@ fn timeouts_beyond_a_day_and_more_jobs_than_cores_are_named() {
 #[test]
 fn every_file_read_has_a_size_cap_that_names_it() {
     let sandbox = Sandbox::new();
-    for name in ["t.csv", "r.rhai", "s.py", "sweep.csv"] {
-        std::os::unix::fs::symlink("/dev/zero", sandbox.join(name)).unwrap();
+    // Regular files one byte past each cap (sparse: they take no disk), and a device.
+    for (name, cap) in [
+        ("t.csv", 256 << 20),
+        ("r.rhai", 1 << 20),
+        ("sweep.csv", 64 << 20),
+    ] {
+        let file = std::fs::File::create(sandbox.join(name)).unwrap();
+        file.set_len(cap + 1).unwrap();
     }
+    std::os::unix::fs::symlink("/dev/zero", sandbox.join("s.py")).unwrap();
     assert_eq!(
         sandbox.run(&["eval", "t.csv"]).failure(),
         "swine: in STRATEGY: t.csv: it holds more than 256 MiB, the limit for a table file"
