@@ -167,10 +167,10 @@ pub(super) fn parse(bytes: &[u8], expected: &[Schema]) -> Result<TableFile, Prob
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::testing::{score_schema, scores};
 
     /// The header's bytes: magic, version, length.
     const HEADER: usize = MAGIC.len() + 4 + 8;
-    use crate::format::testing::{score_schema, scores};
 
     fn sample() -> (TableFile, Vec<Schema>) {
         let file = TableFile {

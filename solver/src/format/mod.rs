@@ -335,11 +335,7 @@ pub fn write_rendered(
     staged
         .into_iter()
         .map(|(temporary, path)| {
-            let mut registry = staged::registry();
-            let staged_at = temporary.path().to_path_buf();
-            let persisted = temporary.persist(&path);
-            staged::forget(&mut registry, &staged_at);
-            persisted.map_err(|e| WriteError::Io {
+            temporary.persist(&path).map_err(|e| WriteError::Io {
                 path: path.clone(),
                 reason: e.error,
             })?;
@@ -400,15 +396,15 @@ fn stage(directory: &Path, bytes: &[u8]) -> std::io::Result<Staged> {
 struct Staged(Option<tempfile::NamedTempFile>);
 
 impl Staged {
-    /// The staged file's path.
-    fn path(&self) -> &Path {
-        self.0.as_ref().expect("held until persisted").path()
-    }
-
-    /// Renames the file to `path`.
+    /// Renames the file to `path` and forgets it (under the registry's lock: a signal's
+    /// cleanup sees it either staged or renamed).
     fn persist(mut self, path: &Path) -> Result<(), tempfile::PersistError> {
         let temporary = self.0.take().expect("held until persisted");
-        temporary.persist(path).map(drop)
+        let mut registry = staged::registry();
+        let staged_at = temporary.path().to_path_buf();
+        let persisted = temporary.persist(path);
+        staged::forget(&mut registry, &staged_at);
+        persisted.map(drop)
     }
 }
 

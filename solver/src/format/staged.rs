@@ -21,15 +21,13 @@ pub(super) fn forget(staged: &mut Vec<PathBuf>, path: &Path) {
     staged.retain(|p| p != path);
 }
 
-/// Removes every staged file and returns how many there were; later stagings wait until the
-/// process has ended (the registry stays locked for good).
-pub fn remove_staged() -> usize {
+/// Removes every staged file; later stagings wait until the process has ended (the registry
+/// stays locked for good).
+pub fn remove_staged() {
     let staged = registry();
     for path in staged.iter() {
         let _ = std::fs::remove_file(path);
     }
-    let removed = staged.len();
     // Held until the process ends: nothing new is staged behind the cleanup.
     std::mem::forget(staged);
-    removed
 }

@@ -7,9 +7,10 @@
 //! every batch of calls a compile made with its values, beside the whole identity of what
 //! answered them: the cache format, swine's version, the script's full text and its parameters'
 //! values, and a CRC-32 of the whole file (a damaged, truncated or foreign file is not read,
-//! and the next save replaces it). A file is used only when all of these are equal to the script at hand and the batch
-//! asked holds the very same arguments, compared in full (no hash decides it), so a changed
-//! script, a changed parameter or a new swine never reads a stale answer. Only batches that ran
+//! and the next save replaces it). A file is used only when all of these are equal to the
+//! script at hand and the batch asked holds the very same arguments, compared in full (no hash
+//! decides it), so a changed script, a changed parameter or a new swine never reads a stale
+//! answer. Only batches that ran
 //! without failure are kept; every value still passes the checks of a fresh call.
 //!
 //! The directory is `$SWINE_CACHE_DIR` (empty: remember nothing), else `$XDG_CACHE_HOME/swine`,
