@@ -213,6 +213,10 @@ pub struct RulesArgs {
     /// --set goal=50; may be repeated.
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = catalog::setting)]
     pub settings: Vec<(String, i64)>,
+    /// Solve even where the estimate of the memory it takes exceeds the memory this machine has
+    /// free (without it, such a solve is refused before it starts).
+    #[arg(long)]
+    pub no_memory_check: bool,
 }
 
 /// `swine solve`.
@@ -704,4 +708,58 @@ pub struct ServeArgs {
     /// Open the page in the desktop's browser (xdg-open).
     #[arg(long)]
     pub open: bool,
+    /// The most memory the page's solved match-ups may take together, e.g. 4G or 500MB (k, M,
+    /// G, T: powers of 1000; KiB, MiB, GiB: of 1024): a match-up whose solve is estimated to
+    /// take more is refused, and the least recently played make room for a new one
+    /// [default: half of this machine's memory].
+    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    pub max_memory: Option<u64>,
+}
+
+/// A size of memory in bytes, from `4G`, `500MB`, `1.5GiB` or `1000000`.
+pub fn memory_size(text: &str) -> Result<u64, String> {
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let scale: f64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1.0,
+        "k" | "kb" => 1e3,
+        "m" | "mb" => 1e6,
+        "g" | "gb" => 1e9,
+        "t" | "tb" => 1e12,
+        "kib" => 1024.0,
+        "mib" => 1024.0 * 1024.0,
+        "gib" => 1024.0 * 1024.0 * 1024.0,
+        "tib" => 1024.0f64.powi(4),
+        _ => {
+            return Err(format!(
+                "'{text}': the unit '{unit}' is none of k, M, G, T, KiB, MiB, GiB, TiB"
+            ));
+        }
+    };
+    match number.parse::<f64>() {
+        Ok(n) if n > 0.0 && (n * scale) < 1e18 => Ok((n * scale).round() as u64),
+        _ => Err(format!(
+            "'{text}' is not a size of memory such as 4G or 500MB"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::memory_size;
+
+    #[test]
+    fn memory_sizes_read_with_decimal_and_binary_units() {
+        assert_eq!(memory_size("4G"), Ok(4_000_000_000));
+        assert_eq!(memory_size("500MB"), Ok(500_000_000));
+        assert_eq!(memory_size("1.5GiB"), Ok(1_610_612_736));
+        assert_eq!(memory_size("2 kib"), Ok(2048));
+        assert_eq!(memory_size("1000000"), Ok(1_000_000));
+        for bad in ["", "0", "G", "4X", "-1G", "1e30", "1.2.3M"] {
+            let refusal = memory_size(bad).unwrap_err();
+            assert!(refusal.contains(&format!("'{bad}'")), "{bad}: {refusal}");
+        }
+    }
 }

@@ -3,6 +3,7 @@
 
 mod cli;
 mod commands;
+mod machine;
 mod manual;
 mod progress;
 mod resolve;
@@ -69,7 +70,10 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Simulate(args) => commands::simulate_command(args),
         Command::Play(args) => commands::play_command(args),
         Command::Plot(args) => commands::plot::plot_command(args),
-        Command::Serve(args) => serve::serve(args.port, args.open),
+        Command::Serve(args) => {
+            let budget = args.max_memory.unwrap_or_else(serve::default_budget);
+            serve::serve(args.port, args.open, budget)
+        }
         Command::Tables(args) => commands::tables_command(args),
         Command::Atlas(args) => commands::atlas_command(args),
         Command::Grade(args) => commands::grade_command(args),

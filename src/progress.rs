@@ -2,14 +2,28 @@
 //! (a spinner with its message, a bar where it counts), and a count of finished items. Nothing
 //! is drawn when stderr is not a terminal.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use swine_solver::game::Run;
+use swine_solver::game::{Footprint, Run};
 
 /// How long a computation runs before its display appears: quick answers draw nothing.
 const QUIET: Duration = Duration::from_millis(300);
+
+/// What the work of this run is expected to take, as displays show it (`about 656 MB and
+/// 8 min expected; `): set once the game is sized.
+static EXPECTED: Mutex<String> = Mutex::new(String::new());
+
+/// Shows `footprint` beside every later display.
+pub fn expect(footprint: &Footprint) {
+    let text = format!(
+        "about {} and {} expected; ",
+        footprint.memory(),
+        footprint.time()
+    );
+    *EXPECTED.lock().unwrap_or_else(PoisonError::into_inner) = text;
+}
 
 /// The display of one computation: a spinner with what it says it is doing, turned into a bar
 /// while it counts (states swept, games played, rounds of a search).
@@ -22,6 +36,12 @@ impl Watch {
     pub fn start() -> (Watch, Run) {
         let bar = Arc::new(ProgressBar::new_spinner());
         bar.set_style(spinner_style());
+        bar.set_prefix(
+            EXPECTED
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clone(),
+        );
         let shown = Arc::clone(&bar);
         let started = std::time::Instant::now();
         let run = Run::telling(move |progress| {
@@ -71,13 +91,13 @@ impl Watch {
 
 /// A spinner with the elapsed time and the message.
 fn spinner_style() -> ProgressStyle {
-    ProgressStyle::with_template("{spinner} {elapsed:>4} {msg} (Ctrl-C stops)")
+    ProgressStyle::with_template("{spinner} {elapsed:>4} {msg} ({prefix}Ctrl-C stops)")
         .expect("a valid progress template")
 }
 
 /// A bar over a count, with the message and the time left.
 fn bar_style() -> ProgressStyle {
-    ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {msg}, eta {eta} (Ctrl-C stops)")
+    ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {msg}, eta {eta} ({prefix}Ctrl-C stops)")
         .expect("a valid progress template")
         .progress_chars("=> ")
 }

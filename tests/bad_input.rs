@@ -434,3 +434,50 @@ fn only_regular_files_are_read_as_tables() {
         );
     }
 }
+
+#[test]
+fn a_solve_larger_than_the_free_memory_is_refused_before_it_starts() {
+    // Farkle at goal 100000 ran for hours at gigabytes with no word about its size.
+    let sandbox = Sandbox::new();
+    let started = std::time::Instant::now();
+    for verb in [
+        &["solve", "--out", "out"][..],
+        &["eval", "optimal"],
+        &["play"],
+    ] {
+        let mut args = verb.to_vec();
+        args.extend(["--rules", "farkle", "--goal", "100000"]);
+        let message = sandbox.run(&args).failure();
+        assert!(
+            message.starts_with("swine: solving this would take about ")
+                && message.contains(" GB and ")
+                && message.contains("of memory this machine has free")
+                && message.ends_with("--no-memory-check solves anyway"),
+            "{args:?}: {message}"
+        );
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert!(!sandbox.join("out").exists());
+    // Insisting gets past the check: the solve starts (and is stopped here).
+    let mut insisted = sandbox
+        .command(&[
+            "solve",
+            "--rules",
+            "farkle",
+            "--goal",
+            "100000",
+            "--no-memory-check",
+            "--out",
+            "out",
+        ])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    assert!(
+        insisted.try_wait().unwrap().is_none(),
+        "it should be solving"
+    );
+    insisted.kill().unwrap();
+    insisted.wait().unwrap();
+}

@@ -429,3 +429,27 @@ fn a_signal_while_files_are_written_leaves_no_temporary_file() {
         "staging seen in {caught_staging} of 12 rounds"
     );
 }
+
+#[test]
+fn a_long_solve_shows_its_estimate_beside_its_progress() {
+    let sandbox = Sandbox::new();
+    let (memory, time) = sandbox.estimate("hog-fa17", 150);
+    let estimate = format!("{memory} and {time}");
+    // `script` (util-linux) runs the command on a terminal, where the progress display is drawn.
+    let command = format!(
+        "{} eval optimal --rules hog-fa17 --goal 150",
+        env!("CARGO_BIN_EXE_swine")
+    );
+    let output = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(sandbox.path())
+        .env("SWINE_CACHE_DIR", sandbox.cache())
+        .output()
+        .expect("script (util-linux) gives the command a terminal");
+    let shown = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        shown.contains(&format!("(about {estimate} expected; Ctrl-C stops)")),
+        "{estimate}: {shown}"
+    );
+    assert!(shown.contains("win rate"), "{shown}");
+}

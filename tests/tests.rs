@@ -12,6 +12,7 @@ mod course;
 mod docs;
 mod exact;
 mod farkle;
+mod footprint;
 mod golden;
 mod greed;
 mod house;

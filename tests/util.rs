@@ -49,6 +49,22 @@ impl Sandbox {
         path
     }
 
+    /// What `swine rules check RULES --set goal=GOAL` estimates solving takes: its memory and
+    /// its time in words (`273 MB`, `2 s`).
+    pub fn estimate(&self, rules: &str, goal: u32) -> (String, String) {
+        let goal = format!("goal={goal}");
+        let check = self
+            .run(&["rules", "check", rules, "--set", &goal])
+            .success();
+        let line = check
+            .lines()
+            .find_map(|line| line.strip_prefix("  solving      about "))
+            .unwrap_or_else(|| panic!("no estimate in {check}"));
+        let (memory, rest) = line.split_once(" of memory and ").unwrap();
+        let (time, _) = rest.split_once(" (measured").unwrap();
+        (memory.to_string(), time.to_string())
+    }
+
     /// Runs `swine ARGS` in the sandbox.
     pub fn run(&self, args: &[&str]) -> Run {
         let output = self.command(args).output().expect("run swine");

@@ -10,7 +10,7 @@ use thiserror::Error;
 use crate::chopsticks;
 use crate::farkle;
 use crate::game::contest;
-use crate::game::{Opened, Run, Survey};
+use crate::game::{Footprint, Opened, Run, Survey};
 use crate::greed;
 use crate::hog;
 use crate::pig;
@@ -296,6 +296,46 @@ pub fn open(
     settings: &[(String, i64)],
     runner: &Runner,
 ) -> Result<Opened, OpenError> {
+    named(rules, goal, settings, runner)?.open()
+}
+
+/// A ruleset named and checked, not yet opened: what solving it takes is known before anything
+/// heavy is built (a Hog rule script is read and its parameters checked, but its rules are not
+/// tabulated for its goal: at goal 1000 that alone takes seconds and hundreds of megabytes).
+pub struct Named(Checked);
+
+/// What [`Named`] holds: a Hog rule script not yet compiled for its goal, or any other game,
+/// built (cheaply: its tables are built when it is solved).
+enum Checked {
+    Hog(Box<hog::Script>),
+    Built(Opened),
+}
+
+impl Named {
+    /// What solving one of its match-ups takes (memory and time).
+    pub fn footprint(&self) -> Footprint {
+        match &self.0 {
+            Checked::Hog(script) => hog::footprint(script.goal(), script.memory().size),
+            Checked::Built(game) => game.info().footprint,
+        }
+    }
+
+    /// The game, opened.
+    pub fn open(self) -> Result<Opened, OpenError> {
+        Ok(match self.0 {
+            Checked::Hog(script) => Arc::new(hog::HogGame::new(hog::Ruleset::compile(*script)?)),
+            Checked::Built(game) => game,
+        })
+    }
+}
+
+/// The ruleset [`open`] opens, named and checked but not yet opened.
+pub fn named(
+    rules: &str,
+    goal: Option<u32>,
+    settings: &[(String, i64)],
+    runner: &Runner,
+) -> Result<Named, OpenError> {
     let family = if is_script(rules) {
         Family::Hog
     } else {
@@ -321,11 +361,12 @@ pub fn open(
         (goal, Vec::new())
     };
     let settings = settings.as_slice();
-    Ok(match family {
+    let game: Opened = match family {
         Family::Hog => {
             let settings = with_goal(settings, goal)?;
-            let compiled = hog::Ruleset::compile(script(rules, &settings, runner)?)?;
-            Arc::new(hog::HogGame::new(compiled))
+            return Ok(Named(Checked::Hog(Box::new(script(
+                rules, &settings, runner,
+            )?))));
         }
         Family::Greed => Arc::new(greed::GreedGame::new(greed::Greed::new(
             goal.unwrap_or(greed::DEFAULT_LIMIT),
@@ -352,7 +393,8 @@ pub fn open(
             let settings = with_goal(settings, goal)?;
             Arc::new(farkle::FarkleGame::new(farkle::Farkle::new(&settings)?))
         }
-    })
+    };
+    Ok(Named(Checked::Built(game)))
 }
 
 /// `settings` with `--goal` as the setting `goal`, if given (not both).

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::{Result, bail};
-use swine_solver::hog::{RulesError, Ruleset, presets, strategy_forms};
+use swine_solver::hog::{self, RulesError, Ruleset, presets, strategy_forms};
 
 use crate::cli::RulesCommand;
 use crate::resolve;
@@ -61,14 +61,18 @@ pub fn rules_command(command: &RulesCommand) -> Result<()> {
             }
             writeln!(out, "  yardstick    {}", script.yardstick())?;
             writeln!(out, "  strategies   {}", strategy_forms(&script).join(", "))?;
-            let goal = u64::from(script.goal());
-            let m = u64::from(memory.size);
-            let states = goal * goal * m * m;
+            let (goal, m) = (script.goal(), memory.size);
+            let footprint = hog::footprint(goal, m);
             writeln!(
                 out,
-                "  state space  {goal} x {goal} scores x {m} x {m} memories = {states} states \
-                 (about {} MB to solve)",
-                states * 36 / 1_000_000 + 1
+                "  state space  {goal} x {goal} scores x {m} x {m} memories = {} states",
+                footprint.states
+            )?;
+            writeln!(
+                out,
+                "  solving      about {} of memory and {} (measured on 2 cores)",
+                footprint.memory(),
+                footprint.time()
             )?;
             let rules = Ruleset::compile(script)?;
             writeln!(

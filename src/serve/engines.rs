@@ -1,5 +1,5 @@
-//! Match-ups solved once and kept: every parameter checked, then the game solved for the
-//! person against the computer's strategy, within a bound on how many are kept.
+//! Match-ups solved once and kept: every parameter checked and the solve sized, then the game
+//! solved for the person against the computer's strategy, within the server's memory budget.
 //!
 //! Every match-up is solved on a thread of its own, one at a time, while the server answers
 //! every other request: a request waits a moment for it (Hog, Greed and the Pig family solve in
@@ -9,8 +9,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use swine_solver::catalog;
-use swine_solver::game::{Capability, Engine, MoveLimit, Opened, Progress, Run, Strategy};
+use swine_solver::catalog::{self, Named};
+use swine_solver::game::{
+    Capability, Engine, Footprint, MoveLimit, Opened, Progress, Run, Strategy, bytes_text,
+};
 use swine_solver::python::Runner;
 use swine_solver::report::full_message;
 use swine_solver::spec::Spec;
@@ -53,7 +55,7 @@ const ABANDONED: Duration = Duration::from_secs(30);
 /// A match-up being solved on its own thread.
 pub(super) struct Solving {
     key: MatchUp,
-    /// What is solved, in words.
+    /// What is solved, in words (the rules asked for, until the game is open).
     what: String,
     started: Instant,
     /// The last progress heard.
@@ -81,14 +83,67 @@ impl Solving {
     }
 }
 
-/// The match-ups solved and kept, by their parameters.
-pub(super) type Engines = Arc<Mutex<HashMap<MatchUp, Arc<Kept>>>>;
+/// The match-ups solved and kept, within the server's memory budget.
+pub(super) type Engines = Arc<Mutex<Cache>>;
 
 /// The match-up being solved, if any.
 pub(super) type UnderWay = Arc<Mutex<Option<Solving>>>;
 
-/// The most match-ups solved and kept.
-const MOST_ENGINES: usize = 16;
+/// The match-ups solved and kept, each charged the memory its solve was estimated to take:
+/// when a new one needs room, the least recently used go.
+#[derive(Default)]
+pub(super) struct Cache {
+    entries: HashMap<MatchUp, Entry>,
+    /// A count of uses: an entry used later has a larger one.
+    clock: u64,
+}
+
+/// A kept match-up, its charge and its last use.
+struct Entry {
+    kept: Arc<Kept>,
+    bytes: u64,
+    used: u64,
+}
+
+impl Cache {
+    /// The match-up `key`, if kept, marked as just used.
+    fn get(&mut self, key: &MatchUp) -> Option<Arc<Kept>> {
+        self.clock += 1;
+        let entry = self.entries.get_mut(key)?;
+        entry.used = self.clock;
+        Some(Arc::clone(&entry.kept))
+    }
+
+    /// Keeps `kept` as `key`, charged `bytes`.
+    fn insert(&mut self, key: MatchUp, kept: Arc<Kept>, bytes: u64) {
+        self.clock += 1;
+        let used = self.clock;
+        self.entries.insert(key, Entry { kept, bytes, used });
+    }
+
+    /// The memory charged to the match-ups kept, in bytes.
+    pub(super) fn held(&self) -> u64 {
+        self.entries.values().map(|e| e.bytes).sum()
+    }
+
+    /// Lets the least recently used match-ups go until `bytes` more fit in `budget`: the
+    /// match-ups let go.
+    fn make_room(&mut self, bytes: u64, budget: u64) -> Vec<Arc<Kept>> {
+        let mut gone = Vec::new();
+        while self.held() + bytes > budget {
+            let Some(oldest) = self
+                .entries
+                .iter()
+                .min_by_key(|(_, e)| e.used)
+                .map(|(k, _)| k.clone())
+            else {
+                break;
+            };
+            gone.extend(self.entries.remove(&oldest).map(|e| e.kept));
+        }
+        gone
+    }
+}
 
 /// A match-up solved: the game and the engine its games are played from.
 pub(super) struct Kept {
@@ -98,16 +153,17 @@ pub(super) struct Kept {
     pub(super) engine: Arc<dyn Engine>,
 }
 
-/// A match-up's parameters, checked: what is solved once there is room for it.
+/// A match-up's parameters, checked and sized: what is solved once there is room for it.
 struct Plan {
-    game: Opened,
-    computer: Option<Strategy>,
-    moves: Option<MoveLimit>,
+    named: Named,
+    footprint: Footprint,
 }
 
 /// The kept match-up the query names, solved first if it is not yet: a request waits a
 /// moment for its solve (and for another match-up's, solved one at a time), then is told how
-/// far it has come ([`SOLVING`]) or that the server is busy.
+/// far it has come ([`SOLVING`]) or that the server is busy. A match-up whose solve would take
+/// more memory than the server's budget is refused; one that fits is solved once the least
+/// recently used match-ups (and their games) have made room for it.
 pub(super) fn engine(state: &State, query: &HashMap<String, String>) -> Result<Arc<Kept>, Refusal> {
     let key = MatchUp {
         rules: query
@@ -126,36 +182,32 @@ pub(super) fn engine(state: &State, query: &HashMap<String, String>) -> Result<A
         settings: query.get("set").cloned(),
     };
     if let Some(kept) = lock(&state.engines).get(&key) {
-        return Ok(Arc::clone(kept));
+        return Ok(kept);
     }
-    // Checked before the bound: a bad parameter is refused by name even when it is reached.
-    let mut plan = Some(plan(&key)?);
+    // Checked and sized before anything is solved or let go: a bad parameter or a match-up
+    // too large is refused by name at once.
+    let mut plan = Some(plan(&key, state.budget)?);
     let deadline = Instant::now() + PATIENCE;
     loop {
         if let Some(kept) = lock(&state.engines).get(&key) {
-            return Ok(Arc::clone(kept));
+            return Ok(kept);
         }
         {
             let mut solving = lock(&state.solving);
             let waited = Instant::now() >= deadline;
             match solving.as_mut() {
                 None => {
-                    if lock(&state.engines).len() >= MOST_ENGINES {
-                        return Err(bad(&format!(
-                            "the server keeps {MOST_ENGINES} match-ups (rules and opponent) \
-                             solved and has them all; play one of those or restart it"
-                        )));
-                    }
                     let Some(plan) = plan.take() else {
                         return Err(bad("rules: the match-up's solve went away; ask again"));
                     };
-                    let computer = plan
-                        .computer
-                        .as_ref()
-                        .map_or("perfect play", Strategy::name);
-                    let what = format!("{} against {computer}", plan.game.info().batch().text());
+                    let gone = lock(&state.engines).make_room(plan.footprint.bytes, state.budget);
+                    if !gone.is_empty() {
+                        lock(&state.games).retain(|_, game| {
+                            !gone.iter().any(|kept| Arc::ptr_eq(kept, &game.kept))
+                        });
+                    }
                     *solving = Some(Solving {
-                        what,
+                        what: key.rules.clone(),
                         key: key.clone(),
                         started: Instant::now(),
                         progress: None,
@@ -199,8 +251,9 @@ pub(super) fn engine(state: &State, query: &HashMap<String, String>) -> Result<A
     }
 }
 
-/// Solves `plan` for the person against the computer, telling `solving` how far it has come;
-/// keeps the engine among `engines` (or the failure in `solving`).
+/// Opens `plan`'s game and solves it for the person against the computer `key` names,
+/// telling `solving` how far it has come; keeps the engine among `engines`, charged the
+/// plan's estimate (or the failure in `solving`, its parameter named).
 fn solve(key: MatchUp, plan: Plan, (engines, solving): (&Engines, &UnderWay)) {
     let told = Arc::clone(solving);
     let base = Run::default();
@@ -213,17 +266,22 @@ fn solve(key: MatchUp, plan: Plan, (engines, solving): (&Engines, &UnderWay)) {
             }
         }
     });
-    match plan.game.engine(plan.computer.as_ref(), plan.moves, &run) {
-        Ok(engine) => {
-            let kept = Arc::new(Kept {
-                game: plan.game,
-                engine,
-            });
-            lock(engines).insert(key, kept);
+    let solved = open(&key, plan.named).and_then(|(game, computer)| {
+        if let Some(under_way) = lock(solving).as_mut() {
+            let against = computer.as_ref().map_or("perfect play", Strategy::name);
+            under_way.what = format!("{} against {against}", game.info().batch().text());
+        }
+        let engine = game
+            .engine(computer.as_ref(), key.moves, &run)
+            .map_err(|error| format!("rules: {}", full_message(&error)))?;
+        Ok(Kept { game, engine })
+    });
+    match solved {
+        Ok(kept) => {
+            lock(engines).insert(key, Arc::new(kept), plan.footprint.bytes);
             *lock(solving) = None;
         }
-        Err(error) => {
-            let failed = format!("rules: {}", full_message(&error));
+        Err(failed) => {
             if let Some(under_way) = lock(solving).as_mut() {
                 under_way.failed = Some(failed);
             }
@@ -231,8 +289,38 @@ fn solve(key: MatchUp, plan: Plan, (engines, solving): (&Engines, &UnderWay)) {
     }
 }
 
-/// Checks `key`'s rules, goal, opponent and move limit, solving nothing.
-fn plan(key: &MatchUp) -> Result<Plan, Refusal> {
+/// Opens the game `named` and resolves the computer's strategy `key` names: why not, its
+/// parameter named.
+fn open(key: &MatchUp, named: Named) -> Result<(Opened, Option<Strategy>), String> {
+    let game = named
+        .open()
+        .map_err(|e| format!("rules: {}", full_message(&e)))?;
+    let info = game.info();
+    if key.moves.is_some() && !info.can(Capability::Moves) {
+        return Err(format!(
+            "moves: a move limit is for chopsticks; {} has none",
+            key.rules
+        ));
+    }
+    let computer = if info.can(Capability::Strategies) {
+        Some(
+            game.resolve(&key.vs, &Runner::default())
+                .map_err(|e| format!("vs: {}", full_message(&e)))?,
+        )
+    } else if key.vs != "optimal" {
+        return Err(format!(
+            "vs: {} has no strategies; the computer plays perfectly",
+            key.rules
+        ));
+    } else {
+        None
+    };
+    Ok((game, computer))
+}
+
+/// Checks `key`'s rules, goal and opponent's form, and sizes its solve against `budget` (in
+/// bytes), solving nothing.
+fn plan(key: &MatchUp, budget: u64) -> Result<Plan, Refusal> {
     if catalog::find(&key.rules).is_err() {
         return Err(bad("rules: the page plays the built-in rulesets"));
     }
@@ -249,43 +337,27 @@ fn plan(key: &MatchUp) -> Result<Plan, Refusal> {
             .map(|piece| catalog::setting(piece).map_err(|e| bad(&format!("set: {e}"))))
             .collect::<Result<_, _>>()?,
     };
-    let game =
-        catalog::open(&key.rules, key.goal, &settings, &Runner::default()).map_err(
-            |e| match e {
-                catalog::OpenError::NoGoal { .. } => bad(&format!(
-                    "goal: {} has no goal; moves=M limits its length",
-                    key.rules
-                )),
-                catalog::OpenError::NoParameters { .. } => bad(&format!(
-                    "set: {} has no parameters but its goal",
-                    key.rules
-                )),
-                other => bad(&format!("rules: {}", full_message(&other))),
-            },
-        )?;
-    let info = game.info();
-    if key.moves.is_some() && !info.can(Capability::Moves) {
+    let named = catalog::named(&key.rules, key.goal, &settings, &Runner::default()).map_err(
+        |e| match e {
+            catalog::OpenError::NoGoal { .. } => bad(&format!(
+                "goal: {} has no goal; moves=M limits its length",
+                key.rules
+            )),
+            catalog::OpenError::NoParameters { .. } => bad(&format!(
+                "set: {} has no parameters but its goal",
+                key.rules
+            )),
+            other => bad(&format!("rules: {}", full_message(&other))),
+        },
+    )?;
+    let footprint = named.footprint();
+    if footprint.bytes > budget {
         return Err(bad(&format!(
-            "moves: a move limit is for chopsticks; {} has none",
-            key.rules
+            "goal: solving {} would take {footprint}, more than this server's budget of {} \
+             (swine serve --max-memory); a smaller goal fits",
+            key.rules,
+            bytes_text(budget)
         )));
     }
-    let computer = if info.can(Capability::Strategies) {
-        Some(
-            game.resolve(&key.vs, &Runner::default())
-                .map_err(|e| bad(&format!("vs: {}", full_message(&e))))?,
-        )
-    } else if key.vs != "optimal" {
-        return Err(bad(&format!(
-            "vs: {} has no strategies; the computer plays perfectly",
-            key.rules
-        )));
-    } else {
-        None
-    };
-    Ok(Plan {
-        game,
-        computer,
-        moves: key.moves,
-    })
+    Ok(Plan { named, footprint })
 }

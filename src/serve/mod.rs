@@ -57,6 +57,12 @@ const WORKERS: usize = 4;
 /// The most bytes of a request's body read (the API takes none).
 const MOST_BODY: usize = 1 << 16;
 
+/// The page's memory budget unless `--max-memory` says otherwise, in bytes: half of this
+/// machine's memory, or 2 GB where that is not known.
+pub fn default_budget() -> u64 {
+    crate::machine::total_memory().map_or(2_000_000_000, |total| total / 2)
+}
+
 /// Everything the server keeps.
 struct State {
     /// The hosts the page is reached by (`127.0.0.1:PORT`, `localhost:PORT`): a request naming
@@ -64,6 +70,8 @@ struct State {
     /// browser must not drive the server, even by DNS rebinding).
     hosts: [String; 2],
     engines: Engines,
+    /// The most memory the match-ups kept and the one being solved may take, in bytes.
+    budget: u64,
     /// The match-up being solved, if any.
     solving: UnderWay,
     games: Mutex<HashMap<u64, Game>>,
@@ -74,7 +82,7 @@ struct State {
 type Answer = (u16, Value);
 
 /// Serves on `127.0.0.1:port` (0: any free port) until the process ends; prints the address.
-pub fn serve(port: u16, open: bool) -> Result<()> {
+pub fn serve(port: u16, open: bool, budget: u64) -> Result<()> {
     let server = Server::http(("127.0.0.1", port))
         .map_err(|e| anyhow::anyhow!("cannot listen on 127.0.0.1:{port}: {e}"))?;
     let address = server
@@ -91,6 +99,7 @@ pub fn serve(port: u16, open: bool) -> Result<()> {
     let state = Arc::new(State {
         hosts: [format!("127.0.0.1:{port}"), format!("localhost:{port}")],
         engines: Arc::default(),
+        budget,
         solving: Arc::default(),
         games: Mutex::default(),
         next: AtomicU64::default(),
@@ -175,7 +184,7 @@ fn header(content_type: &str) -> Header {
 fn route(state: &State, method: &Method, path: &str, query: &HashMap<String, String>) -> Answer {
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let result = match (method, parts.as_slice()) {
-        (Method::Get, ["api", "rulesets"]) => Ok(rulesets()),
+        (Method::Get, ["api", "rulesets"]) => Ok(rulesets(state.budget)),
         (Method::Post, ["api", "games"]) => new_game(state, query).map(|(game, turns)| {
             let mut value = view(&game, turns);
             value["id"] = json!(admit(state, game));

@@ -74,9 +74,10 @@ pub(super) fn with_game(
         .parse()
         .map_err(|_| bad(&format!("game '{id}' is not a game id")))?;
     let mut games = lock(&state.games);
-    let game = games
-        .get_mut(&number)
-        .ok_or_else(|| (404, format!("no game {number}")))?;
+    let game = games.get_mut(&number).ok_or_else(|| {
+        let reason = "it never was, or its match-up was let go to make room for others";
+        (404, format!("no game {number}: {reason}"))
+    })?;
     let mut value = f(game)?;
     value["id"] = json!(number);
     Ok(value)

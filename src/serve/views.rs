@@ -3,13 +3,14 @@
 
 use serde_json::{Value, json};
 use swine_solver::catalog;
-use swine_solver::game::Told;
+use swine_solver::game::{Told, bytes_text};
 
 use super::sessions::Game;
 
 /// `GET /api/rulesets`: every ruleset the page plays, with its game, its one line and its
-/// yardstick (none for a game without strategies).
-pub(super) fn rulesets() -> Value {
+/// yardstick (none for a game without strategies); and the server's memory `budget` (in bytes,
+/// and in words) that bounds the match-ups it solves.
+pub(super) fn rulesets(budget: u64) -> Value {
     let rulesets: Vec<Value> = catalog::rulesets()
         .into_iter()
         .map(|e| {
@@ -17,7 +18,8 @@ pub(super) fn rulesets() -> Value {
                    "yardstick": e.yardstick})
         })
         .collect();
-    json!({ "rulesets": rulesets })
+    json!({ "rulesets": rulesets,
+            "budget": {"bytes": budget, "text": bytes_text(budget)} })
 }
 
 /// The turns as JSON: who played ("you", "computer", none for a note), the dice thrown (their

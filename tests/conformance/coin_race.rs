@@ -12,8 +12,8 @@ use serde_json::{Value, json};
 use swine_solver::dice::{Die, SeededDice};
 use swine_solver::game::{
     Action, Answers, Audience, Capability, Engine, Evaluated, Found, Game, GameError, GameInfo,
-    Goal, MINIMAX, MoveLimit, Part, Prompt, Run, Session, Simulated, SolveAsk, Solved, TablesJob,
-    Told, check_numbers, optimum_words,
+    Goal, Growth, MINIMAX, MoveLimit, Part, Prompt, Run, Session, Simulated, SolveAsk, Solved,
+    TablesJob, Told, check_numbers, optimum_words,
 };
 use swine_solver::montecarlo::{self, Played};
 use swine_solver::outcome::{Outcome, SeatOutcome};
@@ -90,6 +90,12 @@ impl CoinRace {
             lacks: lacks
                 .map(|c| (c, "is a test's coin race".to_string()))
                 .to_vec(),
+            footprint: Growth {
+                base_bytes: 1e6,
+                bytes_per: [8.0, 0.0],
+                seconds_per: [1e-8, 0.0],
+            }
+            .footprint(u64::from(goal).pow(2), [u64::from(goal).pow(2), 0]),
         };
         CoinRace { goal, info }
     }

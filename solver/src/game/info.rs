@@ -2,7 +2,7 @@
 //! position, and what it can be asked (its capabilities). Every refusal of a flag a game cannot
 //! answer comes from here, in one form.
 
-use super::GameError;
+use super::{Footprint, GameError};
 use crate::report::{Batch, Goal};
 
 /// One number of a position (`--from`), with the range it must lie in.
@@ -127,6 +127,8 @@ pub struct GameInfo {
     pub hides_memory: bool,
     /// The capabilities it lacks, each with the reason given when it is asked for.
     pub lacks: Vec<(Capability, String)>,
+    /// What solving one of its match-ups takes (memory and time), known before it starts.
+    pub footprint: Footprint,
 }
 
 impl GameInfo {
@@ -196,6 +198,11 @@ mod tests {
             ties: false,
             hides_memory: false,
             lacks: vec![(Capability::Bounds, "has no certified intervals".to_string())],
+            footprint: Footprint {
+                states: 1,
+                bytes: 1,
+                seconds: 0.0,
+            },
         };
         assert!(info.can(Capability::Exact) && !info.can(Capability::Bounds));
         assert_eq!(

@@ -14,6 +14,7 @@
 //!   game answers ([`Solved`], [`Evaluated`], [`Rating`], [`Simulated`]).
 //! - `erased`: [`DynGame`] and its [`Strategy`], with the checks made once for every game.
 //! - `error`: why a question could not be answered ([`GameError`]).
+//! - `footprint`: what a solve will take, memory and time, before it starts ([`Footprint`]).
 //! - `run`: the stop flag and progress of one computation ([`Run`]).
 //! - [`play`](mod@play): a match-up solved for a person to play against ([`Engine`]) and a game
 //!   in progress ([`Session`]), for `swine play` and the page alike.
@@ -30,6 +31,7 @@ mod answers;
 pub mod contest;
 mod erased;
 mod error;
+mod footprint;
 mod info;
 pub mod play;
 mod run;
@@ -43,6 +45,7 @@ pub use answers::{
 };
 pub use erased::{DynGame, Strategy, facing, meet};
 pub use error::{GameError, given};
+pub use footprint::{Footprint, Growth, bytes_text};
 pub use info::{Capability, GameInfo, Part};
 pub use play::{Action, Answers, Audience, Engine, Prompt, Session, Told};
 pub use run::{Counter, Progress, Run, Stopped};

@@ -25,9 +25,9 @@ use crate::bounds::BoundedRates;
 use crate::chart::{Chart, Scale, hog_map};
 use crate::format::{Format, TableFile, load};
 use crate::game::{
-    Capability, ChartAsk, ChartKind, Engine, Evaluated, Found, Fractions, Game, GameError,
-    GameInfo, Goal, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved, TablesJob,
-    check_numbers, dice_label, given, optimum_words,
+    Capability, ChartAsk, ChartKind, Engine, Evaluated, Footprint, Found, Fractions, Game,
+    GameError, GameInfo, Goal, Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved,
+    TablesJob, check_numbers, dice_label, given, optimum_words,
 };
 use crate::outcome::Outcome;
 use crate::python::Runner;
@@ -37,6 +37,25 @@ use crate::report::{
 };
 use crate::spec::Resolved;
 use crate::table::{Schema, Table};
+
+/// How a Hog solve grows with its score cells (goal²) and its states (cells × memories²):
+/// the rules tabulated for every cell, then a value and a choice for every state. Fitted with
+/// a margin to the peak resident memory and time of `swine eval optimal`,
+/// `eval minimax --vs minimax` and the page's match-ups on hog-fa20 (no memory; goals 100 to
+/// 1000: 12 to 162 MB) and hog-fa17 (16 memories; goals 100 to 300: 123 to 865 MB; the page's
+/// `vs=optimal` at goal 200, two solves: 441 MB).
+const GROWTH: Growth = Growth {
+    base_bytes: 28e6,
+    bytes_per: [120.0, 42.0],
+    seconds_per: [8e-6, 3e-7],
+};
+
+/// What solving Hog at `goal` takes where each player's memory has `memory` values.
+pub fn footprint(goal: u32, memory: u8) -> Footprint {
+    let cells = u64::from(goal).pow(2);
+    let states = cells * u64::from(memory).pow(2);
+    GROWTH.footprint(states, [cells, states])
+}
 
 /// A Hog ruleset compiled for its goal, behind the one game interface.
 pub struct HogGame {
@@ -106,6 +125,7 @@ impl HogGame {
             ties: false,
             hides_memory: hides,
             lacks,
+            footprint: footprint(rules.goal(), rules.rules().memory().size),
         };
         HogGame {
             rules: Arc::new(rules),

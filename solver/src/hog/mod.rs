@@ -54,7 +54,7 @@ pub use definition::{ACTIONS, Builtin, DEFAULT_GOAL, MAX_DICE, MAX_GOAL, Memory,
 pub use error::{MOST_STATES, RulesError, SolveError};
 pub use exact::{ExactError, ExactSolution, ExactTie, solve_exact};
 pub use explain::{CellGain, ExplainError, explain, switch_gains};
-pub use interface::HogGame;
+pub use interface::{HogGame, footprint};
 pub use length::{GameLength, game_length};
 pub use policy::{FullTable, Policy, ScoreTable};
 pub use reach::{Reach, reach};

@@ -20,9 +20,9 @@ use crate::bounds::BoundedRates;
 use crate::chart::{Chart, Scale, pig_map};
 use crate::format::{Format, Probability, TableFile};
 use crate::game::{
-    Capability, ChartAsk, ChartKind, Engine, Evaluated, Found, Fractions, Game, GameError,
-    GameInfo, Goal, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved, TablesJob,
-    check_numbers, given, optimum_words,
+    Capability, ChartAsk, ChartKind, Engine, Evaluated, Footprint, Found, Fractions, Game,
+    GameError, GameInfo, Goal, Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved,
+    TablesJob, check_numbers, given, optimum_words,
 };
 use crate::outcome::Outcome;
 use crate::python::Runner;
@@ -44,6 +44,24 @@ const DECISIONS_FORMATS: [Format; 2] = [Format::Npy, Format::Binary];
 /// A Pig decision in words: `roll` or `hold`.
 pub fn decision(rolls: bool) -> String {
     if rolls { "roll" } else { "hold" }.to_string()
+}
+
+/// How a Pig solve grows with its states (both scores and the turn total, each below the
+/// goal: goal³ at most), fitted with a margin to the peak resident memory and time of
+/// `swine solve` and `solve --vs minimax` of pig at goals 100, 200 and 255 (31, 191 and 395 MB;
+/// 0.35, 2.7 and 6.5 s; the page's match-ups at 255: 348 MB); two-dice-pig's solve goes round more often, ten times as long at
+/// goal 255 (82 s).
+const GROWTH: Growth = Growth {
+    base_bytes: 10e6,
+    bytes_per: [25.0, 0.0],
+    seconds_per: [4.5e-7, 4.5e-6],
+};
+
+/// What solving `pig` takes: its goal³ states, their time per state as its dice make it.
+fn footprint(pig: &Pig) -> Footprint {
+    let states = u64::from(pig.goal()).pow(3);
+    let two_dice = u64::from(pig.variant() == Variant::TwoDicePig);
+    GROWTH.footprint(states, [states, two_dice * states])
 }
 
 impl PigGame {
@@ -93,6 +111,7 @@ impl PigGame {
                 Capability::Moves.lacked(),
                 Capability::Diff.lacked(),
             ],
+            footprint: footprint(&pig),
         };
         PigGame {
             pig: Arc::new(pig),
