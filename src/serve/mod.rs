@@ -7,6 +7,15 @@
 //! unknown game 404) and `{"error": "..."}` naming the parameter, never a crash. Probabilities
 //! are sent exact (shortest round-trip decimals); the page rounds them for people.
 //!
+//! The server is axum's router on hyper's HTTP/1 connections, on a tokio runtime, and bounds
+//! what a client can hold: a body over 64 KiB is refused (413), unread when its length is
+//! announced; a connection whose request head is not in within 10 s is closed, a body that
+//! stalls 10 s is refused (408), and no request takes over 30 s (408). Each connection is a task
+//! of its own, and the API's work, which may wait 1.5 s for a solve, runs on a blocking thread,
+//! so a stalled client holds up nobody. A head hyper cannot parse (a method, target or header
+//! that is not HTTP, invalid UTF-8 included) gets 400 from hyper; that answer, tower-http's 413
+//! to a body announced too long and its 408 past 30 s alone are not JSON.
+//!
 //! The API:
 //! - `GET /api/rulesets`: every ruleset, with its game.
 //! - `POST /api/games?rules=R&goal=G&vs=S&seed=N&first=you|computer`: a new game of dice.
@@ -35,13 +44,25 @@ mod sessions;
 mod views;
 
 use std::collections::HashMap;
-use std::io::Read;
+use std::error::Error;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
+use axum::Router;
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::Response;
+use http_body_util::LengthLimitError;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use serde_json::{Value, json};
-use tiny_http::{Header, Method, Request, Response, Server};
+use tokio::net::TcpListener;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutError, TimeoutLayer};
 
 use engines::{Engines, SOLVING, UnderWay};
 use query::parse_query;
@@ -51,11 +72,20 @@ use views::{rulesets, view};
 /// The page, with its script and style.
 const PAGE: &str = include_str!("../../assets/serve.html");
 
-/// Requests handled at once.
-const WORKERS: usize = 4;
-
-/// The most bytes of a request's body read (the API takes none).
+/// The most bytes of a request's body (the API takes none): a longer body is refused (413),
+/// unread when its length is announced.
 const MOST_BODY: usize = 1 << 16;
+
+/// The longest wait for a request's head, or for the next request on an open connection: then
+/// the connection is closed.
+const HEAD_TIME: Duration = Duration::from_secs(10);
+
+/// The longest wait for the next piece of a request's body: then the request is refused (408).
+const BODY_TIME: Duration = Duration::from_secs(10);
+
+/// The longest a request may take from its head to its answer (408 past it), body included: far
+/// above the 1.5 s a request may wait for a match-up being solved.
+const ANSWER_TIME: Duration = Duration::from_secs(30);
 
 /// The page's memory budget unless `--max-memory` says otherwise, in bytes: half of this
 /// machine's memory, or 2 GB where that is not known.
@@ -83,18 +113,15 @@ type Answer = (u16, Value);
 
 /// Serves on `127.0.0.1:port` (0: any free port) until the process ends; prints the address.
 pub fn serve(port: u16, open: bool, budget: u64) -> Result<()> {
-    let server = Server::http(("127.0.0.1", port))
+    let listener = std::net::TcpListener::bind(("127.0.0.1", port))
+        .and_then(|listener| listener.set_nonblocking(true).map(|()| listener))
         .map_err(|e| anyhow::anyhow!("cannot listen on 127.0.0.1:{port}: {e}"))?;
-    let address = server
-        .server_addr()
-        .to_ip()
-        .context("the server's address")?;
+    let address = listener.local_addr().context("the server's address")?;
     let url = format!("http://{address}/");
     println!("serving swine on {url} (Ctrl-C stops)");
     if open {
         let _ = std::process::Command::new("xdg-open").arg(&url).spawn();
     }
-    let server = Arc::new(server);
     let port = address.port();
     let state = Arc::new(State {
         hosts: [format!("127.0.0.1:{port}"), format!("localhost:{port}")],
@@ -104,69 +131,114 @@ pub fn serve(port: u16, open: bool, budget: u64) -> Result<()> {
         games: Mutex::default(),
         next: AtomicU64::default(),
     });
-    let workers: Vec<_> = (0..WORKERS)
-        .map(|_| {
-            let (server, state) = (Arc::clone(&server), Arc::clone(&state));
-            std::thread::spawn(move || {
-                for request in server.incoming_requests() {
-                    handle(&state, request);
-                }
-            })
-        })
-        .collect();
-    for worker in workers {
-        let _ = worker.join();
-    }
-    Ok(())
+    let app = Router::new()
+        .fallback(move |request| handle(Arc::clone(&state), request))
+        .layer(RequestBodyTimeoutLayer::new(BODY_TIME))
+        .layer(RequestBodyLimitLayer::new(MOST_BODY))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            ANSWER_TIME,
+        ));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_io()
+        .enable_time()
+        .build()
+        .context("the server's runtime")?;
+    runtime.block_on(accept(listener, app))
 }
 
-/// Answers one request (a failure to send the answer is the client's going away).
-fn handle(state: &State, mut request: Request) {
-    let url = request.url().to_string();
-    let (path, query) = url.split_once('?').unwrap_or((&url, ""));
-    let query = parse_query(query);
-    let mut body = String::new();
-    let read = request
-        .as_reader()
-        .take(MOST_BODY as u64)
-        .read_to_string(&mut body);
-    if let Some(refusal) = foreign(state, &request) {
-        let refusal = json!({ "error": refusal }).to_string();
-        respond(request, 403, "application/json", refusal);
-        return;
+/// Serves each connection `listener` accepts in a task of its own, so a slow client holds up
+/// nobody else; a connection whose request head is not in within [`HEAD_TIME`] is closed.
+async fn accept(listener: std::net::TcpListener, app: Router) -> Result<()> {
+    let listener = TcpListener::from_std(listener).context("the server's socket")?;
+    loop {
+        let Ok((stream, _)) = listener.accept().await else {
+            // Out of file descriptors, most likely: let connections end before accepting more.
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        let service = TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            // A connection's failing is its client's doing (a malformed or stalled request, a
+            // hang-up): hyper has already answered what can be answered.
+            let _ = http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(HEAD_TIME)
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
     }
-    if path == "/" && *request.method() == Method::Get {
-        respond(request, 200, "text/html; charset=utf-8", PAGE.to_string());
-        return;
+}
+
+/// Answers one request; the API's work, which may wait for a solve, runs on a thread of its own.
+async fn handle(state: Arc<State>, request: Request) -> Response {
+    let (head, body) = request.into_parts();
+    let body = axum::body::to_bytes(body, MOST_BODY).await;
+    if let Some(refusal) = foreign(&state, &head.headers) {
+        return respond(
+            403,
+            "application/json",
+            json!({ "error": refusal }).to_string(),
+        );
     }
-    let (status, value) = match read {
-        Err(_) => (400, json!({"error": "the request's body is not UTF-8"})),
-        Ok(_) => route(state, request.method(), path, &query),
+    if head.uri.path() == "/" && head.method == Method::GET {
+        return respond(200, "text/html; charset=utf-8", PAGE);
+    }
+    let (status, value) = match body {
+        Err(error) => unread(&error),
+        Ok(body) if std::str::from_utf8(&body).is_err() => {
+            (400, json!({"error": "the request's body is not UTF-8"}))
+        }
+        Ok(_) => {
+            let path = head.uri.path().to_string();
+            let query = parse_query(head.uri.query().unwrap_or(""));
+            tokio::task::spawn_blocking(move || route(&state, &head.method, &path, &query))
+                .await
+                .unwrap_or_else(|_| (500, json!({"error": "the server failed this request"})))
+        }
     };
-    respond(request, status, "application/json", value.to_string());
+    respond(status, "application/json", value.to_string())
 }
 
-/// Sends `body` with its length (never in chunks: every answer is whole when sent).
-fn respond(request: Request, status: u16, content_type: &str, body: String) {
-    let response = Response::from_string(body)
-        .with_status_code(status)
-        .with_header(header(content_type))
-        .with_chunked_threshold(usize::MAX);
-    let _ = request.respond(response);
+/// The answer to a body that could not be read: too long (413), stalled (408) or malformed.
+fn unread(error: &axum::Error) -> Answer {
+    let mut cause: Option<&(dyn Error + 'static)> = Some(error);
+    let (status, message) = loop {
+        match cause {
+            Some(c) if c.is::<LengthLimitError>() => {
+                break (413, "the request's body is too long (the API takes none)");
+            }
+            Some(c) if c.is::<TimeoutError>() => break (408, "the request's body stalled"),
+            Some(c) => cause = c.source(),
+            None => break (400, "the request's body is malformed"),
+        }
+    };
+    (status, json!({ "error": message }))
 }
 
-/// Why `request` is refused, if it names a host other than the server's, or comes from a page
-/// of another origin.
-fn foreign(state: &State, request: &Request) -> Option<String> {
-    let value = |name: &'static str| {
-        request
-            .headers()
-            .iter()
-            .find(|h| h.field.equiv(name))
-            .map(|h| h.value.as_str().to_string())
+/// An answer of `status` with `body`, sent with its length (never in chunks: every answer is
+/// whole when sent).
+fn respond(status: u16, content_type: &'static str, body: impl Into<Body>) -> Response {
+    let mut response = Response::new(body.into());
+    *response.status_mut() =
+        StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let content_type = HeaderValue::from_static(content_type);
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, content_type);
+    response
+}
+
+/// Why a request with `headers` is refused, if it names a host other than the server's, or
+/// comes from a page of another origin.
+fn foreign(state: &State, headers: &HeaderMap) -> Option<String> {
+    let value = |name: header::HeaderName| {
+        headers
+            .get(name)
+            .map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned())
     };
     let ours = |host: &str| state.hosts.iter().any(|h| h == host);
-    match (value("Host"), value("Origin")) {
+    match (value(header::HOST), value(header::ORIGIN)) {
         (Some(host), _) if !ours(&host) => Some(format!("host '{host}' is not this server")),
         (_, Some(origin)) if !origin.strip_prefix("http://").is_some_and(ours) => {
             Some(format!("requests from '{origin}' are not served"))
@@ -175,28 +247,23 @@ fn foreign(state: &State, request: &Request) -> Option<String> {
     }
 }
 
-/// A Content-Type header.
-fn header(content_type: &str) -> Header {
-    Header::from_bytes("Content-Type", content_type).expect("a valid header")
-}
-
 /// The API (listed at the top of this module).
 fn route(state: &State, method: &Method, path: &str, query: &HashMap<String, String>) -> Answer {
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let result = match (method, parts.as_slice()) {
-        (Method::Get, ["api", "rulesets"]) => Ok(rulesets(state.budget)),
-        (Method::Post, ["api", "games"]) => new_game(state, query).map(|(game, turns)| {
+        (&Method::GET, ["api", "rulesets"]) => Ok(rulesets(state.budget)),
+        (&Method::POST, ["api", "games"]) => new_game(state, query).map(|(game, turns)| {
             let mut value = view(&game, turns);
             value["id"] = json!(admit(state, game));
             value
         }),
-        (Method::Get, ["api", "games", id]) => with_game(state, id, |g| Ok(view(g, Vec::new()))),
-        (Method::Post, ["api", "games", id, verb @ ("roll" | "move" | "keep")]) => {
+        (&Method::GET, ["api", "games", id]) => with_game(state, id, |g| Ok(view(g, Vec::new()))),
+        (&Method::POST, ["api", "games", id, verb @ ("roll" | "move" | "keep")]) => {
             action(verb, query).and_then(|action| {
                 with_game(state, id, |g| play(g, verb, &action).map(|t| view(g, t)))
             })
         }
-        (Method::Get, ["api", "map"]) => map::map(state, query),
+        (&Method::GET, ["api", "map"]) => map::map(state, query),
         _ => Err((404, format!("no such resource: {method} {path}"))),
     };
     match result {
