@@ -528,8 +528,10 @@ pub struct BatchArgs {
 /// `swine tournament`.
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
-    /// The entries: built-ins, table files, .py files (at least two).
-    #[arg(required = true, num_args = 2.., value_name = "STRATEGY")]
+    /// The entries (at least two in all): built-ins, table files, .py files, and folders, each
+    /// entering every course file beneath it (hog.py, pr1.py, ...) as grade finds them;
+    /// NAME=SPEC enters SPEC under the name NAME (e.g. alice=class/alice/hog.py).
+    #[arg(required = true, num_args = 1.., value_name = "STRATEGY")]
     pub strategies: Vec<String>,
     #[command(flatten)]
     pub rules: RulesArgs,

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::util::Sandbox;
 
@@ -277,14 +277,14 @@ fn the_csv_report_has_one_row_per_submission() {
     assert_eq!(
         lines[0],
         "file,function,status,error,win_rate,as_first,as_second,optimal_win_rate,shortfall,optimal,\
-         interval_low,interval_high"
+         interval_low,interval_high,rules,goal"
     );
     assert_eq!(lines.len(), 4);
     // The Python file and its table tie; the bad file comes last with its reason.
     assert!(lines[1].starts_with(&format!("{good},final_strategy,ok,,0.54105367455887")));
     assert!(lines[2].contains(",,ok,,0.54105367455887"));
     assert!(
-        lines[3].ends_with(",error,\"final_strategy(3, 7) returned 11, outside 0..=10\",,,,,,the exact best response,,"),
+        lines[3].ends_with(",error,\"final_strategy(3, 7) returned 11, outside 0..=10\",,,,,,the exact best response,,,hog-fa20,100"),
         "{}",
         lines[3]
     );
@@ -496,7 +496,7 @@ fn a_tournament_leaves_out_a_broken_entry_and_writes_its_matrix() {
     assert!(text.contains("left out: "), "{text}");
     let csv = std::fs::read_to_string(sandbox.join("matrix.csv")).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "strategy,always_roll:4,always_roll:6");
+    assert_eq!(lines[0], "strategy,always_roll:4,always_roll:6,rules,goal");
     let four_vs_six: f64 = lines[1].split(',').nth(2).unwrap().parse().unwrap();
     let six_vs_four: f64 = lines[2].split(',').nth(1).unwrap().parse().unwrap();
     assert_eq!(lines[1].split(',').nth(1), Some(""));
@@ -505,6 +505,55 @@ fn a_tournament_leaves_out_a_broken_entry_and_writes_its_matrix() {
     // The other seat's entry, against a sweep with the seats swapped.
     let swapped = win_rate(&eval(&sandbox, &["always_roll:6", "--vs", "always_roll:4"]));
     assert!((six_vs_four - swapped).abs() < 1e-15);
+}
+
+#[test]
+fn a_tournament_enters_a_folder_names_entries_and_says_what_it_played() {
+    let sandbox = Sandbox::new();
+    for (who, dice) in [("alice", 5), ("bob", 6)] {
+        std::fs::create_dir_all(sandbox.join(&format!("class/{who}"))).unwrap();
+        sandbox.write(
+            &format!("class/{who}/hog.py"),
+            format!("def final_strategy(score, opponent_score):\n    return {dice}\n"),
+        );
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/my-hog.rhai");
+    let rules = ["--rules", script.to_str().unwrap(), "--set", "lucky=5"];
+    let mut args = vec!["tournament", "class", "rival=always_roll:4", "--json"];
+    args.extend(["--report", "t.csv"]);
+    args.extend(rules);
+    let report: serde_json::Value = serde_json::from_str(&sandbox.run(&args).success()).unwrap();
+    assert_eq!(
+        report["strategies"],
+        json!(["class/alice/hog.py", "class/bob/hog.py", "rival"])
+    );
+    let label = report["rules"].as_str().unwrap();
+    assert!(label.starts_with("my-hog[lucky=5]@"), "{label}");
+    // Alice against the rival, as eval gives it under the same rules.
+    let mut eval_args = vec![
+        "eval",
+        "class/alice/hog.py",
+        "--vs",
+        "always_roll:4",
+        "--json",
+    ];
+    eval_args.extend(rules);
+    let evaluated: serde_json::Value =
+        serde_json::from_str(&sandbox.run(&eval_args).success()).unwrap();
+    assert_eq!(report["matrix"][0][2], evaluated["win_rate"]);
+    assert_eq!(evaluated["rules"], label);
+    let csv = std::fs::read_to_string(sandbox.join("t.csv")).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "strategy,class/alice/hog.py,class/bob/hog.py,rival,rules,goal"
+    );
+    assert!(
+        lines[1..]
+            .iter()
+            .all(|line| line.ends_with(&format!(",{label},100"))),
+        "{csv}"
+    );
 }
 
 #[test]

@@ -5,8 +5,8 @@
 //!   course file (`hog.py`, `pr1.py`) beneath it.
 //! - [`grade`] grades them all against one opponent, in parallel on the current rayon pool;
 //!   a submission that cannot be graded gets its reason and never stops the batch.
-//! - [`tournament`] resolves its entries (leaving out, with the reason, those that fail) and
-//!   plays the exact [`round_robin`].
+//! - [`tournament`] resolves its entries (folders as [`submissions`] finds them, `NAME=SPEC`
+//!   named; leaving out, with the reason, those that fail) and plays the exact [`round_robin`].
 //! - [`survey`] gives a variant's headline numbers, which [`catalog::sweep`](crate::catalog::sweep)
 //!   gives every variant of a grid.
 
@@ -187,27 +187,57 @@ pub fn reason(error: &GameError) -> String {
     }
 }
 
-/// Resolves every spec (in parallel on the current rayon pool, with `runner` for Python files)
-/// and plays the exact round robin of those that resolve, telling `run` of each match.
+/// Resolves every entry `arguments` give (a spec, `NAME=SPEC`, or a folder entering every
+/// course file beneath it; in parallel on the current rayon pool, with `runner` for Python
+/// files) and plays the exact round robin of those that resolve, telling `run` of each match.
 pub fn tournament(
     game: &dyn DynGame,
-    specs: &[String],
+    arguments: &[String],
     runner: &Runner,
     run: &Run,
 ) -> Result<Tournament, GameError> {
-    let resolved: Vec<Result<Strategy, GameError>> = specs
+    let mut wanted: Vec<(Option<&str>, String)> = Vec::new();
+    let mut left_out = Vec::new();
+    for argument in arguments {
+        let (name, spec) = entry_name(argument);
+        let found = submissions(&[spec.to_string()], game.info().submission_file);
+        // A name given to a folder names its one submission; several keep their paths.
+        let name = name.filter(|_| found.len() == 1);
+        for submission in found {
+            match submission.problem {
+                Some(problem) => left_out.push((submission.spec, problem)),
+                None => wanted.push((name, submission.spec)),
+            }
+        }
+    }
+    let resolved: Vec<Result<Strategy, GameError>> = wanted
         .par_iter()
-        .map(|spec| game.resolve(spec, runner))
+        .map(|(_, spec)| game.resolve(spec, runner))
         .collect();
     let mut entries = Vec::new();
-    let mut left_out = Vec::new();
-    for (spec, strategy) in specs.iter().zip(resolved) {
+    for ((name, spec), strategy) in wanted.iter().zip(resolved) {
         match strategy {
-            Ok(strategy) => entries.push(strategy),
+            Ok(strategy) => entries.push(match name {
+                Some(name) => strategy.renamed(name),
+                None => strategy,
+            }),
             Err(error) => left_out.push((spec.trim().to_string(), reason(&error))),
         }
     }
     play_round_robin(game, entries, left_out, run)
+}
+
+/// A tournament entry's name and spec: `NAME=SPEC` names the entry (where no file is called
+/// the whole argument and the name holds no `/`); otherwise the spec names itself.
+fn entry_name(argument: &str) -> (Option<&str>, &str) {
+    match argument.split_once('=') {
+        Some((name, spec))
+            if !name.trim().is_empty() && !name.contains('/') && !Path::new(argument).exists() =>
+        {
+            (Some(name.trim()), spec)
+        }
+        _ => (None, argument),
+    }
 }
 
 /// The exact round robin of `entries` (each `minimax` playing the equilibrium's decisions),
@@ -226,9 +256,13 @@ pub fn play_round_robin(
             left_out: left.join("; "),
         });
     }
+    // A minimax entry plays the equilibrium's decisions under the name it was given.
     let entries = entries
         .into_iter()
-        .map(|entry| facing(game, entry, true, run))
+        .map(|entry| {
+            let name = entry.name().to_string();
+            facing(game, entry, true, run).map(|faced| faced.renamed(&name))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let n = entries.len() as u64;
     let matches = run.counter(n * (n - 1) / 2, "matches");

@@ -33,6 +33,12 @@ impl Strategy {
         &self.name
     }
 
+    /// The same strategy under the name `name` (a tournament's `NAME=SPEC`).
+    pub fn renamed(mut self, name: &str) -> Strategy {
+        self.name = name.to_string();
+        self
+    }
+
     /// Whether it plays fixed decisions.
     pub fn is_fixed(&self) -> bool {
         self.fixed

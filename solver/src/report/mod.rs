@@ -87,6 +87,15 @@ impl Heading {
     }
 }
 
+/// `text` as one CSV field: quoted when it holds a comma, a quote or a line break.
+pub(crate) fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
 /// The game, rules and goal of a match-up or a batch (grades, round robins).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Batch {
@@ -99,6 +108,18 @@ pub struct Batch {
 }
 
 impl Batch {
+    /// The ruleset's CSV columns, header and fields: `rules,goal` and
+    /// `"my-hog[lucky=5]@359652a1",100` (Greed's `limit`; the goal empty where there is none),
+    /// so a row says what it was computed under.
+    pub fn csv_columns(&self) -> (String, String) {
+        let name = self.goal.map_or("goal", |g| g.name);
+        let value = self.goal.map(|g| g.value.to_string()).unwrap_or_default();
+        (
+            format!("rules,{name}"),
+            format!("{},{value}", csv_field(&self.rules)),
+        )
+    }
+
     /// The rules and goal as text: `hog-fa20, goal 100` (the rules alone without a goal).
     pub fn text(&self) -> String {
         match self.goal {

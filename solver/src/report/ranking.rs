@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{Batch, Lost, Report, digits, write_lost};
+use super::{Batch, Lost, Report, csv_field, digits, write_lost};
 use crate::format::{Probability, probability};
 use crate::outcome::Outcome;
 use crate::tournament::RoundRobin;
@@ -221,7 +221,8 @@ impl Survey {
 }
 
 /// The CSV columns of a grade report, in order (the interval only for a simulation's
-/// estimate: its 95% confidence interval of the win rate).
+/// estimate: its 95% confidence interval of the win rate), before the ruleset's columns
+/// ([`Batch::csv_columns`]).
 const GRADE_COLUMNS: [&str; 12] = [
     "file",
     "function",
@@ -240,7 +241,8 @@ const GRADE_COLUMNS: [&str; 12] = [
 impl GradeReport {
     /// The report as CSV: a header, then one row per submission.
     pub fn csv(&self) -> String {
-        let mut out = GRADE_COLUMNS.join(",") + "\n";
+        let (batch_header, batch_fields) = self.batch.csv_columns();
+        let mut out = format!("{},{batch_header}\n", GRADE_COLUMNS.join(","));
         let number = |p: Option<Probability>| p.map_or(String::new(), |p| probability(p.0));
         for g in &self.submissions {
             let fields = [
@@ -256,6 +258,7 @@ impl GradeReport {
                 csv_field(&self.optimal),
                 number(g.estimate.as_ref().map(|e| e.interval[0])),
                 number(g.estimate.as_ref().map(|e| e.interval[1])),
+                batch_fields.clone(),
             ];
             out.push_str(&fields.join(","));
             out.push('\n');
@@ -392,8 +395,10 @@ impl TournamentReport {
     /// The matrix as CSV: a header of the strategies, then one row per strategy (row against
     /// column; the diagonal empty).
     pub fn csv(&self) -> String {
+        let (batch_header, batch_fields) = self.batch.csv_columns();
         let mut header = vec!["strategy".to_string()];
         header.extend(self.strategies.iter().map(|s| csv_field(s)));
+        header.push(batch_header);
         let mut out = header.join(",") + "\n";
         for (name, row) in self.strategies.iter().zip(&self.matrix) {
             let mut fields = vec![csv_field(name)];
@@ -401,6 +406,7 @@ impl TournamentReport {
                 row.iter()
                     .map(|p| p.map_or(String::new(), |p| probability(p.0))),
             );
+            fields.push(batch_fields.clone());
             out.push_str(&fields.join(","));
             out.push('\n');
         }
@@ -455,15 +461,6 @@ impl Report for TournamentReport {
             )?;
         }
         Ok(())
-    }
-}
-
-/// `text` as one CSV field: quoted when it holds a comma, a quote or a line break.
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
     }
 }
 
