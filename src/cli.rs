@@ -347,6 +347,10 @@ pub struct PythonArgs {
     /// each batch of its hook calls (CPU time is limited alike), at most a day.
     #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = seconds)]
     pub timeout: Duration,
+    /// Wall-clock limit for one call of a .py strategy's function while it is tabulated: a
+    /// call that runs longer is refused, naming it (e.g. final_strategy(12, 40)).
+    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = seconds)]
+    pub call_timeout: Duration,
 }
 
 /// `swine eval`.

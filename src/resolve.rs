@@ -44,6 +44,7 @@ pub fn runner(args: &PythonArgs) -> Runner {
         python: args.python.clone(),
         limits: Limits {
             timeout: args.timeout,
+            call: args.call_timeout,
             ..Limits::default()
         },
     }

@@ -6,7 +6,8 @@ The request names the file, the candidate function names, the axes (each an inte
 0..length, or the two truth values False, True), the legal results and the limits. The harness
 reads the token, limits its own CPU time, memory and file sizes, imports the file from its own
 folder the way the course does (supplying stand-ins for the course's `dice` and `ucb` modules
-when that folder lacks them), calls the function on every state twice, and writes to RESULT.json
+when that folder lacks them), calls the function on every state (each call within its own time
+limit; every 97th state asked again, to catch a function that is not deterministic), and writes to RESULT.json
 {"token": ..., "table": [...]} (the results in row-major order) or {"token": ..., "error": "one
 line"}. Whatever the strategy prints goes nowhere; only RESULT.json is read.
 """
@@ -17,6 +18,7 @@ import json
 import os
 import random
 import resource
+import signal
 import sys
 import types
 
@@ -128,6 +130,16 @@ class OutOfTime(BaseException):
 
 
 busy = [False]  # whether the submitted code is running: only then does SIGUSR1 stop it
+
+
+class CallTooLong(BaseException):
+    """Raised in the running call when it outlives its own time limit (SIGALRM)."""
+
+
+def call_too_long(signum, frame):
+    """SIGALRM (set before each call of the submitted code): stops a call that runs too long."""
+    if busy[0]:
+        raise CallTooLong()
 
 
 def out_of_time(signum, frame):
@@ -305,11 +317,16 @@ def call(request, folder, name, function, args):
     """(the call as text, its result), or Rejected with what went wrong (OutOfTime passes
     through: the request ran out of time, not the call)."""
     text = "%s(%s)" % (name, ", ".join(_repr(a) for a in args))
+    limit = request.get("call_seconds")
     busy[0] = True
     try:
+        if limit:
+            signal.setitimer(signal.ITIMER_REAL, limit)
         result = function(*args)
     except OutOfTime:
         raise
+    except CallTooLong:
+        raise Rejected("%s still running after %g s" % (text, limit))
     except TooManyProcesses:
         raise Rejected(too_many(request, text))
     except MemoryError:
@@ -318,6 +335,8 @@ def call(request, folder, name, function, args):
         raise Rejected("%s raised %s" % (text, describe(error, folder)))
     finally:
         busy[0] = False
+        if limit:
+            signal.setitimer(signal.ITIMER_REAL, 0)
     return text, result
 
 
@@ -349,9 +368,13 @@ def checked(request, text, result):
     return result
 
 
+AGAIN = 97  # every AGAIN-th state is asked a second time, after the first pass
+
+
 def tabulate(request, folder, name, function):
-    """The function's result on every state, checked and called twice (0 where a state is
-    not asked about)."""
+    """The function's result on every state, checked (0 where a state is not asked about);
+    every AGAIN-th state is asked again after the first pass: a different answer is refused as
+    not deterministic (asking every state twice doubled the time of a slow strategy)."""
     table = []
     for args in arguments(request["axes"]):
         if not asked(request, args):
@@ -359,8 +382,8 @@ def tabulate(request, folder, name, function):
             continue
         text, result = call(request, folder, name, function, args)
         table.append(checked(request, text, result))
-    for args, first in zip(arguments(request["axes"]), table):
-        if not asked(request, args):
+    for index, (args, first) in enumerate(zip(arguments(request["axes"]), table)):
+        if index % AGAIN != 0 or not asked(request, args):
             continue
         text, again = call(request, folder, name, function, args)
         if checked(request, text, again) != first:
@@ -381,6 +404,7 @@ def main():
     harness = os.getpid()
     limit_resources(request)
     limit_processes(request)
+    signal.signal(signal.SIGALRM, call_too_long)
     sys.setrecursionlimit(request["recursion_limit"])
     sys.stdout = _open(os.devnull, "w")
     sys.stdin = _open(os.devnull)

@@ -145,16 +145,21 @@ pub struct Limits {
     pub file_size: u64,
     /// How many processes the strategy may start (the processes it starts may start none).
     pub processes: u32,
+    /// Wall-clock time for one call of a strategy function while it is tabulated: a call that
+    /// runs longer is refused, naming the call.
+    pub call: Duration,
 }
 
 impl Default for Limits {
-    /// 60 s of wall-clock time, 2 GiB of address space, files up to 64 MiB, 8 processes.
+    /// 60 s of wall-clock time, 2 GiB of address space, files up to 64 MiB, 8 processes, 2 s
+    /// a call.
     fn default() -> Limits {
         Limits {
             timeout: Duration::from_secs(60),
             memory: 2 << 30,
             file_size: 64 << 20,
             processes: 8,
+            call: Duration::from_secs(2),
         }
     }
 }
@@ -247,6 +252,8 @@ struct Request<'a> {
     file_bytes: u64,
     processes: u32,
     recursion_limit: u32,
+    /// Seconds one call may take.
+    call_seconds: f64,
 }
 
 /// One axis of the request: `0..length`, or the truth values.
@@ -310,6 +317,7 @@ impl Runner {
             file_bytes: self.limits.file_size,
             processes: self.limits.processes,
             recursion_limit: 10_000,
+            call_seconds: self.limits.call.as_secs_f64(),
         };
         let answer = self.run(&request)?;
         if let Some(error) = answer.error {
