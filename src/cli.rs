@@ -367,7 +367,11 @@ pub struct EvalArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
     /// Also list the N cells where changing the strategy's choice alone gains the most win
-    /// rate, exactly (the Pig family: states, with the turn total) [N: 10].
+    /// rate, exactly (the Pig family: states, with the turn total) [N: 10]. Each row: the cell,
+    /// the choice made and the best one, `reach` (the chance that a game comes to the cell with
+    /// the strategy to move, each seat first in half the games; the expected number of visits
+    /// where a game can come back) and `gain` (the win rate the change alone adds: reach times
+    /// what the best choice is worth more there, summed over the cell's hidden memories).
     #[arg(
         long,
         value_name = "N",
@@ -506,7 +510,8 @@ pub struct GradeArgs {
     /// The opponent [default: the ruleset's yardstick].
     #[arg(long, value_name = "STRATEGY")]
     pub vs: Option<String>,
-    /// Add to each row the N cells where a single change gains the most.
+    /// Add to each row the N cells where a single change gains the most (with each cell's
+    /// `reach` and `gain`, as `eval --explain` explains them).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub explain: Option<u16>,
     #[command(flatten)]
