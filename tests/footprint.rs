@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use swine_solver::python::Runner;
 
-use crate::util::Sandbox;
+use crate::util::{Sandbox, high_water};
 
 /// Runs `swine ARGS` and returns its peak resident memory in bytes (it must succeed): the
 /// kernel's high-water mark of the process's own memory (`VmHWM`), read until it exits. (Not
@@ -19,15 +19,9 @@ fn peak_memory(sandbox: &Sandbox, args: &[&str]) -> u64 {
         .stderr(Stdio::null())
         .spawn()
         .expect("run swine");
-    let status = format!("/proc/{}/status", child.id());
     let mut peak = 0;
     loop {
-        let high_water = std::fs::read_to_string(&status).ok().and_then(|text| {
-            let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
-            let kilobytes = line["VmHWM:".len()..].trim().trim_end_matches("kB").trim();
-            kilobytes.parse::<u64>().ok()
-        });
-        peak = peak.max(high_water.unwrap_or(0) * 1024);
+        peak = peak.max(high_water(child.id()).unwrap_or(0));
         if let Some(exit) = child.try_wait().unwrap() {
             assert!(exit.success(), "{args:?}");
             return peak;

@@ -1132,19 +1132,6 @@ fn h_points(hint: &serde_json::Value) -> String {
         .to_string()
 }
 
-/// The peak resident memory of `served`'s process (`VmHWM`), in bytes.
-fn peak_memory(served: &Served) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{}/status", served.child.id())).unwrap();
-    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
-    let kilobytes: u64 = line["VmHWM:".len()..]
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .unwrap();
-    kilobytes * 1024
-}
-
 #[test]
 fn the_page_solves_within_its_memory_budget_and_lets_the_least_recently_played_go() {
     let served = Served::with(&["--max-memory", "300M"]);
@@ -1195,6 +1182,6 @@ fn the_page_solves_within_its_memory_budget_and_lets_the_least_recently_played_g
         served.request("GET", &format!("/api/games/{}", ids[3])).0,
         200
     );
-    let peak = peak_memory(&served);
+    let peak = crate::util::high_water(served.child.id()).unwrap();
     assert!(peak < 300_000_000, "the server's peak: {peak} bytes");
 }

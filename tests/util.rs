@@ -187,3 +187,17 @@ pub fn number(value: &serde_json::Value, key: &str) -> f64 {
         .as_f64()
         .unwrap_or_else(|| panic!("{key} in {value}"))
 }
+
+/// The peak resident memory of the running process `pid` (the kernel's `VmHWM`), in bytes;
+/// `None` once it has ended.
+pub fn high_water(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kilobytes: u64 = line["VmHWM:".len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kilobytes * 1024)
+}
