@@ -49,7 +49,8 @@ fn committed_tables_are_not_stale() {
             "{stem} was searched:\n{out}"
         );
     }
-    // Farkle's full-size values are checked by one Bellman backup, not solved again (minutes).
+    // Farkle's full-size values are checked by one Bellman backup, not solved again (minutes;
+    // `a_farkle_values_file_of_another_opponent_is_refused` shows the check refuses).
     for stem in FARKLE {
         assert!(
             out.contains(&format!("{stem}_values.npy, not solved again")),
@@ -141,6 +142,36 @@ fn a_tampered_best_table_is_refused() {
         error.contains("its \"about\" is not what the search writes"),
         "{error}"
     );
+}
+
+/// Farkle's values against one opponent, offered as those against another, fail the Bellman
+/// backup `--best-tables-from` checks them by, naming the file and the change, and nothing is
+/// written. (The best tables are offered too, so that none is searched first.)
+#[test]
+fn a_farkle_values_file_of_another_opponent_is_refused() {
+    let sandbox = Sandbox::new();
+    std::fs::create_dir(sandbox.join("offered")).unwrap();
+    for stem in SEARCHED {
+        let json = std::fs::read(committed().join(format!("{stem}.json"))).unwrap();
+        sandbox.write(&format!("offered/{stem}.json"), json);
+    }
+    let minimax = std::fs::read(committed().join(format!("{}_values.npy", FARKLE[1]))).unwrap();
+    let offered = format!("offered/{}_values.npy", FARKLE[0]);
+    sandbox.write(&offered, minimax);
+    let error = sandbox
+        .run(&["tables", "--out", "fresh", "--best-tables-from", "offered"])
+        .failure();
+    assert!(
+        error.starts_with(&format!(
+            "swine: --best-tables-from: {offered}: one Bellman backup moves a value by "
+        )),
+        "{error}"
+    );
+    assert!(
+        error.contains("not the values of optimal against bank_at:300 now"),
+        "{error}"
+    );
+    assert!(sandbox.files("fresh").is_empty(), "written after {error}");
 }
 
 /// Grading `rules` at goal 100 against its yardstick evaluates its committed best table (the

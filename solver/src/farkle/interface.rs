@@ -19,7 +19,7 @@ use super::position::{AT_NAMES, At, PositionError, check_position, value_positio
 use super::python::{EXACT_LIMIT, SIGNATURE, decision_points};
 use super::session::FarkleEngine;
 use super::simulate::Plan;
-use super::solve::{Progress, Solution, VALUES_FORMATS, backup, values_file};
+use super::solve::{BACKUP_EVERY, Progress, Solution, VALUES_FORMATS, backup, values_file};
 use super::strategy::{
     DEFAULT_GAMES, MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, evaluate_stopping,
     measure, python_names,
@@ -645,8 +645,9 @@ impl Game for FarkleGame {
                             )));
                         }
                         let how = format!(
-                            "taken from {}, not solved again: one Bellman backup moves no value \
-                             by more than the residual",
+                            "taken from {}, not solved again: one Bellman backup (at every \
+                             {BACKUP_EVERY}th sum of the scores) moves no value by more than the \
+                             residual",
                             path.display()
                         );
                         let found = (matchup, change, fixed.is_none());

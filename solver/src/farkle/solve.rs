@@ -63,6 +63,11 @@ pub const MAX_PASSES: usize = 100_000;
 /// Repeats of each pair's turns in the first sweep.
 const REPEATS: usize = 1;
 
+/// [`backup`] solves the states of every this many sums of the two scores, from the highest:
+/// an eighth of a full backup's time, and still every kind of turn (each reads states of
+/// many other sums; values of other rules or another opponent move nearly everywhere).
+pub const BACKUP_EVERY: usize = 8;
+
 /// Why a solve failed.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SolveError {
@@ -458,7 +463,7 @@ pub fn solve_stopping(
         .collect();
     if let Some(minimax) = &equilibrium {
         for seat in (0..seats).filter(|&s| players[s] == Player::Equilibrium) {
-            sweep.improve(seat, false, 0, progress, Some(minimax));
+            sweep.improve(seat, false, 0, progress, Some(minimax), 1);
         }
     }
     sweep.check()?;
@@ -469,7 +474,7 @@ pub fn solve_stopping(
         residual = change;
     } else {
         for &seat in &optimising {
-            sweep.improve(seat, true, 0, progress, None);
+            sweep.improve(seat, true, 0, progress, None, 1);
         }
         sweep.check()?;
         loop {
@@ -477,7 +482,7 @@ pub fn solve_stopping(
             let (_, _, passes) = sweep.evaluate(ROUND_PASSES)?;
             residual = 0.0;
             for &seat in &optimising {
-                residual = residual.max(sweep.improve(seat, false, rounds, progress, None));
+                residual = residual.max(sweep.improve(seat, false, rounds, progress, None, 1));
             }
             sweep.check()?;
             progress(Progress::Round {
@@ -526,7 +531,8 @@ pub fn solve_stopping(
 /// Checks turn-start values found elsewhere (a file) without solving again: `values` (by
 /// state number) are seat 0's, an optimiser's, against `opponent` (`None`: an optimiser too,
 /// the seats alike). The opponent's values follow from them by one step of its fixed policy;
-/// then seat 0's best turn against those is solved anew in every state, one Bellman backup.
+/// then seat 0's best turn against those is solved anew in the states of every
+/// [`BACKUP_EVERY`]-th score sum, one Bellman backup there.
 /// Returns its largest change `max |TW − W|` and the outcome the values give from the start:
 /// values a solve found change by no more than its residual, wrong or stale ones (other rules,
 /// another opponent) by far more.
@@ -550,7 +556,7 @@ pub fn backup(game: &Farkle, opponent: Option<Fixed>, values: &[f64]) -> (f64, O
             sweep.update(1, state);
         });
     }
-    let change = sweep.improve(0, false, 0, &|_| {}, None);
+    let change = sweep.improve(0, false, 0, &|_| {}, None, BACKUP_EVERY);
     let start = game.start();
     let second = match seats {
         2 => load(&sweep.values[1], start),
@@ -601,7 +607,8 @@ impl Sweep<'_> {
     /// Solves every turn of the optimiser in `seat` against the current values (or the
     /// values `against`, the other seat's in a game of their own) and takes the best decisions
     /// as its policy; returns the largest change of a value. In `place`, from the highest total
-    /// down writing as it goes; else every value from the values before.
+    /// down writing as it goes; else every value from the values before. Only the states of
+    /// every `every`-th sum of the two scores are solved, from the highest down (1: all).
     fn improve(
         &mut self,
         seat: usize,
@@ -609,6 +616,7 @@ impl Sweep<'_> {
         round: usize,
         progress: &(dyn Fn(Progress) + Sync),
         against: Option<&[f64]>,
+        every: usize,
     ) -> f64 {
         let game = self.game;
         let layouts = self.layouts;
@@ -631,7 +639,7 @@ impl Sweep<'_> {
         // a farkle hands over at the same scores this sweep's value (measured: one pass and a
         // capped evaluation need fewer sweeps).
         let repeats = if place { REPEATS } else { 1 };
-        for total in (0..=2 * (scores - 1)).rev() {
+        for total in (0..=2 * (scores - 1)).rev().step_by(every) {
             if self.stop.load(Ordering::Relaxed) {
                 break;
             }
