@@ -98,6 +98,20 @@ Examples:
   swine simulate sample1 --vs sample1 --rules greed --games 1 --seed 3 --transcript
   swine simulate score_base --rules two-dice-pig --games 100000")]
     Simulate(SimulateArgs),
+    /// Study a match-up turn by turn, exactly: each seating's chance to win, how long a game
+    /// lasts and how often each rule happens; beside them the variant's design measures (Hog).
+    #[command(after_help = "\
+Examples:
+  swine study always_roll:6                     against the yardstick, hog-fa20
+  swine study optimal --rules hog-sp21 --csv length.csv
+                                                the length distribution as CSV
+  swine study bacon --rules my.rhai --check 100000
+                                                every figure beside 100000 games per seating
+
+A turn is one player's turn as the course counts it: an extra turn is a turn, rolling 0 is a
+turn. Rules are counted on either player's turns, by the names the ruleset gives them
+(`rule_names` in a rule script).")]
+    Study(StudyArgs),
     /// Play a game against the computer, with the exact value of every choice (Hog, Greed,
     /// the Pig family, Chopsticks).
     #[command(after_help = "\
@@ -427,6 +441,33 @@ pub struct SimulateArgs {
     /// Threads playing games [default: the number of cores]; the results do not depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `swine study`.
+#[derive(Debug, Args)]
+pub struct StudyArgs {
+    /// The strategy to study (`optimal`: the best response to the opponent).
+    pub strategy: String,
+    /// The opponent [default: the ruleset's yardstick].
+    #[arg(long, value_name = "STRATEGY")]
+    pub vs: Option<String>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    #[command(flatten)]
+    pub python: PythonArgs,
+    /// Write P(a game lasts exactly t turns), for each seating, to this CSV file.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Also play this many games per seating with real dice and show how far the exact figures
+    /// lie from what they counted, in standard errors.
+    #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(2..))]
+    pub check: Option<u64>,
+    /// Seed of the dice for --check.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

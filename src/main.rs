@@ -68,6 +68,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Solve(args) => commands::solve_command(args),
         Command::Eval(args) => commands::eval_command(args),
         Command::Simulate(args) => commands::simulate_command(args),
+        Command::Study(args) => commands::study_command(args),
         Command::Play(args) => commands::play_command(args),
         Command::Plot(args) => commands::plot::plot_command(args),
         Command::Serve(args) => {

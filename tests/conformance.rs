@@ -414,6 +414,14 @@ fn a_sweep_of_every_game_with_a_goal_has_one_shape() {
     }
 }
 
+/// `study --json`, with `--check`'s games, in the documented shape.
+#[test]
+fn a_study_has_one_shape() {
+    let out = Sandbox::new().run(&["study", "bacon", "--goal", "30", "--check", "100", "--json"]);
+    let report = conforms(&out.success(), &["heading", "study"], "study");
+    assert!(report["simulated"]["largest_z"].is_number(), "{report}");
+}
+
 /// The same questions put to a game through the interface, in-process: what the verbs and
 /// front ends ask, with the capabilities' refusals in their one form, and the reports in the
 /// documented shapes; the invariants every game keeps (a strategy against itself wins one half

@@ -28,4 +28,5 @@ mod repeat;
 mod rule_modules;
 mod scripts;
 mod serve;
+mod study;
 mod tables;

@@ -438,6 +438,12 @@ impl TurnPoints {
         (self.lowest_sum + self.length).saturating_sub(1).max(1)
     }
 
+    /// P(Pig Out): some die shows a 1 (0 for dice without Pig Out, and for distributions a
+    /// ruleset rescored, whose Pig Outs are among the sums).
+    pub fn pig_out_probability(&self) -> f64 {
+        self.pig_out
+    }
+
     /// The fewest points the dice can add up to without Pig Out.
     pub fn lowest_sum(&self) -> usize {
         self.lowest_sum

@@ -38,7 +38,7 @@ pub(super) fn report_target(batch: &BatchArgs) -> Result<Option<(PathBuf, bool)>
 }
 
 /// The folder `path` is in (`.` for a bare file name).
-fn folder_of(path: &Path) -> &Path {
+pub(super) fn folder_of(path: &Path) -> &Path {
     match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),

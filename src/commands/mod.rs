@@ -10,6 +10,7 @@ mod prompt;
 mod rules;
 mod simulate;
 mod solve;
+mod study;
 mod sweep;
 mod tables;
 
@@ -20,6 +21,7 @@ pub use play::play_command;
 pub use rules::rules_command;
 pub use simulate::simulate_command;
 pub use solve::solve_command;
+pub use study::study_command;
 pub use sweep::sweep_command;
 pub use tables::tables_command;
 

@@ -81,6 +81,15 @@ pub fn rules_command(command: &RulesCommand) -> Result<()> {
                 rules.order(),
                 rules.max_gain()
             )?;
+            let happenings = hog::Happenings::of_rules(&rules);
+            writeln!(out, "  study counts {}", happenings.names().join(", "))?;
+            for (hook, never) in happenings.idle_hooks(&rules) {
+                writeln!(
+                    out,
+                    "  warning: fn {hook} never changes anything: it {never} (is a condition \
+                     always false?)"
+                )?;
+            }
         }
     }
     Ok(())

@@ -63,6 +63,7 @@ impl Chopsticks {
             Capability::Explain,
             Capability::Transcript,
             Capability::Tables,
+            Capability::Study,
             Capability::Map,
             Capability::Win,
             Capability::Diff,

@@ -110,6 +110,7 @@ impl FarkleGame {
     /// The game of `game`.
     pub fn new(game: Farkle) -> FarkleGame {
         let lacks = vec![
+            Capability::Study.lacked(),
             (
                 Capability::Exact,
                 "rolls six dice, whose outcomes are too many to count as fractions; its float \

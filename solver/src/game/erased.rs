@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::error::against;
 use super::{
     Capability, ChartAsk, ChartKind, Engine, Evaluated, Fractions, Game, GameError, GameInfo,
-    MoveLimit, Rating, Run, Simulated, SolveAsk, Solved, TablesJob,
+    MoveLimit, Rating, Run, Simulated, SolveAsk, Solved, Studied, TablesJob,
 };
 use crate::bounds::BoundedRates;
 use crate::chart::Chart;
@@ -107,6 +107,13 @@ pub trait DynGame: Send + Sync {
     fn fractions(&self, seats: [&Strategy; 2], run: &Run) -> Result<Fractions, GameError>;
     /// See [`Game::bounds`].
     fn bounds(&self, seats: [&Strategy; 2], run: &Run) -> Result<BoundedRates, GameError>;
+    /// See [`Game::study`].
+    fn study(
+        &self,
+        seats: [&Strategy; 2],
+        games: Option<(u64, u64)>,
+        run: &Run,
+    ) -> Result<Studied, GameError>;
     /// See [`Game::optimum`].
     fn optimum(&self, opponent: &Strategy, run: &Run) -> Result<(Outcome, String), GameError>;
     /// See [`Game::solve`].
@@ -230,6 +237,17 @@ impl<G: Game> DynGame for G {
         Game::info(self).allows(Capability::Bounds)?;
         run.check()?;
         Game::bounds(self, both(self, seats)?, run)
+    }
+
+    fn study(
+        &self,
+        seats: [&Strategy; 2],
+        games: Option<(u64, u64)>,
+        run: &Run,
+    ) -> Result<Studied, GameError> {
+        Game::info(self).allows(Capability::Study)?;
+        run.check()?;
+        Game::study(self, both(self, seats)?, games, run)
     }
 
     fn optimum(&self, opponent: &Strategy, run: &Run) -> Result<(Outcome, String), GameError> {

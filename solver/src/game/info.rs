@@ -49,6 +49,9 @@ pub enum Capability {
     ScoreMap,
     /// Strategies given as arrays of the course table (the package's numpy arrays).
     Tables,
+    /// A match-up studied turn by turn: the length of a game, how often each rule happens
+    /// (`swine study`).
+    Study,
 }
 
 impl Capability {
@@ -71,6 +74,7 @@ impl Capability {
             Capability::Layer => "--farkles",
             Capability::ScoreMap => "map",
             Capability::Tables => "a table strategy",
+            Capability::Study => "study",
         }
     }
 
@@ -94,6 +98,7 @@ impl Capability {
             Capability::Layer => "has no farkle counts (--farkles is farkle's)",
             Capability::ScoreMap => "has no map of one choice per cell of scores",
             Capability::Tables => "takes no table strategy",
+            Capability::Study => "is not studied turn by turn yet (Hog is)",
         };
         (self, reason.to_string())
     }

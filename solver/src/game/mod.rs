@@ -35,6 +35,7 @@ mod footprint;
 mod info;
 pub mod play;
 mod run;
+pub mod study;
 mod tabulate;
 
 pub use crate::report::Goal;
@@ -49,6 +50,7 @@ pub use footprint::{Footprint, Growth, bytes_text};
 pub use info::{Capability, GameInfo, Part};
 pub use play::{Action, Answers, Audience, Engine, Prompt, Session, Told};
 pub use run::{Counter, Progress, Run, Stopped};
+pub use study::Studied;
 pub use tabulate::tabulate;
 
 use std::path::Path;
@@ -187,6 +189,19 @@ pub trait Game: Send + Sync + 'static {
     fn fractions(&self, seats: [&Self::Strategy; 2], run: &Run) -> Result<Fractions, GameError> {
         let _ = (seats, run);
         Err(self.refuse(Capability::Exact))
+    }
+
+    /// The match-up studied turn by turn: for each seating, the length of a game and how often
+    /// each rule happens, exactly; with `games` (per seating, and a seed), the same counted
+    /// over games played with real dice ([`Capability::Study`]).
+    fn study(
+        &self,
+        seats: [&Self::Strategy; 2],
+        games: Option<(u64, u64)>,
+        run: &Run,
+    ) -> Result<Studied, GameError> {
+        let _ = (seats, games, run);
+        Err(self.refuse(Capability::Study))
     }
 
     /// Certified intervals of the match-up's rates ([`Capability::Bounds`]).

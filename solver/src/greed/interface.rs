@@ -79,6 +79,7 @@ impl GreedGame {
             ties: true,
             hides_memory: false,
             lacks: vec![
+                Capability::Study.lacked(),
                 Capability::Layer.lacked(),
                 (
                     Capability::Exact,

@@ -16,6 +16,7 @@ use super::search::{PERTURBATIONS, SEED, SearchLimits};
 use super::session::HogEngine;
 use super::simulate::simulate;
 use super::strategy::{Strategy, StrategyKind};
+use super::study::{HogChain, tally};
 use super::sweep::{Player, solve};
 use super::{
     DEFAULT_GOAL, Solved as HogSolved, adopt_best_table, best_table_stem, certify_hog, make_exact,
@@ -24,10 +25,11 @@ use super::{
 use crate::bounds::BoundedRates;
 use crate::chart::{Chart, Scale, hog_map};
 use crate::format::{Format, TableFile, load};
+use crate::game::study::measure;
 use crate::game::{
     Capability, ChartAsk, ChartKind, Engine, Evaluated, Footprint, Found, Fractions, Game,
     GameError, GameInfo, Goal, Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved,
-    TablesJob, check_numbers, dice_label, given, optimum_words,
+    Studied, TablesJob, check_numbers, dice_label, given, optimum_words,
 };
 use crate::outcome::Outcome;
 use crate::python::Runner;
@@ -452,6 +454,27 @@ impl Game for HogGame {
         let policies = [solution.policy(0), solution.policy(1)];
         let names = [strategy.name(), opponent.name()];
         Ok(transcript(rules, [&policies[0], &policies[1]], names, seed))
+    }
+
+    fn study(
+        &self,
+        [strategy, opponent]: [&Strategy; 2],
+        games: Option<(u64, u64)>,
+        run: &Run,
+    ) -> Result<Studied, GameError> {
+        let rules = &self.rules;
+        let solution = solve(rules, [&strategy.player(rules), &opponent.player(rules)])
+            .map_err(GameError::solve)?;
+        let policies = [solution.policy(0), solution.policy(1)];
+        let played = games.map(|(games, seed)| {
+            let tallies = tally(rules, [&policies[0], &policies[1]], games, seed);
+            ((games, seed), tallies)
+        });
+        let chain = HogChain::new(rules, policies);
+        Ok(Studied {
+            seatings: measure(&chain, run)?,
+            played,
+        })
     }
 
     fn explain(

@@ -40,6 +40,7 @@ mod session;
 pub mod simulate;
 mod space;
 mod strategy;
+mod study;
 mod survey;
 mod sweep;
 
@@ -65,6 +66,7 @@ pub use search::{
 };
 pub use space::StateSpace;
 pub use strategy::{Strategy, StrategyKind, forms_with, strategy_forms};
+pub use study::Happenings;
 pub use survey::{Survey, SurveyError, survey};
 pub use sweep::{
     Improvement, MAX_PASSES, MAX_ROUNDS, Player, SETTLED, Solution, TIE_TOLERANCE, solve,

@@ -111,8 +111,9 @@ const HOOKS: [(&str, &[usize]); 11] = [
 ];
 
 /// The variables of the script's top level that the frame reads.
-const FRAME: [&str; 8] = [
+const FRAME: [&str; 9] = [
     "name",
+    "rule_names",
     "summary",
     "yardstick",
     "goal",
@@ -120,6 +121,17 @@ const FRAME: [&str; 8] = [
     "pig_out",
     "least_dice",
     "strategies",
+];
+
+/// What a turn can do that a study counts, by the key a script's `rule_names` names it under,
+/// with the name it has where the script gives none: rolling no dice, a Pig Out, a bonus for
+/// the dice chosen (`fn bonus`), another turn, and after-turn rules that change a score.
+pub const RULE_KEYS: [(&str, &str); 5] = [
+    ("free_bacon", "Free Bacon"),
+    ("pig_out", "Pig Out"),
+    ("bonus", "bonus"),
+    ("extra_turn", "extra turn"),
+    ("after_turn", "after-turn score change"),
 ];
 
 /// A compiled rule script (or Python rule module) with its parameters set.
@@ -134,6 +146,8 @@ pub struct Script {
     memory: Memory,
     pig_out: bool,
     least_dice: u8,
+    /// The names the script gives what a turn can do, by [`RULE_KEYS`] key.
+    rule_names: Vec<(String, String)>,
     parameters: Vec<Parameter>,
     builtins: Vec<Builtin>,
     after_turn_reads_memory: bool,
@@ -549,6 +563,10 @@ impl Script {
             }
             _ => 0,
         };
+        let rule_names = match typed("rule_names", &Value::Map(Vec::new()))? {
+            Some(Value::Map(map)) => rule_names_of(&map, language).map_err(|m| error(None, m))?,
+            _ => Vec::new(),
+        };
         let builtins = match typed("strategies", &Value::List(Vec::new()))? {
             Some(Value::List(list)) => list
                 .iter()
@@ -634,6 +652,7 @@ impl Script {
             memory,
             pig_out,
             least_dice,
+            rule_names,
             parameters: declared,
             builtins,
             functions,
@@ -643,6 +662,23 @@ impl Script {
     /// The ruleset's name, e.g. `hog-fa20`.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The name of what a turn can do under `key` (one of [`RULE_KEYS`]): the script's own,
+    /// else the default.
+    pub fn rule_name(&self, key: &str) -> String {
+        self.rule_names
+            .iter()
+            .find(|(named, _)| named == key)
+            .map(|(_, name)| name.as_str())
+            .or_else(|| RULE_KEYS.iter().find(|(k, _)| *k == key).map(|(_, d)| *d))
+            .unwrap_or(key)
+            .to_string()
+    }
+
+    /// Whether Pig Out applies (`pig_out`, true unless the script turns it off).
+    pub fn has_pig_out(&self) -> bool {
+        self.pig_out
     }
 
     /// One line describing the variant.
@@ -728,6 +764,11 @@ impl Script {
     }
 
     /// Whether the script defines `hook` with `arity` parameters.
+    /// Whether the script defines the hook `hook` (with any of its argument lists).
+    pub fn defines_hook(&self, hook: &str) -> bool {
+        self.functions.iter().any(|f| f.name == hook)
+    }
+
     fn defines(&self, hook: &str, arity: usize) -> bool {
         self.functions
             .iter()
@@ -1304,6 +1345,31 @@ fn call_text(hook: &str, args: &[i64]) -> String {
 }
 
 /// The memory a script declares: `#{ size, initial, meaning }`.
+/// The `rule_names` map: every key one of [`RULE_KEYS`], every name a text.
+fn rule_names_of(
+    map: &[(String, Value)],
+    language: Language,
+) -> Result<Vec<(String, String)>, String> {
+    map.iter()
+        .map(|(key, value)| {
+            if !RULE_KEYS.iter().any(|(known, _)| known == key) {
+                let keys: Vec<&str> = RULE_KEYS.iter().map(|(key, _)| *key).collect();
+                return Err(format!(
+                    "rule_names: {key:?} is none of {}",
+                    keys.join(", ")
+                ));
+            }
+            match value {
+                Value::Text(name) if !name.trim().is_empty() => Ok((key.clone(), name.clone())),
+                other => Err(format!(
+                    "rule_names: {key:?} is a {}, but must be a non-empty text",
+                    language.kind(other)
+                )),
+            }
+        })
+        .collect()
+}
+
 fn memory_of(map: &[(String, Value)]) -> Result<Memory, String> {
     let int = |key: &str| match Value::get(map, key) {
         Some(Value::Int(n)) => Some(n),

@@ -101,6 +101,7 @@ impl PigGame {
             ties: false,
             hides_memory: false,
             lacks: vec![
+                Capability::Study.lacked(),
                 Capability::Layer.lacked(),
                 (
                     Capability::Dice,

@@ -12,6 +12,7 @@ mod matchup;
 mod position;
 pub mod ranking;
 mod simulation;
+mod study;
 
 pub use matchup::{
     Details, ExactTies, Lost, MatchReport, Rates, Results, SearchReport, TieReport, TiedState,
@@ -19,6 +20,7 @@ pub use matchup::{
 };
 pub use position::{ChoiceValue, PositionReport};
 pub use simulation::{EstimateReport, SimulatedRates, SimulationReport, Z95};
+pub use study::{Design, StudyReport};
 
 use std::io::{self, Write};
 

@@ -1,0 +1,413 @@
+//! A match-up studied turn by turn: how long a game lasts and how often each rule happens,
+//! exactly, for any game that can say what one turn does ([`TurnChain`]).
+//!
+//! Two fixed strategies make a game a Markov chain of turns: from each node (a position with
+//! its player to move) a turn leads to other nodes, or ends the game, each with a probability
+//! and the rules that happened on the way. [`measure`] pushes the start's probability along it
+//! one turn at a time, so the mass that ends the game on turn `t` is exactly P(the game lasts
+//! `t` turns), and the mass that passes a rule is the expected number of times the rule happens.
+//! The chance that a rule happens at least once comes from the same push with the rule's steps
+//! taken out of the game (their mass is the chance that it happens the first time then).
+//!
+//! Games that can go round without end (a turn that scores nothing) have no last turn: the push
+//! stops once less than [`TAIL`] of the probability is still playing, or after [`MOST_TURNS`]
+//! turns, and says how much was left ([`SeatStudy::unfinished`]): every figure is exact up to
+//! that mass.
+
+use super::GameError;
+use super::run::Run;
+
+/// The push stops once no more than this much probability is still playing.
+pub const TAIL: f64 = 1e-15;
+
+/// The push stops after this many turns however much is still playing (games that can never
+/// end keep their mass for ever).
+pub const MOST_TURNS: usize = 20_000;
+
+/// Where one outcome of a turn leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Landing {
+    /// Play goes on at this node.
+    Node(usize),
+    /// The game is over: this seat won (0: the studied strategy, 1: its opponent).
+    Won(usize),
+}
+
+/// A fixed match-up as a chain of turns. Seat 0 is the studied strategy, seat 1 its opponent.
+pub trait TurnChain: Sync {
+    /// How many nodes (positions with their player to move) the chain numbers.
+    fn nodes(&self) -> usize;
+
+    /// The node where the game starts with seat 0 to move, and with seat 1 to move.
+    fn starts(&self) -> [usize; 2];
+
+    /// The rules whose happenings a turn reports, by bit: rule `i` is bit `1 << i`.
+    fn rules(&self) -> Vec<String>;
+
+    /// Calls `visit(landing, probability, rules)` for every outcome of the turn at `node`
+    /// (with a positive probability), `rules` the bits of the rules that happened on it.
+    fn each(&self, node: usize, visit: &mut dyn FnMut(Landing, f64, u32));
+}
+
+/// What [`Game::study`](super::Game::study) answers: `[as_first, as_second]` (the studied
+/// strategy moving first, then second), and the same counted over games with real dice.
+#[derive(Clone, Debug)]
+pub struct Studied {
+    /// The exact figures of each seating.
+    pub seatings: [SeatStudy; 2],
+    /// Games played, where asked: `(games per seating, seed)` and each seating's tally.
+    pub played: Option<((u64, u64), [Tally; 2])>,
+}
+
+/// One rule's happenings in a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleEvents {
+    /// The rule, as the ruleset names it.
+    pub rule: String,
+    /// The expected number of turns on which it happens in a game (either player's).
+    pub per_game: f64,
+    /// The chance that it happens on at least one turn of a game.
+    pub at_least_once: f64,
+}
+
+/// One seating of a match-up studied.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatStudy {
+    /// P(the studied strategy wins).
+    pub win: f64,
+    /// P(its opponent wins).
+    pub lose: f64,
+    /// The probability still playing when the push stopped: games longer than
+    /// [`turns`](Self::turns) holds (for ever, where a game can go round without end).
+    pub unfinished: f64,
+    /// P(the game lasts exactly `t` turns) at index `t − 1`.
+    pub turns: Vec<f64>,
+    /// Each rule's happenings, in the chain's order.
+    pub rules: Vec<RuleEvents>,
+}
+
+/// The length of the games that end: moments and quantiles of [`SeatStudy::turns`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Length {
+    /// The expected number of turns.
+    pub mean: f64,
+    /// Its standard deviation, in turns.
+    pub sd: f64,
+    /// The fewest turns `t` with P(length ≤ t) ≥ `q`, for each `q` of [`QUANTILES`].
+    pub quantiles: Vec<usize>,
+}
+
+/// The quantiles [`Length`] gives.
+pub const QUANTILES: [f64; 5] = [0.05, 0.25, 0.5, 0.75, 0.95];
+
+impl SeatStudy {
+    /// The length of the games that ended, over their probability.
+    pub fn length(&self) -> Length {
+        let ended: f64 = self.turns.iter().sum();
+        let mean = self
+            .turns
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (i + 1) as f64 * p)
+            .sum::<f64>()
+            / ended;
+        let variance = self
+            .turns
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ((i + 1) as f64 - mean).powi(2) * p)
+            .sum::<f64>()
+            / ended;
+        let quantiles = QUANTILES
+            .iter()
+            .map(|&q| {
+                let mut cumulative = 0.0;
+                self.turns
+                    .iter()
+                    .position(|&p| {
+                        cumulative += p;
+                        cumulative >= q * ended
+                    })
+                    .map_or(self.turns.len(), |i| i + 1)
+            })
+            .collect();
+        Length {
+            mean,
+            sd: variance.sqrt(),
+            quantiles,
+        }
+    }
+}
+
+/// Studies `chain` from both starts: `[as_first, as_second]`, seat 0 moving first in the
+/// first. Checks `run`'s stop flag between turns.
+pub fn measure(chain: &dyn TurnChain, run: &Run) -> Result<[SeatStudy; 2], GameError> {
+    let [first, second] = chain.starts();
+    Ok([push(chain, first, run)?, push(chain, second, run)?])
+}
+
+/// The push from `start`: the game itself (distribution 0) and, for each rule `r`, the game with
+/// `r`'s steps taken out (distribution `r + 1`).
+fn push(chain: &dyn TurnChain, start: usize, run: &Run) -> Result<SeatStudy, GameError> {
+    let names = chain.rules();
+    let kinds = names.len() + 1;
+    let nodes = chain.nodes();
+    // Mass by kind, then node; the nodes holding any, for this turn and the next.
+    let mut mass = vec![vec![0.0f64; nodes]; kinds];
+    let mut next = vec![vec![0.0f64; nodes]; kinds];
+    for kind in &mut mass {
+        kind[start] = 1.0;
+    }
+    let mut active = vec![start];
+    let mut marked = vec![false; nodes];
+    let mut won = [0.0f64; 2];
+    let mut per_game = vec![0.0f64; names.len()];
+    let mut first_time = vec![0.0f64; names.len()];
+    let mut turns = Vec::new();
+    let mut playing = 1.0;
+    while playing > TAIL && turns.len() < MOST_TURNS {
+        run.check()?;
+        let mut ended = 0.0;
+        let mut reached = Vec::new();
+        for &node in &active {
+            let here: Vec<f64> = mass.iter().map(|kind| kind[node]).collect();
+            chain.each(node, &mut |landing, p, happened| {
+                let moved = here[0] * p;
+                for (rule, total) in per_game.iter_mut().enumerate() {
+                    if happened >> rule & 1 == 1 {
+                        *total += moved;
+                    }
+                }
+                match landing {
+                    Landing::Won(seat) => {
+                        won[seat] += moved;
+                        ended += moved;
+                    }
+                    Landing::Node(to) => {
+                        if !marked[to] {
+                            marked[to] = true;
+                            reached.push(to);
+                        }
+                        next[0][to] += moved;
+                    }
+                }
+                for rule in 0..names.len() {
+                    let moved = here[rule + 1] * p;
+                    if happened >> rule & 1 == 1 {
+                        first_time[rule] += moved;
+                    } else if let Landing::Node(to) = landing {
+                        next[rule + 1][to] += moved;
+                    }
+                }
+            });
+            for kind in &mut mass {
+                kind[node] = 0.0;
+            }
+        }
+        turns.push(ended);
+        std::mem::swap(&mut mass, &mut next);
+        for &node in &reached {
+            marked[node] = false;
+        }
+        playing = reached.iter().map(|&node| mass[0][node]).sum();
+        active = reached;
+    }
+    let rules = names
+        .into_iter()
+        .zip(per_game.into_iter().zip(first_time))
+        .map(|(rule, (per_game, at_least_once))| RuleEvents {
+            rule,
+            per_game,
+            at_least_once,
+        })
+        .collect();
+    Ok(SeatStudy {
+        win: won[0],
+        lose: won[1],
+        unfinished: playing,
+        turns,
+        rules,
+    })
+}
+
+/// Games played with real dice, counted as a study counts them: the independent check of a
+/// seating's figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tally {
+    /// Games played.
+    pub games: u64,
+    /// Games the studied strategy won, and games its opponent won.
+    pub won: [u64; 2],
+    /// Σ turns and Σ turns² over the games that ended.
+    turns: [f64; 2],
+    /// By rule: Σ happenings and Σ happenings² per game, and the games where it happened.
+    counts: Vec<[f64; 2]>,
+    games_with: Vec<u64>,
+}
+
+/// One game being played, for [`Tally::add`].
+#[derive(Clone, Debug)]
+pub struct GameTally {
+    turns: usize,
+    counts: Vec<u64>,
+}
+
+impl GameTally {
+    /// Turns played so far.
+    pub fn turns(&self) -> u64 {
+        self.turns as u64
+    }
+
+    /// Counts one turn on which the rules of the bits `happened` happened.
+    pub fn turn(&mut self, happened: u32) {
+        self.turns += 1;
+        for (rule, count) in self.counts.iter_mut().enumerate() {
+            *count += u64::from(happened >> rule & 1);
+        }
+    }
+}
+
+/// A simulated figure beside the exact one: the mean of the games and its standard error.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// The observed mean.
+    pub mean: f64,
+    /// Its standard error.
+    pub error: f64,
+}
+
+impl Estimate {
+    /// The mean and standard error of `n` observations with sum `sum` and sum of squares `sq`.
+    fn of(n: f64, sum: f64, sq: f64) -> Estimate {
+        let mean = sum / n;
+        let variance = (sq / n - mean * mean).max(0.0) * n / (n - 1.0).max(1.0);
+        Estimate {
+            mean,
+            error: (variance / n).sqrt(),
+        }
+    }
+
+    /// How many standard errors `exact` lies from the mean of `n` observations; where every
+    /// observation was alike (no spread seen) the error is taken as one observation's share,
+    /// `1 / n`, the finest difference the games can show.
+    pub fn z(&self, exact: f64, n: u64) -> f64 {
+        let off = (exact - self.mean).abs();
+        if off == 0.0 {
+            0.0
+        } else {
+            off / self.error.max(1.0 / n as f64)
+        }
+    }
+}
+
+impl Tally {
+    /// No games yet, counting `rules` rules.
+    pub fn new(rules: usize) -> Tally {
+        Tally {
+            games: 0,
+            won: [0, 0],
+            turns: [0.0, 0.0],
+            counts: vec![[0.0, 0.0]; rules],
+            games_with: vec![0; rules],
+        }
+    }
+
+    /// A new game to count turns of.
+    pub fn game(&self) -> GameTally {
+        GameTally {
+            turns: 0,
+            counts: vec![0; self.counts.len()],
+        }
+    }
+
+    /// Adds a game played: `won` whether the studied strategy won (`None`: it never ended).
+    pub fn add(&mut self, game: GameTally, won: Option<bool>) {
+        self.games += 1;
+        if let Some(won) = won {
+            self.won[usize::from(!won)] += 1;
+            let t = game.turns as f64;
+            self.turns[0] += t;
+            self.turns[1] += t * t;
+        }
+        for (rule, &count) in game.counts.iter().enumerate() {
+            let c = count as f64;
+            self.counts[rule][0] += c;
+            self.counts[rule][1] += c * c;
+            self.games_with[rule] += u64::from(count > 0);
+        }
+    }
+
+    /// The observed P(the studied strategy wins).
+    pub fn win(&self) -> Estimate {
+        let won = self.won[0] as f64;
+        Estimate::of(self.games as f64, won, won)
+    }
+
+    /// The observed mean length of the games that ended.
+    pub fn mean_turns(&self) -> Estimate {
+        let ended = (self.won[0] + self.won[1]) as f64;
+        Estimate::of(ended, self.turns[0], self.turns[1])
+    }
+
+    /// The observed happenings of rule `rule` per game, and the share of games where it
+    /// happened.
+    pub fn rule(&self, rule: usize) -> (Estimate, Estimate) {
+        let n = self.games as f64;
+        let [sum, sq] = self.counts[rule];
+        let with = self.games_with[rule] as f64;
+        (Estimate::of(n, sum, sq), Estimate::of(n, with, with))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A coin game: each turn the mover flips a fair coin; heads ("Heads", bit 0) wins at once,
+    /// tails passes the turn. P(the first mover wins) = 2/3; P(length = t) = 2⁻ᵗ; heads
+    /// happens exactly once in every game that ends.
+    struct Coin;
+
+    impl TurnChain for Coin {
+        fn nodes(&self) -> usize {
+            2
+        }
+        fn starts(&self) -> [usize; 2] {
+            [0, 1]
+        }
+        fn rules(&self) -> Vec<String> {
+            vec!["Heads".to_string(), "Tails".to_string()]
+        }
+        fn each(&self, node: usize, visit: &mut dyn FnMut(Landing, f64, u32)) {
+            visit(Landing::Won(node), 0.5, 1);
+            visit(Landing::Node(1 - node), 0.5, 2);
+        }
+    }
+
+    #[test]
+    fn a_coin_game_lasts_two_turns_on_average_and_the_first_mover_wins_two_thirds() {
+        let [first, second] = measure(&Coin, &Run::default()).unwrap();
+        assert!((first.win - 2.0 / 3.0).abs() < 1e-15, "{}", first.win);
+        assert!((second.win - 1.0 / 3.0).abs() < 1e-15, "{}", second.win);
+        assert!(first.unfinished <= TAIL);
+        for (i, &p) in first.turns.iter().enumerate().take(40) {
+            assert_eq!(p, 0.5f64.powi(i as i32 + 1));
+        }
+        let length = first.length();
+        assert!((length.mean - 2.0).abs() < 1e-12, "{}", length.mean);
+        // Var of a geometric(1/2) length: (1 − p) / p² = 2.
+        assert!((length.sd - 2f64.sqrt()).abs() < 1e-12, "{}", length.sd);
+        assert_eq!(length.quantiles, vec![1, 1, 1, 2, 5]);
+        let [heads, tails] = &first.rules[..] else {
+            panic!("two rules")
+        };
+        assert!((heads.per_game - 1.0).abs() < 1e-14 && (heads.at_least_once - 1.0).abs() < 1e-14);
+        // Tails: E = Σ (t − 1) 2⁻ᵗ = 1; at least once: 1/2.
+        assert!((tails.per_game - 1.0).abs() < 1e-14, "{}", tails.per_game);
+        assert!(
+            (tails.at_least_once - 0.5).abs() < 1e-15,
+            "{}",
+            tails.at_least_once
+        );
+    }
+}

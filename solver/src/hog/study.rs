@@ -1,0 +1,262 @@
+//! A Hog match-up as a chain of turns ([`TurnChain`]), and the same match-up played with real
+//! dice, each turn's happenings counted alike: the study's exact figures and their check.
+//!
+//! What a turn can do that a study counts is read off the compiled rules (the keys of
+//! [`RULE_KEYS`], named as the script's `rule_names` says): rolling no dice, a Pig Out, a bonus
+//! for the dice chosen, another turn, and after-turn rules that change a score. One function,
+//! [`Happenings::of`], says which happened from what a turn did, for the chain (from each
+//! outcome of the points distribution) and for the simulator (from the faces rolled) alike.
+//! Rules that rescore a roll (`fn pig_out_points`, `fn turn_points`) mix Pig Outs into the
+//! points: there Pig Out is not counted.
+
+use rand::{Rng, SeedableRng};
+
+use super::definition::MAX_DICE;
+use super::layout::Layout;
+use super::policy::Policy;
+use super::ruleset::{Roll, Ruleset};
+use super::script::{AfterTurn, RULE_KEYS};
+use super::simulate::{Game, MOST_TURNS};
+use crate::game::study::{Landing, Tally, TurnChain};
+
+/// Which of [`RULE_KEYS`] a ruleset can do, and the bit each has.
+#[derive(Clone, Debug)]
+pub struct Happenings {
+    /// By key of [`RULE_KEYS`], in order: its bit, where the rules can do it.
+    bits: [Option<u32>; 5],
+    /// The names of the rules counted, by bit.
+    names: Vec<String>,
+}
+
+/// A turn as [`Happenings::of`] reads it.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnDone {
+    /// The mover rolled no dice.
+    pub zero_dice: bool,
+    /// Some die showed a 1 (with Pig Out in the rules).
+    pub pig_out: bool,
+    /// The bonus for the dice chosen.
+    pub bonus: u32,
+    /// The mover's score before the after-turn rules, and the opponent's.
+    pub reached: (u32, u32),
+    /// What the after-turn rules made of it.
+    pub after: AfterTurn,
+}
+
+impl Happenings {
+    /// What the rules of `rules` can do, read off its tables.
+    pub fn of_rules(rules: &Ruleset) -> Happenings {
+        let script = rules.rules();
+        let m = rules.memory().size;
+        let zero_dice = rules.least_dice() == 0;
+        let pig_out =
+            script.has_pig_out() && !script.has_pig_out_points() && !script.has_turn_points();
+        let bonus = (0..m).any(|a| {
+            (0..m).any(|b| {
+                rules
+                    .dice_choices()
+                    .any(|n| rules.effect((a, b), n).bonus > 0)
+            })
+        });
+        let (mut extra_turn, mut after_turn) = (false, false);
+        for remembered in rules.after_planes() {
+            for opponent in 0..rules.goal() {
+                for reached in 0..rules.reachable() as u32 {
+                    let after = rules.after_turn(reached, opponent, remembered);
+                    let won = after.mover >= rules.goal() || after.opponent >= rules.goal();
+                    extra_turn |= after.extra_turn && !won;
+                    after_turn |= (after.mover, after.opponent) != (reached, opponent);
+                }
+            }
+        }
+        let can = [zero_dice, pig_out, bonus, extra_turn, after_turn];
+        let mut bits = [None; 5];
+        let mut names = Vec::new();
+        for (i, (key, _)) in RULE_KEYS.iter().enumerate() {
+            if can[i] {
+                bits[i] = Some(names.len() as u32);
+                names.push(script.rule_name(key));
+            }
+        }
+        Happenings { bits, names }
+    }
+
+    /// Whether the rules can do what [`RULE_KEYS`] names `key`.
+    pub fn can(&self, key: &str) -> bool {
+        RULE_KEYS
+            .iter()
+            .position(|(k, _)| *k == key)
+            .is_some_and(|i| self.bits[i].is_some())
+    }
+
+    /// The hooks the script defines that never change anything in the compiled rules, each
+    /// with what it never does: a condition that is always false (a slip such as comparing a
+    /// number with a text) disables a rule without an error.
+    pub fn idle_hooks(&self, rules: &Ruleset) -> Vec<(&'static str, &'static str)> {
+        let script = rules.rules();
+        let mut idle = Vec::new();
+        if script.defines_hook("after_turn") && !self.can("extra_turn") && !self.can("after_turn") {
+            idle.push(("after_turn", "gives no turn another and changes no score"));
+        }
+        if script.defines_hook("goes_again") && !self.can("extra_turn") {
+            idle.push(("goes_again", "gives no turn another"));
+        }
+        if script.defines_hook("bonus") && !self.can("bonus") {
+            idle.push(("bonus", "adds no points for any dice chosen"));
+        }
+        idle
+    }
+
+    /// The names of the rules counted, by bit.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The bits of the rules that happened on `turn`.
+    pub fn of(&self, turn: TurnDone, goal: u32) -> u32 {
+        let AfterTurn {
+            mover,
+            opponent,
+            extra_turn,
+        } = turn.after;
+        let won = mover >= goal || opponent >= goal;
+        let did = [
+            turn.zero_dice,
+            turn.pig_out,
+            turn.bonus > 0,
+            extra_turn && !won,
+            (mover, opponent) != turn.reached,
+        ];
+        self.bits
+            .iter()
+            .zip(did)
+            .filter_map(|(bit, did)| bit.filter(|_| did))
+            .fold(0, |set, bit| set | 1 << bit)
+    }
+}
+
+/// Two fixed policies of a ruleset as a chain of turns: node `2 · state + seat`, the state seen
+/// from its mover (as the sweep numbers them), seat 0 the studied strategy.
+pub struct HogChain<'a> {
+    rules: &'a Ruleset,
+    policies: [Policy; 2],
+    everywhere: Layout,
+    happenings: Happenings,
+}
+
+impl<'a> HogChain<'a> {
+    /// The chain of `policies` (seat 0's, seat 1's) under `rules`.
+    pub fn new(rules: &'a Ruleset, policies: [Policy; 2]) -> HogChain<'a> {
+        HogChain {
+            rules,
+            policies,
+            everywhere: Layout::everywhere(rules.space().memory_size()),
+            happenings: Happenings::of_rules(rules),
+        }
+    }
+}
+
+impl TurnChain for HogChain<'_> {
+    fn nodes(&self) -> usize {
+        2 * self.rules.space().states()
+    }
+
+    fn starts(&self) -> [usize; 2] {
+        let start = self.rules.start();
+        [2 * start, 2 * start + 1]
+    }
+
+    fn rules(&self) -> Vec<String> {
+        self.happenings.names().to_vec()
+    }
+
+    fn each(&self, node: usize, visit: &mut dyn FnMut(Landing, f64, u32)) {
+        let rules = self.rules;
+        let space = rules.space();
+        let m = space.memory_size();
+        let (state, seat) = (node / 2, node % 2);
+        let cell = state / (m * m);
+        let (own, opponent) = space.scores(cell);
+        let (a, b) = ((state / m % m) as u8, (state % m) as u8);
+        let n = self.policies[seat].dice_in(cell, state);
+        let effect = rules.effect((a, b), n);
+        let roll = rules.rolls_at(own, opponent).roll(n);
+        let (zero_dice, pig_out) = match roll {
+            Roll::FreeBacon(_) => (true, 0.0),
+            Roll::Dice(points) => (false, points.pig_out_probability()),
+        };
+        let mut land = |points: usize, p: f64, pig_out: bool| {
+            let (next, remembered) = rules.landing((own, opponent), effect, points);
+            let reached = own + effect.bonus + points as u32;
+            let done = TurnDone {
+                zero_dice,
+                pig_out,
+                bonus: effect.bonus,
+                reached: (reached, opponent),
+                after: rules.after_turn(reached, opponent, remembered),
+            };
+            let happened = self.happenings.of(done, rules.goal());
+            let landing = if next.cell() == space.won_cell() {
+                Landing::Won(next.next_seat(seat))
+            } else {
+                let memories = self.everywhere.memories(seat, remembered, b);
+                Landing::Node(2 * memories.slot(next) + next.next_seat(seat))
+            };
+            visit(landing, p, happened);
+        };
+        match roll {
+            Roll::FreeBacon(points) => land(points, 1.0, false),
+            Roll::Dice(distribution) => {
+                if pig_out > 0.0 {
+                    land(1, pig_out, true);
+                }
+                for (points, p) in distribution.sum_outcomes() {
+                    land(points, p, false);
+                }
+            }
+        }
+    }
+}
+
+/// Plays `games` seeded games with each seat moving first, `policies[0]` (the studied
+/// strategy) against `policies[1]`, counting what [`Happenings::of`] says of each turn from
+/// the faces rolled: `[as_first, as_second]`.
+pub fn tally(rules: &Ruleset, policies: [&Policy; 2], games: u64, seed: u64) -> [Tally; 2] {
+    let happenings = Happenings::of_rules(rules);
+    let rules_counted = happenings.names().len();
+    [0, 1].map(|first| {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ first as u64);
+        let mut tally = Tally::new(rules_counted);
+        let mut faces = [0u8; MAX_DICE as usize];
+        for _ in 0..games {
+            let mut game = Game::new(rules, first);
+            let mut played = tally.game();
+            let mut winner = None;
+            while winner.is_none() && played.turns() < MOST_TURNS {
+                let requested = policies[game.mover].dice(game.state(rules));
+                let (rolled, die) = game.dice_to_roll(rules, requested);
+                let faces = &mut faces[..usize::from(rolled)];
+                for face in faces.iter_mut() {
+                    *face = rng.random_range(die.first_face..=die.last_face());
+                }
+                let opponent = game.scores[1 - game.mover];
+                let turn = game.turn(rules, requested, faces);
+                winner = turn.winner;
+                let done = TurnDone {
+                    zero_dice: rolled == 0,
+                    pig_out: die.pig_out && faces.contains(&1),
+                    bonus: turn.bonus,
+                    reached: (turn.reached, opponent),
+                    after: AfterTurn {
+                        mover: turn.scores[turn.mover],
+                        opponent: turn.scores[1 - turn.mover],
+                        extra_turn: turn.extra_turn,
+                    },
+                };
+                played.turn(happenings.of(done, rules.goal()));
+            }
+            tally.add(played, winner.map(|seat| seat == 0));
+        }
+        tally
+    })
+}

@@ -1,0 +1,196 @@
+//! `swine study`: a match-up turn by turn, exact, checked by hand, by the backward sweep and by
+//! games with real dice.
+
+use crate::util::Sandbox;
+
+/// At goal 1 every turn that rolls a die wins: the game lasts one turn, the first mover wins,
+/// and its die shows a 1 (Pig Out, which still scores the 1 point needed) one time in six.
+#[test]
+fn at_goal_1_a_game_is_one_turn_and_pig_out_happens_one_time_in_six() {
+    let sandbox = Sandbox::new();
+    let report = sandbox
+        .run(&[
+            "study",
+            "always_roll:1",
+            "--vs",
+            "always_roll:1",
+            "--goal",
+            "1",
+            "--json",
+        ])
+        .json();
+    for (seating, win) in [("as_first", 1.0), ("as_second", 0.0)] {
+        let seat = &report[seating];
+        assert!(
+            (seat["win"].as_f64().unwrap() - win).abs() < 1e-15,
+            "{seat}"
+        );
+        assert_eq!(seat["turns"]["mean"], 1.0, "{seat}");
+        assert_eq!(seat["turns"]["sd"], 0.0, "{seat}");
+        assert_eq!(seat["turns"]["quantiles"]["median"], 1, "{seat}");
+        let events = seat["rule_events"].as_array().unwrap();
+        let rule = |name: &str| {
+            events
+                .iter()
+                .find(|e| e["rule"] == name)
+                .unwrap_or_else(|| panic!("no {name} in {seat}"))
+        };
+        let pig_out = rule("Pig Out");
+        assert!((pig_out["per_game"].as_f64().unwrap() - 1.0 / 6.0).abs() < 1e-15);
+        assert!((pig_out["at_least_once"].as_f64().unwrap() - 1.0 / 6.0).abs() < 1e-15);
+        assert_eq!(rule("Free Bacon")["per_game"], 0.0);
+        // No turn can earn another: every turn ends the game.
+        assert!(
+            !events
+                .iter()
+                .any(|e| e["rule"] == "Swine Align or Pig Pass"),
+            "{seat}"
+        );
+    }
+}
+
+/// The study's win chances are the backward sweep's (`eval`), seating by seating; the length
+/// distribution it writes sums to one and gives its mean; and every figure agrees with games
+/// played with real dice within a few standard errors.
+#[test]
+fn a_study_agrees_with_eval_its_csv_and_games_with_real_dice() {
+    let sandbox = Sandbox::new();
+    for (rules, strategy) in [
+        ("hog-fa20", "always_roll:6"),
+        ("hog-fa19", "swap"),
+        ("hog-sp22", "optimal"),
+    ] {
+        let report = sandbox
+            .run(&[
+                "study",
+                strategy,
+                "--rules",
+                rules,
+                "--check",
+                "40000",
+                "--csv",
+                "length.csv",
+                "--json",
+            ])
+            .json();
+        let eval = sandbox
+            .run(&["eval", strategy, "--rules", rules, "--json"])
+            .json();
+        for seating in ["as_first", "as_second"] {
+            let studied = report[seating]["win"].as_f64().unwrap();
+            let swept = eval[seating].as_f64().unwrap();
+            // Forward and backward sums round differently: agreement to 1e-10.
+            assert!(
+                (studied - swept).abs() < 1e-10,
+                "{rules} {seating}: {studied} vs {swept}"
+            );
+        }
+        let z = report["simulated"]["largest_z"].as_f64().unwrap();
+        assert!(
+            z < 4.5,
+            "{rules}: a figure {z} standard errors from the games:\n{report}"
+        );
+        let csv = std::fs::read_to_string(sandbox.join("length.csv")).unwrap();
+        let mut lines = csv.lines();
+        assert_eq!(lines.next(), Some("turns,as_first,as_second"));
+        let (mut total, mut mean) = (0.0, 0.0);
+        for line in lines {
+            let fields: Vec<f64> = line.split(',').map(|f| f.parse().unwrap()).collect();
+            total += fields[1];
+            mean += fields[0] * fields[1];
+        }
+        assert!(
+            (total - 1.0).abs() < 1e-12,
+            "{rules}: the lengths sum to {total}"
+        );
+        let reported = report["as_first"]["turns"]["mean"].as_f64().unwrap();
+        assert!(
+            (mean / total - reported).abs() < 1e-9,
+            "{rules}: {mean} vs {reported}"
+        );
+    }
+}
+
+/// A rule script names its rules (`rule_names`); a key it cannot have is refused, naming the
+/// file and the key; a game not studied yet is refused in words.
+#[test]
+fn a_script_names_its_rules_and_a_wrong_key_is_refused() {
+    let sandbox = Sandbox::new();
+    let script = r#"
+let name = "lucky";
+let summary = "another turn on a multiple of 7";
+let yardstick = "always_roll:4";
+let goal = parameter("goal", 100);
+let rule_names = #{ extra_turn: "Lucky Streak", free_bacon: "Crisp Bacon" };
+fn free_bacon(opponent) { 2 + opponent % 10 }
+fn after_turn(mover, opponent) { mover % 7 == 0 }
+"#;
+    sandbox.write("lucky.rhai", script);
+    let report = sandbox
+        .run(&["study", "always_roll:0", "--rules", "lucky.rhai", "--json"])
+        .json();
+    let names: Vec<&str> = report["as_first"]["rule_events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Crisp Bacon", "Pig Out", "Lucky Streak"]);
+    // Rolling 0 every turn: Crisp Bacon on every turn of the studied player.
+    let bacon = &report["as_first"]["rule_events"][0];
+    assert!(bacon["per_game"].as_f64().unwrap() > 5.0, "{bacon}");
+    assert_eq!(bacon["at_least_once"], 1.0);
+
+    sandbox.write("typo.rhai", script.replace("extra_turn:", "extra_turns:"));
+    let error = sandbox
+        .run(&["study", "always_roll:4", "--rules", "typo.rhai"])
+        .failure();
+    assert!(error.contains("typo.rhai"), "{error}");
+    assert!(
+        error.contains("rule_names: \"extra_turns\" is none of"),
+        "{error}"
+    );
+
+    let error = sandbox
+        .run(&["study", "hold_at:20", "--rules", "pig"])
+        .failure();
+    assert!(
+        error.contains("pig is not studied turn by turn yet"),
+        "{error}"
+    );
+}
+
+/// A type slip that makes a rule's condition always false (a number compared with a text is
+/// false in rhai, not an error) is named by `rules check`, with what the hook never does; a
+/// ruleset whose hooks all act gets no warning, and both list what `study` counts.
+#[test]
+fn rules_check_warns_of_a_hook_that_never_changes_anything() {
+    let sandbox = Sandbox::new();
+    let slip = r#"
+let name = "slip";
+let summary = "a swap that never happens";
+let yardstick = "always_roll:4";
+let goal = parameter("goal", 100);
+fn free_bacon(opponent) { 2 + opponent % 10 }
+fn after_turn(mover, opponent) {
+    if mover % 10 == opponent % 10 + "x" { #{ mover: opponent, opponent: mover } } else { false }
+}
+"#;
+    sandbox.write("slip.rhai", slip);
+    let out = sandbox.run(&["rules", "check", "slip.rhai"]).success();
+    assert!(
+        out.contains("  study counts Free Bacon, Pig Out\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("warning: fn after_turn never changes anything: it gives no turn another and changes no score"),
+        "{out}"
+    );
+    sandbox.write("fixed.rhai", slip.replace(" + \"x\"", ""));
+    let out = sandbox.run(&["rules", "check", "fixed.rhai"]).success();
+    assert!(
+        out.contains("  study counts Free Bacon, Pig Out, after-turn score change\n"),
+        "{out}"
+    );
+    assert!(!out.contains("warning"), "{out}");
+}
