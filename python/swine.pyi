@@ -294,3 +294,20 @@ def sweep(
     script's parameters, {"lucky": range(3, 16)}; any game's goal; Farkle's rule numbers), each
     surveyed as `swine sweep` does, in parallel; progress=False keeps it quiet (else it counts
     the variants on stderr)."""
+
+def study(
+    strategy: StrategyLike,
+    vs: Optional[StrategyLike] = None,
+    *,
+    rules: str = "hog-fa20",
+    goal: Optional[int] = None,
+    set: Optional[Settings] = None,
+    check: Optional[int] = None,
+    seed: int = 1,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """`strategy` against `vs` (the yardstick when None) studied turn by turn, exactly, as
+    `swine study` does (Hog and the Pig family): a dict with `as_first` and `as_second` (`win`,
+    `tie`, `turns` {mean, sd, quantiles, unfinished}, `rule_events` [{rule, per_game,
+    at_least_once}]), `design`, `distribution` (P(a game lasts exactly t turns) by t from 1,
+    per seating) and, with check=GAMES, `simulated`."""

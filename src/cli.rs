@@ -99,7 +99,8 @@ Examples:
   swine simulate score_base --rules two-dice-pig --games 100000")]
     Simulate(SimulateArgs),
     /// Study a match-up turn by turn, exactly: each seating's chance to win, how long a game
-    /// lasts and how often each rule happens; beside them the variant's design measures (Hog).
+    /// lasts and how often each rule happens; beside them the variant's design measures (Hog,
+    /// the Pig family).
     #[command(after_help = "\
 Examples:
   swine study always_roll:6                     against the yardstick, hog-fa20

@@ -19,7 +19,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use swine_solver::catalog::sweep as sweep_grid;
 use swine_solver::catalog::{self, MOST_MOVES};
-use swine_solver::game::contest::play_round_robin;
+use swine_solver::game::contest::{self, play_round_robin};
 use swine_solver::game::{Capability, GameError, MoveLimit, SearchAsk, SolveAsk, Strategy, meet};
 use swine_solver::python::Runner;
 use swine_solver::report::full_message;
@@ -349,6 +349,47 @@ fn sweep(py: Python<'_>, rules: &str, set: &Bound<'_, PyDict>, progress: bool) -
     })
 }
 
+/// `strategy` against `vs` (the yardstick when None) studied turn by turn, exactly, as `swine
+/// study` does: a dict with `as_first` and `as_second` (`win`, `tie`, `turns` `{mean, sd,
+/// quantiles, unfinished}`, `rule_events` `[{rule, per_game, at_least_once}]`), the `design`
+/// measures, `distribution` (P(a game lasts exactly t turns) by t from 1, per seating) and,
+/// with `check=GAMES`, `simulated`: the same counted over that many games per seating.
+#[pyfunction]
+#[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, check=None, seed=1, progress=true))]
+#[allow(clippy::too_many_arguments)]
+fn study(
+    py: Python<'_>,
+    strategy: &Bound<'_, PyAny>,
+    vs: Option<&Bound<'_, PyAny>>,
+    rules: &str,
+    goal: Option<&Bound<'_, PyAny>>,
+    set: Option<&Bound<'_, PyAny>>,
+    check: Option<&Bound<'_, PyAny>>,
+    seed: u64,
+    progress: bool,
+) -> PyResult<Py<PyAny>> {
+    let games = check
+        .map(|n| strategies::count("check", n, 2..=u64::MAX))
+        .transpose()?;
+    let game = strategies::open(rules, goal, set)?;
+    let [first, second] = pair(py, &game, strategy, vs)?;
+    let report = interruptible(py, progress, move |run| {
+        contest::study(
+            game.as_ref(),
+            [&first, &second],
+            games.map(|g| (g, seed)),
+            run,
+        )
+    })?
+    .map_err(error)?;
+    let out = to_python(py, &report)?;
+    let distribution = PyDict::new(py);
+    distribution.set_item("as_first", report.as_first.distribution.clone())?;
+    distribution.set_item("as_second", report.as_second.distribution.clone())?;
+    out.set_item("distribution", distribution)?;
+    Ok(out.unbind())
+}
+
 /// Exact win probabilities and optimal strategies for Hog-family dice games, Greed, the Pig
 /// family, Chopsticks and Farkle.
 #[pymodule]
@@ -367,5 +408,6 @@ fn swine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(position, m)?)?;
     m.add_function(wrap_pyfunction!(tournament, m)?)?;
     m.add_function(wrap_pyfunction!(sweep, m)?)?;
+    m.add_function(wrap_pyfunction!(study, m)?)?;
     Ok(())
 }

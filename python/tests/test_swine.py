@@ -466,6 +466,30 @@ def test_sweep_is_swine_sweep(capsys):
     assert swept.rows == theirs["rows"]
 
 
+def test_study_is_swine_study_and_its_distribution_sums_to_one():
+    studied = swine.study("always_roll:6", rules="hog-fa19", check=2000, progress=False)
+    first = studied["as_first"]
+    assert [e["rule"] for e in first["rule_events"]] == ["Free Bacon", "Pig Out", "Feral Hogs", "Swine Swap"]
+    lengths = studied["distribution"]["as_first"]
+    assert abs(sum(lengths) + first["turns"]["unfinished"] - 1) < 1e-12
+    mean = sum((t + 1) * p for t, p in enumerate(lengths)) / sum(lengths)
+    assert abs(mean - first["turns"]["mean"]) < 1e-9
+    assert studied["simulated"]["largest_z"] < 4.5
+    theirs = cli("study", "always_roll:6", "--rules", "hog-fa19", "--check", "2000")
+    del studied["distribution"]
+    assert studied == theirs
+
+
+def test_sweep_takes_any_game_and_its_parameters():
+    # At goal 20 hold_at:20, the yardstick, is already optimal (0.5): from 30 on it is not.
+    swept = swine.sweep("pig", {"goal": [30, 40]}, progress=False)
+    assert [row["goal"] for row in swept.rows] == [30, 40]
+    assert all(0.5 < row["optimal_win_rate"] < 1 for row in swept.rows)
+    swept = swine.sweep("farkle", {"goal": 300, "floor": [-100, -50]}, progress=False)
+    assert [row["floor"] for row in swept.rows] == [-100, -50]
+    assert swept.rows == cli("sweep", "--rules", "farkle", "--set", "goal=300", "--set", "floor=-100,-50")["rows"]
+
+
 def test_a_position_out_of_range_is_named_with_the_number_given():
     with pytest.raises(swine.SwineError, match=r"^at=\[-1, 0, 0\]: own -1 is outside 0..10$"):
         swine.position("hold_at:5", (-1, 0, 0), rules="piglet")

@@ -81,7 +81,7 @@ pub fn rules_command(command: &RulesCommand) -> Result<()> {
                 rules.order(),
                 rules.max_gain()
             )?;
-            let happenings = hog::Happenings::of_rules(&rules);
+            let happenings = hog::Happenings::of_rules(&rules)?;
             writeln!(out, "  study counts {}", happenings.names().join(", "))?;
             for (hook, never) in happenings.idle_hooks(&rules) {
                 writeln!(

@@ -2,8 +2,7 @@
 
 use anyhow::{Result, bail};
 use swine_solver::format::write_rendered;
-use swine_solver::game::contest::survey;
-use swine_solver::report::{Design, StudyReport};
+use swine_solver::game::contest::study;
 
 use super::contest::folder_of;
 use super::print;
@@ -27,18 +26,14 @@ pub fn study_command(args: &StudyArgs) -> Result<()> {
             &runner,
             run,
         )?;
-        let studied = game.study(
+        let report = study(
+            game.as_ref(),
             [&strategy, &opponent],
             args.check.map(|games| (games, args.seed)),
             run,
         )?;
-        let design = match &game.info().yardstick {
-            Some(yardstick) => Some(Design::new(&survey(game.as_ref(), run)?, yardstick)),
-            None => None,
-        };
         watch.clear();
-        let heading = game.heading(strategy.name(), opponent.name());
-        Ok::<_, anyhow::Error>(StudyReport::new(heading, &studied, design))
+        Ok::<_, anyhow::Error>(report)
     })?;
     if let Some(path) = &args.csv {
         let name = path

@@ -16,8 +16,8 @@ use rayon::prelude::*;
 
 use super::{DynGame, GameError, MINIMAX, Run, Simple, Strategy, Survey, facing};
 use crate::python::Runner;
-use crate::report::full_message;
 pub use crate::report::ranking::{Graded, Scored, Tournament};
+use crate::report::{Design, StudyReport, full_message};
 use crate::tournament::round_robin;
 
 /// One thing to grade: a spec, or a folder argument that held nothing to grade.
@@ -280,6 +280,35 @@ pub fn play_round_robin(
         left_out,
         results,
     })
+}
+
+/// `seats[0]` against `seats[1]` studied turn by turn ([`DynGame::study`], with `games` per
+/// seating played beside it where asked), with the variant's design measures where it has a
+/// yardstick: `swine study`'s report, for the CLI and the package alike.
+pub fn study(
+    game: &dyn DynGame,
+    seats: [&Strategy; 2],
+    games: Option<(u64, u64)>,
+    run: &Run,
+) -> Result<StudyReport, GameError> {
+    let studied = game.study(seats, games, run)?;
+    // A variant too small for its yardstick (piglet at goal 1 and hold_at:2) has no design
+    // measures: the study stands, with the reason.
+    let (design, notes) = match &game.info().yardstick {
+        Some(yardstick) => match survey(game, run) {
+            Ok(survey) => (Some(Design::new(&survey, yardstick)), Vec::new()),
+            Err(GameError::Stopped(stopped)) => return Err(GameError::Stopped(stopped)),
+            Err(error) => (
+                None,
+                vec![format!("no design measures: {}", full_message(&error))],
+            ),
+        },
+        None => (None, Vec::new()),
+    };
+    let heading = game.heading(seats[0].name(), seats[1].name());
+    let mut report = super::study::report(heading, &studied, design);
+    report.notes = notes;
+    Ok(report)
 }
 
 /// A variant's headline numbers: what optimal play wins against the yardstick, the first

@@ -98,7 +98,7 @@ impl Capability {
             Capability::Layer => "has no farkle counts (--farkles is farkle's)",
             Capability::ScoreMap => "has no map of one choice per cell of scores",
             Capability::Tables => "takes no table strategy",
-            Capability::Study => "is not studied turn by turn yet (Hog is)",
+            Capability::Study => "is not studied turn by turn yet (Hog and the Pig family are)",
         };
         (self, reason.to_string())
     }

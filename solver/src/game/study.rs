@@ -16,6 +16,11 @@
 
 use super::GameError;
 use super::run::Run;
+use crate::report::Heading;
+use crate::report::study::{
+    Design, Observed, QUANTILES, Quantiles, RuleEvent, SeatingReport, SimulatedSeating,
+    SimulatedStudy, StudyReport, Turns,
+};
 
 /// The push stops once no more than this much probability is still playing.
 pub const TAIL: f64 = 1e-15;
@@ -96,9 +101,6 @@ pub struct Length {
     /// The fewest turns `t` with P(length ≤ t) ≥ `q`, for each `q` of [`QUANTILES`].
     pub quantiles: Vec<usize>,
 }
-
-/// The quantiles [`Length`] gives.
-pub const QUANTILES: [f64; 5] = [0.05, 0.25, 0.5, 0.75, 0.95];
 
 impl SeatStudy {
     /// The length of the games that ended, over their probability.
@@ -356,6 +358,96 @@ impl Tally {
         let [sum, sq] = self.counts[rule];
         let with = self.games_with[rule] as f64;
         (Estimate::of(n, sum, sq), Estimate::of(n, with, with))
+    }
+}
+
+/// The report of `studied` (`swine study`'s), headed `heading`, with the design measures
+/// `design` where there are any.
+pub fn report(heading: Heading, studied: &Studied, design: Option<Design>) -> StudyReport {
+    let [first, second] = &studied.seatings;
+    let simulated = studied.played.as_ref().map(|((games, seed), tallies)| {
+        let mut largest_z: f64 = 0.0;
+        let [a, b] = [(first, &tallies[0]), (second, &tallies[1])]
+            .map(|(exact, tally)| simulated_seating(exact, tally, &mut largest_z));
+        SimulatedStudy {
+            games: *games,
+            seed: *seed,
+            as_first: a,
+            as_second: b,
+            largest_z,
+        }
+    });
+    StudyReport {
+        heading,
+        as_first: seating_report(first),
+        as_second: seating_report(second),
+        design,
+        simulated,
+        notes: Vec::new(),
+    }
+}
+
+/// The report of one seating's exact figures.
+fn seating_report(seat: &SeatStudy) -> SeatingReport {
+    let length = seat.length();
+    let q = &length.quantiles;
+    SeatingReport {
+        win: seat.win,
+        // Below the count's tail the rest is games still going, not games that never end.
+        tie: if seat.unfinished > TAIL {
+            seat.unfinished
+        } else {
+            0.0
+        },
+        turns: Turns {
+            mean: length.mean,
+            sd: length.sd,
+            quantiles: Quantiles {
+                p5: q[0],
+                p25: q[1],
+                median: q[2],
+                p75: q[3],
+                p95: q[4],
+            },
+            unfinished: seat.unfinished,
+        },
+        rule_events: seat
+            .rules
+            .iter()
+            .map(|r| RuleEvent {
+                rule: r.rule.clone(),
+                per_game: r.per_game,
+                at_least_once: r.at_least_once,
+            })
+            .collect(),
+        distribution: seat.turns.clone(),
+    }
+}
+
+/// One seating's tally beside its exact figures; raises `largest_z` to the largest distance.
+fn simulated_seating(exact: &SeatStudy, tally: &Tally, largest_z: &mut f64) -> SimulatedSeating {
+    let mut check = |estimate: Estimate, value: f64| {
+        *largest_z = largest_z.max(estimate.z(value, tally.games));
+        Observed {
+            mean: estimate.mean,
+            error: estimate.error,
+        }
+    };
+    SimulatedSeating {
+        win: check(tally.win(), exact.win),
+        turns_mean: check(tally.mean_turns(), exact.length().mean),
+        rule_events: exact
+            .rules
+            .iter()
+            .enumerate()
+            .map(|(i, rule)| {
+                let (per_game, once) = tally.rule(i);
+                (
+                    check(per_game, rule.per_game),
+                    check(once, rule.at_least_once),
+                )
+            })
+            .collect(),
     }
 }
 

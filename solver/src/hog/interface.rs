@@ -16,7 +16,7 @@ use super::search::{PERTURBATIONS, SEED, SearchLimits};
 use super::session::HogEngine;
 use super::simulate::simulate;
 use super::strategy::{Strategy, StrategyKind};
-use super::study::{HogChain, tally};
+use super::study::{Happenings, HogChain, tally};
 use super::sweep::{Player, solve};
 use super::{
     DEFAULT_GOAL, Solved as HogSolved, adopt_best_table, best_table_stem, certify_hog, make_exact,
@@ -466,11 +466,19 @@ impl Game for HogGame {
         let solution = solve(rules, [&strategy.player(rules), &opponent.player(rules)])
             .map_err(GameError::solve)?;
         let policies = [solution.policy(0), solution.policy(1)];
+        let happenings =
+            Happenings::of_rules(rules).map_err(|e| GameError::Refused(e.to_string()))?;
         let played = games.map(|(games, seed)| {
-            let tallies = tally(rules, [&policies[0], &policies[1]], games, seed);
+            let tallies = tally(
+                rules,
+                &happenings,
+                [&policies[0], &policies[1]],
+                games,
+                seed,
+            );
             ((games, seed), tallies)
         });
-        let chain = HogChain::new(rules, policies);
+        let chain = HogChain::new(rules, policies, happenings);
         Ok(Studied {
             seatings: measure(&chain, run)?,
             played,

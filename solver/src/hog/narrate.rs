@@ -22,6 +22,7 @@ pub fn describe(
 ) -> Vec<String> {
     let mover = before.mover;
     let (own, opponent) = (before.scores[mover], before.scores[1 - mover]);
+    let named = |key: &str| rules.rules().rule_name(key);
     let mut lines = Vec::new();
     let asked = if usize::from(requested) != shown.len() {
         format!(" (asked for {requested}; the rules allow {})", shown.len())
@@ -30,8 +31,9 @@ pub fn describe(
     };
     if shown.is_empty() {
         lines.push(format!(
-            "{} 0 dice{asked}: Free Bacon gives {} point(s).",
+            "{} 0 dice{asked}: {} gives {} point(s).",
             names.act(mover, "rolls", "roll"),
+            named("free_bacon"),
             turn.points
         ));
     } else {
@@ -46,31 +48,40 @@ pub fn describe(
         let pig_out = match ones {
             _ if !die.pig_out => String::new(),
             0 => String::new(),
-            1 => "Pig Out: one 1 rolled".to_string(),
-            _ => format!("Pig Out: {ones} 1s rolled"),
+            1 => format!("{}: one 1 rolled", named("pig_out")),
+            _ => format!("{}: {ones} 1s rolled", named("pig_out")),
         };
         let bonus = if die.face_bonus.is_some() {
             "face bonuses included"
         } else {
             ""
         };
-        let pig_out = match (pig_out.is_empty(), bonus.is_empty()) {
-            (true, true) => String::new(),
-            (false, true) => format!(" ({pig_out})"),
-            (true, false) => format!(" ({bonus})"),
-            (false, false) => format!(" ({pig_out}; {bonus})"),
+        let dice_points = rules.dice_points(own, opponent, shown);
+        let rescored = if dice_points != turn.points {
+            format!("{} makes it {}", named("turn_points"), turn.points)
+        } else {
+            String::new()
+        };
+        let notes: Vec<&str> = [pig_out.as_str(), bonus, rescored.as_str()]
+            .into_iter()
+            .filter(|note| !note.is_empty())
+            .collect();
+        let notes = if notes.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", notes.join("; "))
         };
         lines.push(format!(
-            "{} {}{kind} dice{asked}: {}, {} point(s){pig_out}.",
+            "{} {}{kind} dice{asked}: {}, {dice_points} point(s){notes}.",
             names.act(mover, "rolls", "roll"),
             shown.len(),
             faces.join(" "),
-            turn.points
         ));
     }
     if turn.bonus > 0 {
         lines.push(format!(
-            "The rules add {} bonus point(s) for choosing {requested} dice.",
+            "{}: +{} point(s) for choosing {requested} dice.",
+            capitalized(&named("bonus")),
             turn.bonus
         ));
     }
@@ -79,8 +90,12 @@ pub fn describe(
     expected[1 - mover] = opponent;
     if turn.scores != expected {
         lines.push(format!(
-            "The rules turn {} : {} into {} : {}.",
-            expected[0], expected[1], turn.scores[0], turn.scores[1]
+            "{} turns {} : {} into {} : {}.",
+            capitalized(&named("after_turn")),
+            expected[0],
+            expected[1],
+            turn.scores[0],
+            turn.scores[1]
         ));
     }
     lines.push(format!(
@@ -92,8 +107,9 @@ pub fn describe(
     ));
     if turn.extra_turn {
         lines.push(format!(
-            "{} another turn.",
-            names.act(mover, "takes", "take")
+            "{} another turn ({}).",
+            names.act(mover, "takes", "take"),
+            extra_turn_rules(rules, (turn.reached, opponent))
         ));
     }
     if let Some(winner) = turn.winner {
@@ -105,6 +121,36 @@ pub fn describe(
         ));
     }
     lines
+}
+
+/// The names of the rules that gave a turn that reached `scores` (the mover's, the opponent's)
+/// another: those of the script's conditions that hold there, else the name of all of them.
+fn extra_turn_rules(rules: &Ruleset, scores: (u32, u32)) -> String {
+    let script = rules.rules();
+    let held: Vec<String> = script
+        .rule_conditions("extra_turn")
+        .into_iter()
+        .filter(|(_, function)| {
+            script
+                .tabulate_condition(function, &[scores])
+                .is_ok_and(|holds| holds == [true])
+        })
+        .map(|(name, _)| name)
+        .collect();
+    if held.is_empty() {
+        script.rule_name("extra_turn")
+    } else {
+        held.join(" and ")
+    }
+}
+
+/// `text` with its first letter in upper case.
+pub(crate) fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// Plays `game`'s turn: the mover asks for `requested` dice, `dice` throws them. Returns what
@@ -208,7 +254,7 @@ mod tests {
             [
                 "Player 0 rolls 1 dice: 1, 1 point(s) (Pig Out: one 1 rolled).",
                 "Scores: Player 0 29, Player 1 30.",
-                "Player 0 takes another turn.",
+                "Player 0 takes another turn (Pig Pass).",
             ]
         );
         // The same turn told to a person playing the computer (the page).
@@ -217,7 +263,7 @@ mod tests {
             [
                 "You roll 1 dice: 1, 1 point(s) (Pig Out: one 1 rolled).",
                 "Scores: you 29, the computer 30.",
-                "You take another turn.",
+                "You take another turn (Pig Pass).",
             ]
         );
         // hog-hogtimus: two 1s of three dice score min(11 - 3, 2) = 2, a prime, which rises to 3.
@@ -231,7 +277,8 @@ mod tests {
         let turn = game.turn(&rules, 3, &[1, 5, 1]);
         assert_eq!(
             describe(&rules, &before, 3, &[1, 5, 1], &turn, Names::Numbered(0))[0],
-            "Player 0 rolls 3 dice: 1 5 1, 3 point(s) (Pig Out: 2 1s rolled)."
+            "Player 0 rolls 3 dice: 1 5 1, 2 point(s) (Pig Out: 2 1s rolled; Hogtimus Prime makes \
+             it 3)."
         );
         // hog-fa19: rolling 2 after 0 earns Feral Hogs' 3; 45 + 7 + 3 = 55 against 5 swaps.
         let rules = Ruleset::preset("hog-fa19", 100).unwrap();
@@ -246,8 +293,8 @@ mod tests {
             describe(&rules, &before, 2, &[3, 4], &turn, Names::Numbered(0)),
             [
                 "Player 1 rolls 2 dice: 3 4, 7 point(s).",
-                "The rules add 3 bonus point(s) for choosing 2 dice.",
-                "The rules turn 5 : 55 into 55 : 5.",
+                "Feral Hogs: +3 point(s) for choosing 2 dice.",
+                "Swine Swap turns 5 : 55 into 55 : 5.",
                 "Scores: Player 0 55, Player 1 5.",
             ]
         );

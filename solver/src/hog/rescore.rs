@@ -115,6 +115,18 @@ impl Rescoring {
     /// score them.
     #[inline(always)]
     pub fn points(&self, die: &Die, faces: &[u8]) -> u32 {
+        let points = self.dice_points(die, faces);
+        if self.turn.is_empty() {
+            points
+        } else {
+            self.turn[faces.len() * self.row + points as usize]
+        }
+    }
+
+    /// The points of `faces` before the rules on the turn's points (`fn turn_points`): the
+    /// sum, or what a Pig Out scores.
+    #[inline(always)]
+    pub fn dice_points(&self, die: &Die, faces: &[u8]) -> u32 {
         let n = faces.len();
         // The 1s are counted only when a Pig Out scores by them (the simulator's hot path).
         let ones = if !self.pig_out.is_empty() && die.pig_out {
@@ -122,15 +134,10 @@ impl Rescoring {
         } else {
             0
         };
-        let points = if ones > 0 {
+        if ones > 0 {
             self.pig_out[n * ACTIONS + ones]
         } else {
             die.points(faces)
-        };
-        if self.turn.is_empty() {
-            points
-        } else {
-            self.turn[n * self.row + points as usize]
         }
     }
 }

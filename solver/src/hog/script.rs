@@ -123,15 +123,18 @@ const FRAME: [&str; 9] = [
     "strategies",
 ];
 
-/// What a turn can do that a study counts, by the key a script's `rule_names` names it under,
-/// with the name it has where the script gives none: rolling no dice, a Pig Out, a bonus for
-/// the dice chosen (`fn bonus`), another turn, and after-turn rules that change a score.
-pub const RULE_KEYS: [(&str, &str); 5] = [
+/// What a turn can do, by the key a script's `rule_names` names it under, with the name it has
+/// where the script gives none: rolling no dice, a Pig Out, a bonus for the dice chosen
+/// (`fn bonus`), another turn, after-turn rules that change a score (all five counted by a
+/// study and named when a turn is told), and rules on a turn's points (`fn turn_points`: named
+/// when a turn is told).
+pub const RULE_KEYS: [(&str, &str); 6] = [
     ("free_bacon", "Free Bacon"),
     ("pig_out", "Pig Out"),
     ("bonus", "bonus"),
     ("extra_turn", "extra turn"),
     ("after_turn", "after-turn score change"),
+    ("turn_points", "the rules on a turn's points"),
 ];
 
 /// A compiled rule script (or Python rule module) with its parameters set.
@@ -146,8 +149,8 @@ pub struct Script {
     memory: Memory,
     pig_out: bool,
     least_dice: u8,
-    /// The names the script gives what a turn can do, by [`RULE_KEYS`] key.
-    rule_names: Vec<(String, String)>,
+    /// The names the script gives what a turn can do.
+    rule_names: Vec<RuleName>,
     parameters: Vec<Parameter>,
     builtins: Vec<Builtin>,
     after_turn_reads_memory: bool,
@@ -159,6 +162,18 @@ pub struct Script {
     preset: bool,
     /// The hooks' answers remembered across processes (rhai scripts only).
     remembered: Option<Remembered>,
+}
+
+/// A name a script gives what a turn can do (`rule_names`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct RuleName {
+    /// The key of [`RULE_KEYS`].
+    key: String,
+    /// The name.
+    name: String,
+    /// The script's function of (mover, opponent) that says when it is this rule, if the key
+    /// has several.
+    when: Option<String>,
 }
 
 /// What runs a script's hooks.
@@ -614,6 +629,22 @@ impl Script {
                 ),
             ));
         }
+        if let Some(missing) = rule_names.iter().find_map(|r| {
+            r.when
+                .as_ref()
+                .filter(|function| !defines(function, 2))
+                .map(|function| (r, function))
+        }) {
+            let (rule, function) = missing;
+            return Err(error(
+                None,
+                format!(
+                    "rule_names: {}: {:?} names {function}, which the script does not define \
+                     with two arguments (mover, opponent)",
+                    rule.key, rule.name
+                ),
+            ));
+        }
         let defines_free_bacon = defines("free_bacon", 1) || defines("free_bacon", 2);
         if least_dice == 0 && !defines_free_bacon {
             return Err(error(
@@ -667,13 +698,51 @@ impl Script {
     /// The name of what a turn can do under `key` (one of [`RULE_KEYS`]): the script's own,
     /// else the default.
     pub fn rule_name(&self, key: &str) -> String {
+        let named: Vec<&str> = self
+            .rule_names
+            .iter()
+            .filter(|r| r.key == key)
+            .map(|r| r.name.as_str())
+            .collect();
+        if named.is_empty() {
+            let default = RULE_KEYS.iter().find(|(k, _)| *k == key).map(|(_, d)| *d);
+            default.unwrap_or(key).to_string()
+        } else {
+            named.join(" or ")
+        }
+    }
+
+    /// The rules the script tells apart under `key` by conditions: each name with its function
+    /// of (mover, opponent) (empty where the key has one name).
+    pub fn rule_conditions(&self, key: &str) -> Vec<(String, String)> {
         self.rule_names
             .iter()
-            .find(|(named, _)| named == key)
-            .map(|(_, name)| name.as_str())
-            .or_else(|| RULE_KEYS.iter().find(|(k, _)| *k == key).map(|(_, d)| *d))
-            .unwrap_or(key)
-            .to_string()
+            .filter(|r| r.key == key)
+            .filter_map(|r| r.when.clone().map(|when| (r.name.clone(), when)))
+            .collect()
+    }
+
+    /// Whether `function(mover, opponent)` holds for each pair of `pairs`: a condition of
+    /// [`rule_conditions`](Self::rule_conditions).
+    pub(crate) fn tabulate_condition(
+        &self,
+        function: &str,
+        pairs: &[(u32, u32)],
+    ) -> Result<Vec<bool>, ScriptError> {
+        let args: Vec<i64> = pairs
+            .iter()
+            .flat_map(|&(mover, opponent)| [i64::from(mover), i64::from(opponent)])
+            .collect();
+        let language = self.language;
+        self.each(function, 2, &args, |_, value| match value {
+            Value::Bool(b) => Ok(b),
+            other => Err(format!(
+                "{} (a {}), not {}",
+                language.show(&other),
+                language.kind(&other),
+                language.truths()
+            )),
+        })
     }
 
     /// Whether Pig Out applies (`pig_out`, true unless the script turns it off).
@@ -1344,32 +1413,59 @@ fn call_text(hook: &str, args: &[i64]) -> String {
     format!("{hook}({})", shown.join(", "))
 }
 
-/// The memory a script declares: `#{ size, initial, meaning }`.
-/// The `rule_names` map: every key one of [`RULE_KEYS`], every name a text.
-fn rule_names_of(
-    map: &[(String, Value)],
-    language: Language,
-) -> Result<Vec<(String, String)>, String> {
-    map.iter()
-        .map(|(key, value)| {
-            if !RULE_KEYS.iter().any(|(known, _)| known == key) {
-                let keys: Vec<&str> = RULE_KEYS.iter().map(|(key, _)| *key).collect();
+/// The `rule_names` map: every key one of [`RULE_KEYS`], every name a text; `extra_turn` and
+/// `after_turn` may instead map names to conditions, `#{ "Swine Align": "swine_align" }`, each a
+/// function of the script taking (mover, opponent) after the turn's points.
+fn rule_names_of(map: &[(String, Value)], language: Language) -> Result<Vec<RuleName>, String> {
+    let mut names = Vec::new();
+    for (key, value) in map {
+        if !RULE_KEYS.iter().any(|(known, _)| known == key) {
+            let keys: Vec<&str> = RULE_KEYS.iter().map(|(key, _)| *key).collect();
+            return Err(format!(
+                "rule_names: {key:?} is none of {}",
+                keys.join(", ")
+            ));
+        }
+        let conditional = key == "extra_turn" || key == "after_turn";
+        match value {
+            Value::Text(name) if !name.trim().is_empty() => names.push(RuleName {
+                key: key.clone(),
+                name: name.clone(),
+                when: None,
+            }),
+            Value::Map(conditions) if conditional && !conditions.is_empty() => {
+                for (name, when) in conditions {
+                    let Value::Text(function) = when else {
+                        return Err(format!(
+                            "rule_names: {key}: {name:?} is a {}, but must name a function of \
+                             (mover, opponent)",
+                            language.kind(when)
+                        ));
+                    };
+                    names.push(RuleName {
+                        key: key.clone(),
+                        name: name.clone(),
+                        when: Some(function.clone()),
+                    });
+                }
+            }
+            other => {
                 return Err(format!(
-                    "rule_names: {key:?} is none of {}",
-                    keys.join(", ")
+                    "rule_names: {key:?} is a {}, but must be a non-empty text{}",
+                    language.kind(other),
+                    if conditional {
+                        " or a map of names to conditions"
+                    } else {
+                        ""
+                    }
                 ));
             }
-            match value {
-                Value::Text(name) if !name.trim().is_empty() => Ok((key.clone(), name.clone())),
-                other => Err(format!(
-                    "rule_names: {key:?} is a {}, but must be a non-empty text",
-                    language.kind(other)
-                )),
-            }
-        })
-        .collect()
+        }
+    }
+    Ok(names)
 }
 
+/// The memory a script declares: `#{ size, initial, meaning }`.
 fn memory_of(map: &[(String, Value)]) -> Result<Memory, String> {
     let int = |key: &str| match Value::get(map, key) {
         Some(Value::Int(n)) => Some(n),

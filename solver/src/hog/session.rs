@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use super::advice::Advisor;
 use super::definition::MAX_DICE;
 use super::error::SolveError;
-use super::narrate::{NEVER_ENDS, play_turn};
+use super::narrate::{NEVER_ENDS, capitalized, play_turn};
 use super::ruleset::Ruleset;
 use super::simulate::{Game, LoopWatch};
 use super::strategy::Strategy;
@@ -195,7 +195,8 @@ impl Session for HogSession {
         let mut rules_now = Vec::new();
         if least == 0 {
             let bacon = rules.free_bacon(own, opponent);
-            rules_now.push(format!("Free Bacon would give {bacon}"));
+            let name = rules.rules().rule_name("free_bacon");
+            rules_now.push(format!("{name} would give {bacon}"));
         }
         if limit < MAX_DICE {
             rules_now.push(format!("you may roll at most {limit} dice"));
@@ -276,13 +277,4 @@ impl Session for HogSession {
         }
         value
     }
-}
-
-/// `text` with its first letter in upper case.
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }

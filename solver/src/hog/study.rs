@@ -3,7 +3,8 @@
 //!
 //! What a turn can do that a study counts is read off the compiled rules (the keys of
 //! [`RULE_KEYS`], named as the script's `rule_names` says): rolling no dice, a Pig Out, a bonus
-//! for the dice chosen, another turn, and after-turn rules that change a score. One function,
+//! for the dice chosen, another turn, and after-turn rules that change a score (not rules on
+//! a turn's points, which mix with the dice's). One function,
 //! [`Happenings::of`], says which happened from what a turn did, for the chain (from each
 //! outcome of the points distribution) and for the simulator (from the faces rolled) alike.
 //! Rules that rescore a roll (`fn pig_out_points`, `fn turn_points`) mix Pig Outs into the
@@ -15,15 +16,21 @@ use super::definition::MAX_DICE;
 use super::layout::Layout;
 use super::policy::Policy;
 use super::ruleset::{Roll, Ruleset};
-use super::script::{AfterTurn, RULE_KEYS};
+use super::script::{AfterTurn, RULE_KEYS, ScriptError};
 use super::simulate::{Game, MOST_TURNS};
 use crate::game::study::{Landing, Tally, TurnChain};
 
 /// Which of [`RULE_KEYS`] a ruleset can do, and the bit each has.
 #[derive(Clone, Debug)]
 pub struct Happenings {
-    /// By key of [`RULE_KEYS`], in order: its bit, where the rules can do it.
-    bits: [Option<u32>; 5],
+    /// By key of [`RULE_KEYS`], in order: its bit, where the rules can do it and a study
+    /// counts it under one name.
+    bits: [Option<u32>; RULE_KEYS.len()],
+    /// The rules a key is told apart into by the script's conditions: the key's index, the
+    /// rule's bit, and whether its condition holds by `mover · goal + opponent` (the mover's
+    /// score after the turn's points).
+    conditions: Vec<(usize, u32, Vec<bool>)>,
+    goal: usize,
     /// The names of the rules counted, by bit.
     names: Vec<String>,
 }
@@ -44,8 +51,9 @@ pub struct TurnDone {
 }
 
 impl Happenings {
-    /// What the rules of `rules` can do, read off its tables.
-    pub fn of_rules(rules: &Ruleset) -> Happenings {
+    /// What the rules of `rules` can do, read off its tables (and the script's conditions
+    /// that tell a key's rules apart, called once for every pair of scores).
+    pub fn of_rules(rules: &Ruleset) -> Result<Happenings, ScriptError> {
         let script = rules.rules();
         let m = rules.memory().size;
         let zero_dice = rules.least_dice() == 0;
@@ -69,16 +77,36 @@ impl Happenings {
                 }
             }
         }
-        let can = [zero_dice, pig_out, bonus, extra_turn, after_turn];
-        let mut bits = [None; 5];
+        // Rules on a turn's points mix with the dice's: not counted.
+        let can = [zero_dice, pig_out, bonus, extra_turn, after_turn, false];
+        let goal = rules.goal();
+        let pairs: Vec<(u32, u32)> = (0..rules.reachable() as u32)
+            .flat_map(|mover| (0..goal).map(move |opponent| (mover, opponent)))
+            .collect();
+        let mut bits = [None; RULE_KEYS.len()];
+        let mut conditions = Vec::new();
         let mut names = Vec::new();
         for (i, (key, _)) in RULE_KEYS.iter().enumerate() {
-            if can[i] {
+            if !can[i] {
+                continue;
+            }
+            let told_apart = script.rule_conditions(key);
+            if told_apart.is_empty() {
                 bits[i] = Some(names.len() as u32);
                 names.push(script.rule_name(key));
             }
+            for (name, function) in told_apart {
+                let holds = script.tabulate_condition(&function, &pairs)?;
+                conditions.push((i, names.len() as u32, holds));
+                names.push(name);
+            }
         }
-        Happenings { bits, names }
+        Ok(Happenings {
+            bits,
+            conditions,
+            goal: goal as usize,
+            names,
+        })
     }
 
     /// Whether the rules can do what [`RULE_KEYS`] names `key`.
@@ -86,7 +114,9 @@ impl Happenings {
         RULE_KEYS
             .iter()
             .position(|(k, _)| *k == key)
-            .is_some_and(|i| self.bits[i].is_some())
+            .is_some_and(|i| {
+                self.bits[i].is_some() || self.conditions.iter().any(|(key, _, _)| *key == i)
+            })
     }
 
     /// The hooks the script defines that never change anything in the compiled rules, each
@@ -126,11 +156,19 @@ impl Happenings {
             turn.bonus > 0,
             extra_turn && !won,
             (mover, opponent) != turn.reached,
+            false,
         ];
+        let at = turn.reached.0 as usize * self.goal + turn.reached.1 as usize;
+        let told_apart = self
+            .conditions
+            .iter()
+            .filter(|(key, _, holds)| did[*key] && holds[at])
+            .map(|&(_, bit, _)| bit);
         self.bits
             .iter()
             .zip(did)
             .filter_map(|(bit, did)| bit.filter(|_| did))
+            .chain(told_apart)
             .fold(0, |set, bit| set | 1 << bit)
     }
 }
@@ -145,13 +183,13 @@ pub struct HogChain<'a> {
 }
 
 impl<'a> HogChain<'a> {
-    /// The chain of `policies` (seat 0's, seat 1's) under `rules`.
-    pub fn new(rules: &'a Ruleset, policies: [Policy; 2]) -> HogChain<'a> {
+    /// The chain of `policies` (seat 0's, seat 1's) under `rules`, counting `happenings`.
+    pub fn new(rules: &'a Ruleset, policies: [Policy; 2], happenings: Happenings) -> HogChain<'a> {
         HogChain {
             rules,
             policies,
             everywhere: Layout::everywhere(rules.space().memory_size()),
-            happenings: Happenings::of_rules(rules),
+            happenings,
         }
     }
 }
@@ -219,10 +257,15 @@ impl TurnChain for HogChain<'_> {
 }
 
 /// Plays `games` seeded games with each seat moving first, `policies[0]` (the studied
-/// strategy) against `policies[1]`, counting what [`Happenings::of`] says of each turn from
-/// the faces rolled: `[as_first, as_second]`.
-pub fn tally(rules: &Ruleset, policies: [&Policy; 2], games: u64, seed: u64) -> [Tally; 2] {
-    let happenings = Happenings::of_rules(rules);
+/// strategy) against `policies[1]`, counting what `happenings` says of each turn from the
+/// faces rolled: `[as_first, as_second]`.
+pub fn tally(
+    rules: &Ruleset,
+    happenings: &Happenings,
+    policies: [&Policy; 2],
+    games: u64,
+    seed: u64,
+) -> [Tally; 2] {
     let rules_counted = happenings.names().len();
     [0, 1].map(|first| {
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ first as u64);

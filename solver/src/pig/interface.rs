@@ -16,13 +16,15 @@ use super::session::PigEngine;
 use super::simulate::{simulate, transcript};
 use super::solve::{Player, solve};
 use super::strategy::Strategy;
+use super::study::{PigChain, tally};
 use crate::bounds::BoundedRates;
 use crate::chart::{Chart, Scale, pig_map};
 use crate::format::{Format, Probability, TableFile};
+use crate::game::study::measure;
 use crate::game::{
     Capability, ChartAsk, ChartKind, Engine, Evaluated, Footprint, Found, Fractions, Game,
     GameError, GameInfo, Goal, Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved,
-    TablesJob, check_numbers, given, optimum_words,
+    Studied, TablesJob, check_numbers, given, optimum_words,
 };
 use crate::outcome::Outcome;
 use crate::python::Runner;
@@ -101,7 +103,6 @@ impl PigGame {
             ties: false,
             hides_memory: false,
             lacks: vec![
-                Capability::Study.lacked(),
                 Capability::Layer.lacked(),
                 (
                     Capability::Dice,
@@ -326,6 +327,24 @@ impl Game for PigGame {
             simulation,
             solution.matchup(),
         )))
+    }
+
+    fn study(
+        &self,
+        [strategy, opponent]: [&Strategy; 2],
+        games: Option<(u64, u64)>,
+        run: &Run,
+    ) -> Result<Studied, GameError> {
+        let pig = &self.pig;
+        let solution =
+            solve(pig, [strategy.player(), opponent.player()]).map_err(GameError::solve)?;
+        let policies = [solution.policy(0), solution.policy(1)];
+        let policies = [&policies[0], &policies[1]];
+        let played = games.map(|(games, seed)| ((games, seed), tally(pig, policies, games, seed)));
+        Ok(Studied {
+            seatings: measure(&PigChain::new(pig, policies), run)?,
+            played,
+        })
     }
 
     fn transcript(

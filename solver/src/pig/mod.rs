@@ -26,6 +26,7 @@ mod session;
 pub mod simulate;
 mod solve;
 mod strategy;
+mod study;
 
 pub use analysis::{Solved, evaluate, make_exact, position, solve_against, values_file};
 pub use bounds::certify_pig;

@@ -45,7 +45,7 @@ pub enum Step {
 
 /// What one game's thrower rolls for each variant: a die (1..=6), a coin as a two-faced die (1
 /// tails, 2 heads), or two dice.
-fn thrown(variant: Variant) -> (Die, u8) {
+pub(crate) fn thrown(variant: Variant) -> (Die, u8) {
     match variant {
         Variant::Pig => (Die::SIX_SIDED, 1),
         Variant::Piglet => (

@@ -12,7 +12,7 @@ mod matchup;
 mod position;
 pub mod ranking;
 mod simulation;
-mod study;
+pub mod study;
 
 pub use matchup::{
     Details, ExactTies, Lost, MatchReport, Rates, Results, SearchReport, TieReport, TiedState,

@@ -8,7 +8,6 @@ use serde::Serialize;
 
 use super::ranking::Survey;
 use super::{Heading, Report};
-use crate::game::study::{Estimate, QUANTILES, SeatStudy, Studied, TAIL, Tally};
 
 /// `swine study`'s report (docs/json.md).
 #[derive(Clone, Debug, Serialize)]
@@ -26,6 +25,9 @@ pub struct StudyReport {
     /// The same figures over games played with real dice, where asked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub simulated: Option<SimulatedStudy>,
+    /// What is left out, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// One seating's exact figures.
@@ -34,7 +36,7 @@ pub struct SeatingReport {
     /// P(the strategy wins).
     pub win: f64,
     /// P(neither wins: the game never ends), 0 where less than the count's tail
-    /// ([`TAIL`]) was still playing when it stopped.
+    /// (1e-15) was still playing when it stopped.
     pub tie: f64,
     /// The length of a game in turns (each player's turn one, extra turns included).
     pub turns: Turns,
@@ -84,6 +86,9 @@ pub struct RuleEvent {
     /// P(it happens at least once in a game).
     pub at_least_once: f64,
 }
+
+/// The quantiles of a game's length [`Quantiles`] gives, as shares of the games.
+pub const QUANTILES: [f64; 5] = [0.05, 0.25, 0.5, 0.75, 0.95];
 
 /// A variant's design measures (`contest::survey`).
 #[derive(Clone, Debug, Serialize)]
@@ -155,79 +160,7 @@ pub struct Observed {
     pub error: f64,
 }
 
-impl From<Estimate> for Observed {
-    fn from(e: Estimate) -> Observed {
-        Observed {
-            mean: e.mean,
-            error: e.error,
-        }
-    }
-}
-
-impl SeatingReport {
-    /// The report of one seating's exact figures.
-    fn new(seat: &SeatStudy) -> SeatingReport {
-        let length = seat.length();
-        let q = &length.quantiles;
-        SeatingReport {
-            win: seat.win,
-            // Below the count's tail the rest is games still going, not games that never end.
-            tie: if seat.unfinished > TAIL {
-                seat.unfinished
-            } else {
-                0.0
-            },
-            turns: Turns {
-                mean: length.mean,
-                sd: length.sd,
-                quantiles: Quantiles {
-                    p5: q[0],
-                    p25: q[1],
-                    median: q[2],
-                    p75: q[3],
-                    p95: q[4],
-                },
-                unfinished: seat.unfinished,
-            },
-            rule_events: seat
-                .rules
-                .iter()
-                .map(|r| RuleEvent {
-                    rule: r.rule.clone(),
-                    per_game: r.per_game,
-                    at_least_once: r.at_least_once,
-                })
-                .collect(),
-            distribution: seat.turns.clone(),
-        }
-    }
-}
-
 impl StudyReport {
-    /// The report of `studied`, with the design measures `design` where there are any.
-    pub fn new(heading: Heading, studied: &Studied, design: Option<Design>) -> StudyReport {
-        let [first, second] = &studied.seatings;
-        let simulated = studied.played.as_ref().map(|((games, seed), tallies)| {
-            let mut largest_z: f64 = 0.0;
-            let [a, b] = [(first, &tallies[0]), (second, &tallies[1])]
-                .map(|(exact, tally)| simulated_seating(exact, tally, &mut largest_z));
-            SimulatedStudy {
-                games: *games,
-                seed: *seed,
-                as_first: a,
-                as_second: b,
-                largest_z,
-            }
-        });
-        StudyReport {
-            heading,
-            as_first: SeatingReport::new(first),
-            as_second: SeatingReport::new(second),
-            design,
-            simulated,
-        }
-    }
-
     /// The length distribution as CSV: `turns,as_first,as_second`, P(the game lasts exactly
     /// that many turns) for each seating.
     pub fn csv(&self) -> String {
@@ -238,30 +171,6 @@ impl StudyReport {
             csv.push_str(&format!("{},{:e},{:e}\n", t + 1, p(a), p(b)));
         }
         csv
-    }
-}
-
-/// One seating's tally beside its exact figures; raises `largest_z` to the largest distance.
-fn simulated_seating(exact: &SeatStudy, tally: &Tally, largest_z: &mut f64) -> SimulatedSeating {
-    let mut check = |estimate: Estimate, value: f64| {
-        *largest_z = largest_z.max(estimate.z(value, tally.games));
-        Observed::from(estimate)
-    };
-    SimulatedSeating {
-        win: check(tally.win(), exact.win),
-        turns_mean: check(tally.mean_turns(), exact.length().mean),
-        rule_events: exact
-            .rules
-            .iter()
-            .enumerate()
-            .map(|(i, rule)| {
-                let (per_game, once) = tally.rule(i);
-                (
-                    check(per_game, rule.per_game),
-                    check(once, rule.at_least_once),
-                )
-            })
-            .collect(),
     }
 }
 
@@ -316,6 +225,9 @@ impl Report for StudyReport {
                     "  best simple strategy            {simple} wins {rate:.6}: skill gap {gap:.6}"
                 )?;
             }
+        }
+        for note in &self.notes {
+            writeln!(out, "({note})")?;
         }
         if let Some(simulated) = &self.simulated {
             writeln!(

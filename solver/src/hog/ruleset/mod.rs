@@ -654,6 +654,13 @@ impl Ruleset {
         }
     }
 
+    /// The points of a turn at (own, opponent) whose dice showed `faces` (at least one) before
+    /// the rules on a turn's points (`fn turn_points`): what those rules then changed, where
+    /// [`turn_points`](Self::turn_points) differs.
+    pub fn dice_points(&self, own: u32, opponent: u32, faces: &[u8]) -> u32 {
+        self.rescoring.dice_points(self.die(own, opponent), faces)
+    }
+
     /// The dice actually rolled when the mover asks for `requested` at (own, opponent).
     pub fn dice_rolled(&self, own: u32, opponent: u32, requested: u8) -> u8 {
         requested.min(self.dice_limit[(own * self.goal() + opponent) as usize])
