@@ -217,7 +217,13 @@ fn after_turn(mover, opponent) {
         "{out}"
     );
     assert!(
-        out.contains("warning: fn after_turn never changes anything: it gives no turn another and changes no score"),
+        out.contains(
+            "warning: fn after_turn never changes anything (is a condition always false?)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("  fn after_turn another turn at 0 and new scores at 0 of "),
         "{out}"
     );
     sandbox.write("fixed.rhai", slip.replace(" + \"x\"", ""));
@@ -227,6 +233,7 @@ fn after_turn(mover, opponent) {
         "{out}"
     );
     assert!(!out.contains("warning"), "{out}");
+    assert!(!out.contains("new scores at 0 of"), "{out}");
 }
 
 /// Piglet at goal 1 is a coin game: heads wins at once, tails passes the turn. So the first

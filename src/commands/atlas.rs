@@ -185,14 +185,18 @@ gives every number to full precision.
   of the expected number of times a game passes through it (the forward pass of
   `swine_solver::hog::game_length`). Where some games go round for ever the expectation is
   infinite: the row gives how often that happens and the expected turns of the games that end.
+- **Rules per game, both optimal**: the expected number of turns of a game on which each rule
+  happens (either player's turns, each moving first in half the games), as the ruleset names
+  its rules: rolling 0, a Pig Out, a bonus for the dice chosen, another turn, an after-turn score
+  change (`swine study` gives them for any match-up, with the chance of at least once).
 - **Rolls 0**: the share of the {DEFAULT_GOAL} × {DEFAULT_GOAL} score cells in which the strategy of
   *optimal vs yardstick*, the table a student submits, rolls 0 dice (for *full information*,
   which reads the memories too: its *most likely* table).
 - Where positions can repeat, values are the fixpoint of the game's equations ({repeat}):
   the largest residual |V − TV| of all the solves is {residual:.1e}.
 
-| term | rules | yardstick | optimal vs yardstick | first player, both optimal | first-move advantage | turns, both optimal | rolls 0 |
-|---|---|---|---|---|---|---|---|
+| term | rules | yardstick | optimal vs yardstick | first player, both optimal | first-move advantage | turns, both optimal | rules per game, both optimal | rolls 0 |
+|---|---|---|---|---|---|---|---|---|
 ",
         hidden = names(entries, |e| e.hides_memory).join(", "),
         committed = or_none(&committed.join(", ")),
@@ -282,12 +286,18 @@ fn row(entry: &AtlasEntry) -> String {
         ),
         None => "∞: no game ends".to_string(),
     };
+    let per_game: Vec<String> = entry
+        .rules_per_game
+        .iter()
+        .map(|(rule, count)| format!("{rule} {count:.2}"))
+        .collect();
+    let per_game = per_game.join(", ");
     let zero = match entry.rolls_zero() {
         Some(share) => format!("{:.2}%", 100.0 * share),
         None => format!("— ({} to {MAX_DICE} dice)", entry.least_dice),
     };
     format!(
-        "| {term} | {rules} | `{}` | {optimal} | {first_player} | {advantage} | {turns} | {zero} |\n",
+        "| {term} | {rules} | `{}` | {optimal} | {first_player} | {advantage} | {turns} | {per_game} | {zero} |\n",
         entry.yardstick,
     )
 }
@@ -330,12 +340,21 @@ struct Row {
     expected_turns: Option<f64>,
     expected_turns_of_games_that_end: Option<f64>,
     never_ends: Probability,
+    /// Both optimal: each rule's expected number per game.
+    rules_per_game: Vec<RulePerGame>,
     /// `null` where the rules do not allow rolling 0.
     rolls_zero: Option<Probability>,
     hides_memory: bool,
     positions_repeat: bool,
     residual: f64,
     map: String,
+}
+
+/// One rule's expected number of happenings per game.
+#[derive(Serialize)]
+struct RulePerGame {
+    rule: String,
+    per_game: f64,
 }
 
 impl Row {
@@ -365,6 +384,14 @@ impl Row {
             expected_turns: length.turns.is_finite().then_some(length.turns),
             expected_turns_of_games_that_end: length.turns_if_ended,
             never_ends: Probability(length.never_ends),
+            rules_per_game: entry
+                .rules_per_game
+                .iter()
+                .map(|(rule, per_game)| RulePerGame {
+                    rule: rule.clone(),
+                    per_game: *per_game,
+                })
+                .collect(),
             rolls_zero: entry.rolls_zero().map(Probability),
             hides_memory: entry.hides_memory,
             positions_repeat: entry.positions_repeat,

@@ -83,12 +83,15 @@ pub fn rules_command(command: &RulesCommand) -> Result<()> {
             )?;
             let happenings = hog::Happenings::of_rules(&rules)?;
             writeln!(out, "  study counts {}", happenings.names().join(", "))?;
-            for (hook, never) in happenings.idle_hooks(&rules) {
-                writeln!(
-                    out,
-                    "  warning: fn {hook} never changes anything: it {never} (is a condition \
-                     always false?)"
-                )?;
+            for hook in happenings.hooks(&rules) {
+                writeln!(out, "  fn {:<10} {}", hook.hook, hook.changes)?;
+                if hook.idle {
+                    writeln!(
+                        out,
+                        "  warning: fn {} never changes anything (is a condition always false?)",
+                        hook.hook
+                    )?;
+                }
             }
         }
     }

@@ -20,7 +20,10 @@ use super::presets::{PRESETS, Preset};
 use super::ruleset::Ruleset;
 use super::search::{choices_at_start, most_likely_choices};
 use super::strategy::Strategy;
+use super::study::{Happenings, HogChain};
 use super::sweep::{Player, solve};
+use crate::game::Run;
+use crate::game::study::{TurnChain, per_game};
 use crate::outcome::Outcome;
 use crate::spec::StrategyError;
 
@@ -40,6 +43,9 @@ pub struct AtlasEntry {
     pub minimax: Outcome,
     /// How many turns a game lasts with both players optimal.
     pub length: GameLength,
+    /// With both players optimal, each rule's expected number of turns per game on which it
+    /// happens (each player moving first in half the games), named as the ruleset names it.
+    pub rules_per_game: Vec<(String, f64)>,
     /// The fewest dice a player may roll (0 where rolling none is allowed).
     pub least_dice: u8,
     /// Whether the rules hide memory from a score table.
@@ -151,7 +157,7 @@ pub fn atlas(done: impl Fn(&AtlasEntry) + Sync) -> Result<Vec<AtlasEntry>, Atlas
 }
 
 /// The atlas entry of `preset` at goal 100: three solves (best response or committed table,
-/// minimax) and the forward pass of minimax.
+/// minimax), the forward pass of minimax and its study turn by turn.
 pub fn atlas_entry(preset: &Preset) -> Result<AtlasEntry, AtlasError> {
     let name = preset.name;
     let rules = Ruleset::preset(name, DEFAULT_GOAL).map_err(|error| AtlasError::Rules {
@@ -170,6 +176,14 @@ pub fn atlas_entry(preset: &Preset) -> Result<AtlasEntry, AtlasError> {
     })?;
     let (optimum, residual) = optimum(&rules, &yardstick).map_err(solve_error)?;
     let minimax = solve(&rules, [&Player::Optimising, &Player::Optimising]).map_err(solve_error)?;
+    let happenings = Happenings::of_rules(&rules).map_err(|error| AtlasError::Rules {
+        preset: name,
+        error: RulesError::Script(error),
+    })?;
+    let chain = HogChain::new(&rules, [minimax.policy(0), minimax.policy(1)], happenings);
+    let names = chain.rules();
+    let counts = per_game(&chain, &Run::default()).expect("a run nobody stops");
+    let rules_per_game = names.into_iter().zip(counts).collect();
     Ok(AtlasEntry {
         preset: *preset,
         summary: rules.rules().summary().to_string(),
@@ -177,6 +191,7 @@ pub fn atlas_entry(preset: &Preset) -> Result<AtlasEntry, AtlasError> {
         optimum,
         minimax: minimax.matchup(),
         length: game_length(&rules, &minimax),
+        rules_per_game,
         least_dice: rules.least_dice(),
         hides_memory: rules.hides_memory(),
         positions_repeat: !rules.order().is_rising(),

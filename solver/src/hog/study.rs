@@ -30,9 +30,23 @@ pub struct Happenings {
     /// rule's bit, and whether its condition holds by `mover · goal + opponent` (the mover's
     /// score after the turn's points).
     conditions: Vec<(usize, u32, Vec<bool>)>,
+    counts: HookCounts,
     goal: usize,
     /// The names of the rules counted, by bit.
     names: Vec<String>,
+}
+
+/// In how many of the entries of the compiled rules each hook changes anything.
+#[derive(Clone, Debug, Default)]
+struct HookCounts {
+    /// (memories, dice) choices, and those that earn a bonus.
+    choices: usize,
+    bonus: usize,
+    /// (score after the turn's points, opponent score, memory plane) entries, those that give
+    /// another turn (the game not won) and those that change a score.
+    pairs: usize,
+    extra_turn: usize,
+    score_change: usize,
 }
 
 /// A turn as [`Happenings::of`] reads it.
@@ -59,24 +73,32 @@ impl Happenings {
         let zero_dice = rules.least_dice() == 0;
         let pig_out =
             script.has_pig_out() && !script.has_pig_out_points() && !script.has_turn_points();
-        let bonus = (0..m).any(|a| {
-            (0..m).any(|b| {
-                rules
-                    .dice_choices()
-                    .any(|n| rules.effect((a, b), n).bonus > 0)
-            })
-        });
-        let (mut extra_turn, mut after_turn) = (false, false);
+        let mut counts = HookCounts::default();
+        for a in 0..m {
+            for b in 0..m {
+                for n in rules.dice_choices() {
+                    counts.choices += 1;
+                    counts.bonus += usize::from(rules.effect((a, b), n).bonus > 0);
+                }
+            }
+        }
         for remembered in rules.after_planes() {
             for opponent in 0..rules.goal() {
                 for reached in 0..rules.reachable() as u32 {
                     let after = rules.after_turn(reached, opponent, remembered);
                     let won = after.mover >= rules.goal() || after.opponent >= rules.goal();
-                    extra_turn |= after.extra_turn && !won;
-                    after_turn |= (after.mover, after.opponent) != (reached, opponent);
+                    counts.pairs += 1;
+                    counts.extra_turn += usize::from(after.extra_turn && !won);
+                    counts.score_change +=
+                        usize::from((after.mover, after.opponent) != (reached, opponent));
                 }
             }
         }
+        let (bonus, extra_turn, after_turn) = (
+            counts.bonus > 0,
+            counts.extra_turn > 0,
+            counts.score_change > 0,
+        );
         // Rules on a turn's points mix with the dice's: not counted.
         let can = [zero_dice, pig_out, bonus, extra_turn, after_turn, false];
         let goal = rules.goal();
@@ -104,37 +126,44 @@ impl Happenings {
         Ok(Happenings {
             bits,
             conditions,
+            counts,
             goal: goal as usize,
             names,
         })
     }
 
-    /// Whether the rules can do what [`RULE_KEYS`] names `key`.
-    pub fn can(&self, key: &str) -> bool {
-        RULE_KEYS
-            .iter()
-            .position(|(k, _)| *k == key)
-            .is_some_and(|i| {
-                self.bits[i].is_some() || self.conditions.iter().any(|(key, _, _)| *key == i)
-            })
-    }
-
-    /// The hooks the script defines that never change anything in the compiled rules, each
-    /// with what it never does: a condition that is always false (a slip such as comparing a
-    /// number with a text) disables a rule without an error.
-    pub fn idle_hooks(&self, rules: &Ruleset) -> Vec<(&'static str, &'static str)> {
+    /// For each hook the script defines that the study reads (`after_turn`, `goes_again`,
+    /// `bonus`), in how many entries of the compiled rules it changes anything, and whether it
+    /// never does: a condition that is always false (a slip such as comparing a number with a
+    /// text) disables a rule without an error.
+    pub fn hooks(&self, rules: &Ruleset) -> Vec<HookReport> {
         let script = rules.rules();
-        let mut idle = Vec::new();
-        if script.defines_hook("after_turn") && !self.can("extra_turn") && !self.can("after_turn") {
-            idle.push(("after_turn", "gives no turn another and changes no score"));
+        let c = &self.counts;
+        let mut hooks = Vec::new();
+        for hook in ["after_turn", "goes_again"] {
+            if script.defines_hook(hook) {
+                hooks.push(HookReport {
+                    hook,
+                    changes: format!(
+                        "another turn at {} and new scores at {} of {} (score after the turn's \
+                         points, opponent) entries",
+                        c.extra_turn, c.score_change, c.pairs
+                    ),
+                    idle: c.extra_turn == 0 && c.score_change == 0,
+                });
+            }
         }
-        if script.defines_hook("goes_again") && !self.can("extra_turn") {
-            idle.push(("goes_again", "gives no turn another"));
+        if script.defines_hook("bonus") {
+            hooks.push(HookReport {
+                hook: "bonus",
+                changes: format!(
+                    "points at {} of {} (memories, dice) choices",
+                    c.bonus, c.choices
+                ),
+                idle: c.bonus == 0,
+            });
         }
-        if script.defines_hook("bonus") && !self.can("bonus") {
-            idle.push(("bonus", "adds no points for any dice chosen"));
-        }
-        idle
+        hooks
     }
 
     /// The names of the rules counted, by bit.
@@ -171,6 +200,17 @@ impl Happenings {
             .chain(told_apart)
             .fold(0, |set, bit| set | 1 << bit)
     }
+}
+
+/// What one hook does in the compiled rules ([`Happenings::hooks`]).
+#[derive(Clone, Debug)]
+pub struct HookReport {
+    /// The hook.
+    pub hook: &'static str,
+    /// Where it changes anything, in words with counts.
+    pub changes: String,
+    /// Whether it never changes anything.
+    pub idle: bool,
 }
 
 /// Two fixed policies of a ruleset as a chain of turns: node `2 · state + seat`, the state seen
@@ -302,4 +342,37 @@ pub fn tally(
         }
         tally
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Run;
+    use crate::game::study::measure;
+    use crate::hog::sweep::solve;
+    use crate::hog::{Strategy, game_length};
+
+    /// The study's mean length (the turn-by-turn push) is the reach pass's expected number of
+    /// turns (expected visits summed over states): two algorithms, one number.
+    #[test]
+    fn the_mean_length_is_the_reach_passes_expected_turns() {
+        for (name, specs) in [
+            ("hog-fa20", ["optimal", "always_roll:4"]),
+            ("hog-fa19", ["swap", "always_roll:4"]),
+            ("hog-fa17", ["always_roll:5", "always_roll:4"]),
+        ] {
+            let rules = Ruleset::preset(name, 100).unwrap();
+            let players = specs.map(|spec| Strategy::parse(spec, &rules).unwrap().player(&rules));
+            let solution = solve(&rules, [&players[0], &players[1]]).unwrap();
+            let happenings = Happenings::of_rules(&rules).unwrap();
+            let chain = HogChain::new(&rules, [solution.policy(0), solution.policy(1)], happenings);
+            let [first, second] = measure(&chain, &Run::default()).unwrap();
+            let pushed = (first.length().mean + second.length().mean) / 2.0;
+            let reached = game_length(&rules, &solution).turns;
+            assert!(
+                (pushed - reached).abs() < 1e-9,
+                "{name}: {pushed} vs {reached}"
+            );
+        }
+    }
 }
