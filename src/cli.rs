@@ -106,8 +106,9 @@ Examples:
   swine study always_roll:6                     against the yardstick, hog-fa20
   swine study optimal --rules hog-sp21 --csv length.csv
                                                 the length distribution as CSV
-  swine study bacon --rules my.rhai --check 100000
+  swine study chase --rules examples/my-hog.rhai --check 100000
                                                 every figure beside 100000 games per seating
+  swine study hold_at:25 --rules two-dice-pig   a Pig family game: Pig Outs, two 1s, holds
 
 A turn is one player's turn as the course counts it: an extra turn is a turn, rolling 0 is a
 turn. Rules are counted on either player's turns, by the names the ruleset gives them
