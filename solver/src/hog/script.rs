@@ -733,16 +733,7 @@ impl Script {
             .iter()
             .flat_map(|&(mover, opponent)| [i64::from(mover), i64::from(opponent)])
             .collect();
-        let language = self.language;
-        self.each(function, 2, &args, |_, value| match value {
-            Value::Bool(b) => Ok(b),
-            other => Err(format!(
-                "{} (a {}), not {}",
-                language.show(&other),
-                language.kind(&other),
-                language.truths()
-            )),
-        })
+        self.truths(function, 2, &args)
     }
 
     /// Whether Pig Out applies (`pig_out`, true unless the script turns it off).
@@ -1319,8 +1310,13 @@ impl Script {
             return Ok(vec![false; memories.len()]);
         }
         let args: Vec<i64> = memories.iter().map(|&m| i64::from(m)).collect();
+        self.truths("goes_again", 1, &args)
+    }
+
+    /// `function`'s answers for `args` (`arity` per call), each a truth value.
+    fn truths(&self, function: &str, arity: usize, args: &[i64]) -> Result<Vec<bool>, ScriptError> {
         let language = self.language;
-        self.each("goes_again", 1, &args, |_, value| match value {
+        self.each(function, arity, args, |_, value| match value {
             Value::Bool(b) => Ok(b),
             other => Err(format!(
                 "{} (a {}), not {}",

@@ -45,7 +45,7 @@ pub enum Step {
 
 /// What one game's thrower rolls for each variant: a die (1..=6), a coin as a two-faced die (1
 /// tails, 2 heads), or two dice.
-pub(crate) fn thrown(variant: Variant) -> (Die, u8) {
+fn thrown(variant: Variant) -> (Die, u8) {
     match variant {
         Variant::Pig => (Die::SIX_SIDED, 1),
         Variant::Piglet => (
@@ -73,6 +73,21 @@ impl Game {
     pub fn state(&self, pig: &Pig) -> usize {
         let (own, opponent) = (self.scores[self.mover], self.scores[1 - self.mover]);
         pig.state(own, opponent, self.turn_total)
+    }
+
+    /// The mover rolls (the variant's dice thrown from `rng`) or holds, as `rolls` says.
+    pub fn decide(&mut self, pig: &Pig, rolls: bool, rng: &mut impl Rng) -> Step {
+        if rolls {
+            let (die, count) = thrown(pig.variant());
+            let mut faces = [0u8; 2];
+            let faces = &mut faces[..usize::from(count)];
+            for face in faces.iter_mut() {
+                *face = rng.random_range(die.first_face..=die.last_face());
+            }
+            self.roll(pig, faces)
+        } else {
+            self.hold()
+        }
     }
 
     /// The mover holds: banks its turn total and passes the turn.
@@ -160,28 +175,18 @@ pub fn simulate(
     seed: u64,
     played: &dyn crate::montecarlo::Played,
 ) -> Simulation {
-    let (die, count) = thrown(pig.variant());
     montecarlo::simulate(
         games_per_seat,
         seed,
         |first, rng| {
             let mut game = Game::new(first);
             let mut watch = LoopWatch::default();
-            let mut faces = [0u8; 2];
             for _ in 0..MOST_DECISIONS {
                 let rolls = policies[game.mover].rolls(game.state(pig));
                 if watch.comes_back(&game, rolls) {
                     return montecarlo::Result::Tied;
                 }
-                let step = if rolls {
-                    let faces = &mut faces[..usize::from(count)];
-                    for face in faces.iter_mut() {
-                        *face = rng.random_range(die.first_face..=die.last_face());
-                    }
-                    game.roll(pig, faces)
-                } else {
-                    game.hold()
-                };
+                let step = game.decide(pig, rolls, rng);
                 if step == Step::Won {
                     return if game.mover == 0 {
                         montecarlo::Result::Won

@@ -7,11 +7,11 @@
 //! a **Pig Out** (a 1, or tails in piglet: the turn total lost), two-dice Pig's **two 1s** (the
 //! score lost) and a **hold** that banks points (holding at 0 only passes the turn).
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 use super::game::{Lead, Pig, Roll, Variant};
 use super::policy::Policy;
-use super::simulate::{Game, Step, thrown};
+use super::simulate::{Game, Step};
 use crate::game::study::{Landing, Tally, TurnChain};
 
 /// What a Pig turn can end in, by bit.
@@ -127,7 +127,6 @@ impl TurnChain for PigChain {
 /// chain does: `[as_first, as_second]`.
 pub fn tally(pig: &Pig, policies: [&Policy; 2], games: u64, seed: u64) -> [Tally; 2] {
     let variant = pig.variant();
-    let (die, count) = thrown(variant);
     [0, 1].map(|first| {
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ first as u64);
         let mut tally = Tally::new(names(variant).len());
@@ -135,19 +134,10 @@ pub fn tally(pig: &Pig, policies: [&Policy; 2], games: u64, seed: u64) -> [Tally
             let mut game = Game::new(first);
             let mut played = tally.game();
             let mut winner = None;
-            let mut faces = [0u8; 2];
             while winner.is_none() && played.turns() < super::simulate::MOST_DECISIONS {
                 let mover = game.mover;
                 let rolls = policies[mover].rolls(game.state(pig));
-                let step = if rolls {
-                    let faces = &mut faces[..usize::from(count)];
-                    for face in faces.iter_mut() {
-                        *face = rng.random_range(die.first_face..=die.last_face());
-                    }
-                    game.roll(pig, faces)
-                } else {
-                    game.hold()
-                };
+                let step = game.decide(pig, rolls, &mut rng);
                 let happened = match (rolls, step) {
                     (_, Step::Added(_)) => continue,
                     (_, Step::Won) => {
