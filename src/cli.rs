@@ -137,7 +137,8 @@ Examples:
                                                      where optimal Farkle banks, by dice left
   swine plot diff bacon optimal --out diff.png       where bacon differs from optimal, and what each cell costs
   swine plot win optimal --out win.png
-  swine plot sweep sweep.json --x goal --y optimal_win_rate --out sweep.png")]
+  swine plot sweep sweep.json --x goal --y optimal_win_rate --y minimax_first_player_wins --out sweep.png
+                                                     a line per column, named in a legend")]
     Plot(PlotArgs),
     /// Serve a local web page (loopback only) to play Hog, Greed, the Pig family, Chopsticks or
     /// Farkle against the computer with exact hints, the commentary and the strategy map; its
@@ -701,7 +702,8 @@ pub enum PlotCommand {
     /// The exact probability that STRATEGY wins from every (own, opponent) cell, to move (Hog;
     /// the Pig family and Farkle: at the start of a turn).
     Win(PlotStrategyArgs),
-    /// A line chart of a sweep's rows, from the CSV or JSON `swine sweep` writes.
+    /// A line chart of a sweep's rows, a line per --y column, from the CSV or JSON `swine
+    /// sweep` writes.
     Sweep(PlotSweepArgs),
 }
 
@@ -737,7 +739,7 @@ pub struct PlotDiffArgs {
     pub other: String,
 }
 
-/// A sweep's rows as a line.
+/// A sweep's rows as lines, one per --y column.
 #[derive(Debug, Args)]
 pub struct PlotSweepArgs {
     /// The sweep's rows: a .csv or .json file `swine sweep` wrote.
@@ -745,9 +747,9 @@ pub struct PlotSweepArgs {
     /// The parameter across.
     #[arg(long, value_name = "PARAM")]
     pub x: String,
-    /// The column up, e.g. optimal_win_rate or gap.
-    #[arg(long, value_name = "COLUMN")]
-    pub y: String,
+    /// The columns up (repeat or comma-separate for several lines), e.g. optimal_win_rate or gap.
+    #[arg(long, value_name = "COLUMN", required = true, value_delimiter = ',')]
+    pub y: Vec<String>,
     /// The picture to write: .png or .svg.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,

@@ -18,7 +18,7 @@ use swine_solver::catalog;
 use swine_solver::game::contest;
 use swine_solver::game::{
     Action, Answers, Audience, Capability, ChartAsk, ChartKind, DynGame, GameError, Opened, Run,
-    Simulated, SolveAsk, meet,
+    Simulated, SolveAsk, StudyAsk, meet,
 };
 use swine_solver::python::Runner;
 use swine_solver::report::ranking::{GradeReport, SweepReport, SweepRow, TournamentReport};
@@ -457,7 +457,7 @@ fn conform(game: &Opened, [a, b]: [&str; 2], at: &[i64]) {
     let text = json(&simulated);
     conforms(&text, &["heading", "simulation"], &rules);
     assert!(simulated.z.rates.win_rate.0.abs() < 5.0, "{rules}: {text}");
-    let checks: [(Capability, Check); 6] = [
+    let checks: [(Capability, Check); 7] = [
         (
             Capability::Exact,
             Box::new(|| game.fractions(seats, &run).map(drop)),
@@ -487,6 +487,16 @@ fn conform(game: &Opened, [a, b]: [&str; 2], at: &[i64]) {
         (
             Capability::Diff,
             Box::new(|| game.diff(seats, &sb, &run).map(drop)),
+        ),
+        (
+            Capability::Study,
+            Box::new(|| {
+                let ask = StudyAsk {
+                    games: None,
+                    at_least_once: false,
+                };
+                game.study(seats, ask, &run).map(drop)
+            }),
         ),
     ];
     for (capability, check) in checks {

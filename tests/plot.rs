@@ -86,6 +86,56 @@ fn diffs_win_surfaces_and_sweeps_are_drawn_as_asked() {
 }
 
 #[test]
+fn a_sweep_draws_a_line_per_column_and_refuses_a_missing_one() {
+    let sandbox = Sandbox::new();
+    sandbox
+        .run(&["sweep", "--set", "goal=10..30:10", "--report", "sweep.csv"])
+        .success();
+    let plot = |y: &[&str], out: &str| {
+        let mut args = vec!["plot", "sweep", "sweep.csv", "--x", "goal"];
+        for y in y {
+            args.extend(["--y", y]);
+        }
+        args.extend(["--out", out]);
+        sandbox.run(&args)
+    };
+    let out = plot(
+        &["optimal_win_rate", "minimax_first_player_wins"],
+        "two.png",
+    )
+    .success();
+    assert_eq!(out, "wrote ./two.png\n");
+    assert_eq!(decode(&sandbox, "two.png").1, SIZE);
+    // A comma-separated list is the same two lines, in the same colours.
+    plot(&["optimal_win_rate,minimax_first_player_wins"], "comma.png").success();
+    assert_eq!(decode(&sandbox, "two.png"), decode(&sandbox, "comma.png"));
+    // Two lines in two colours: more distinct colours than the one-line chart has.
+    plot(&["optimal_win_rate"], "one.png").success();
+    let colours = |name: &str| {
+        let pixels = decode(&sandbox, name).0;
+        let set: std::collections::HashSet<&[u8]> = pixels.chunks(3).collect();
+        set.len()
+    };
+    assert!(colours("two.png") > colours("one.png"));
+    // The legend names each column (in an SVG, as text).
+    plot(&["optimal_win_rate", "gap"], "two.svg").success();
+    let svg = std::fs::read_to_string(sandbox.join("two.svg")).unwrap();
+    assert!(svg.contains("optimal_win_rate, gap against goal (sweep.csv)"));
+    let text = |t: &str| svg.lines().any(|line| line.trim() == t);
+    assert!(
+        text("gap") && text("optimal_win_rate"),
+        "the legend names each line"
+    );
+    assert!(text("value"), "the y axis of two columns is \"value\"");
+    let error = plot(&["gap", "nonexistent"], "bad.png").failure();
+    assert!(
+        error.starts_with("swine: sweep.csv: no column 'nonexistent'; the columns are goal,"),
+        "{error}"
+    );
+    assert!(!sandbox.join("bad.png").exists());
+}
+
+#[test]
 fn bad_pictures_are_refused_and_nothing_is_written() {
     let sandbox = Sandbox::new();
     assert_eq!(
@@ -112,7 +162,7 @@ fn bad_pictures_are_refused_and_nothing_is_written() {
                 "s.png"
             ])
             .failure(),
-        "swine: rows.json: row 1: no number under 'goal' and 'gap'"
+        "swine: rows.json: row 1: no number under 'gap'"
     );
     assert_eq!(sandbox.files("."), ["rows.json"]);
 }

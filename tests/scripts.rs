@@ -308,11 +308,47 @@ fn a_sweeps_rows_equal_individual_solves() {
         let gap = row["optimal_win_rate"].as_f64().unwrap() - best_rate;
         // serde_json's default float parsing may miss the last bit; the digits are all there.
         assert!((row["gap"].as_f64().unwrap() - gap).abs() < 1e-16);
+        // The share of cells where optimal differs from always_roll:4, counted in the table
+        // `solve` writes.
+        let file = format!("out/hog_fa20_goal{goal}_optimal_vs_always_roll_4.csv");
+        let table = std::fs::read_to_string(sandbox.join(&file)).unwrap();
+        let cells: Vec<&str> = table.lines().flat_map(|l| l.split(',')).collect();
+        let differing = cells.iter().filter(|&&dice| dice != "4").count();
+        assert_eq!(cells.len(), (goal.parse::<usize>().unwrap()).pow(2));
+        assert_eq!(
+            row["differs_from_yardstick"].as_f64().unwrap(),
+            differing as f64 / cells.len() as f64
+        );
+        // Both optimal: the study's turns and rule counts, each seat first in half the games.
+        let study = sandbox
+            .run(&[
+                "study", "minimax", "--vs", "minimax", "--goal", &goal, "--json",
+            ])
+            .json();
+        let half = |f: &dyn Fn(&serde_json::Value) -> f64| {
+            (f(&study["as_first"]) + f(&study["as_second"])) / 2.0
+        };
+        let turns = half(&|seating| seating["turns"]["mean"].as_f64().unwrap());
+        assert!((row["expected_turns"].as_f64().unwrap() - turns).abs() < 1e-12);
+        for rule in ["Free Bacon", "Pig Out", "Swine Align", "Pig Pass"] {
+            let count = half(&|seating| {
+                let events = seating["rule_events"].as_array().unwrap();
+                let event = events.iter().find(|e| e["rule"] == rule).unwrap();
+                event["per_game"].as_f64().unwrap()
+            });
+            let column = row[format!("{rule} per game")].as_f64().unwrap();
+            assert!(
+                (column - count).abs() < 1e-12,
+                "{rule}: {column} vs {count}"
+            );
+        }
     }
     let csv = std::fs::read_to_string(sandbox.join("sweep.csv")).unwrap();
     assert!(csv.starts_with(
         "goal,optimal_win_rate,full_information,minimax_first_player_wins,best_always_roll,\
-         best_always_roll_win_rate,gap,residual,error\n30,"
+         best_always_roll_win_rate,gap,differs_from_yardstick,expected_turns,unfinished,\
+         Free Bacon per game,Pig Out per game,Pig Pass per game,Swine Align per game,residual,\
+         error\n30,"
     ));
     let line = sandbox.run(&["sweep", "--set", "goal=10..5"]).failure();
     assert!(

@@ -172,10 +172,11 @@ fn draw<DB: DrawingBackend>(
             title,
             x_label,
             y_label,
-            points,
+            lines,
         } => {
-            let (x_min, x_max) = bounds(points.iter().map(|p| p.0));
-            let (y_min, y_max) = bounds(points.iter().map(|p| p.1));
+            let points = || lines.iter().flat_map(|(_, points)| points.iter());
+            let (x_min, x_max) = bounds(points().map(|p| p.0));
+            let (y_min, y_max) = bounds(points().map(|p| p.1));
             let mut chart = ChartBuilder::on(root)
                 .caption(title, p.font(18))
                 .margin(p.px(16))
@@ -190,14 +191,29 @@ fn draw<DB: DrawingBackend>(
                 .label_style(p.font(15))
                 .draw()
                 .map_err(drawing)?;
+            for (i, (name, points)) in lines.iter().enumerate() {
+                let colour = PALETTE[LINE_COLOURS[i % LINE_COLOURS.len()]];
+                chart
+                    .draw_series(LineSeries::new(
+                        points.iter().copied(),
+                        colour.stroke_width(2),
+                    ))
+                    .map_err(drawing)?
+                    .label(name)
+                    .legend(move |(x, y)| {
+                        PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
+                    });
+                chart
+                    .draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))
+                    .map_err(drawing)?;
+            }
             chart
-                .draw_series(LineSeries::new(
-                    points.iter().copied(),
-                    BLUE.stroke_width(2),
-                ))
-                .map_err(drawing)?;
-            chart
-                .draw_series(points.iter().map(|&p| Circle::new(p, 3, BLUE.filled())))
+                .configure_series_labels()
+                .position(SeriesLabelPosition::UpperRight)
+                .label_font(p.font(15))
+                .background_style(WHITE.mix(0.85))
+                .border_style(BLACK)
+                .draw()
                 .map_err(drawing)?;
             Ok(Vec::new())
         }
@@ -322,6 +338,10 @@ fn swatches<DB: DrawingBackend>(
     }
     Ok(())
 }
+
+/// The colours of a line chart's lines, in order (then again from the first), as places in
+/// [`PALETTE`]: its strongest colours, distinct at a glance.
+const LINE_COLOURS: [usize; 6] = [1, 7, 3, 6, 8, 9];
 
 /// The dice counts a legend shows: all up to 10, else eleven evenly spaced.
 fn legend_steps(most: u8) -> impl Iterator<Item = u8> {

@@ -1,4 +1,4 @@
-//! What a picture shows, as data: a strategy map, a value surface, panels of them, or a line
+//! What a picture shows, as data: a strategy map, a value surface, panels of them, or lines
 //! through points. Games say what to draw ([`hog_map`], [`greed_map`], [`pig_map`], and each
 //! game's `chart`); the `swine-plot` crate draws it as PNG or SVG.
 
@@ -58,7 +58,7 @@ pub enum Chart {
         /// The score of cell 0 and the points from one cell to the next, for the axes.
         axis: ScoreAxis,
     },
-    /// A line through points.
+    /// Lines through points on one pair of axes, each in its own colour and named in a legend.
     Line {
         /// The title.
         title: String,
@@ -66,8 +66,8 @@ pub enum Chart {
         x_label: String,
         /// The y axis's label.
         y_label: String,
-        /// The points, by increasing x.
-        points: Vec<(f64, f64)>,
+        /// Each line's name and its points, by increasing x.
+        lines: Vec<(String, Vec<(f64, f64)>)>,
     },
 }
 
@@ -93,7 +93,7 @@ impl ScoreAxis {
 impl Chart {
     /// The numbers the chart draws as CSV: `panel,own,opponent,value` a cell a line (scores
     /// in points; a value beyond a count scale's top is `inf`, a cell without one is left
-    /// out), or `x,y` a point a line.
+    /// out), or `line,x,y` a point a line (the line's name, then the point).
     pub fn numbers(&self) -> String {
         let cells =
             |out: &mut String, name: &str, values: &Array2<Option<f64>>, axis: ScoreAxis| {
@@ -123,10 +123,12 @@ impl Chart {
                     cells(&mut out, name, values, *axis);
                 }
             }
-            Chart::Line { points, .. } => {
-                out.push_str("x,y\n");
-                for (x, y) in points {
-                    out.push_str(&format!("{x:?},{y:?}\n"));
+            Chart::Line { lines, .. } => {
+                out.push_str("line,x,y\n");
+                for (name, points) in lines {
+                    for (x, y) in points {
+                        out.push_str(&format!("{name},{x:?},{y:?}\n"));
+                    }
                 }
             }
         }
@@ -197,5 +199,67 @@ pub fn pig_map(
             most,
             beyond: "the goal",
         },
+    }
+}
+
+impl Chart {
+    /// The share (0..=1) of the cells holding a choice in either chart in which `self` and
+    /// `other` differ, or `None` where the two are not maps of the same cells.
+    pub fn share_differing(&self, other: &Chart) -> Option<f64> {
+        let (mine, theirs) = (self.choices()?, other.choices()?);
+        if mine.len() != theirs.len() {
+            return None;
+        }
+        let (mut cells, mut differing) = (0usize, 0usize);
+        for (a, b) in mine.iter().zip(&theirs) {
+            if a.is_some() || b.is_some() {
+                cells += 1;
+                differing += usize::from(a != b);
+            }
+        }
+        (cells > 0).then(|| differing as f64 / cells as f64)
+    }
+
+    /// Every cell of every panel in order, a cell without a choice `None`; `None` for a line.
+    fn choices(&self) -> Option<Vec<Option<f64>>> {
+        let cells = |values: &Array2<Option<f64>>| values.iter().copied().collect::<Vec<_>>();
+        match self {
+            Chart::Dice { planes, .. } => Some(
+                planes
+                    .iter()
+                    .flat_map(|(_, dice)| dice.iter().map(|&n| Some(f64::from(n))))
+                    .collect(),
+            ),
+            Chart::Values { values, .. } => Some(cells(values)),
+            Chart::Panels { panels, .. } => Some(
+                panels
+                    .iter()
+                    .flat_map(|(_, values)| cells(values))
+                    .collect(),
+            ),
+            Chart::Line { .. } => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_charts_numbers_are_a_row_per_point_named_by_its_line() {
+        let chart = Chart::Line {
+            title: "t".into(),
+            x_label: "goal".into(),
+            y_label: "value".into(),
+            lines: vec![
+                ("optimal_win_rate".into(), vec![(10.0, 0.75), (20.0, 0.5)]),
+                ("gap".into(), vec![(10.0, 0.25)]),
+            ],
+        };
+        assert_eq!(
+            chart.numbers(),
+            "line,x,y\noptimal_win_rate,10.0,0.75\noptimal_win_rate,20.0,0.5\ngap,10.0,0.25\n"
+        );
     }
 }

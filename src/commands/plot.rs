@@ -94,12 +94,14 @@ fn diff_chart(args: &PlotDiffArgs) -> Result<Chart> {
     })
 }
 
-/// A sweep's `--y` column against its `--x` parameter, from the CSV or JSON `sweep` wrote.
+/// A sweep's `--y` columns against its `--x` parameter, a line each, from the CSV or JSON
+/// `sweep` wrote; a failed variant's row (its reason instead of numbers) is left out.
 fn sweep_chart(args: &PlotSweepArgs) -> Result<Chart> {
     let file = &args.file;
     let text = read_text_capped(file, REPORT_BYTES, "a report")
         .with_context(|| format!("reading {}", file.display()))?;
-    let rows: Vec<(f64, f64)> = match file.extension().and_then(|e| e.to_str()) {
+    // Each row's x and its number in every --y column, in the order of --y.
+    let rows: Vec<(f64, Vec<f64>)> = match file.extension().and_then(|e| e.to_str()) {
         Some("json") => {
             let report: serde_json::Value = serde_json::from_str(&text)
                 .with_context(|| format!("{}: not JSON", file.display()))?;
@@ -113,16 +115,23 @@ fn sweep_chart(args: &PlotSweepArgs) -> Result<Chart> {
                 .enumerate()
                 .filter_map(|(i, row)| {
                     let number = |key: &str| row[key].as_f64();
-                    match (number(&args.x), number(&args.y)) {
-                        (Some(x), Some(y)) => Some(Ok((x, y))),
+                    let ys: Option<Vec<f64>> = args.y.iter().map(|y| number(y)).collect();
+                    match (number(&args.x), ys) {
+                        (Some(x), Some(ys)) => Some(Ok((x, ys))),
                         _ if row.get("error").is_some() => None,
-                        _ => Some(Err(anyhow::anyhow!(
-                            "{}: row {}: no number under '{}' and '{}'",
-                            file.display(),
-                            i + 1,
-                            args.x,
-                            args.y
-                        ))),
+                        _ => {
+                            let missing: Vec<String> = std::iter::once(&args.x)
+                                .chain(&args.y)
+                                .filter(|key| number(key).is_none())
+                                .map(|key| format!("'{key}'"))
+                                .collect();
+                            Some(Err(anyhow::anyhow!(
+                                "{}: row {}: no number under {}",
+                                file.display(),
+                                i + 1,
+                                missing.join(" and ")
+                            )))
+                        }
                     }
                 })
                 .collect::<Result<_>>()?
@@ -130,8 +139,8 @@ fn sweep_chart(args: &PlotSweepArgs) -> Result<Chart> {
         Some("csv") => {
             let mut lines = text.lines();
             let header: Vec<String> = csv_fields(lines.next().unwrap_or_default());
-            let column = |name: &str| {
-                header.iter().position(|h| *h == name).with_context(|| {
+            let column = |name: &String| {
+                header.iter().position(|h| h == name).with_context(|| {
                     format!(
                         "{}: no column '{name}'; the columns are {}",
                         file.display(),
@@ -139,24 +148,31 @@ fn sweep_chart(args: &PlotSweepArgs) -> Result<Chart> {
                     )
                 })
             };
-            let (x, y) = (column(&args.x)?, column(&args.y)?);
+            let x = column(&args.x)?;
+            let ys: Vec<usize> = args.y.iter().map(column).collect::<Result<_>>()?;
             lines
                 .enumerate()
                 .filter_map(|(i, line)| {
                     let fields = csv_fields(line);
-                    let number =
-                        |c: usize| fields.get(c).and_then(|f| f.trim().parse::<f64>().ok());
-                    match (number(x), number(y)) {
-                        (Some(a), Some(b)) => Some(Ok((a, b))),
-                        // A failed variant's row has its reason instead of numbers.
-                        (Some(_), None) if fields.get(y).is_some_and(|f| f.is_empty()) => None,
-                        _ => Some(Err(anyhow::anyhow!(
-                            "{}: line {}: '{}' is not a number row",
+                    let field = |c: usize| fields.get(c).map(|f| f.trim());
+                    let number = |c: usize| field(c).and_then(|f| f.parse::<f64>().ok());
+                    // A failed variant's row has its reason instead of numbers.
+                    if number(x).is_some() && ys.iter().any(|&y| field(y) == Some("")) {
+                        return None;
+                    }
+                    let not_number = std::iter::once(x)
+                        .chain(ys.iter().copied())
+                        .find(|&c| number(c).is_none());
+                    Some(match not_number {
+                        None => Ok((number(x)?, ys.iter().filter_map(|&y| number(y)).collect())),
+                        Some(c) => Err(anyhow::anyhow!(
+                            "{}: line {}: no number under '{}' in '{}'",
                             file.display(),
                             i + 2,
+                            header[c],
                             line
-                        ))),
-                    }
+                        )),
+                    })
                 })
                 .collect::<Result<_>>()?
         }
@@ -165,13 +181,27 @@ fn sweep_chart(args: &PlotSweepArgs) -> Result<Chart> {
     if rows.is_empty() {
         bail!("{}: no rows to draw", file.display());
     }
-    let mut points = rows;
-    points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut rows = rows;
+    rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let lines = args
+        .y
+        .iter()
+        .enumerate()
+        .map(|(n, y)| (y.clone(), rows.iter().map(|(x, ys)| (*x, ys[n])).collect()))
+        .collect();
     Ok(Chart::Line {
-        title: format!("{} against {} ({})", args.y, args.x, file.display()),
+        title: format!(
+            "{} against {} ({})",
+            args.y.join(", "),
+            args.x,
+            file.display()
+        ),
         x_label: args.x.clone(),
-        y_label: args.y.clone(),
-        points,
+        y_label: match &args.y[..] {
+            [one] => one.clone(),
+            _ => "value".to_string(),
+        },
+        lines,
     })
 }
 

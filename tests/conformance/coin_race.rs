@@ -63,6 +63,7 @@ impl CoinRace {
             Capability::Layer,
             Capability::Tables,
             Capability::ScoreMap,
+            Capability::Study,
         ];
         let info = GameInfo {
             game: "coin-race",

@@ -14,8 +14,13 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::{DynGame, GameError, MINIMAX, Run, Simple, Strategy, Survey, facing};
+use super::study::{SeatStudy, per_game};
+use super::{
+    Capability, ChartAsk, ChartKind, DynGame, GameError, MINIMAX, Run, Simple, Strategy, StudyAsk,
+    Survey, facing,
+};
 use crate::python::Runner;
+use crate::report::ranking::BothOptimal;
 pub use crate::report::ranking::{Graded, Scored, Tournament};
 use crate::report::{Design, StudyReport, full_message};
 use crate::tournament::round_robin;
@@ -291,7 +296,11 @@ pub fn study(
     games: Option<(u64, u64)>,
     run: &Run,
 ) -> Result<StudyReport, GameError> {
-    let studied = game.study(seats, games, run)?;
+    let ask = StudyAsk {
+        games,
+        at_least_once: true,
+    };
+    let studied = game.study(seats, ask, run)?;
     // A variant too small for its yardstick (piglet at goal 1 and hold_at:2) has no design
     // measures: the study stands, with the reason.
     let (design, notes) = match &game.info().yardstick {
@@ -359,7 +368,62 @@ pub fn survey(game: &dyn DynGame, run: &Run) -> Result<Survey, GameError> {
         minimax_first_player_wins: both.outcome.as_first(),
         simple,
         residual,
+        both_optimal: both_optimal(game, &minimax, run)?,
+        differs_from_yardstick: differs(game, [&optimal, &yardstick], run)?,
     })
+}
+
+/// `minimax` against itself studied turn by turn (each rule's count, not its chance of at
+/// least once), where the game is studied so.
+fn both_optimal(
+    game: &dyn DynGame,
+    minimax: &Strategy,
+    run: &Run,
+) -> Result<Option<BothOptimal>, GameError> {
+    if game.info().allows(Capability::Study).is_err() {
+        return Ok(None);
+    }
+    let ask = StudyAsk {
+        games: None,
+        at_least_once: false,
+    };
+    let seatings = game.study([minimax, minimax], ask, run)?.seatings;
+    let half = |f: fn(&SeatStudy) -> f64| (f(&seatings[0]) + f(&seatings[1])) / 2.0;
+    Ok(Some(BothOptimal {
+        turns: half(|s| s.length().mean),
+        unfinished: half(|s| s.unfinished),
+        rules: per_game(&seatings),
+    }))
+}
+
+/// The share of the strategy map's cells in which `optimal` (against `yardstick`) chooses
+/// otherwise than `yardstick` does, where the game draws a map of both and the map is what a
+/// strategy sees (not where rules hide memory: optimal play there reads the memories, and its
+/// map of likeliest choices takes minutes).
+fn differs(
+    game: &dyn DynGame,
+    [optimal, yardstick]: [&Strategy; 2],
+    run: &Run,
+) -> Result<Option<f64>, GameError> {
+    if game.info().hides_memory {
+        return Ok(None);
+    }
+    let map = |strategy: &Strategy| {
+        let ask = ChartAsk {
+            kind: ChartKind::Map,
+            layer: None,
+        };
+        match game.chart(ask, [strategy, yardstick], run) {
+            Ok(chart) => Ok(Some(chart)),
+            Err(GameError::Refused(_)) => Ok(None),
+            Err(error) => Err(error),
+        }
+    };
+    // The yardstick's first: where the game draws no map of it, optimal's is not solved.
+    let Some(own) = map(yardstick)? else {
+        return Ok(None);
+    };
+    Ok(map(optimal)?.and_then(|optimal| optimal.share_differing(&own)))
 }
 
 #[cfg(test)]

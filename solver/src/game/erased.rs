@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::error::against;
 use super::{
     Capability, ChartAsk, ChartKind, Engine, Evaluated, Fractions, Game, GameError, GameInfo,
-    MoveLimit, Rating, Run, Simulated, SolveAsk, Solved, Studied, TablesJob,
+    MoveLimit, Rating, Run, Simulated, SolveAsk, Solved, Studied, StudyAsk, TablesJob,
 };
 use crate::bounds::BoundedRates;
 use crate::chart::Chart;
@@ -108,12 +108,7 @@ pub trait DynGame: Send + Sync {
     /// See [`Game::bounds`].
     fn bounds(&self, seats: [&Strategy; 2], run: &Run) -> Result<BoundedRates, GameError>;
     /// See [`Game::study`].
-    fn study(
-        &self,
-        seats: [&Strategy; 2],
-        games: Option<(u64, u64)>,
-        run: &Run,
-    ) -> Result<Studied, GameError>;
+    fn study(&self, seats: [&Strategy; 2], ask: StudyAsk, run: &Run) -> Result<Studied, GameError>;
     /// See [`Game::optimum`].
     fn optimum(&self, opponent: &Strategy, run: &Run) -> Result<(Outcome, String), GameError>;
     /// See [`Game::solve`].
@@ -239,15 +234,10 @@ impl<G: Game> DynGame for G {
         Game::bounds(self, both(self, seats)?, run)
     }
 
-    fn study(
-        &self,
-        seats: [&Strategy; 2],
-        games: Option<(u64, u64)>,
-        run: &Run,
-    ) -> Result<Studied, GameError> {
+    fn study(&self, seats: [&Strategy; 2], ask: StudyAsk, run: &Run) -> Result<Studied, GameError> {
         Game::info(self).allows(Capability::Study)?;
         run.check()?;
-        Game::study(self, both(self, seats)?, games, run)
+        Game::study(self, both(self, seats)?, ask, run)
     }
 
     fn optimum(&self, opponent: &Strategy, run: &Run) -> Result<(Outcome, String), GameError> {

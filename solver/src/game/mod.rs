@@ -50,7 +50,7 @@ pub use footprint::{Footprint, Growth, bytes_text};
 pub use info::{Capability, GameInfo, Part};
 pub use play::{Action, Answers, Audience, Engine, Prompt, Session, Told};
 pub use run::{Counter, Progress, Run, Stopped};
-pub use study::Studied;
+pub use study::{Studied, StudyAsk};
 pub use tabulate::tabulate;
 
 use std::path::Path;
@@ -197,10 +197,10 @@ pub trait Game: Send + Sync + 'static {
     fn study(
         &self,
         seats: [&Self::Strategy; 2],
-        games: Option<(u64, u64)>,
+        ask: StudyAsk,
         run: &Run,
     ) -> Result<Studied, GameError> {
-        let _ = (seats, games, run);
+        let _ = (seats, ask, run);
         Err(self.refuse(Capability::Study))
     }
 

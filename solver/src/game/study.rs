@@ -141,30 +141,40 @@ impl SeatStudy {
     }
 }
 
+/// What a study is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StudyAsk {
+    /// Games to play with real dice per seating, and their seed, as the independent check.
+    pub games: Option<(u64, u64)>,
+    /// Whether to work out each rule's chance of happening at least once: a push of the game
+    /// per rule more (without it every `at_least_once` is 0).
+    pub at_least_once: bool,
+}
+
 /// Studies `chain` from both starts: `[as_first, as_second]`, seat 0 moving first in the
-/// first. Checks `run`'s stop flag between turns.
-pub fn measure(chain: &dyn TurnChain, run: &Run) -> Result<[SeatStudy; 2], GameError> {
+/// first; each rule's chance of at least once only where `at_least_once`. Checks `run`'s stop
+/// flag between turns.
+pub fn measure(
+    chain: &dyn TurnChain,
+    at_least_once: bool,
+    run: &Run,
+) -> Result<[SeatStudy; 2], GameError> {
     let [first, second] = chain.starts();
     Ok([
-        push(chain, first, run, true)?,
-        push(chain, second, run, true)?,
+        push(chain, first, run, at_least_once)?,
+        push(chain, second, run, at_least_once)?,
     ])
 }
 
-/// Each rule's expected number of happenings per game in `chain`, each seat moving first in
-/// half the games: [`measure`]'s `per_game`, without the pushes "at least once" needs (a
-/// quarter of the work or less).
-pub fn per_game(chain: &dyn TurnChain, run: &Run) -> Result<Vec<f64>, GameError> {
-    let [first, second] = chain.starts();
-    let [a, b] = [
-        push(chain, first, run, false)?,
-        push(chain, second, run, false)?,
-    ];
-    Ok(a.rules
+/// Each rule of `seatings` with its expected number of happenings per game, each seat moving
+/// first in half the games.
+pub fn per_game(seatings: &[SeatStudy; 2]) -> Vec<(String, f64)> {
+    let [a, b] = seatings;
+    a.rules
         .iter()
         .zip(&b.rules)
-        .map(|(a, b)| (a.per_game + b.per_game) / 2.0)
-        .collect())
+        .map(|(a, b)| (a.rule.clone(), (a.per_game + b.per_game) / 2.0))
+        .collect()
 }
 
 /// The push from `start`: the game itself (distribution 0) and, where `at_least_once`, for each
@@ -506,7 +516,7 @@ mod tests {
 
     #[test]
     fn a_coin_game_lasts_two_turns_on_average_and_the_first_mover_wins_two_thirds() {
-        let [first, second] = measure(&Coin, &Run::default()).unwrap();
+        let [first, second] = measure(&Coin, true, &Run::default()).unwrap();
         assert!((first.win - 2.0 / 3.0).abs() < 1e-15, "{}", first.win);
         assert!((second.win - 1.0 / 3.0).abs() < 1e-15, "{}", second.win);
         assert!(first.unfinished <= TAIL);

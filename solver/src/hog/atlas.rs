@@ -23,7 +23,7 @@ use super::strategy::Strategy;
 use super::study::{Happenings, HogChain};
 use super::sweep::{Player, solve};
 use crate::game::Run;
-use crate::game::study::{TurnChain, per_game};
+use crate::game::study::{measure, per_game};
 use crate::outcome::Outcome;
 use crate::spec::StrategyError;
 
@@ -181,9 +181,8 @@ pub fn atlas_entry(preset: &Preset) -> Result<AtlasEntry, AtlasError> {
         error: RulesError::Script(error),
     })?;
     let chain = HogChain::new(&rules, [minimax.policy(0), minimax.policy(1)], happenings);
-    let names = chain.rules();
-    let counts = per_game(&chain, &Run::default()).expect("a run nobody stops");
-    let rules_per_game = names.into_iter().zip(counts).collect();
+    let seatings = measure(&chain, false, &Run::default()).expect("a run nobody stops");
+    let rules_per_game = per_game(&seatings);
     Ok(AtlasEntry {
         preset: *preset,
         summary: rules.rules().summary().to_string(),

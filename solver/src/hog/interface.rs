@@ -25,6 +25,7 @@ use super::{
 use crate::bounds::BoundedRates;
 use crate::chart::{Chart, Scale, hog_map};
 use crate::format::{Format, TableFile, load};
+use crate::game::StudyAsk;
 use crate::game::study::measure;
 use crate::game::{
     Capability, ChartAsk, ChartKind, Engine, Evaluated, Footprint, Found, Fractions, Game,
@@ -459,7 +460,7 @@ impl Game for HogGame {
     fn study(
         &self,
         [strategy, opponent]: [&Strategy; 2],
-        games: Option<(u64, u64)>,
+        ask: StudyAsk,
         run: &Run,
     ) -> Result<Studied, GameError> {
         let rules = &self.rules;
@@ -468,7 +469,7 @@ impl Game for HogGame {
         let policies = [solution.policy(0), solution.policy(1)];
         let happenings =
             Happenings::of_rules(rules).map_err(|e| GameError::Refused(e.to_string()))?;
-        let played = games.map(|(games, seed)| {
+        let played = ask.games.map(|(games, seed)| {
             let tallies = tally(
                 rules,
                 &happenings,
@@ -480,7 +481,7 @@ impl Game for HogGame {
         });
         let chain = HogChain::new(rules, policies, happenings);
         Ok(Studied {
-            seatings: measure(&chain, run)?,
+            seatings: measure(&chain, ask.at_least_once, run)?,
             played,
         })
     }

@@ -366,7 +366,7 @@ mod tests {
             let solution = solve(&rules, [&players[0], &players[1]]).unwrap();
             let happenings = Happenings::of_rules(&rules).unwrap();
             let chain = HogChain::new(&rules, [solution.policy(0), solution.policy(1)], happenings);
-            let [first, second] = measure(&chain, &Run::default()).unwrap();
+            let [first, second] = measure(&chain, true, &Run::default()).unwrap();
             let pushed = (first.length().mean + second.length().mean) / 2.0;
             let reached = game_length(&rules, &solution).turns;
             assert!(

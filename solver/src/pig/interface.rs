@@ -20,6 +20,7 @@ use super::study::{PigChain, tally};
 use crate::bounds::BoundedRates;
 use crate::chart::{Chart, Scale, pig_map};
 use crate::format::{Format, Probability, TableFile};
+use crate::game::StudyAsk;
 use crate::game::study::measure;
 use crate::game::{
     Capability, ChartAsk, ChartKind, Engine, Evaluated, Footprint, Found, Fractions, Game,
@@ -332,7 +333,7 @@ impl Game for PigGame {
     fn study(
         &self,
         [strategy, opponent]: [&Strategy; 2],
-        games: Option<(u64, u64)>,
+        ask: StudyAsk,
         run: &Run,
     ) -> Result<Studied, GameError> {
         let pig = &self.pig;
@@ -340,9 +341,11 @@ impl Game for PigGame {
             solve(pig, [strategy.player(), opponent.player()]).map_err(GameError::solve)?;
         let policies = [solution.policy(0), solution.policy(1)];
         let policies = [&policies[0], &policies[1]];
-        let played = games.map(|(games, seed)| ((games, seed), tally(pig, policies, games, seed)));
+        let played = ask
+            .games
+            .map(|(games, seed)| ((games, seed), tally(pig, policies, games, seed)));
         Ok(Studied {
-            seatings: measure(&PigChain::new(pig, policies), run)?,
+            seatings: measure(&PigChain::new(pig, policies), ask.at_least_once, run)?,
             played,
         })
     }

@@ -198,6 +198,22 @@ pub struct Survey {
     pub simple: Option<Simple>,
     /// The largest residual of the solves (0 where one sweep is exact).
     pub residual: f64,
+    /// How games go with both players optimal, where the game is studied turn by turn.
+    pub both_optimal: Option<BothOptimal>,
+    /// The share (0..=1) of the strategy map's cells in which optimal play against the
+    /// yardstick chooses otherwise than the yardstick, where the game draws both maps.
+    pub differs_from_yardstick: Option<f64>,
+}
+
+/// A game with both players optimal (minimax), each moving first in half the games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BothOptimal {
+    /// The expected number of turns of the games that end.
+    pub turns: f64,
+    /// The probability that a game has not ended when the count stops (see `swine study`).
+    pub unfinished: f64,
+    /// Each rule, as the ruleset names it, with its expected number of turns per game.
+    pub rules: Vec<(String, f64)>,
 }
 
 /// The best of a family of simple strategies (`always_roll:k`) against the yardstick.
@@ -503,6 +519,16 @@ impl Serialize for SweepRow {
             )?;
             map.serialize_entry("gap", &Probability(survey.gap().unwrap_or_default()))?;
         }
+        if let Some(share) = survey.differs_from_yardstick {
+            map.serialize_entry("differs_from_yardstick", &share)?;
+        }
+        if let Some(both) = &survey.both_optimal {
+            map.serialize_entry("expected_turns", &both.turns)?;
+            map.serialize_entry("unfinished", &both.unfinished)?;
+            for (rule, count) in &both.rules {
+                map.serialize_entry(&per_game_column(rule), count)?;
+            }
+        }
         map.serialize_entry("residual", &survey.residual)?;
         map.end()
     }
@@ -520,7 +546,40 @@ pub struct SweepReport {
     pub rows: Vec<SweepRow>,
 }
 
+/// The column of a sweep that holds `rule`'s expected number per game, both optimal.
+fn per_game_column(rule: &str) -> String {
+    format!("{rule} per game")
+}
+
 impl SweepReport {
+    /// The surveys that were made.
+    fn surveys(&self) -> impl Iterator<Item = &Survey> {
+        self.rows.iter().filter_map(|r| r.survey.as_ref().ok())
+    }
+
+    /// Whether any variant gives the share of cells where optimal differs from the yardstick.
+    fn has_differs(&self) -> bool {
+        self.surveys().any(|s| s.differs_from_yardstick.is_some())
+    }
+
+    /// Whether any variant was studied with both optimal.
+    fn has_both_optimal(&self) -> bool {
+        self.surveys().any(|s| s.both_optimal.is_some())
+    }
+
+    /// Every rule any variant names, in the order they first come.
+    fn rules(&self) -> Vec<String> {
+        let mut rules: Vec<String> = Vec::new();
+        for both in self.surveys().filter_map(|s| s.both_optimal.as_ref()) {
+            for (rule, _) in &both.rules {
+                if !rules.contains(rule) {
+                    rules.push(rule.clone());
+                }
+            }
+        }
+        rules
+    }
+
     /// The columns after the parameters.
     fn columns(&self) -> Vec<String> {
         let mut columns = vec![
@@ -535,6 +594,13 @@ impl SweepReport {
                 "gap".to_string(),
             ]);
         }
+        if self.has_differs() {
+            columns.push("differs_from_yardstick".to_string());
+        }
+        if self.has_both_optimal() {
+            columns.extend(["expected_turns".to_string(), "unfinished".to_string()]);
+            columns.extend(self.rules().iter().map(|r| per_game_column(r)));
+        }
         columns.push("residual".to_string());
         columns
     }
@@ -547,7 +613,9 @@ impl SweepReport {
             .map(|r| r.parameters.iter().map(|(n, _)| csv_field(n)).collect())
             .unwrap_or_default();
         let columns = self.columns();
-        header.extend(columns.iter().cloned());
+        let (differs, both, rules) = (self.has_differs(), self.has_both_optimal(), self.rules());
+        let number = |x: Option<f64>| x.map_or(String::new(), |x| format!("{x:?}"));
+        header.extend(columns.iter().map(|c| csv_field(c)));
         header.push("error".to_string());
         let mut out = header.join(",") + "\n";
         for row in &self.rows {
@@ -570,6 +638,20 @@ impl SweepReport {
                             probability(simple.win_rate),
                             probability(survey.gap().unwrap_or_default()),
                         ]);
+                    }
+                    if differs {
+                        fields.push(number(survey.differs_from_yardstick));
+                    }
+                    if both {
+                        let study = survey.both_optimal.as_ref();
+                        fields.push(number(study.map(|b| b.turns)));
+                        fields.push(number(study.map(|b| b.unfinished)));
+                        for rule in &rules {
+                            let count = study
+                                .and_then(|b| b.rules.iter().find(|(r, _)| r == rule))
+                                .map(|(_, count)| *count);
+                            fields.push(number(count));
+                        }
                     }
                     fields.extend([survey.residual.to_string(), String::new()]);
                 }
@@ -612,9 +694,15 @@ impl Report for SweepReport {
             Some(family) => format!("  {family:>11}  {:<20}  gap", "its win rate"),
             None => String::new(),
         };
+        let differs = if self.has_differs() { "  differs" } else { "" };
+        let both = if self.has_both_optimal() {
+            "   turns  rules per game (both optimal)"
+        } else {
+            ""
+        };
         writeln!(
             out,
-            "{}  {:<20}  {:<20}{simple}",
+            "{}  {:<20}  {:<20}{simple}{differs}{both}",
             names.join(""),
             "optimal",
             "minimax first",
@@ -641,9 +729,25 @@ impl Report for SweepReport {
                 ),
                 None => String::new(),
             };
+            let differs = survey
+                .differs_from_yardstick
+                .map(|share| format!("  {:>7.2}%", 100.0 * share))
+                .unwrap_or_default();
+            let both = survey
+                .both_optimal
+                .as_ref()
+                .map(|both| {
+                    let rules: Vec<String> = both
+                        .rules
+                        .iter()
+                        .map(|(rule, count)| format!("{rule} {count:.2}"))
+                        .collect();
+                    format!("  {:>6.2}  {}", both.turns, rules.join(", "))
+                })
+                .unwrap_or_default();
             writeln!(
                 out,
-                "{values}  {:<20}  {:<20}{simple}",
+                "{values}  {:<20}  {:<20}{simple}{differs}{both}",
                 probability(survey.optimal_win_rate),
                 probability(survey.minimax_first_player_wins),
             )?;
