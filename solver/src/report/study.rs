@@ -103,6 +103,10 @@ pub struct Design {
     pub best_simple_win_rate: Option<f64>,
     /// How much more optimal play wins than the best simple strategy: the skill gap.
     pub skill_gap: Option<f64>,
+    /// The share (0..=1) of the strategy map's cells in which optimal play chooses otherwise
+    /// than the yardstick, where the map is what a strategy sees.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub differs_from_yardstick: Option<f64>,
     /// The yardstick.
     pub yardstick: String,
 }
@@ -119,6 +123,7 @@ impl Design {
                 .map(|s| format!("{}:{}", s.family, s.best)),
             best_simple_win_rate: survey.simple.as_ref().map(|s| s.win_rate),
             skill_gap: survey.gap(),
+            differs_from_yardstick: survey.differs_from_yardstick,
             yardstick: yardstick.to_string(),
         }
     }
@@ -223,6 +228,14 @@ impl Report for StudyReport {
                 writeln!(
                     out,
                     "  best simple strategy            {simple} wins {rate:.6}: skill gap {gap:.6}"
+                )?;
+            }
+            if let Some(share) = design.differs_from_yardstick {
+                writeln!(
+                    out,
+                    "  optimal differs from {} in {:.2}% of the score cells",
+                    design.yardstick,
+                    100.0 * share
                 )?;
             }
         }
