@@ -194,11 +194,14 @@ Examples:
                                                 checked, not searched or solved")]
     Tables(TablesArgs),
     /// Write docs/atlas.md: every Hog preset's optimal play side by side, by term, with a
-    /// strategy map of each (docs/atlas/*.png).
+    /// strategy map of each (docs/atlas/*.png); with --rules, the same page of the rulesets
+    /// given (one's own rule scripts beside any preset).
     #[command(after_help = "\
 Examples:
   swine atlas                                   docs/atlas.md and docs/atlas/*.png
-  swine atlas --out /tmp/atlas --json           every number to full precision, as JSON")]
+  swine atlas --out /tmp/atlas --json           every number to full precision, as JSON
+  swine atlas --rules examples/my-hog.rhai --rules hog-fa20 --out my-atlas
+                                                a script of one's own beside hog-fa20")]
     Atlas(AtlasArgs),
     /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
     #[command(after_help = "\
@@ -595,13 +598,26 @@ pub struct TournamentArgs {
 /// `swine atlas`.
 #[derive(Debug, Args)]
 pub struct AtlasArgs {
+    /// A ruleset to set beside the others (a preset's name, a rule script .rhai or a rule
+    /// module .py), in the order given; may be repeated [default: every preset, by term].
+    #[arg(long, value_name = "NAME|FILE.rhai|FILE.py")]
+    pub rules: Vec<String>,
+    /// The score that wins in every ruleset of --rules [default: each one's own].
+    #[arg(long, value_name = "N", requires = "rules")]
+    pub goal: Option<u32>,
+    /// Sets a parameter in every ruleset of --rules that declares it, e.g. --set lucky=5; may
+    /// be repeated.
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = catalog::setting, requires = "rules")]
+    pub settings: Vec<(String, i64)>,
     /// Directory to write atlas.md into, and its pictures into DIR/atlas/ (created if
-    /// missing).
-    #[arg(long, value_name = "DIR", default_value = "docs")]
-    pub out: PathBuf,
+    /// missing) [default: docs; with --rules, the current directory].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
     /// Print one JSON object with every number to full precision instead of the files written.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub python: PythonArgs,
 }
 
 /// `swine tables`.

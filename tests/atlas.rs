@@ -140,3 +140,90 @@ fn atlas_checks_its_folders_first() {
     );
     assert_eq!(sandbox.files("out"), ["atlas"]);
 }
+
+/// `swine atlas --rules` writes the same page of one's own variant beside a preset, at the goal
+/// and parameters given, its numbers those of `eval` and `study`.
+#[test]
+fn an_atlas_of_ones_own_variant_beside_a_preset() {
+    let sandbox = Sandbox::new();
+    sandbox.write("mine.rhai", std::fs::read("examples/my-hog.rhai").unwrap());
+    let args = [
+        "atlas",
+        "--rules",
+        "mine.rhai",
+        "--rules",
+        "hog-fa20",
+        "--goal",
+        "40",
+        "--set",
+        "lucky=5",
+        "--out",
+        "out",
+        "--json",
+    ];
+    let report = sandbox.run(&args).json();
+    assert_eq!(report["goal"], 40);
+    let rows = report["rulesets"].as_array().unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert!(names[0].starts_with("my-hog[lucky=5]@"), "{names:?}");
+    assert_eq!(names[1], "hog-fa20");
+    for (row, rules) in rows.iter().zip(["mine.rhai", "hog-fa20"]) {
+        let ruleset = ["--rules", rules, "--goal", "40", "--set", "lucky=5"];
+        // hog-fa20 declares no `lucky`: the setting is its script's alone.
+        let ruleset = if rules == "hog-fa20" {
+            &ruleset[..4]
+        } else {
+            &ruleset[..]
+        };
+        let eval = |args: &[&str]| {
+            let mut args = args.to_vec();
+            args.extend_from_slice(ruleset);
+            args.push("--json");
+            sandbox.run(&args).json()
+        };
+        assert_eq!(
+            row["optimal_win_rate"],
+            eval(&["eval", "optimal"])["win_rate"]
+        );
+        assert_eq!(
+            row["first_player_value"],
+            eval(&["eval", "minimax", "--vs", "minimax"])["as_first"]
+        );
+        // The forward pass's expected turns against the study's push, turn by turn.
+        let study = eval(&["study", "minimax", "--vs", "minimax"]);
+        let turns = (study["as_first"]["turns"]["mean"].as_f64().unwrap()
+            + study["as_second"]["turns"]["mean"].as_f64().unwrap())
+            / 2.0;
+        let expected = row["expected_turns"].as_f64().unwrap();
+        assert!(
+            (expected - turns).abs() < 1e-9,
+            "{rules}: {expected} vs {turns}"
+        );
+        assert!(!row["rules_per_game"].as_array().unwrap().is_empty());
+    }
+    let page = std::fs::read_to_string(sandbox.join("out/atlas.md")).unwrap();
+    assert!(page.contains(&format!("| — | {}: ", names[0])), "{page}");
+    assert!(page.contains("| hog-fa20: "), "{page}");
+    assert!(
+        page.contains("`swine atlas --rules mine.rhai --rules hog-fa20 --goal 40 --set lucky=5`")
+    );
+    let mut pictures = sandbox.files("out/atlas");
+    pictures.sort();
+    assert_eq!(pictures[0], "hog-fa20.png");
+    assert!(pictures[1].starts_with("my-hog-lucky-5-"), "{pictures:?}");
+    // A setting no ruleset declares, a game that is not Hog: refused, nothing written.
+    let line = sandbox
+        .run(&[
+            "atlas", "--rules", "hog-fa20", "--set", "lucky=5", "--out", "bad",
+        ])
+        .failure();
+    assert_eq!(
+        line,
+        "swine: --set lucky: none of the rulesets of --rules declares it"
+    );
+    let line = sandbox
+        .run(&["atlas", "--rules", "pig", "--out", "bad"])
+        .failure();
+    assert!(line.starts_with("swine: --rules pig: "), "{line}");
+    assert!(!sandbox.join("bad/atlas.md").exists());
+}

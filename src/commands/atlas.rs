@@ -1,16 +1,25 @@
 //! `swine atlas`: every Hog preset's optimal play side by side, ordered by term, written as a
-//! Markdown page (`docs/atlas.md`) with a strategy map of each preset (`docs/atlas/*.png`).
+//! Markdown page (`docs/atlas.md`) with a strategy map of each preset (`docs/atlas/*.png`); with
+//! `--rules`, the same page of the rulesets given (one's own scripts beside any preset).
 
 use std::fmt::Write as _;
 use std::io::Write as _;
 
-use anyhow::{Context, Result};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use rayon::prelude::*;
 use serde::Serialize;
+use swine_solver::catalog::{self, is_script};
 use swine_solver::format::{Probability, prepare_directory, write_rendered};
-use swine_solver::hog::{AtlasEntry, DEFAULT_GOAL, MAX_DICE, OptimumSource, atlas, atlas_order};
+use swine_solver::hog::{
+    AtlasEntry, DEFAULT_GOAL, MAX_DICE, OptimumSource, Ruleset, atlas, atlas_order, entry_of,
+    presets,
+};
 
 use crate::cli::AtlasArgs;
 use crate::progress::CountProgress;
+use crate::resolve;
 use swine_plot::{Kind, hog_map, render};
 
 /// The size of a strategy map's thumbnail, in pixels: 39% of `swine plot`'s height, so its
@@ -29,27 +38,39 @@ const RULES: &str = include_str!("../../RULES.md");
 /// RULES.md's section of the CS 61A terms that have none of their own.
 const TERMS_SECTION: &str = "every-cs-61a-hog-semester";
 
-/// `swine atlas`: solves every preset, then writes the page and its pictures at once.
+/// `swine atlas`: solves every preset (or the rulesets of `--rules`), then writes the page and
+/// its pictures at once.
 pub fn atlas_command(args: &AtlasArgs) -> Result<()> {
+    let every_preset = args.rules.is_empty();
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(if every_preset { "docs" } else { "." }));
     // Both folders are checked before the solving, and created only once it is done.
-    let pictures = args.out.join(PICTURES);
-    prepare_directory(&args.out)?;
+    let pictures = out.join(PICTURES);
+    prepare_directory(&out)?;
     prepare_directory(&pictures)?;
-    let progress = CountProgress::start(atlas_order().len(), "presets");
-    let entries = atlas(|entry| progress.done(entry.preset.name));
-    progress.finish();
-    let entries = entries?;
-    let mut files = vec![("atlas.md".to_string(), page(&entries).into_bytes())];
+    let entries = if every_preset {
+        let progress = CountProgress::start(atlas_order().len(), "presets");
+        let entries = atlas(|entry| progress.done(&entry.name));
+        progress.finish();
+        entries?
+    } else {
+        given(args)?
+    };
+    let origin = Origin::of(args);
+    let mut files = vec![("atlas.md".to_string(), page(&entries, &origin).into_bytes())];
     for entry in &entries {
         files.push((picture(entry), thumbnail(entry)?));
     }
     std::fs::create_dir_all(&pictures)
         .with_context(|| format!("cannot create {}", pictures.display()))?;
-    let written = write_rendered(&args.out, files)?;
+    let written = write_rendered(&out, files)?;
     let mut out = std::io::stdout().lock();
     if args.json {
+        let goal = entries.first().map(|e| e.goal).unwrap_or(DEFAULT_GOAL);
         let report = Report {
-            goal: DEFAULT_GOAL,
+            goal: entries.iter().all(|e| e.goal == goal).then_some(goal),
             rulesets: entries.iter().map(Row::of).collect(),
             files: written.iter().map(|p| p.display().to_string()).collect(),
         };
@@ -63,16 +84,118 @@ pub fn atlas_command(args: &AtlasArgs) -> Result<()> {
     Ok(())
 }
 
-/// The path of `entry`'s strategy map, relative to the page.
+/// The entries of the rulesets `--rules` gives, in the order given, solved in parallel: each
+/// with `--goal` and those of `--set` it declares (a setting none declares is refused). The
+/// first that fails stops the atlas, naming it.
+fn given(args: &AtlasArgs) -> Result<Vec<AtlasEntry>> {
+    let runner = resolve::runner(&args.python);
+    let goal: Vec<(String, i64)> = args
+        .goal
+        .map(|goal| ("goal".to_string(), i64::from(goal)))
+        .into_iter()
+        .collect();
+    if args.goal.is_some() && args.settings.iter().any(|(name, _)| name == "goal") {
+        bail!("--goal and --set goal=...: give the goal once");
+    }
+    // Read once for the parameters each declares (cheap: nothing is tabulated yet).
+    let declared: Vec<Vec<String>> = args
+        .rules
+        .iter()
+        .map(|rules| {
+            let script = catalog::script(rules, &goal, &runner)
+                .with_context(|| format!("--rules {rules}"))?;
+            Ok(script.parameters().iter().map(|p| p.name.clone()).collect())
+        })
+        .collect::<Result<_>>()?;
+    if let Some((name, _)) = args
+        .settings
+        .iter()
+        .find(|(name, _)| !declared.iter().flatten().any(|d| d == name))
+    {
+        bail!("--set {name}: none of the rulesets of --rules declares it");
+    }
+    let progress = CountProgress::start(args.rules.len(), "rulesets");
+    let entries = args
+        .rules
+        .par_iter()
+        .zip(&declared)
+        .map(|(rules, declared)| {
+            let mut settings = goal.clone();
+            settings.extend(
+                args.settings
+                    .iter()
+                    .filter(|(name, _)| declared.contains(name))
+                    .cloned(),
+            );
+            let script = catalog::script(rules, &settings, &runner)
+                .with_context(|| format!("--rules {rules}"))?;
+            let ruleset = Ruleset::compile(script).with_context(|| format!("--rules {rules}"))?;
+            let preset = (!is_script(rules))
+                .then(|| presets::preset(rules))
+                .flatten();
+            let entry = entry_of(&ruleset, preset)?;
+            progress.done(&entry.name);
+            Ok(entry)
+        })
+        .collect();
+    progress.finish();
+    entries
+}
+
+/// Where the page's rulesets come from, as its opening says.
+struct Origin {
+    /// The command line that writes the page again.
+    command: String,
+    /// Whether the page is the committed atlas of every preset (in `docs/`, beside RULES.md
+    /// and tables/, which it links to).
+    every_preset: bool,
+}
+
+impl Origin {
+    /// The origin of the page `args` ask for.
+    fn of(args: &AtlasArgs) -> Origin {
+        if args.rules.is_empty() {
+            return Origin {
+                command: COMMAND.to_string(),
+                every_preset: true,
+            };
+        }
+        let mut command = "swine atlas".to_string();
+        for rules in &args.rules {
+            command.push_str(&format!(" --rules {rules}"));
+        }
+        if let Some(goal) = args.goal {
+            command.push_str(&format!(" --goal {goal}"));
+        }
+        for (name, value) in &args.settings {
+            command.push_str(&format!(" --set {name}={value}"));
+        }
+        Origin {
+            command,
+            every_preset: false,
+        }
+    }
+}
+
+/// The path of `entry`'s strategy map, relative to the page: the preset's name, or the
+/// variant's label with only letters, digits and hyphens (`my-hog-lucky-5-359652a1`).
 fn picture(entry: &AtlasEntry) -> String {
-    format!("{PICTURES}/{}.png", entry.preset.name)
+    let mut stem = String::new();
+    for c in entry.name.chars() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            stem.push(c);
+        } else if !stem.ends_with('-') {
+            stem.push('-');
+        }
+    }
+    format!("{PICTURES}/{}.png", stem.trim_matches('-'))
 }
 
 /// The PNG of `entry`'s strategy map: `swine plot map`'s picture at thumbnail size.
 fn thumbnail(entry: &AtlasEntry) -> Result<Vec<u8>> {
     let optimum = &entry.optimum;
     let chart = hog_map(
-        entry.preset.name,
+        &entry.name,
         table_name(optimum.source),
         &entry.yardstick,
         optimum.table_outcome.win_rate(),
@@ -114,9 +237,10 @@ fn anchor(heading: &str) -> String {
 }
 
 /// Where RULES.md states `entry`'s rules: its own section (`### hog-fa20 (the default)`), else
-/// the section of every CS 61A term for a term's preset.
+/// the section of every CS 61A term for a term's preset; none for a ruleset of one's own.
 fn rules_link(entry: &AtlasEntry) -> Option<String> {
-    let name = entry.preset.name;
+    let preset = entry.preset?;
+    let name = preset.name;
     let own = RULES
         .lines()
         .filter_map(|line| line.strip_prefix("### "))
@@ -127,7 +251,7 @@ fn rules_link(entry: &AtlasEntry) -> Option<String> {
         });
     match own {
         Some(heading) => Some(anchor(heading)),
-        None => entry.preset.term.map(|_| TERMS_SECTION.to_string()),
+        None => preset.term.map(|_| TERMS_SECTION.to_string()),
     }
 }
 
@@ -137,15 +261,44 @@ fn percent(p: f64) -> String {
 }
 
 /// The page.
-fn page(entries: &[AtlasEntry]) -> String {
+fn page(entries: &[AtlasEntry], origin: &Origin) -> String {
     let mut page = String::new();
     let committed: Vec<String> = entries
         .iter()
         .filter_map(|e| match e.optimum.source {
-            OptimumSource::CommittedTable(path) => Some(format!("[{}](../{path})", e.preset.name)),
+            OptimumSource::CommittedTable(path) if origin.every_preset => {
+                Some(format!("[{}](../{path})", e.name))
+            }
+            OptimumSource::CommittedTable(path) => Some(format!("{} (`{path}`)", e.name)),
             _ => None,
         })
         .collect();
+    let (opening, cells) = if origin.every_preset {
+        (
+            format!(
+                "\
+Generated by `swine atlas`: `{COMMAND}` regenerates it, and `tests/atlas.rs`
+fails when this page or a picture in [atlas/](atlas/) differs from what the command writes.
+Every built-in Hog ruleset at goal {DEFAULT_GOAL}, CS 61A's terms oldest first, then the other
+variants: a new variant can be set beside every term before it."
+            ),
+            format!("{DEFAULT_GOAL} × {DEFAULT_GOAL}"),
+        )
+    } else {
+        let given: Vec<String> = entries
+            .iter()
+            .map(|e| format!("{} (goal {})", e.name, e.goal))
+            .collect();
+        (
+            format!(
+                "Generated by `swine atlas`: `{}` writes it again.\nThe rulesets given, in \
+                 the order given: {}.",
+                origin.command,
+                given.join(", ")
+            ),
+            "goal × goal".to_string(),
+        )
+    };
     let full = names(entries, |e| {
         e.optimum.source == OptimumSource::FullInformation
     });
@@ -155,10 +308,7 @@ fn page(entries: &[AtlasEntry]) -> String {
         "\
 # An atlas of Hog's rules
 
-Generated by `swine atlas`: `{COMMAND}` regenerates it, and `tests/atlas.rs`
-fails when this page or a picture in [atlas/](atlas/) differs from what the command writes.
-Every built-in Hog ruleset at goal {DEFAULT_GOAL}, CS 61A's terms oldest first, then the other
-variants: a new variant can be set beside every term before it.
+{opening}
 
 Every number is exact, computed from the whole state space of the game by swine's dynamic
 program, not sampled, and so the same on every machine. The page rounds; `swine atlas --json`
@@ -189,7 +339,7 @@ gives every number to full precision.
   happens (either player's turns, each moving first in half the games), as the ruleset names
   its rules: rolling 0, a Pig Out, a bonus for the dice chosen, another turn, an after-turn score
   change (`swine study` gives them for any match-up, with the chance of at least once).
-- **Rolls 0**: the share of the {DEFAULT_GOAL} × {DEFAULT_GOAL} score cells in which the strategy of
+- **Rolls 0**: the share of the {cells} score cells in which the strategy of
   *optimal vs yardstick*, the table a student submits, rolls 0 dice (for *full information*,
   which reads the memories too: its *most likely* table).
 - Where positions can repeat, values are the fixpoint of the game's equations ({repeat}):
@@ -204,8 +354,13 @@ gives every number to full precision.
         repeat = names(entries, |e| e.positions_repeat).join(", "),
     );
     for entry in entries {
-        page.push_str(&row(entry));
+        page.push_str(&row(entry, origin));
     }
+    let tour = if origin.every_preset {
+        "[the tour](guide.md#pictures)"
+    } else {
+        "the tour: docs/guide.md, Pictures"
+    };
     let _ = write!(
         page,
         "
@@ -213,7 +368,7 @@ gives every number to full precision.
 
 The strategy of *optimal vs yardstick* (for *full information*: its *most likely* table) in
 every score cell, own score across and opponent score up, coloured by the number of dice it
-rolls, with its win rate, drawn as `swine plot map` draws it ([the tour](guide.md#pictures)).
+rolls, with its win rate, drawn as `swine plot map` draws it ({tour}).
 
 | | | |
 |---|---|---|
@@ -223,11 +378,15 @@ rolls, with its win rate, drawn as `swine plot map` draws it ([the tour](guide.m
         let cells: Vec<String> = three
             .iter()
             .map(|e| {
-                let term = e.preset.term.map(|t| format!(", {t}")).unwrap_or_default();
+                let term = e
+                    .preset
+                    .and_then(|p| p.term)
+                    .map(|t| format!(", {t}"))
+                    .unwrap_or_default();
                 let path = picture(e);
                 format!(
                     "[![{name}'s strategy map]({path})]({path})<br>{name}{term}",
-                    name = e.preset.name
+                    name = e.name
                 )
             })
             .collect();
@@ -236,12 +395,12 @@ rolls, with its win rate, drawn as `swine plot map` draws it ([the tour](guide.m
     page
 }
 
-/// The names of the presets of `entries` for which `which` holds.
-fn names(entries: &[AtlasEntry], which: impl Fn(&AtlasEntry) -> bool) -> Vec<&'static str> {
+/// The names of the rulesets of `entries` for which `which` holds.
+fn names(entries: &[AtlasEntry], which: impl Fn(&AtlasEntry) -> bool) -> Vec<&str> {
     entries
         .iter()
         .filter(|e| which(e))
-        .map(|e| e.preset.name)
+        .map(|e| e.name.as_str())
         .collect()
 }
 
@@ -250,16 +409,17 @@ fn or_none(list: &str) -> &str {
     if list.is_empty() { "none" } else { list }
 }
 
-/// One preset's row of the table.
-fn row(entry: &AtlasEntry) -> String {
-    let preset = &entry.preset;
-    let term = preset.term.map(|t| t.to_string()).unwrap_or("—".into());
-    let mut rules = match rules_link(entry) {
-        Some(anchor) => format!("[{}](../RULES.md#{anchor})", preset.name),
-        None => preset.name.to_string(),
+/// One ruleset's row of the table (its rules linked to RULES.md on the committed page).
+fn row(entry: &AtlasEntry, origin: &Origin) -> String {
+    let term = entry.preset.and_then(|p| p.term);
+    let term = term.map(|t| t.to_string()).unwrap_or("—".into());
+    let mut rules = match rules_link(entry).filter(|_| origin.every_preset) {
+        Some(anchor) => format!("[{}](../RULES.md#{anchor})", entry.name),
+        None => entry.name.clone(),
     };
-    if !preset.aliases.is_empty() {
-        rules.push_str(&format!(" (also {})", preset.aliases.join(", ")));
+    let aliases = entry.preset.map(|p| p.aliases).unwrap_or_default();
+    if !aliases.is_empty() {
+        rules.push_str(&format!(" (also {})", aliases.join(", ")));
     }
     rules.push_str(&format!(": {}", entry.summary.replace('|', "\\|")));
     let rate = percent(entry.optimum.outcome.win_rate());
@@ -305,20 +465,22 @@ fn row(entry: &AtlasEntry) -> String {
 /// `swine atlas --json`.
 #[derive(Serialize)]
 struct Report {
-    /// The goal of every ruleset.
-    goal: u32,
-    /// One per preset, in the page's order.
+    /// The goal of every ruleset, where they share one (`null` where not).
+    goal: Option<u32>,
+    /// One per ruleset, in the page's order.
     rulesets: Vec<Row>,
     /// The files written.
     files: Vec<String>,
 }
 
-/// One preset, every number to full precision.
+/// One ruleset, every number to full precision.
 #[derive(Serialize)]
 struct Row {
-    name: &'static str,
+    /// The preset's name, or the variant's label (`my-hog[lucky=5]@359652a1`).
+    name: String,
     aliases: &'static [&'static str],
     term: Option<String>,
+    goal: u32,
     summary: String,
     yardstick: String,
     /// `optimal` (the best response), `best_table` (committed) or `full_information`.
@@ -363,9 +525,10 @@ impl Row {
         let optimum = &entry.optimum;
         let length = &entry.length;
         Row {
-            name: entry.preset.name,
-            aliases: entry.preset.aliases,
-            term: entry.preset.term.map(|t| t.to_string()),
+            name: entry.name.clone(),
+            aliases: entry.preset.map(|p| p.aliases).unwrap_or_default(),
+            term: entry.preset.and_then(|p| p.term).map(|t| t.to_string()),
+            goal: entry.goal,
             summary: entry.summary.clone(),
             yardstick: entry.yardstick.clone(),
             optimal_strategy: strategy_name(optimum.source),

@@ -2,7 +2,8 @@
 //! under optimal play, so that a variant can be set beside every course term before it.
 //!
 //! [`atlas`] solves every preset at goal 100, in parallel, in [`atlas_order`] (the course's
-//! terms oldest first, then the other variants); [`atlas_entry`] solves one. Every number is
+//! terms oldest first, then the other variants); [`atlas_entry`] solves one, and
+//! [`entry_of`] any ruleset (a rule script of one's own, at its goal). Every number is
 //! exact (a sweep, not a sample). Where the rules hide memory from a score table (hog-fa17,
 //! hog-fa19, hog-sp20, hog-su20) the best score table is a search of seconds to minutes: an
 //! entry takes the one committed in `tables/` and built into the program where there is one,
@@ -27,11 +28,16 @@ use crate::game::study::{measure, per_game};
 use crate::outcome::Outcome;
 use crate::spec::StrategyError;
 
-/// One preset's row of the atlas, at goal 100.
+/// One ruleset's row of the atlas.
 #[derive(Clone, Debug)]
 pub struct AtlasEntry {
-    /// The preset: its name, the other names it answers to and its term.
-    pub preset: Preset,
+    /// The ruleset as reports name it: a preset's name, else the variant as `eval` labels it
+    /// (`my-hog[lucky=5]@359652a1`).
+    pub name: String,
+    /// The preset, where the ruleset is one: the other names it answers to and its term.
+    pub preset: Option<Preset>,
+    /// The score that wins.
+    pub goal: u32,
     /// Its rules in one line.
     pub summary: String,
     /// The strategy the course measures against (e.g. `always_roll:4`).
@@ -108,27 +114,27 @@ impl AtlasEntry {
 /// Why an atlas entry could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum AtlasError {
-    /// The preset does not compile.
-    #[error("{preset}: {error}")]
+    /// The rules do not compile, or a hook fails.
+    #[error("{ruleset}: {error}")]
     Rules {
-        /// The preset.
-        preset: &'static str,
+        /// The ruleset.
+        ruleset: String,
         /// Why.
         error: RulesError,
     },
     /// Its yardstick is not one of its strategies.
-    #[error("{preset}: {error}")]
+    #[error("{ruleset}: {error}")]
     Strategy {
-        /// The preset.
-        preset: &'static str,
+        /// The ruleset.
+        ruleset: String,
         /// Why (boxed: a strategy error is large).
         error: Box<StrategyError>,
     },
     /// A solve did not converge.
-    #[error("{preset}: {error}")]
+    #[error("{ruleset}: {error}")]
     Solve {
-        /// The preset.
-        preset: &'static str,
+        /// The ruleset.
+        ruleset: String,
         /// Why.
         error: SolveError,
     },
@@ -156,40 +162,50 @@ pub fn atlas(done: impl Fn(&AtlasEntry) + Sync) -> Result<Vec<AtlasEntry>, Atlas
         .collect()
 }
 
-/// The atlas entry of `preset` at goal 100: three solves (best response or committed table,
-/// minimax), the forward pass of minimax and its study turn by turn.
+/// The atlas entry of `preset` at goal 100 ([`entry_of`]).
 pub fn atlas_entry(preset: &Preset) -> Result<AtlasEntry, AtlasError> {
-    let name = preset.name;
-    let rules = Ruleset::preset(name, DEFAULT_GOAL).map_err(|error| AtlasError::Rules {
-        preset: name,
+    let rules = Ruleset::preset(preset.name, DEFAULT_GOAL).map_err(|error| AtlasError::Rules {
+        ruleset: preset.name.to_string(),
         error,
     })?;
+    entry_of(&rules, Some(*preset))
+}
+
+/// The atlas entry of `rules` (the `preset` it is, if one): three solves (best response or
+/// committed table, minimax), the forward pass of minimax and its study turn by turn.
+pub fn entry_of(rules: &Ruleset, preset: Option<Preset>) -> Result<AtlasEntry, AtlasError> {
+    let name = match preset {
+        Some(preset) => preset.name.to_string(),
+        None => rules.rules().variant(),
+    };
     let solve_error = |error| AtlasError::Solve {
-        preset: name,
+        ruleset: name.clone(),
         error,
     };
-    let yardstick = Strategy::parse(rules.rules().yardstick(), &rules).map_err(|error| {
+    let yardstick = Strategy::parse(rules.rules().yardstick(), rules).map_err(|error| {
         AtlasError::Strategy {
-            preset: name,
+            ruleset: name.clone(),
             error: Box::new(error),
         }
     })?;
-    let (optimum, residual) = optimum(&rules, &yardstick).map_err(solve_error)?;
-    let minimax = solve(&rules, [&Player::Optimising, &Player::Optimising]).map_err(solve_error)?;
-    let happenings = Happenings::of_rules(&rules).map_err(|error| AtlasError::Rules {
-        preset: name,
+    let (optimum, residual) = optimum(rules, &yardstick).map_err(solve_error)?;
+    let minimax = solve(rules, [&Player::Optimising, &Player::Optimising]).map_err(solve_error)?;
+    let happenings = Happenings::of_rules(rules).map_err(|error| AtlasError::Rules {
+        ruleset: name.clone(),
         error: RulesError::Script(error),
     })?;
-    let chain = HogChain::new(&rules, [minimax.policy(0), minimax.policy(1)], happenings);
+    let chain = HogChain::new(rules, [minimax.policy(0), minimax.policy(1)], happenings);
     let seatings = measure(&chain, false, &Run::default()).expect("a run nobody stops");
     let rules_per_game = per_game(&seatings);
     Ok(AtlasEntry {
-        preset: *preset,
+        name,
+        preset,
+        goal: rules.goal(),
         summary: rules.rules().summary().to_string(),
         yardstick: yardstick.name().to_string(),
         optimum,
         minimax: minimax.matchup(),
-        length: game_length(&rules, &minimax),
+        length: game_length(rules, &minimax),
         rules_per_game,
         least_dice: rules.least_dice(),
         hides_memory: rules.hides_memory(),

@@ -49,7 +49,9 @@ pub use analysis::{
     AdoptError, ExactSummary, SearchSummary, Solved, adopt_best_table, best_table_stem, evaluate,
     make_exact, position, solve_against, values_file,
 };
-pub use atlas::{AtlasEntry, AtlasError, Optimum, OptimumSource, atlas, atlas_entry, atlas_order};
+pub use atlas::{
+    AtlasEntry, AtlasError, Optimum, OptimumSource, atlas, atlas_entry, atlas_order, entry_of,
+};
 pub use bounds::certify_hog;
 pub use definition::{ACTIONS, Builtin, DEFAULT_GOAL, MAX_DICE, MAX_GOAL, Memory, Param};
 pub use error::{MOST_STATES, RulesError, SolveError};
