@@ -49,6 +49,38 @@ fn at_goal_1_a_game_is_one_turn_and_pig_out_happens_one_time_in_six() {
     }
 }
 
+/// hog-hogtimus at goal 1 with two dice: the scores start at 0 + 0, a multiple of 7, so the
+/// dice are four-sided. Of the 16 rolls, 7 show a 1 (Pig Out: six with one 1 score 1, and
+/// 1 1 scores 2, which Hogtimus Prime raises to 3); of the 9 without, 2 3, 3 2 (5) and 3 4,
+/// 4 3 (7) are prime and rise. Every roll scores, so the game is one turn: Pig Out 7/16,
+/// Hogtimus Prime 5/16.
+#[test]
+fn hogtimus_prime_is_counted_on_the_turns_it_raises_pig_outs_included() {
+    let report = Sandbox::new()
+        .run(&[
+            "study",
+            "always_roll:2",
+            "--vs",
+            "always_roll:2",
+            "--rules",
+            "hog-hogtimus",
+            "--goal",
+            "1",
+            "--json",
+        ])
+        .json();
+    let seat = &report["as_first"];
+    assert_eq!(seat["turns"]["mean"], 1.0, "{seat}");
+    let events = seat["rule_events"].as_array().unwrap();
+    for (rule, chance) in [("Pig Out", 7.0 / 16.0), ("Hogtimus Prime", 5.0 / 16.0)] {
+        let event = events.iter().find(|e| e["rule"] == rule).unwrap();
+        for figure in ["per_game", "at_least_once"] {
+            let value = event[figure].as_f64().unwrap();
+            assert!((value - chance).abs() < 1e-15, "{rule} {figure}: {value}");
+        }
+    }
+}
+
 /// The study's win chances are the backward sweep's (`eval`), seating by seating; the length
 /// distribution it writes sums to one and gives its mean; and every figure agrees with games
 /// played with real dice within a few standard errors.
@@ -61,6 +93,8 @@ fn a_study_agrees_with_eval_its_csv_and_games_with_real_dice() {
         ("hog-fa20", "100", "always_roll:6"),
         ("hog-fa19", "100", "swap"),
         ("hog-sp22", "100", "optimal"),
+        // Pig Out scored by the 1s and Hogtimus Prime on the turn's points, both counted.
+        ("hog-hogtimus", "100", "always_roll:5"),
         ("pig", "100", "optimal"),
         ("two-dice-pig", "30", "hold_at:10"),
     ] {
@@ -100,6 +134,18 @@ fn a_study_agrees_with_eval_its_csv_and_games_with_real_dice() {
                 .map(|e| e["rule"].as_str().unwrap())
                 .collect();
             assert_eq!(names, ["Free Bacon", "Pig Out", "Pig Pass", "Swine Align"]);
+        }
+        if rules == "hog-hogtimus" {
+            let names: Vec<&str> = report["as_first"]["rule_events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["rule"].as_str().unwrap())
+                .collect();
+            assert_eq!(
+                names,
+                ["Free Bacon", "Pig Out", "Swine Swap", "Hogtimus Prime"]
+            );
         }
         let z = report["simulated"]["largest_z"].as_f64().unwrap();
         assert!(

@@ -142,6 +142,56 @@ impl Rescoring {
     }
 }
 
+impl Rescoring {
+    /// The points the rules on a turn's points (`fn turn_points`) make of `points` scored with
+    /// `n` dice (0: Free Bacon); `points` where the rules have none.
+    pub fn turned(&self, n: u8, points: u32) -> u32 {
+        if self.turn.is_empty() {
+            points
+        } else {
+            self.turn[usize::from(n) * self.row + points as usize]
+        }
+    }
+
+    /// Whether the rules on a turn's points change any points.
+    pub fn turns_any(&self) -> bool {
+        self.turn
+            .chunks(self.row.max(1))
+            .any(|row| row.iter().enumerate().any(|(p, &t)| t as usize != p))
+    }
+
+    /// Every outcome of rolling `n` dice (at least one) of kind `die`, whose points before
+    /// rescoring are `plain` (the sum, or 1 on a Pig Out): `visit(points as the rules score
+    /// them, probability, whether a die showed a 1 with Pig Out in the rules, whether the rules
+    /// on a turn's points changed the points)`. The Pig Outs come by the number of 1s where
+    /// they score by it.
+    pub fn each_outcome(
+        &self,
+        die: &Die,
+        n: u8,
+        plain: &TurnPoints,
+        visit: &mut dyn FnMut(usize, f64, bool, bool),
+    ) {
+        let mut scored = |points: u32, p: f64, pig_out: bool| {
+            let turned = self.turned(n, points);
+            visit(turned as usize, p, pig_out, turned != points);
+        };
+        if plain.pig_out_probability() > 0.0 {
+            if self.pig_out.is_empty() {
+                scored(1, plain.pig_out_probability(), true);
+            } else {
+                for ones in 1..=n {
+                    let points = self.pig_out[usize::from(n) * ACTIONS + usize::from(ones)];
+                    scored(points, ones_probability(*die, n, ones), true);
+                }
+            }
+        }
+        for (points, p) in plain.sum_outcomes() {
+            scored(points as u32, p, false);
+        }
+    }
+}
+
 /// The number of the `faces^n` outcomes of `n` dice of kind `die` in which exactly `ones` show
 /// a 1: `C(n, ones) · (faces − 1)^(n − ones)`.
 fn ones_count(die: Die, n: u8, ones: u8) -> u64 {

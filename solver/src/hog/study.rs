@@ -3,19 +3,18 @@
 //!
 //! What a turn can do that a study counts is read off the compiled rules (the keys of
 //! [`RULE_KEYS`], named as the script's `rule_names` says): rolling no dice, a Pig Out, a bonus
-//! for the dice chosen, another turn, and after-turn rules that change a score (not rules on
-//! a turn's points, which mix with the dice's). One function,
-//! [`Happenings::of`], says which happened from what a turn did, for the chain (from each
-//! outcome of the points distribution) and for the simulator (from the faces rolled) alike.
-//! Rules that rescore a roll (`fn pig_out_points`, `fn turn_points`) mix Pig Outs into the
-//! points: there Pig Out is not counted.
+//! for the dice chosen, another turn, after-turn rules that change a score, and rules on a
+//! turn's points that change them (Hogtimus Prime). One function, [`Happenings::of`], says
+//! which happened from what a turn did, for the chain (from each outcome of the dice, as
+//! [`Ruleset::each_outcome`] gives them before and after any rescoring) and for the simulator
+//! (from the faces rolled) alike.
 
 use rand::{Rng, SeedableRng};
 
 use super::definition::MAX_DICE;
 use super::layout::Layout;
 use super::policy::Policy;
-use super::ruleset::{Roll, Ruleset};
+use super::ruleset::Ruleset;
 use super::script::{AfterTurn, RULE_KEYS, ScriptError};
 use super::simulate::{Game, MOST_TURNS};
 use crate::game::study::{Landing, Tally, TurnChain};
@@ -56,6 +55,8 @@ pub struct TurnDone {
     pub zero_dice: bool,
     /// Some die showed a 1 (with Pig Out in the rules).
     pub pig_out: bool,
+    /// The rules on a turn's points changed them.
+    pub turned: bool,
     /// The bonus for the dice chosen.
     pub bonus: u32,
     /// The mover's score before the after-turn rules, and the opponent's.
@@ -71,8 +72,7 @@ impl Happenings {
         let script = rules.rules();
         let m = rules.memory().size;
         let zero_dice = rules.least_dice() == 0;
-        let pig_out =
-            script.has_pig_out() && !script.has_pig_out_points() && !script.has_turn_points();
+        let pig_out = script.has_pig_out();
         let mut counts = HookCounts::default();
         for a in 0..m {
             for b in 0..m {
@@ -99,8 +99,14 @@ impl Happenings {
             counts.extra_turn > 0,
             counts.score_change > 0,
         );
-        // Rules on a turn's points mix with the dice's: not counted.
-        let can = [zero_dice, pig_out, bonus, extra_turn, after_turn, false];
+        let can = [
+            zero_dice,
+            pig_out,
+            bonus,
+            extra_turn,
+            after_turn,
+            rules.turns_points(),
+        ];
         let goal = rules.goal();
         let pairs: Vec<(u32, u32)> = (0..rules.reachable() as u32)
             .flat_map(|mover| (0..goal).map(move |opponent| (mover, opponent)))
@@ -185,7 +191,7 @@ impl Happenings {
             turn.bonus > 0,
             extra_turn && !won,
             (mover, opponent) != turn.reached,
-            false,
+            turn.turned,
         ];
         let at = turn.reached.0 as usize * self.goal + turn.reached.1 as usize;
         let told_apart = self
@@ -258,17 +264,14 @@ impl TurnChain for HogChain<'_> {
         let (a, b) = ((state / m % m) as u8, (state % m) as u8);
         let n = self.policies[seat].dice_in(cell, state);
         let effect = rules.effect((a, b), n);
-        let roll = rules.rolls_at(own, opponent).roll(n);
-        let (zero_dice, pig_out) = match roll {
-            Roll::FreeBacon(_) => (true, 0.0),
-            Roll::Dice(points) => (false, points.pig_out_probability()),
-        };
-        let mut land = |points: usize, p: f64, pig_out: bool| {
+        let zero_dice = rules.dice_rolled(own, opponent, n) == 0;
+        let mut land = |points: usize, p: f64, pig_out: bool, turned: bool| {
             let (next, remembered) = rules.landing((own, opponent), effect, points);
             let reached = own + effect.bonus + points as u32;
             let done = TurnDone {
                 zero_dice,
                 pig_out,
+                turned,
                 bonus: effect.bonus,
                 reached: (reached, opponent),
                 after: rules.after_turn(reached, opponent, remembered),
@@ -282,17 +285,7 @@ impl TurnChain for HogChain<'_> {
             };
             visit(landing, p, happened);
         };
-        match roll {
-            Roll::FreeBacon(points) => land(points, 1.0, false),
-            Roll::Dice(distribution) => {
-                if pig_out > 0.0 {
-                    land(1, pig_out, true);
-                }
-                for (points, p) in distribution.sum_outcomes() {
-                    land(points, p, false);
-                }
-            }
-        }
+        rules.each_outcome((own, opponent), n, &mut land);
     }
 }
 
@@ -322,12 +315,14 @@ pub fn tally(
                 for face in faces.iter_mut() {
                     *face = rng.random_range(die.first_face..=die.last_face());
                 }
-                let opponent = game.scores[1 - game.mover];
+                let (own, opponent) = (game.scores[game.mover], game.scores[1 - game.mover]);
+                let turned = rules.turned(own, opponent, faces);
                 let turn = game.turn(rules, requested, faces);
                 winner = turn.winner;
                 let done = TurnDone {
                     zero_dice: rolled == 0,
                     pig_out: die.pig_out && faces.contains(&1),
+                    turned,
                     bonus: turn.bonus,
                     reached: (turn.reached, opponent),
                     after: AfterTurn {

@@ -181,6 +181,13 @@ impl<'r> RollsAt<'r> {
     }
 }
 
+/// The dice's distributions and Free Bacon's points before the rules that rescore a roll.
+#[derive(Debug)]
+struct Plain {
+    dice: DiceCache,
+    free_bacon: Vec<u32>,
+}
+
 /// A Hog ruleset with a goal, compiled into tables.
 #[derive(Debug)]
 pub struct Ruleset {
@@ -198,6 +205,9 @@ pub struct Ruleset {
     /// By `die kind · ACTIONS + dice rolled`: whether the roll always scores the same.
     certain_dice: Vec<bool>,
     rescoring: Rescoring,
+    /// Where rules rescore a roll: the dice's distributions and Free Bacon's points before
+    /// them, for telling what the rescoring did (a study's counts).
+    plain: Option<Plain>,
     /// By `own · own_stride + opponent · opponent_stride + dice` (see [`Ruleset::effect`]).
     effects: Vec<Effect>,
     /// By recall row, then points scored: the mover's memory after the turn (for
@@ -304,11 +314,12 @@ impl Ruleset {
             }
             dice_limit.push(limit);
         }
-        let (dice, rescoring) = Rescoring::compile(
-            &script,
-            DiceCache::new(dice, usize::from(MAX_DICE)),
-            &mut free_bacon,
-        )?;
+        let dice = DiceCache::new(dice, usize::from(MAX_DICE));
+        let plain = (script.has_pig_out_points() || script.has_turn_points()).then(|| Plain {
+            dice: dice.clone(),
+            free_bacon: free_bacon.clone(),
+        });
+        let (dice, rescoring) = Rescoring::compile(&script, dice, &mut free_bacon)?;
 
         // By (own memory, opponent's memory, dice), the opponent's memory only when a hook
         // reads it.
@@ -472,6 +483,7 @@ impl Ruleset {
             dice,
             certain_dice,
             rescoring,
+            plain,
             effects,
             recalls,
             recalled,
@@ -652,6 +664,58 @@ impl Ruleset {
         } else {
             self.rescoring.points(self.die(own, opponent), faces)
         }
+    }
+
+    /// Every outcome of asking for `n` dice at (own, opponent) (before bonuses for the choice):
+    /// `visit(points, probability, pig_out, turned)`, `pig_out` where a die showed a 1 with
+    /// Pig Out in the rules, `turned` where the rules on a turn's points changed its points.
+    pub(crate) fn each_outcome(
+        &self,
+        (own, opponent): (u32, u32),
+        n: u8,
+        visit: &mut dyn FnMut(usize, f64, bool, bool),
+    ) {
+        let rolled = self.dice_rolled(own, opponent, n);
+        match (&self.plain, self.rolls_at(own, opponent).roll(n)) {
+            (None, Roll::FreeBacon(points)) => visit(points, 1.0, false, false),
+            (None, Roll::Dice(points)) => {
+                if points.pig_out_probability() > 0.0 {
+                    visit(1, points.pig_out_probability(), true, false);
+                }
+                for (points, p) in points.sum_outcomes() {
+                    visit(points, p, false, false);
+                }
+            }
+            (Some(plain), Roll::FreeBacon(points)) => {
+                let before = plain.free_bacon[(own * self.free_bacon_stride + opponent) as usize];
+                visit(points, 1.0, false, points as u32 != before);
+            }
+            (Some(plain), Roll::Dice(_)) => {
+                let kind = self.die_kind(own, opponent);
+                let die = &self.dice.dice()[kind];
+                let before = plain.dice.get(kind, rolled);
+                self.rescoring.each_outcome(die, rolled, before, visit);
+            }
+        }
+    }
+
+    /// Whether the rules on a turn's points changed the points of a turn at (own, opponent)
+    /// whose dice showed `faces` (none: Free Bacon).
+    pub fn turned(&self, own: u32, opponent: u32, faces: &[u8]) -> bool {
+        let Some(plain) = &self.plain else {
+            return false;
+        };
+        let before = if faces.is_empty() {
+            plain.free_bacon[(own * self.free_bacon_stride + opponent) as usize]
+        } else {
+            self.dice_points(own, opponent, faces)
+        };
+        self.rescoring.turned(faces.len() as u8, before) != before
+    }
+
+    /// Whether the rules on a turn's points change any points.
+    pub fn turns_points(&self) -> bool {
+        self.rescoring.turns_any()
     }
 
     /// The points of a turn at (own, opponent) whose dice showed `faces` (at least one) before
