@@ -100,7 +100,7 @@ Examples:
     Simulate(SimulateArgs),
     /// Study a match-up turn by turn, exactly: each seating's chance to win, how long a game
     /// lasts and how often each rule happens; beside them the variant's design measures (Hog,
-    /// the Pig family).
+    /// the Pig family, Greed).
     #[command(after_help = "\
 Examples:
   swine study always_roll:6                     against the yardstick, hog-fa20
@@ -109,6 +109,7 @@ Examples:
   swine study chase --rules examples/my-hog.rhai --check 100000
                                                 every figure beside 100000 games per seating
   swine study hold_at:25 --rules two-dice-pig   a Pig family game: Pig Outs, two 1s, holds
+  swine study optimal --rules greed             passes, busts, rolls of 0 and ties
 
 A turn is one player's turn as the course counts it: an extra turn is a turn, rolling 0 is a
 turn. Rules are counted on either player's turns, by the names the ruleset gives them

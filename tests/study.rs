@@ -95,6 +95,8 @@ fn a_study_agrees_with_eval_its_csv_and_games_with_real_dice() {
         ("hog-sp22", "100", "optimal"),
         // Pig Out scored by the 1s and Hogtimus Prime on the turn's points, both counted.
         ("hog-hogtimus", "100", "always_roll:5"),
+        // Ties, passes, busts; positions repeat on a roll of 0.
+        ("greed", "100", "sample1"),
         ("pig", "100", "optimal"),
         ("two-dice-pig", "30", "hold_at:10"),
     ] {
@@ -116,14 +118,21 @@ fn a_study_agrees_with_eval_its_csv_and_games_with_real_dice() {
         let eval = sandbox
             .run(&["eval", strategy, "--rules", rules, "--goal", goal, "--json"])
             .json();
-        for seating in ["as_first", "as_second"] {
-            let studied = report[seating]["win"].as_f64().unwrap();
-            let swept = eval[seating].as_f64().unwrap();
-            // Forward and backward sums round differently: agreement to 1e-10.
-            assert!(
-                (studied - swept).abs() < 1e-10,
-                "{rules} {seating}: {studied} vs {swept}"
-            );
+        for (seating, seat) in [("as_first", "first"), ("as_second", "second")] {
+            // A game with ties gives each seat's win and tie apart.
+            let swept = match eval.get(seat) {
+                Some(outcome) => [&outcome["win"], &outcome["tie"]],
+                None => [&eval[seating], &serde_json::json!(0.0)],
+            };
+            for (figure, swept) in ["win", "tie"].into_iter().zip(swept) {
+                let studied = report[seating][figure].as_f64().unwrap();
+                let swept = swept.as_f64().unwrap();
+                // Forward and backward sums round differently: agreement to 1e-10.
+                assert!(
+                    (studied - swept).abs() < 1e-10,
+                    "{rules} {seating} {figure}: {studied} vs {swept}"
+                );
+            }
         }
         let names: Vec<&str> = report["as_first"]["rule_events"]
             .as_array()
@@ -223,10 +232,10 @@ fn after_turn(mover, opponent) { mover % 7 == 0 }
     );
 
     let error = sandbox
-        .run(&["study", "sample1", "--rules", "greed"])
+        .run(&["study", "bank_at:300", "--rules", "farkle"])
         .failure();
     assert!(
-        error.contains("greed is not studied turn by turn yet"),
+        error.contains("farkle is not studied turn by turn yet"),
         "{error}"
     );
 }

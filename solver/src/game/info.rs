@@ -98,7 +98,9 @@ impl Capability {
             Capability::Layer => "has no farkle counts (--farkles is farkle's)",
             Capability::ScoreMap => "has no map of one choice per cell of scores",
             Capability::Tables => "takes no table strategy",
-            Capability::Study => "is not studied turn by turn yet (Hog and the Pig family are)",
+            Capability::Study => {
+                "is not studied turn by turn yet (Hog, the Pig family and Greed are)"
+            }
         };
         (self, reason.to_string())
     }

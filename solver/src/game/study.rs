@@ -36,6 +36,8 @@ pub enum Landing {
     Node(usize),
     /// The game is over: this seat won (0: the studied strategy, 1: its opponent).
     Won(usize),
+    /// The game is over, level: neither won (Greed's equal scores after the last turn).
+    Tie,
 }
 
 /// A fixed match-up as a chain of turns. Seat 0 is the studied strategy, seat 1 its opponent.
@@ -82,6 +84,8 @@ pub struct SeatStudy {
     pub win: f64,
     /// P(its opponent wins).
     pub lose: f64,
+    /// P(the game ends level).
+    pub tie: f64,
     /// The probability still playing when the push stopped: games longer than
     /// [`turns`](Self::turns) holds (for ever, where a game can go round without end).
     pub unfinished: f64,
@@ -198,6 +202,7 @@ fn push(
     let mut active = vec![start];
     let mut marked = vec![false; nodes];
     let mut won = [0.0f64; 2];
+    let mut tie = 0.0;
     let mut per_game = vec![0.0f64; names.len()];
     let mut first_time = vec![0.0f64; names.len()];
     let mut turns = Vec::new();
@@ -221,6 +226,10 @@ fn push(
                 match landing {
                     Landing::Won(seat) => {
                         won[seat] += moved;
+                        ended += moved;
+                    }
+                    Landing::Tie => {
+                        tie += moved;
                         ended += moved;
                     }
                     Landing::Node(to) => {
@@ -264,6 +273,7 @@ fn push(
     Ok(SeatStudy {
         win: won[0],
         lose: won[1],
+        tie,
         unfinished: playing,
         turns,
         rules,
@@ -278,11 +288,31 @@ pub struct Tally {
     pub games: u64,
     /// Games the studied strategy won, and games its opponent won.
     pub won: [u64; 2],
+    /// Games that ended level.
+    pub tied: u64,
     /// Σ turns and Σ turns² over the games that ended.
     turns: [f64; 2],
     /// By rule: Σ happenings and Σ happenings² per game, and the games where it happened.
     counts: Vec<[f64; 2]>,
     games_with: Vec<u64>,
+}
+
+/// How a game played ended, for [`Tally::add`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// It ended with a winner: whether the studied strategy won.
+    Won(bool),
+    /// It ended level.
+    Tie,
+    /// It was stopped before it ended (the simulator's turn limit).
+    Unfinished,
+}
+
+impl Ending {
+    /// The ending of a game with no ties: won by the studied strategy or not, where it ended.
+    pub fn of(winner: Option<bool>) -> Ending {
+        winner.map_or(Ending::Unfinished, Ending::Won)
+    }
 }
 
 /// One game being played, for [`Tally::add`].
@@ -346,6 +376,7 @@ impl Tally {
         Tally {
             games: 0,
             won: [0, 0],
+            tied: 0,
             turns: [0.0, 0.0],
             counts: vec![[0.0, 0.0]; rules],
             games_with: vec![0; rules],
@@ -360,11 +391,15 @@ impl Tally {
         }
     }
 
-    /// Adds a game played: `won` whether the studied strategy won (`None`: it never ended).
-    pub fn add(&mut self, game: GameTally, won: Option<bool>) {
+    /// Adds a game played, which ended as `ending`.
+    pub fn add(&mut self, game: GameTally, ending: Ending) {
         self.games += 1;
-        if let Some(won) = won {
-            self.won[usize::from(!won)] += 1;
+        match ending {
+            Ending::Won(won) => self.won[usize::from(!won)] += 1,
+            Ending::Tie => self.tied += 1,
+            Ending::Unfinished => {}
+        }
+        if ending != Ending::Unfinished {
             let t = game.turns as f64;
             self.turns[0] += t;
             self.turns[1] += t * t;
@@ -385,7 +420,7 @@ impl Tally {
 
     /// The observed mean length of the games that ended.
     pub fn mean_turns(&self) -> Estimate {
-        let ended = (self.won[0] + self.won[1]) as f64;
+        let ended = (self.won[0] + self.won[1] + self.tied) as f64;
         Estimate::of(ended, self.turns[0], self.turns[1])
     }
 
@@ -432,11 +467,12 @@ fn seating_report(seat: &SeatStudy) -> SeatingReport {
     SeatingReport {
         win: seat.win,
         // Below the count's tail the rest is games still going, not games that never end.
-        tie: if seat.unfinished > TAIL {
-            seat.unfinished
-        } else {
-            0.0
-        },
+        tie: seat.tie
+            + if seat.unfinished > TAIL {
+                seat.unfinished
+            } else {
+                0.0
+            },
         turns: Turns {
             mean: length.mean,
             sd: length.sd,

@@ -8,15 +8,17 @@ use super::game::{DEFAULT_LIMIT, Greed, NAME, YARDSTICK};
 use super::session::GreedEngine;
 use super::simulate::{simulate, transcript};
 use super::strategy::Strategy;
+use super::study::{GreedChain, tally};
 use super::sweep::Player;
 use super::{Solved as GreedSolved, certify_greed, play, position, solve_against, values_file};
 use crate::bounds::BoundedRates;
 use crate::chart::{Chart, greed_map};
 use crate::format::{Format, Probability};
+use crate::game::study::measure;
 use crate::game::{
     Capability, ChartAsk, Engine, Evaluated, Found, Game, GameError, GameInfo, Goal, Growth,
-    MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved, TablesJob, check_numbers,
-    dice_label, given, optimum_words,
+    MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved, Studied, StudyAsk, TablesJob,
+    check_numbers, dice_label, given, optimum_words,
 };
 use crate::outcome::Outcome;
 use crate::python::Runner;
@@ -79,7 +81,6 @@ impl GreedGame {
             ties: true,
             hides_memory: false,
             lacks: vec![
-                Capability::Study.lacked(),
                 Capability::Layer.lacked(),
                 (
                     Capability::Exact,
@@ -254,6 +255,27 @@ impl Game for GreedGame {
             simulation,
             played.outcome,
         )))
+    }
+
+    fn study(
+        &self,
+        [strategy, opponent]: [&Strategy; 2],
+        ask: StudyAsk,
+        run: &Run,
+    ) -> Result<Studied, GameError> {
+        let played = play(&self.game, strategy, opponent).map_err(GameError::solve)?;
+        let policies = [&played.policies[0], &played.policies[1]];
+        let tallied = ask
+            .games
+            .map(|(games, seed)| ((games, seed), tally(&self.game, policies, games, seed)));
+        Ok(Studied {
+            seatings: measure(
+                &GreedChain::new(&self.game, policies),
+                ask.at_least_once,
+                run,
+            )?,
+            played: tallied,
+        })
     }
 
     fn transcript(

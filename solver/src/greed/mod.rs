@@ -9,6 +9,7 @@
 //! - [`explain`] ([`Gains`]): where a fixed strategy loses, as the exact gain of changing the
 //!   dice in one state.
 //! - [`simulate`](mod@simulate): the independent Monte Carlo check and the transcript.
+//! - `study`: a match-up as a chain of turns (`swine study`): passes, busts, rolls of 0.
 
 mod advice;
 mod analysis;
@@ -20,6 +21,7 @@ mod policy;
 mod session;
 pub mod simulate;
 mod strategy;
+mod study;
 mod sweep;
 mod value;
 

@@ -17,7 +17,7 @@ use super::policy::Policy;
 use super::ruleset::Ruleset;
 use super::script::{AfterTurn, RULE_KEYS, ScriptError};
 use super::simulate::{Game, MOST_TURNS};
-use crate::game::study::{Landing, Tally, TurnChain};
+use crate::game::study::{Ending, Landing, Tally, TurnChain};
 
 /// Which of [`RULE_KEYS`] a ruleset can do, and the bit each has.
 #[derive(Clone, Debug)]
@@ -333,7 +333,7 @@ pub fn tally(
                 };
                 played.turn(happenings.of(done, rules.goal()));
             }
-            tally.add(played, winner.map(|seat| seat == 0));
+            tally.add(played, Ending::of(winner.map(|seat| seat == 0)));
         }
         tally
     })

@@ -12,7 +12,7 @@ use rand::SeedableRng;
 use super::game::{Lead, Pig, Roll, Variant};
 use super::policy::Policy;
 use super::simulate::{Game, Step};
-use crate::game::study::{Landing, Tally, TurnChain};
+use crate::game::study::{Ending, Landing, Tally, TurnChain};
 
 /// What a Pig turn can end in, by bit.
 const PIG_OUT: u32 = 1;
@@ -152,7 +152,7 @@ pub fn tally(pig: &Pig, policies: [&Policy; 2], games: u64, seed: u64) -> [Tally
                 };
                 played.turn(bits(variant, happened));
             }
-            tally.add(played, winner);
+            tally.add(played, Ending::of(winner));
         }
         tally
     })

@@ -35,8 +35,8 @@ pub struct StudyReport {
 pub struct SeatingReport {
     /// P(the strategy wins).
     pub win: f64,
-    /// P(neither wins: the game never ends), 0 where less than the count's tail
-    /// (1e-15) was still playing when it stopped.
+    /// P(neither wins: the game ends level (Greed), or never ends where more than the
+    /// count's tail (1e-15) was still playing when it stopped).
     pub tie: f64,
     /// The length of a game in turns (each player's turn one, extra turns included).
     pub turns: Turns,
@@ -189,7 +189,9 @@ impl Report for StudyReport {
         };
         row(out, "wins", &|s| format!("{:.6}", s.win))?;
         if seats.iter().any(|s| s.tie > 0.0) {
-            row(out, "never ends (tie)", &|s| format!("{:.2e}", s.tie))?;
+            row(out, "ties (level, or never ends)", &|s| {
+                format!("{:.6}", s.tie)
+            })?;
         }
         row(out, "turns: mean", &|s| format!("{:.3}", s.turns.mean))?;
         row(out, "       sd", &|s| format!("{:.3}", s.turns.sd))?;
