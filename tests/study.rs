@@ -81,6 +81,32 @@ fn hogtimus_prime_is_counted_on_the_turns_it_raises_pig_outs_included() {
     }
 }
 
+/// hog-wild at goal 1: 0 + 0 is a multiple of 7, so the first (and only) turn rolls
+/// four-sided dice (Hog Wild, once per game); with two of them a 1 shows in 7 of 16 rolls.
+/// 0 does not end in 7, the only sum there is: Hog Tied cannot happen, and is not listed.
+#[test]
+fn hog_wild_and_hog_tied_are_counted_where_they_change_the_roll() {
+    let report = Sandbox::new()
+        .run(&[
+            "study",
+            "always_roll:2",
+            "--vs",
+            "always_roll:2",
+            "--rules",
+            "hog-wild",
+            "--goal",
+            "1",
+            "--json",
+        ])
+        .json();
+    let events = report["as_first"]["rule_events"].as_array().unwrap();
+    let rule = |name: &str| events.iter().find(|e| e["rule"] == name);
+    assert_eq!(rule("Hog Wild").unwrap()["per_game"], 1.0);
+    assert!(rule("Hog Tied").is_none(), "{events:?}");
+    let pig_out = rule("Pig Out").unwrap()["per_game"].as_f64().unwrap();
+    assert!((pig_out - 7.0 / 16.0).abs() < 1e-15, "{pig_out}");
+}
+
 /// The study's win chances are the backward sweep's (`eval`), seating by seating; the length
 /// distribution it writes sums to one and gives its mean; and every figure agrees with games
 /// played with real dice within a few standard errors.
@@ -95,6 +121,8 @@ fn a_study_agrees_with_eval_its_csv_and_games_with_real_dice() {
         ("hog-sp22", "100", "optimal"),
         // Pig Out scored by the 1s and Hogtimus Prime on the turn's points, both counted.
         ("hog-hogtimus", "100", "always_roll:5"),
+        // Hog Tied's dice limit and Hog Wild's four-sided dice.
+        ("hog-wild", "100", "always_roll:5"),
         // Ties, passes, busts; positions repeat on a roll of 0.
         ("greed", "100", "sample1"),
         ("pig", "100", "optimal"),
@@ -143,7 +171,14 @@ fn a_study_agrees_with_eval_its_csv_and_games_with_real_dice() {
         // hog-fa20: one after-turn hook, two rules told apart by the preset's conditions.
         let expected: &[&str] = match rules {
             "hog-fa20" => &["Free Bacon", "Pig Out", "Pig Pass", "Swine Align"],
-            "hog-hogtimus" => &["Free Bacon", "Pig Out", "Swine Swap", "Hogtimus Prime"],
+            "hog-hogtimus" => &[
+                "Free Bacon",
+                "Pig Out",
+                "Swine Swap",
+                "Hogtimus Prime",
+                "Hog Wild",
+            ],
+            "hog-wild" => &["Free Bacon", "Pig Out", "Hog Tied", "Hog Wild"],
             _ => &names,
         };
         assert_eq!(names, expected, "{rules}");

@@ -338,8 +338,9 @@ gives every number to full precision.
 - **Rules per game, both optimal**: the expected number of turns of a game on which each rule
   happens (either player's turns, each moving first in half the games), as the ruleset names
   its rules: rolling 0, a Pig Out, a bonus for the dice chosen, another turn, an after-turn score
-  change, a rule on the turn's points that changes them (`swine study` gives them for any
-  match-up, with the chance of at least once).
+  change, a rule on the turn's points that changes them, a dice limit that rolls fewer dice
+  than asked, dice of other than six faces (`swine study` gives them for any match-up, with the
+  chance of at least once).
 - **Rolls 0**: the share of the {cells} score cells in which the strategy of
   *optimal vs yardstick*, the table a student submits, rolls 0 dice (for *full information*,
   which reads the memories too: its *most likely* table).

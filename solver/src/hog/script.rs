@@ -125,16 +125,18 @@ const FRAME: [&str; 9] = [
 
 /// What a turn can do, by the key a script's `rule_names` names it under, with the name it has
 /// where the script gives none: rolling no dice, a Pig Out, a bonus for the dice chosen
-/// (`fn bonus`), another turn, after-turn rules that change a score (all five counted by a
-/// study and named when a turn is told), and rules on a turn's points (`fn turn_points`: named
-/// when a turn is told).
-pub const RULE_KEYS: [(&str, &str); 6] = [
+/// (`fn bonus`), another turn, after-turn rules that change a score, rules on a turn's points
+/// (`fn turn_points`) that change them, a dice limit that rolls fewer dice than asked
+/// (`fn dice_limit`) and dice of other than six faces (`fn die`), each counted by a study.
+pub const RULE_KEYS: [(&str, &str); 8] = [
     ("free_bacon", "Free Bacon"),
     ("pig_out", "Pig Out"),
     ("bonus", "bonus"),
     ("extra_turn", "extra turn"),
     ("after_turn", "after-turn score change"),
     ("turn_points", "the rules on a turn's points"),
+    ("dice_limit", "dice limit"),
+    ("die", "another die"),
 ];
 
 /// A compiled rule script (or Python rule module) with its parameters set.

@@ -3,8 +3,9 @@
 //!
 //! What a turn can do that a study counts is read off the compiled rules (the keys of
 //! [`RULE_KEYS`], named as the script's `rule_names` says): rolling no dice, a Pig Out, a bonus
-//! for the dice chosen, another turn, after-turn rules that change a score, and rules on a
-//! turn's points that change them (Hogtimus Prime). One function, [`Happenings::of`], says
+//! for the dice chosen, another turn, after-turn rules that change a score, rules on a
+//! turn's points that change them (Hogtimus Prime), a dice limit that rolls fewer dice than
+//! asked (Hog Tied) and dice of other than six faces (Hog Wild). One function, [`Happenings::of`], says
 //! which happened from what a turn did, for the chain (from each outcome of the dice, as
 //! [`Ruleset::each_outcome`] gives them before and after any rescoring) and for the simulator
 //! (from the faces rolled) alike.
@@ -12,6 +13,9 @@
 use rand::{Rng, SeedableRng};
 
 use super::definition::MAX_DICE;
+
+/// The faces of the dice Hog rolls where no rule says otherwise.
+const SIX_FACES: u8 = 6;
 use super::layout::Layout;
 use super::policy::Policy;
 use super::ruleset::Ruleset;
@@ -57,6 +61,10 @@ pub struct TurnDone {
     pub pig_out: bool,
     /// The rules on a turn's points changed them.
     pub turned: bool,
+    /// The dice limit rolled fewer dice than the mover asked for.
+    pub limited: bool,
+    /// The dice rolled had other than six faces.
+    pub other_die: bool,
     /// The bonus for the dice chosen.
     pub bonus: u32,
     /// The mover's score before the after-turn rules, and the opponent's.
@@ -99,6 +107,9 @@ impl Happenings {
             counts.extra_turn > 0,
             counts.score_change > 0,
         );
+        let cells: Vec<(u32, u32)> = (0..rules.goal())
+            .flat_map(|own| (0..rules.goal()).map(move |opponent| (own, opponent)))
+            .collect();
         let can = [
             zero_dice,
             pig_out,
@@ -106,6 +117,12 @@ impl Happenings {
             extra_turn,
             after_turn,
             rules.turns_points(),
+            cells
+                .iter()
+                .any(|&(own, opponent)| rules.dice_rolled(own, opponent, MAX_DICE) < MAX_DICE),
+            cells
+                .iter()
+                .any(|&(own, opponent)| rules.die(own, opponent).faces != SIX_FACES),
         ];
         let goal = rules.goal();
         let pairs: Vec<(u32, u32)> = (0..rules.reachable() as u32)
@@ -192,6 +209,8 @@ impl Happenings {
             extra_turn && !won,
             (mover, opponent) != turn.reached,
             turn.turned,
+            turn.limited,
+            turn.other_die,
         ];
         let at = turn.reached.0 as usize * self.goal + turn.reached.1 as usize;
         let told_apart = self
@@ -264,7 +283,9 @@ impl TurnChain for HogChain<'_> {
         let (a, b) = ((state / m % m) as u8, (state % m) as u8);
         let n = self.policies[seat].dice_in(cell, state);
         let effect = rules.effect((a, b), n);
-        let zero_dice = rules.dice_rolled(own, opponent, n) == 0;
+        let rolled = rules.dice_rolled(own, opponent, n);
+        let zero_dice = rolled == 0;
+        let other_die = rolled > 0 && rules.die(own, opponent).faces != SIX_FACES;
         let mut land = |points: usize, p: f64, pig_out: bool, turned: bool| {
             let (next, remembered) = rules.landing((own, opponent), effect, points);
             let reached = own + effect.bonus + points as u32;
@@ -272,6 +293,8 @@ impl TurnChain for HogChain<'_> {
                 zero_dice,
                 pig_out,
                 turned,
+                limited: rolled < n,
+                other_die,
                 bonus: effect.bonus,
                 reached: (reached, opponent),
                 after: rules.after_turn(reached, opponent, remembered),
@@ -323,6 +346,8 @@ pub fn tally(
                     zero_dice: rolled == 0,
                     pig_out: die.pig_out && faces.contains(&1),
                     turned,
+                    limited: rolled < requested.min(MAX_DICE),
+                    other_die: rolled > 0 && die.faces != SIX_FACES,
                     bonus: turn.bonus,
                     reached: (turn.reached, opponent),
                     after: AfterTurn {
