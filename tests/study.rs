@@ -49,6 +49,22 @@ fn at_goal_1_a_game_is_one_turn_and_pig_out_happens_one_time_in_six() {
     }
 }
 
+/// `always_roll:2` against itself in `rules` at goal 1, studied: `study --json`'s report.
+fn two_dice_at_goal_1(rules: &str) -> serde_json::Value {
+    let args = [
+        "study",
+        "always_roll:2",
+        "--vs",
+        "always_roll:2",
+        "--rules",
+        rules,
+        "--goal",
+        "1",
+        "--json",
+    ];
+    Sandbox::new().run(&args).json()
+}
+
 /// hog-hogtimus at goal 1 with two dice: the scores start at 0 + 0, a multiple of 7, so the
 /// dice are four-sided. Of the 16 rolls, 7 show a 1 (Pig Out: six with one 1 score 1, and
 /// 1 1 scores 2, which Hogtimus Prime raises to 3); of the 9 without, 2 3, 3 2 (5) and 3 4,
@@ -56,19 +72,7 @@ fn at_goal_1_a_game_is_one_turn_and_pig_out_happens_one_time_in_six() {
 /// Hogtimus Prime 5/16.
 #[test]
 fn hogtimus_prime_is_counted_on_the_turns_it_raises_pig_outs_included() {
-    let report = Sandbox::new()
-        .run(&[
-            "study",
-            "always_roll:2",
-            "--vs",
-            "always_roll:2",
-            "--rules",
-            "hog-hogtimus",
-            "--goal",
-            "1",
-            "--json",
-        ])
-        .json();
+    let report = two_dice_at_goal_1("hog-hogtimus");
     let seat = &report["as_first"];
     assert_eq!(seat["turns"]["mean"], 1.0, "{seat}");
     let events = seat["rule_events"].as_array().unwrap();
@@ -86,19 +90,7 @@ fn hogtimus_prime_is_counted_on_the_turns_it_raises_pig_outs_included() {
 /// 0 does not end in 7, the only sum there is: Hog Tied cannot happen, and is not listed.
 #[test]
 fn hog_wild_and_hog_tied_are_counted_where_they_change_the_roll() {
-    let report = Sandbox::new()
-        .run(&[
-            "study",
-            "always_roll:2",
-            "--vs",
-            "always_roll:2",
-            "--rules",
-            "hog-wild",
-            "--goal",
-            "1",
-            "--json",
-        ])
-        .json();
+    let report = two_dice_at_goal_1("hog-wild");
     let events = report["as_first"]["rule_events"].as_array().unwrap();
     let rule = |name: &str| events.iter().find(|e| e["rule"] == name);
     assert_eq!(rule("Hog Wild").unwrap()["per_game"], 1.0);
