@@ -2,12 +2,16 @@
 //!
 //! - `script/hog-fa20-compile-and-best-response`: compiling the hog-fa20 script into tables and
 //!   solving the best response to its yardstick (what `swine solve` does first).
-//! - `script/hog-fa20-sweep-50-goals`: a sweep over goal = 51..=100 (50 variants, each compiled
-//!   and surveyed: best response, minimax, eleven always_roll evaluations), on all cores.
+//! - `script/hog-fa20-sweep-50-goals`: `swine sweep --set goal=51..100` (50 variants, each
+//!   compiled and surveyed as the sweep does: best response, minimax, eleven always_roll
+//!   evaluations, the study of both optimal, the maps of optimal and the yardstick), on all
+//!   cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use rayon::prelude::*;
-use swine_solver::hog::{Player, Ruleset, Strategy, presets, solve, survey};
+use swine_solver::catalog;
+use swine_solver::game::Run;
+use swine_solver::hog::{Player, Ruleset, Strategy, solve};
+use swine_solver::python::Runner;
 
 fn scripts(c: &mut Criterion) {
     let mut group = c.benchmark_group("script");
@@ -23,18 +27,16 @@ fn scripts(c: &mut Criterion) {
                 .matchup()
         })
     });
-    let preset = presets::preset("hog-fa20").expect("built-in ruleset");
+    let grid: Vec<Vec<(String, i64)>> = (51..=100)
+        .map(|goal| vec![("goal".to_string(), goal)])
+        .collect();
     group.bench_function("hog-fa20-sweep-50-goals", |b| {
         b.iter(|| {
-            (51..=100)
-                .into_par_iter()
-                .map(|goal| {
-                    let script = preset
-                        .compile(&[("goal".to_string(), goal)])
-                        .expect("built-in script");
-                    survey(&Ruleset::compile(script).expect("compiles")).expect("surveys")
-                })
-                .collect::<Vec<_>>()
+            let (_, surveys) =
+                catalog::sweep("hog-fa20", &grid, &Runner::default(), &Run::default())
+                    .expect("a sweep of a built-in ruleset");
+            assert!(surveys.iter().all(Result::is_ok));
+            surveys
         })
     });
     group.finish();

@@ -164,10 +164,72 @@ pub fn measure(
     run: &Run,
 ) -> Result<[SeatStudy; 2], GameError> {
     let [first, second] = chain.starts();
+    // The push asks a node's turn once for every turn it holds mass: worked out once where
+    // every node's turns fit the budget.
+    let cached = Cached::of(chain);
+    let chain = cached.as_ref().map_or(chain, |c| c as &dyn TurnChain);
     Ok([
         push(chain, first, run, at_least_once)?,
         push(chain, second, run, at_least_once)?,
     ])
+}
+
+/// The most outcomes [`Cached`] keeps (32 bytes each: 256 MiB).
+const MOST_CACHED: usize = 1 << 23;
+
+/// A chain's every turn worked out once: by node, its outcomes.
+struct Cached {
+    names: Vec<String>,
+    starts: [usize; 2],
+    /// Node `n`'s outcomes are `outcomes[first[n]..first[n + 1]]`.
+    first: Vec<usize>,
+    outcomes: Vec<(Landing, f64, u32)>,
+}
+
+impl Cached {
+    /// `chain` with every node's turn worked out, or `None` where they hold more than
+    /// [`MOST_CACHED`] outcomes (the chain is then asked as the push goes).
+    fn of(chain: &dyn TurnChain) -> Option<Cached> {
+        let nodes = chain.nodes();
+        let mut first = Vec::with_capacity(nodes + 1);
+        let mut outcomes = Vec::new();
+        for node in 0..nodes {
+            first.push(outcomes.len());
+            chain.each(node, &mut |landing, p, happened| {
+                outcomes.push((landing, p, happened));
+            });
+            if outcomes.len() > MOST_CACHED {
+                return None;
+            }
+        }
+        first.push(outcomes.len());
+        Some(Cached {
+            names: chain.rules(),
+            starts: chain.starts(),
+            first,
+            outcomes,
+        })
+    }
+}
+
+impl TurnChain for Cached {
+    fn nodes(&self) -> usize {
+        self.first.len() - 1
+    }
+
+    fn starts(&self) -> [usize; 2] {
+        self.starts
+    }
+
+    fn rules(&self) -> Vec<String> {
+        self.names.clone()
+    }
+
+    fn each(&self, node: usize, visit: &mut dyn FnMut(Landing, f64, u32)) {
+        for &(landing, p, happened) in &self.outcomes[self.first[node]..self.first[node + 1]] {
+            visit(landing, p, happened);
+        }
+    }
 }
 
 /// Each rule of `seatings` with its expected number of happenings per game, each seat moving

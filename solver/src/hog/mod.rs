@@ -10,8 +10,8 @@
 //! - [`solve_exact`]: the same sweep in big integers and rationals, for fractions.
 //! - [`explain`]: the cells whose single change would raise a table's win rate most, exactly.
 //! - [`best_table`]: the best score table when the rules hide memory from a strategy.
-//! - [`survey`]: a variant's headline numbers, for sweeps over its parameters; [`atlas`]: every
-//!   preset's, side by side; [`game_length`]: how many turns a game lasts.
+//! - [`atlas`]: every preset's headline numbers side by side (a sweep's, for any game, are
+//!   `game::contest::survey`'s); [`game_length`]: how many turns a game lasts.
 //! - [`simulate`](mod@simulate): the independent Monte Carlo check; [`narrate`]: a game told
 //!   turn by turn with the course's commentary.
 
@@ -41,7 +41,6 @@ pub mod simulate;
 mod space;
 mod strategy;
 mod study;
-mod survey;
 mod sweep;
 
 pub use advice::Advisor;
@@ -69,7 +68,6 @@ pub use search::{
 pub use space::StateSpace;
 pub use strategy::{Strategy, StrategyKind, forms_with, strategy_forms};
 pub use study::Happenings;
-pub use survey::{Survey, SurveyError, survey};
 pub use sweep::{
     Improvement, MAX_PASSES, MAX_ROUNDS, Player, SETTLED, Solution, TIE_TOLERANCE, solve,
     solve_everywhere,
