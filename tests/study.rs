@@ -49,6 +49,16 @@ fn at_goal_1_a_game_is_one_turn_and_pig_out_happens_one_time_in_six() {
     }
 }
 
+/// The rules a study report counts, in its order (its first seating's).
+fn rule_names(report: &serde_json::Value) -> Vec<&str> {
+    report["as_first"]["rule_events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["rule"].as_str().unwrap())
+        .collect()
+}
+
 /// `always_roll:2` against itself in `rules` at goal 1, studied: `study --json`'s report.
 fn two_dice_at_goal_1(rules: &str) -> serde_json::Value {
     let args = [
@@ -154,12 +164,7 @@ fn a_study_agrees_with_eval_its_csv_and_games_with_real_dice() {
                 );
             }
         }
-        let names: Vec<&str> = report["as_first"]["rule_events"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| e["rule"].as_str().unwrap())
-            .collect();
+        let names = rule_names(&report);
         // hog-fa20: one after-turn hook, two rules told apart by the preset's conditions.
         let expected: &[&str] = match rules {
             "hog-fa20" => &["Free Bacon", "Pig Out", "Pig Pass", "Swine Align"],
@@ -201,7 +206,7 @@ fn a_study_agrees_with_eval_its_csv_and_games_with_real_dice() {
 }
 
 /// A rule script names its rules (`rule_names`); a key it cannot have is refused, naming the
-/// file and the key; a game not studied yet (Greed) is refused in words.
+/// file and the key; a game not studied yet (Farkle) is refused in words.
 #[test]
 fn a_script_names_its_rules_and_a_wrong_key_is_refused() {
     let sandbox = Sandbox::new();
@@ -218,12 +223,7 @@ fn after_turn(mover, opponent) { mover % 7 == 0 }
     let report = sandbox
         .run(&["study", "always_roll:0", "--rules", "lucky.rhai", "--json"])
         .json();
-    let names: Vec<&str> = report["as_first"]["rule_events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["rule"].as_str().unwrap())
-        .collect();
+    let names = rule_names(&report);
     assert_eq!(names, ["Crisp Bacon", "Pig Out", "Lucky Streak"]);
     // Rolling 0 every turn: Crisp Bacon on every turn of the studied player.
     let bacon = &report["as_first"]["rule_events"][0];

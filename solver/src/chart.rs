@@ -134,6 +134,43 @@ impl Chart {
         }
         out
     }
+    /// The share (0..=1) of the cells holding a choice in either chart in which `self` and
+    /// `other` differ, or `None` where the two are not maps of the same cells.
+    pub fn share_differing(&self, other: &Chart) -> Option<f64> {
+        let (mine, theirs) = (self.choices()?, other.choices()?);
+        if mine.len() != theirs.len() {
+            return None;
+        }
+        let (mut cells, mut differing) = (0usize, 0usize);
+        for (a, b) in mine.iter().zip(&theirs) {
+            if a.is_some() || b.is_some() {
+                cells += 1;
+                differing += usize::from(a != b);
+            }
+        }
+        (cells > 0).then(|| differing as f64 / cells as f64)
+    }
+
+    /// Every cell of every panel in order, a cell without a choice `None`; `None` for a line.
+    fn choices(&self) -> Option<Vec<Option<f64>>> {
+        let cells = |values: &Array2<Option<f64>>| values.iter().copied().collect::<Vec<_>>();
+        match self {
+            Chart::Dice { planes, .. } => Some(
+                planes
+                    .iter()
+                    .flat_map(|(_, dice)| dice.iter().map(|&n| Some(f64::from(n))))
+                    .collect(),
+            ),
+            Chart::Values { values, .. } => Some(cells(values)),
+            Chart::Panels { panels, .. } => Some(
+                panels
+                    .iter()
+                    .flat_map(|(_, values)| cells(values))
+                    .collect(),
+            ),
+            Chart::Line { .. } => None,
+        }
+    }
 }
 
 /// The strategy map of a Hog score table: the dice `strategy` rolls in every (own, opponent)
@@ -199,46 +236,6 @@ pub fn pig_map(
             most,
             beyond: "the goal",
         },
-    }
-}
-
-impl Chart {
-    /// The share (0..=1) of the cells holding a choice in either chart in which `self` and
-    /// `other` differ, or `None` where the two are not maps of the same cells.
-    pub fn share_differing(&self, other: &Chart) -> Option<f64> {
-        let (mine, theirs) = (self.choices()?, other.choices()?);
-        if mine.len() != theirs.len() {
-            return None;
-        }
-        let (mut cells, mut differing) = (0usize, 0usize);
-        for (a, b) in mine.iter().zip(&theirs) {
-            if a.is_some() || b.is_some() {
-                cells += 1;
-                differing += usize::from(a != b);
-            }
-        }
-        (cells > 0).then(|| differing as f64 / cells as f64)
-    }
-
-    /// Every cell of every panel in order, a cell without a choice `None`; `None` for a line.
-    fn choices(&self) -> Option<Vec<Option<f64>>> {
-        let cells = |values: &Array2<Option<f64>>| values.iter().copied().collect::<Vec<_>>();
-        match self {
-            Chart::Dice { planes, .. } => Some(
-                planes
-                    .iter()
-                    .flat_map(|(_, dice)| dice.iter().map(|&n| Some(f64::from(n))))
-                    .collect(),
-            ),
-            Chart::Values { values, .. } => Some(cells(values)),
-            Chart::Panels { panels, .. } => Some(
-                panels
-                    .iter()
-                    .flat_map(|(_, values)| cells(values))
-                    .collect(),
-            ),
-            Chart::Line { .. } => None,
-        }
     }
 }
 

@@ -66,6 +66,24 @@ pub struct Studied {
     pub played: Option<((u64, u64), [Tally; 2])>,
 }
 
+impl Studied {
+    /// `chain` measured as `ask` says, with `tally(games, seed)`'s games beside it where asked:
+    /// what every game's [`Game::study`](super::Game::study) answers.
+    pub fn of(
+        chain: &dyn TurnChain,
+        ask: StudyAsk,
+        tally: impl FnOnce(u64, u64) -> [Tally; 2],
+        run: &Run,
+    ) -> Result<Studied, GameError> {
+        Ok(Studied {
+            seatings: measure(chain, ask.at_least_once, run)?,
+            played: ask
+                .games
+                .map(|(games, seed)| ((games, seed), tally(games, seed))),
+        })
+    }
+}
+
 /// One rule's happenings in a game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RuleEvents {

@@ -14,7 +14,6 @@ use super::{Solved as GreedSolved, certify_greed, play, position, solve_against,
 use crate::bounds::BoundedRates;
 use crate::chart::{Chart, greed_map};
 use crate::format::{Format, Probability};
-use crate::game::study::measure;
 use crate::game::{
     Capability, ChartAsk, Engine, Evaluated, Found, Game, GameError, GameInfo, Goal, Growth,
     MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved, Studied, StudyAsk, TablesJob,
@@ -265,17 +264,13 @@ impl Game for GreedGame {
     ) -> Result<Studied, GameError> {
         let played = play(&self.game, strategy, opponent).map_err(GameError::solve)?;
         let policies = [&played.policies[0], &played.policies[1]];
-        let tallied = ask
-            .games
-            .map(|(games, seed)| ((games, seed), tally(&self.game, policies, games, seed)));
-        Ok(Studied {
-            seatings: measure(
-                &GreedChain::new(&self.game, policies),
-                ask.at_least_once,
-                run,
-            )?,
-            played: tallied,
-        })
+        let chain = GreedChain::new(&self.game, policies);
+        Studied::of(
+            &chain,
+            ask,
+            |games, seed| tally(&self.game, policies, games, seed),
+            run,
+        )
     }
 
     fn transcript(

@@ -194,7 +194,8 @@ pub fn entry_of(rules: &Ruleset, preset: Option<Preset>) -> Result<AtlasEntry, A
         ruleset: name.clone(),
         error: RulesError::Script(error),
     })?;
-    let chain = HogChain::new(rules, [minimax.policy(0), minimax.policy(1)], happenings);
+    let policies = [minimax.policy(0), minimax.policy(1)];
+    let chain = HogChain::new(rules, [&policies[0], &policies[1]], &happenings);
     let seatings = measure(&chain, false, &Run::default()).expect("a run nobody stops");
     let rules_per_game = per_game(&seatings);
     Ok(AtlasEntry {

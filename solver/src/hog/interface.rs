@@ -26,7 +26,6 @@ use crate::bounds::BoundedRates;
 use crate::chart::{Chart, Scale, hog_map};
 use crate::format::{Format, TableFile, load};
 use crate::game::StudyAsk;
-use crate::game::study::measure;
 use crate::game::{
     Capability, ChartAsk, ChartKind, Engine, Evaluated, Footprint, Found, Fractions, Game,
     GameError, GameInfo, Goal, Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved,
@@ -467,23 +466,16 @@ impl Game for HogGame {
         let solution = solve(rules, [&strategy.player(rules), &opponent.player(rules)])
             .map_err(GameError::solve)?;
         let policies = [solution.policy(0), solution.policy(1)];
+        let policies = [&policies[0], &policies[1]];
         let happenings =
             Happenings::of_rules(rules).map_err(|e| GameError::Refused(e.to_string()))?;
-        let played = ask.games.map(|(games, seed)| {
-            let tallies = tally(
-                rules,
-                &happenings,
-                [&policies[0], &policies[1]],
-                games,
-                seed,
-            );
-            ((games, seed), tallies)
-        });
-        let chain = HogChain::new(rules, policies, happenings);
-        Ok(Studied {
-            seatings: measure(&chain, ask.at_least_once, run)?,
-            played,
-        })
+        let chain = HogChain::new(rules, policies, &happenings);
+        Studied::of(
+            &chain,
+            ask,
+            |games, seed| tally(rules, &happenings, policies, games, seed),
+            run,
+        )
     }
 
     fn explain(

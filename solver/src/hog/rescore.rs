@@ -115,12 +115,7 @@ impl Rescoring {
     /// score them.
     #[inline(always)]
     pub fn points(&self, die: &Die, faces: &[u8]) -> u32 {
-        let points = self.dice_points(die, faces);
-        if self.turn.is_empty() {
-            points
-        } else {
-            self.turn[faces.len() * self.row + points as usize]
-        }
+        self.turned(faces.len() as u8, self.dice_points(die, faces))
     }
 
     /// The points of `faces` before the rules on the turn's points (`fn turn_points`): the
@@ -140,11 +135,10 @@ impl Rescoring {
             die.points(faces)
         }
     }
-}
 
-impl Rescoring {
     /// The points the rules on a turn's points (`fn turn_points`) make of `points` scored with
     /// `n` dice (0: Free Bacon); `points` where the rules have none.
+    #[inline(always)]
     pub fn turned(&self, n: u8, points: u32) -> u32 {
         if self.turn.is_empty() {
             points

@@ -242,14 +242,18 @@ pub struct HookReport {
 /// from its mover (as the sweep numbers them), seat 0 the studied strategy.
 pub struct HogChain<'a> {
     rules: &'a Ruleset,
-    policies: [Policy; 2],
+    policies: [&'a Policy; 2],
     everywhere: Layout,
-    happenings: Happenings,
+    happenings: &'a Happenings,
 }
 
 impl<'a> HogChain<'a> {
     /// The chain of `policies` (seat 0's, seat 1's) under `rules`, counting `happenings`.
-    pub fn new(rules: &'a Ruleset, policies: [Policy; 2], happenings: Happenings) -> HogChain<'a> {
+    pub fn new(
+        rules: &'a Ruleset,
+        policies: [&'a Policy; 2],
+        happenings: &'a Happenings,
+    ) -> HogChain<'a> {
         HogChain {
             rules,
             policies,
@@ -385,7 +389,8 @@ mod tests {
             let players = specs.map(|spec| Strategy::parse(spec, &rules).unwrap().player(&rules));
             let solution = solve(&rules, [&players[0], &players[1]]).unwrap();
             let happenings = Happenings::of_rules(&rules).unwrap();
-            let chain = HogChain::new(&rules, [solution.policy(0), solution.policy(1)], happenings);
+            let policies = [solution.policy(0), solution.policy(1)];
+            let chain = HogChain::new(&rules, [&policies[0], &policies[1]], &happenings);
             let [first, second] = measure(&chain, true, &Run::default()).unwrap();
             let pushed = (first.length().mean + second.length().mean) / 2.0;
             let reached = game_length(&rules, &solution).turns;

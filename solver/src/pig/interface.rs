@@ -21,7 +21,6 @@ use crate::bounds::BoundedRates;
 use crate::chart::{Chart, Scale, pig_map};
 use crate::format::{Format, Probability, TableFile};
 use crate::game::StudyAsk;
-use crate::game::study::measure;
 use crate::game::{
     Capability, ChartAsk, ChartKind, Engine, Evaluated, Footprint, Found, Fractions, Game,
     GameError, GameInfo, Goal, Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved,
@@ -341,13 +340,12 @@ impl Game for PigGame {
             solve(pig, [strategy.player(), opponent.player()]).map_err(GameError::solve)?;
         let policies = [solution.policy(0), solution.policy(1)];
         let policies = [&policies[0], &policies[1]];
-        let played = ask
-            .games
-            .map(|(games, seed)| ((games, seed), tally(pig, policies, games, seed)));
-        Ok(Studied {
-            seatings: measure(&PigChain::new(pig, policies), ask.at_least_once, run)?,
-            played,
-        })
+        Studied::of(
+            &PigChain::new(pig, policies),
+            ask,
+            |games, seed| tally(pig, policies, games, seed),
+            run,
+        )
     }
 
     fn transcript(

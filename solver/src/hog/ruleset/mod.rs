@@ -675,38 +675,46 @@ impl Ruleset {
         n: u8,
         visit: &mut dyn FnMut(usize, f64, bool, bool),
     ) {
-        let rolled = self.dice_rolled(own, opponent, n);
-        match (&self.plain, self.rolls_at(own, opponent).roll(n)) {
-            (None, Roll::FreeBacon(points)) => visit(points, 1.0, false, false),
-            (None, Roll::Dice(points)) => {
-                if points.pig_out_probability() > 0.0 {
-                    visit(1, points.pig_out_probability(), true, false);
-                }
-                for (points, p) in points.sum_outcomes() {
-                    visit(points, p, false, false);
-                }
+        match self.rolls_at(own, opponent).roll(n) {
+            Roll::FreeBacon(points) => {
+                let before = self.plain_free_bacon(own, opponent);
+                visit(
+                    points,
+                    1.0,
+                    false,
+                    before.is_some_and(|b| b != points as u32),
+                );
             }
-            (Some(plain), Roll::FreeBacon(points)) => {
-                let before = plain.free_bacon[(own * self.free_bacon_stride + opponent) as usize];
-                visit(points, 1.0, false, points as u32 != before);
-            }
-            (Some(plain), Roll::Dice(_)) => {
-                let kind = self.die_kind(own, opponent);
+            Roll::Dice(points) => {
+                let (kind, rolled) = (
+                    self.die_kind(own, opponent),
+                    self.dice_rolled(own, opponent, n),
+                );
+                let before = self
+                    .plain
+                    .as_ref()
+                    .map_or(points, |p| p.dice.get(kind, rolled));
                 let die = &self.dice.dice()[kind];
-                let before = plain.dice.get(kind, rolled);
                 self.rescoring.each_outcome(die, rolled, before, visit);
             }
         }
     }
 
+    /// Free Bacon's points at (own, opponent) before the rules on a turn's points, where the
+    /// rules rescore.
+    fn plain_free_bacon(&self, own: u32, opponent: u32) -> Option<u32> {
+        let plain = self.plain.as_ref()?;
+        Some(plain.free_bacon[(own * self.free_bacon_stride + opponent) as usize])
+    }
+
     /// Whether the rules on a turn's points changed the points of a turn at (own, opponent)
     /// whose dice showed `faces` (none: Free Bacon).
     pub fn turned(&self, own: u32, opponent: u32, faces: &[u8]) -> bool {
-        let Some(plain) = &self.plain else {
+        let Some(bacon) = self.plain_free_bacon(own, opponent) else {
             return false;
         };
         let before = if faces.is_empty() {
-            plain.free_bacon[(own * self.free_bacon_stride + opponent) as usize]
+            bacon
         } else {
             self.dice_points(own, opponent, faces)
         };
