@@ -129,24 +129,44 @@ fn a_study_agrees_with_eval_its_csv_and_games_with_real_dice() {
         ("greed", "100", "sample1"),
         ("pig", "100", "optimal"),
         ("two-dice-pig", "30", "hold_at:10"),
+        // Farkles, the penalty down to the floor, hot dice; play returns to positions.
+        ("farkle", "500", "optimal"),
     ] {
+        // Farkle's floor raised from −2500: 15 banked scores, not 60.
+        let floor: &[&str] = if rules == "farkle" {
+            &["--set", "floor=-250"]
+        } else {
+            &[]
+        };
         let report = sandbox
-            .run(&[
-                "study",
-                strategy,
-                "--rules",
-                rules,
-                "--goal",
-                goal,
-                "--check",
-                "20000",
-                "--csv",
-                "length.csv",
-                "--json",
-            ])
+            .run(
+                &[
+                    &[
+                        "study",
+                        strategy,
+                        "--rules",
+                        rules,
+                        "--goal",
+                        goal,
+                        "--check",
+                        "20000",
+                        "--csv",
+                        "length.csv",
+                        "--json",
+                    ],
+                    floor,
+                ]
+                .concat(),
+            )
             .json();
         let eval = sandbox
-            .run(&["eval", strategy, "--rules", rules, "--goal", goal, "--json"])
+            .run(
+                &[
+                    &["eval", strategy, "--rules", rules, "--goal", goal, "--json"],
+                    floor,
+                ]
+                .concat(),
+            )
             .json();
         for (seating, seat) in [("as_first", "first"), ("as_second", "second")] {
             // A game with ties gives each seat's win and tie apart.
@@ -176,6 +196,7 @@ fn a_study_agrees_with_eval_its_csv_and_games_with_real_dice() {
                 "Hog Wild",
             ],
             "hog-wild" => &["Free Bacon", "Pig Out", "Hog Tied", "Hog Wild"],
+            "farkle" => &["farkle", "Farkle penalty"],
             _ => &names,
         };
         assert_eq!(names, expected, "{rules}");
@@ -206,7 +227,7 @@ fn a_study_agrees_with_eval_its_csv_and_games_with_real_dice() {
 }
 
 /// A rule script names its rules (`rule_names`); a key it cannot have is refused, naming the
-/// file and the key; a game not studied yet (Farkle) is refused in words.
+/// file and the key; a game without chance (Chopsticks) is refused in words.
 #[test]
 fn a_script_names_its_rules_and_a_wrong_key_is_refused() {
     let sandbox = Sandbox::new();
@@ -259,10 +280,10 @@ fn after_turn(mover, opponent) { mover % 7 == 0 }
     );
 
     let error = sandbox
-        .run(&["study", "bank_at:300", "--rules", "farkle"])
+        .run(&["study", "optimal", "--rules", "chopsticks"])
         .failure();
     assert!(
-        error.contains("farkle is not studied turn by turn yet"),
+        error.contains("chopsticks is a game without chance or strategies to evaluate"),
         "{error}"
     );
 }

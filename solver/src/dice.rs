@@ -701,6 +701,35 @@ impl DiceCache {
     }
 }
 
+/// The sorted rolls of n six-sided dice, as counts per face (faces 1..=6 at 0..6), with how
+/// many of the 6^n ordered rolls each is: Farkle's and Yahtzee's rolls.
+pub fn multisets(n: usize) -> Vec<([u8; 6], u64)> {
+    fn fill(face: usize, left: usize, counts: &mut [u8; 6], out: &mut Vec<[u8; 6]>) {
+        if face == 5 {
+            counts[5] = left as u8;
+            out.push(*counts);
+            return;
+        }
+        for c in 0..=left {
+            counts[face] = c as u8;
+            fill(face + 1, left - c, counts, out);
+        }
+    }
+    let mut all = Vec::new();
+    fill(0, n, &mut [0; 6], &mut all);
+    let factorial = |k: u64| (1..=k).product::<u64>();
+    all.into_iter()
+        .map(|counts| {
+            let ways = factorial(n as u64)
+                / counts
+                    .iter()
+                    .map(|&c| factorial(u64::from(c)))
+                    .product::<u64>();
+            (counts, ways)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

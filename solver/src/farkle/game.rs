@@ -15,6 +15,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::dice::multisets;
 use thiserror::Error;
 
 /// The ruleset's name on the command line.
@@ -365,35 +366,6 @@ pub struct Throw {
     pub offers: Vec<Offer>,
 }
 
-/// The sorted rolls of n dice, as counts per face, with how many of the 6^n ordered rolls
-/// each is.
-pub fn multisets(n: usize) -> Vec<([u8; 6], u64)> {
-    fn fill(face: usize, left: usize, counts: &mut [u8; 6], out: &mut Vec<[u8; 6]>) {
-        if face == 5 {
-            counts[5] = left as u8;
-            out.push(*counts);
-            return;
-        }
-        for c in 0..=left {
-            counts[face] = c as u8;
-            fill(face + 1, left - c, counts, out);
-        }
-    }
-    let mut all = Vec::new();
-    fill(0, n, &mut [0; 6], &mut all);
-    let factorial = |k: u64| (1..=k).product::<u64>();
-    all.into_iter()
-        .map(|counts| {
-            let ways = factorial(n as u64)
-                / counts
-                    .iter()
-                    .map(|&c| factorial(u64::from(c)))
-                    .product::<u64>();
-            (counts, ways)
-        })
-        .collect()
-}
-
 impl Throw {
     /// The roll of `dice` dice under `rules`.
     fn new(rules: &Settings, dice: usize) -> Throw {
@@ -533,12 +505,19 @@ impl Farkle {
     /// (own score index, count) after it.
     #[inline]
     pub fn after_farkle(&self, own: usize, count: usize) -> (usize, usize) {
-        if count + 1 < self.farkles() {
+        if !self.penalised(count) {
             (own, count + 1)
         } else {
             let penalty = (self.settings.penalty / UNIT) as usize;
             (own.saturating_sub(penalty), 0)
         }
+    }
+
+    /// Whether a farkle of a mover with `count` farkles in a row before it completes the run
+    /// that costs the penalty (the count then returns to 0, whatever the penalty takes).
+    #[inline]
+    pub fn penalised(&self, count: usize) -> bool {
+        count + 1 >= self.farkles()
     }
 
     /// The least turn total (units) that may be banked.

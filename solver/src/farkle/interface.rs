@@ -19,17 +19,18 @@ use super::position::{AT_NAMES, At, PositionError, check_position, value_positio
 use super::python::{EXACT_LIMIT, SIGNATURE, decision_points};
 use super::session::FarkleEngine;
 use super::simulate::Plan;
-use super::solve::{BACKUP_EVERY, Progress, Solution, VALUES_FORMATS, backup, values_file};
+use super::solve::{BACKUP_EVERY, Progress, Solution, Turns, VALUES_FORMATS, backup, values_file};
 use super::strategy::{
-    DEFAULT_GAMES, MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, evaluate_stopping,
-    measure, python_names,
+    DEFAULT_GAMES, MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, evaluate_given,
+    evaluate_stopping, measure, python_names, python_turns,
 };
+use super::study::{FarkleChain, tally};
 use crate::chart::{Chart, Scale, ScoreAxis};
 use crate::format::{Format, Probability, ValuesFile};
 use crate::game::{
     Capability, ChartAsk, Engine, Evaluated, Footprint, Found, Game, GameError, GameInfo, Goal,
-    Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved, TablesJob, given,
-    optimum_words,
+    Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved, Studied, StudyAsk,
+    TablesJob, given, optimum_words,
 };
 use crate::outcome::Outcome;
 use crate::python::{Callable, Runner};
@@ -110,7 +111,6 @@ impl FarkleGame {
     /// The game of `game`.
     pub fn new(game: Farkle) -> FarkleGame {
         let lacks = vec![
-            Capability::Study.lacked(),
             (
                 Capability::Exact,
                 "rolls six dice, whose outcomes are too many to count as fractions; its float \
@@ -299,6 +299,35 @@ impl Game for FarkleGame {
             outcome: solution.matchup(),
             report: self.report((seats[0].name(), seats[1].name()), &solution),
         })
+    }
+
+    fn study(&self, seats: [&Strategy; 2], ask: StudyAsk, run: &Run) -> Result<Studied, GameError> {
+        let game = &self.game;
+        let python = python_turns(game, seats, &|_| {}).map_err(failed)?;
+        let progress = told(run);
+        let stop = run.flag();
+        let solution =
+            evaluate_given(game, seats, python.clone(), (&progress, &stop)).map_err(failed)?;
+        run.check()?;
+        run.tell("farkle: following each turn start's turn".to_string(), None);
+        let [first, second] = python.map(|turns| turns.map(Turns::ByState));
+        let first = first.or_else(|| solution.turns(0)).expect("a seat's turns");
+        // Both optimising, the seats' turns are one.
+        let second = (solution.players() != [Player::Optimising; 2]).then(|| {
+            second
+                .or_else(|| solution.turns(1))
+                .expect("a seat's turns")
+        });
+        let turns = [&first, second.as_ref().unwrap_or(&first)];
+        Studied::of(
+            &FarkleChain::new(game, turns),
+            ask,
+            |games, seed| {
+                tally(&solution, seats.map(Strategy::python), games, seed)
+                    .map_err(|error| GameError::Refused(error.to_string()))
+            },
+            run,
+        )
     }
 
     fn rate(&self, seats: [&Strategy; 2], _run: &Run) -> Result<crate::game::Rating, GameError> {

@@ -24,11 +24,12 @@ mod python;
 mod session;
 mod solve;
 mod strategy;
+mod study;
 mod turn;
 
 pub use game::{
     DICE, Farkle, FarkleError, Keep, MAX_FARKLES, MAX_GOAL, MIN_FLOOR, NAME, Offer, SETTINGS,
-    Settings, Table, Throw, UNIT, YARDSTICK, keeps_of, multisets,
+    Settings, Table, Throw, UNIT, YARDSTICK, keeps_of,
 };
 pub use interface::FarkleGame;
 pub use map::{BankMap, bank_map};
@@ -40,7 +41,7 @@ pub use python::{
     decision_points, simulate_python,
 };
 pub use solve::{
-    MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, VALUES_AXES,
+    MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, Turns, VALUES_AXES,
     VALUES_FORMATS, backup, solve, solve_given, solve_stopping, solve_with, values_file,
 };
 pub use strategy::{

@@ -241,7 +241,7 @@ impl Match {
         self.table.end_turn(game, None);
         let farkled = Farkled {
             lost: self.total,
-            penalised: before + 1 == game.farkles(),
+            penalised: game.penalised(before),
             score: game.points(self.table.scores[mover]),
             count: self.table.counts[mover],
         };

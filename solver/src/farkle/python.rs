@@ -35,10 +35,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
 
-use super::game::{DICE, Farkle, Keep, UNIT, keeps_of, multisets};
+use super::game::{DICE, Farkle, Keep, UNIT, keeps_of};
 use super::simulate::Game;
 use super::solve::Solution;
 use super::turn::Transition;
+use crate::dice::multisets;
 use crate::outcome::{Simulation, Tally};
 use crate::python::{Callable, PythonError, PythonSpec, Runner, Session, call_text, python_text};
 
@@ -645,6 +646,31 @@ pub fn simulate_python(
     seed: u64,
     played: &dyn crate::montecarlo::Played,
 ) -> Result<Simulation, PythonError> {
+    let games = play_side_by_side(solution, python, games_per_seat, seed, played)?;
+    let tally = |first: usize| {
+        let seat_games = games.iter().filter(|g| g.first == first);
+        Tally {
+            games: games_per_seat,
+            wins: seat_games.filter(|g| g.winner == Some(0)).count() as u64,
+            ties: 0,
+        }
+    };
+    Ok(Simulation {
+        first: tally(0),
+        second: tally(1),
+    })
+}
+
+/// [`simulate_python`]'s games as played (seat `i % 2` moving first in game `i`), to the end
+/// unless `played` stopped them: where no seat is a Python strategy, every game is played
+/// through at once.
+pub(super) fn play_side_by_side(
+    solution: &Solution,
+    python: [Option<&PythonStrategy>; 2],
+    games_per_seat: u64,
+    seed: u64,
+    played: &dyn crate::montecarlo::Played,
+) -> Result<Vec<Game<ChaCha8Rng>>, PythonError> {
     let game = solution.game();
     let asks = python.map(|p| p.is_some());
     let mut games: Vec<Game<ChaCha8Rng>> = (0..2 * games_per_seat)
@@ -683,18 +709,7 @@ pub fn simulate_python(
             }
         }
     }
-    let tally = |first: usize| {
-        let seat_games = games.iter().filter(|g| g.first == first);
-        Tally {
-            games: games_per_seat,
-            wins: seat_games.filter(|g| g.winner == Some(0)).count() as u64,
-            ties: 0,
-        }
-    };
-    Ok(Simulation {
-        first: tally(0),
-        second: tally(1),
-    })
+    Ok(games)
 }
 
 #[cfg(test)]

@@ -135,6 +135,20 @@ pub(super) struct Game<R> {
     plan: Option<Plan>,
     /// The dice the mover rolls next.
     dice: usize,
+    /// What the turns ended so far ended in.
+    pub ended: Ended,
+}
+
+/// What the turns of a game that ended before the goal was reached ended in: every turn but
+/// the winning one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ended {
+    /// Turns that banked.
+    pub banked: u64,
+    /// Turns that farkled.
+    pub farkles: u64,
+    /// Farkles that completed a run and cost the penalty.
+    pub penalties: u64,
 }
 
 impl<R: Rng> Game<R> {
@@ -148,6 +162,7 @@ impl<R: Rng> Game<R> {
             rng,
             plan: None,
             dice: DICE,
+            ended: Ended::default(),
         }
     }
 
@@ -193,6 +208,7 @@ impl<R: Rng> Game<R> {
         self.dice = keep.left as usize;
         if self.total >= self.reach(game) {
             self.winner = Some(self.table.mover);
+            self.plan = None;
         } else if bank && self.total >= game.min_bank_units() {
             self.end_turn(game, Some(self.total));
         }
@@ -200,6 +216,13 @@ impl<R: Rng> Game<R> {
 
     /// Ends the turn (banking `Some(t)`, or a farkle) and starts the next.
     fn end_turn(&mut self, game: &Farkle, banked: Option<usize>) {
+        if banked.is_some() {
+            self.ended.banked += 1;
+        } else {
+            self.ended.farkles += 1;
+            let count = self.table.counts[self.table.mover];
+            self.ended.penalties += u64::from(game.penalised(count));
+        }
         self.table.end_turn(game, banked);
         self.total = 0;
         self.dice = DICE;

@@ -219,6 +219,55 @@ impl Solution {
         (turn, count)
     }
 
+    /// The turn of the player in `seat` from every turn start, as its games play it: a
+    /// built-in's policy, or the best turn against these values ([`turn`](Self::turn)'s, every
+    /// keep weighed) followed from each start; `None` for a Python strategy (its turns are
+    /// what it answered, [`PythonStrategy::transitions`](super::PythonStrategy::transitions)).
+    pub fn turns(&self, seat: usize) -> Option<Turns> {
+        let game = &self.game;
+        let layout = &self.layouts.full;
+        match self.players[seat] {
+            Player::Python => None,
+            Player::Fixed(policy) => Some(Turns::ByOwn(policy.transitions(game, layout))),
+            Player::Optimising | Player::Equilibrium => {
+                let (scores, k) = (game.scores(), game.farkles());
+                let other = self.against(seat);
+                let blocks: Vec<Vec<(usize, Transition)>> = (0..scores * scores * k)
+                    .into_par_iter()
+                    .map_init(
+                        || (Turn::new(game, layout), Vec::new()),
+                        |(turn, mass), block| {
+                            let block = Block {
+                                own: block / (scores * k),
+                                opponent: block / k % scores,
+                                opponent_count: block % k,
+                            };
+                            block.solve(game, &self.layouts, false, other, turn);
+                            let ends = turn.follow(layout, scores - block.own, k, mass);
+                            ends.into_iter()
+                                .enumerate()
+                                .map(|(count, end)| {
+                                    let state = game.state(
+                                        block.own,
+                                        block.opponent,
+                                        count,
+                                        block.opponent_count,
+                                    );
+                                    (state, end)
+                                })
+                                .collect()
+                        },
+                    )
+                    .collect();
+                let mut turns = vec![Transition::default(); game.states()];
+                for (state, end) in blocks.into_iter().flatten() {
+                    turns[state] = end;
+                }
+                Some(Turns::ByState(turns))
+            }
+        }
+    }
+
     /// What banking turn total `t` (units, below the goal's reach) is worth to the player in
     /// `seat` in `state`: the opponent's turn start at the higher score, or 1 at the goal
     /// (valued as [`turn`](Self::turn) values it).
@@ -583,10 +632,25 @@ struct Sweep<'a> {
     stop: &'a AtomicBool,
 }
 
-/// A fixed seat's turns: a built-in's by own score, a Python strategy's by state.
-enum Turns {
+/// A seat's turn from every turn start: a built-in's by own score (its decisions see no
+/// more), an optimiser's or a Python strategy's by state.
+#[derive(Clone, Debug)]
+pub enum Turns {
+    /// By own score index.
     ByOwn(Vec<Transition>),
+    /// By turn-start state number.
     ByState(Vec<Transition>),
+}
+
+impl Turns {
+    /// The turn from turn-start `state` of `game`.
+    #[inline]
+    pub fn from(&self, game: &Farkle, state: usize) -> &Transition {
+        match self {
+            Turns::ByOwn(by_own) => &by_own[game.position(state).0],
+            Turns::ByState(by_state) => &by_state[state],
+        }
+    }
 }
 
 impl Sweep<'_> {
@@ -781,8 +845,7 @@ impl Sweep<'_> {
         let game = self.game;
         let (own, opponent, count, opponent_count) = game.position(state);
         let end = match &self.fixed[seat] {
-            Some(Turns::ByOwn(by_own)) => &by_own[own],
-            Some(Turns::ByState(by_state)) => &by_state[state],
+            Some(turns) => turns.from(game, state),
             None => &self.transitions[seat][state],
         };
         let other = &self.values[self.other(seat)];

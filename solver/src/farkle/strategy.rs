@@ -21,6 +21,7 @@ use super::policy::{Fixed, Player};
 use super::python::{EXACT_LIMIT, ExactError, PythonStrategy, decision_points, simulate_python};
 use super::simulate::simulate;
 use super::solve::{Progress, Solution, SolveError, solve_stopping};
+use super::turn::Transition;
 use crate::game::MINIMAX;
 use crate::outcome::{Outcome, Simulation};
 use crate::python::{Callable, PythonError, PythonSpec, Runner};
@@ -261,8 +262,19 @@ pub fn evaluate_stopping(
     game: &Farkle,
     strategies: [&Strategy; 2],
     asked: &(dyn Fn(u64) + Sync),
-    (progress, stop): (&(dyn Fn(Progress) + Sync), &AtomicBool),
+    stopping: (&(dyn Fn(Progress) + Sync), &AtomicBool),
 ) -> Result<Solution, MatchError> {
+    let turns = python_turns(game, strategies, asked)?;
+    evaluate_given(game, strategies, turns, stopping)
+}
+
+/// The turn from every turn-start state of each seat a Python strategy plays (`asked(n)`
+/// hearing of its decisions as they are asked): what [`evaluate_given`] needs of it.
+pub fn python_turns(
+    game: &Farkle,
+    strategies: [&Strategy; 2],
+    asked: &(dyn Fn(u64) + Sync),
+) -> Result<[Option<Vec<Transition>>; 2], MatchError> {
     let mut turns = [None, None];
     for (seat, strategy) in strategies.iter().enumerate() {
         if let Some(python) = strategy.python() {
@@ -275,6 +287,16 @@ pub fn evaluate_stopping(
             turns[seat] = Some(found);
         }
     }
+    Ok(turns)
+}
+
+/// [`evaluate_stopping`] with the Python seats' turns found already ([`python_turns`]).
+pub fn evaluate_given(
+    game: &Farkle,
+    strategies: [&Strategy; 2],
+    turns: [Option<Vec<Transition>>; 2],
+    (progress, stop): (&(dyn Fn(Progress) + Sync), &AtomicBool),
+) -> Result<Solution, MatchError> {
     let players = meet(strategies[0], strategies[1]);
     let minimax = strategies.iter().find_map(|s| s.minimax.as_deref());
     Ok(solve_stopping(

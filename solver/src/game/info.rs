@@ -98,9 +98,7 @@ impl Capability {
             Capability::Layer => "has no farkle counts (--farkles is farkle's)",
             Capability::ScoreMap => "has no map of one choice per cell of scores",
             Capability::Tables => "takes no table strategy",
-            Capability::Study => {
-                "is not studied turn by turn yet (Hog, the Pig family and Greed are)"
-            }
+            Capability::Study => "is not studied turn by turn",
         };
         (self, reason.to_string())
     }

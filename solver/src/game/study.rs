@@ -72,15 +72,15 @@ impl Studied {
     pub fn of(
         chain: &dyn TurnChain,
         ask: StudyAsk,
-        tally: impl FnOnce(u64, u64) -> [Tally; 2],
+        tally: impl FnOnce(u64, u64) -> Result<[Tally; 2], GameError>,
         run: &Run,
     ) -> Result<Studied, GameError> {
-        Ok(Studied {
-            seatings: measure(chain, ask.at_least_once, run)?,
-            played: ask
-                .games
-                .map(|(games, seed)| ((games, seed), tally(games, seed))),
-        })
+        let seatings = measure(chain, ask.at_least_once, run)?;
+        let played = match ask.games {
+            Some((games, seed)) => Some(((games, seed), tally(games, seed)?)),
+            None => None,
+        };
+        Ok(Studied { seatings, played })
     }
 }
 
@@ -410,9 +410,15 @@ impl GameTally {
 
     /// Counts one turn on which the rules of the bits `happened` happened.
     pub fn turn(&mut self, happened: u32) {
-        self.turns += 1;
+        self.turns_with(1, happened);
+    }
+
+    /// Counts `turns` turns on each of which the rules of the bits `happened` happened (a
+    /// game told by its counts rather than turn by turn).
+    pub fn turns_with(&mut self, turns: u64, happened: u32) {
+        self.turns += turns as usize;
         for (rule, count) in self.counts.iter_mut().enumerate() {
-            *count += u64::from(happened >> rule & 1);
+            *count += turns * u64::from(happened >> rule & 1);
         }
     }
 }

@@ -268,7 +268,7 @@ impl Game for GreedGame {
         Studied::of(
             &chain,
             ask,
-            |games, seed| tally(&self.game, policies, games, seed),
+            |games, seed| Ok(tally(&self.game, policies, games, seed)),
             run,
         )
     }

@@ -473,7 +473,7 @@ impl Game for HogGame {
         Studied::of(
             &chain,
             ask,
-            |games, seed| tally(rules, &happenings, policies, games, seed),
+            |games, seed| Ok(tally(rules, &happenings, policies, games, seed)),
             run,
         )
     }

@@ -343,7 +343,7 @@ impl Game for PigGame {
         Studied::of(
             &PigChain::new(pig, policies),
             ask,
-            |games, seed| tally(pig, policies, games, seed),
+            |games, seed| Ok(tally(pig, policies, games, seed)),
             run,
         )
     }
