@@ -62,3 +62,4 @@ pub mod report;
 pub mod spec;
 pub mod table;
 pub mod tournament;
+pub mod yahtzee;

@@ -1,0 +1,24 @@
+//! Benchmarks of Yahtzee's solver, on both cores (each layer of cards runs in parallel).
+//!
+//! - `yahtzee/solve`: the expected final score of optimal play under Hasbro's printed rules
+//!   (forced joker, Yahtzee bonus 100): every card between turns, from the full card back to
+//!   the empty one (issue 46's target: at most 1 s).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use swine_solver::yahtzee::{Settings, solve};
+
+fn yahtzee(c: &mut Criterion) {
+    let settings = Settings::default();
+    let mut group = c.benchmark_group("yahtzee");
+    group.sample_size(10);
+    group.bench_function("solve", |b| {
+        b.iter(|| {
+            let score = solve(&settings).expected_score();
+            assert!(score > 250.0 && score < 260.0, "{score}");
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, yahtzee);
+criterion_main!(benches);

@@ -1,0 +1,18 @@
+//! Yahtzee (RULES.md, "Yahtzee"): solitaire, five dice, thirteen turns of up to three rolls,
+//! each filling one box of the card; the objective is the expected final score.
+//!
+//! - [`rules`](mod@rules): the boxes, what a roll scores in each, the bonuses and the joker
+//!   rules ([`Settings`], every number a `--set`).
+//! - [`keeps`](mod@keeps): the 462 keeps and 252 rolls of five dice and the two recursions a
+//!   turn is made of.
+//! - [`solve`](mod@solve): the value of every card between turns under optimal play.
+
+pub mod keeps;
+#[cfg(test)]
+mod reference;
+pub mod rules;
+pub mod solve;
+
+pub use keeps::Keeps;
+pub use rules::{BOX_NAMES, BOXES, Joker, NAME, SETTINGS, Settings, YahtzeeError};
+pub use solve::{Solution, solve};
