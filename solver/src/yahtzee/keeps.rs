@@ -195,10 +195,10 @@ mod tests {
     #[test]
     fn rolling_the_rest_and_the_best_keep_agree_with_hand_counts() {
         let keeps = Keeps::new();
-        let mut values = vec![0.0; keeps.len()];
-        for k in keeps.first_roll()..keeps.len() {
-            values[k] = f64::from(u8::from(keeps.counts(k)[5] >= 3));
-        }
+        // Rolls score 1 with three sixes or more; the other entries are filled by `expect`.
+        let mut values: Vec<f64> = (0..keeps.len())
+            .map(|k| f64::from(u8::from(keeps.counts(k)[5] >= 3)))
+            .collect();
         keeps.expect(&mut values, 1);
         let two_sixes = keeps.number(&[0, 0, 0, 0, 0, 2]).unwrap();
         let expected = 1.0 - (5.0f64 / 6.0).powi(3);
