@@ -31,6 +31,9 @@ pub struct Keeps {
     fewer: Vec<Vec<u16>>,
     /// For each roll (numbered from 0): how many of the 6⁵ ordered rolls it is, over 6⁵.
     probabilities: Vec<f64>,
+    /// For each roll (numbered from 0): every keep within it, by keep number (fewest dice
+    /// first, the roll itself last).
+    within: Vec<Vec<u16>>,
 }
 
 impl Keeps {
@@ -80,12 +83,24 @@ impl Keeps {
                     .collect()
             })
             .collect();
+        let within = counts[starts[DICE]..]
+            .iter()
+            .map(|roll| {
+                counts
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, keep)| keep.iter().zip(roll).all(|(k, r)| k <= r))
+                    .map(|(k, _)| k as u16)
+                    .collect()
+            })
+            .collect();
         Keeps {
             counts,
             starts,
             more,
             fewer,
             probabilities,
+            within,
         }
     }
 
@@ -145,6 +160,44 @@ impl Keeps {
             }
             for o in out.iter_mut() {
                 *o /= 6.0;
+            }
+        }
+    }
+
+    /// The keeps within roll number `r` (counted from the first roll), by keep number: the
+    /// empty keep first, the roll itself (keep all) last.
+    pub fn within(&self, r: usize) -> &[u16] {
+        &self.within[r]
+    }
+
+    /// The best keep within roll number `r` by `values` (one per keep): the first of the most
+    /// valuable in [`within`](Self::within)'s order, so among keeps worth the same the one of
+    /// fewest dice (the choice whose final score has Verhoeff's published standard deviation,
+    /// 59.6117; keeping the most dice gives 59.6114, with the same mean and median).
+    pub fn best_within(&self, r: usize, values: &[f64]) -> usize {
+        self.within[r]
+            .iter()
+            .fold(usize::from(self.within[r][0]), |best, &k| {
+                if values[usize::from(k)] > values[best] {
+                    usize::from(k)
+                } else {
+                    best
+                }
+            })
+    }
+
+    /// Spreads the probability `mass` of each keep (one per keep) over the rolls its dice
+    /// complete to, the rest rolled: afterwards the rolls' entries hold where the dice land
+    /// (the dual of [`expect`](Self::expect); the other entries are left spent).
+    pub fn spread(&self, mass: &mut [f64]) {
+        for k in 0..self.first_roll() {
+            let share = mass[k] / 6.0;
+            if share == 0.0 {
+                continue;
+            }
+            mass[k] = 0.0;
+            for &next in &self.more[k] {
+                mass[usize::from(next)] += share;
             }
         }
     }

@@ -4,14 +4,10 @@
 //! A card between turns is the filled boxes (13 bits), the upper total so far (capped at the
 //! threshold: past it only the bonus earned matters) and whether the Yahtzee box holds 50 (for
 //! the Yahtzee bonus; tracked only where there is a bonus and the box is filled). Its value
-//! V is the expected score still to come under optimal play. A turn from a card ([`Solver`]'s
-//! widget) values each five-dice roll with no rolls left (the best open box: its points, the
-//! upper bonus if they complete it, the Yahtzee bonus, and V of the card after), then twice
-//! values keeping each keep and rolling the rest ([`Keeps::expect`]) and takes each roll's
-//! best keep ([`Keeps::best_below`]), and averages the first roll.
+//! V is the expected score still to come under optimal play, a turn's value from the cards
+//! after ([`Widget`]).
 //!
-//! The upper totals of one set of filled boxes are solved side by side (lanes): their rolls,
-//! keeps and boxes are the same, only the bonus and the card after differ. A set of filled
+//! The upper totals of one set of filled boxes are solved side by side (lanes). A set of filled
 //! boxes reaches upper totals up to five of each filled upper face; only those are solved.
 //! Cards with the same number of filled boxes depend only on cards with one more, so each
 //! such layer is solved in parallel.
@@ -19,15 +15,19 @@
 use rayon::prelude::*;
 
 use super::keeps::Keeps;
-use super::rules::{BOXES, Counts, Placements, RollScores, Settings, YAHTZEE, YAHTZEE_POINTS};
+use super::rules::{BOXES, RollScores, Settings, YAHTZEE};
+use super::turn::{Card, Stages, Values, Widget};
 
 /// Every card's value under optimal play.
 #[derive(Clone, Debug)]
 pub struct Solution {
     settings: Settings,
+    keeps: Keeps,
+    /// Each roll's scores, by roll number.
+    scores: Vec<RollScores>,
     /// Upper totals per (filled, fifty): threshold + 1.
     ups: usize,
-    /// V by `(filled · 2 + fifty) · ups + upper total` (0 where unreachable).
+    /// V by [`Values::index`] + upper total (0 where unreachable).
     values: Vec<f64>,
 }
 
@@ -43,12 +43,153 @@ impl Solution {
     pub fn value(&self, filled: u16, upper: u16, fifty: bool) -> f64 {
         let fifty = fifty && self.settings.yahtzee_bonus > 0;
         let upper = usize::from(upper).min(self.ups - 1);
-        self.values[(usize::from(filled) * 2 + usize::from(fifty)) * self.ups + upper]
+        self.values[Values::index(self.ups, filled, fifty) + upper]
     }
 
     /// The expected final score of optimal play from the empty card.
     pub fn expected_score(&self) -> f64 {
         self.value(0, 0, false)
+    }
+
+    /// The keeps and rolls.
+    pub fn keeps(&self) -> &Keeps {
+        &self.keeps
+    }
+
+    /// The value of `card` after filling a box, by the values solved: 0 once the card is full.
+    pub fn card_value(&self, card: Card) -> f64 {
+        if card.is_full() {
+            0.0
+        } else {
+            self.value(card.filled, card.upper, card.fifty)
+        }
+    }
+
+    /// The turn from `card` (not full) valued keep by keep ([`Turn`]).
+    pub fn turn(&self, card: Card) -> Turn<'_> {
+        let mut widget = Widget::new(&self.settings, &self.keeps, &self.scores);
+        let mut stages: Stages = [Vec::new(), Vec::new()];
+        let upper = usize::from(card.upper).min(self.ups - 1);
+        let values = Values {
+            ups: self.ups,
+            values: &self.values,
+        };
+        let fifty = card.fifty && self.settings.yahtzee_bonus > 0;
+        widget.turn(
+            (card.filled, fifty),
+            upper..upper + 1,
+            &values,
+            Some(&mut stages),
+        );
+        Turn {
+            solution: self,
+            card,
+            stages,
+        }
+    }
+}
+
+/// One turn from a card under optimal play afterwards: what each box, and each keep with one
+/// or two rolls left, is worth (the expected final score still to come, this turn's points
+/// included).
+pub struct Turn<'a> {
+    solution: &'a Solution,
+    card: Card,
+    /// By keep number: keeping it with one roll left, with two.
+    stages: Stages,
+}
+
+/// What a roll with no rolls left is placed in, and what that gains.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placed {
+    /// The box.
+    pub b: usize,
+    /// The points gained: the box's, the upper bonus if they complete it, the Yahtzee bonus.
+    pub gained: u16,
+    /// The card after.
+    pub after: Card,
+    /// The points gained plus the value of the card after.
+    pub value: f64,
+}
+
+impl Turn<'_> {
+    /// Every box roll number `r` may fill, with what it gains and is worth, in box order.
+    pub fn boxes(&self, r: usize) -> impl Iterator<Item = Placed> + '_ {
+        let solution = self.solution;
+        let settings = &solution.settings;
+        let placed = settings.place(&solution.scores[r], self.card.filled);
+        let roll = solution.keeps.counts(solution.keeps.first_roll() + r);
+        let bonus = settings.bonus(roll, self.card.fifty);
+        (0..BOXES)
+            .filter(move |&b| placed.allowed & (1 << b) != 0)
+            .map(move |b| {
+                let (gained, after) = self.card.fill(settings, b, placed.points[b]);
+                let gained = gained + bonus;
+                Placed {
+                    b,
+                    gained,
+                    after,
+                    value: f64::from(gained) + solution.card_value(after),
+                }
+            })
+    }
+
+    /// The box roll number `r` fills with no rolls left: the first of the most valuable.
+    pub fn best_box(&self, r: usize) -> Placed {
+        self.boxes(r)
+            .reduce(|best, p| if p.value > best.value { p } else { best })
+            .expect("a card not full has an open box")
+    }
+
+    /// Where the turn ends under its best choices: each (card after, points gained) with its
+    /// probability.
+    pub fn ends(&self) -> Vec<(Card, u16, f64)> {
+        let keeps = &self.solution.keeps;
+        let first = keeps.first_roll();
+        let mut mass = vec![0.0; keeps.len()];
+        for r in 0..keeps.rolls() {
+            mass[first + r] = keeps.probability(r);
+        }
+        for rolls_left in [2, 1] {
+            let mut kept = vec![0.0; keeps.len()];
+            for r in 0..keeps.rolls() {
+                let m = mass[first + r];
+                if m > 0.0 {
+                    kept[self.best_keep(r, rolls_left)] += m;
+                }
+            }
+            keeps.spread(&mut kept);
+            mass = kept;
+        }
+        let mut ends: Vec<(Card, u16, f64)> = Vec::new();
+        for r in 0..keeps.rolls() {
+            let m = mass[first + r];
+            if m == 0.0 {
+                continue;
+            }
+            let placed = self.best_box(r);
+            match ends
+                .iter_mut()
+                .find(|(card, gained, _)| (*card, *gained) == (placed.after, placed.gained))
+            {
+                Some(end) => end.2 += m,
+                None => ends.push((placed.after, placed.gained, m)),
+            }
+        }
+        ends
+    }
+
+    /// What keeping keep number `k` is worth with `rolls_left` (1 or 2) rolls left.
+    pub fn keep_value(&self, k: usize, rolls_left: usize) -> f64 {
+        self.stages[rolls_left - 1][k]
+    }
+
+    /// The keep roll number `r` keeps with `rolls_left` (1 or 2) rolls left: the most valuable
+    /// within it, of fewest dice among equals ([`Keeps::best_within`]).
+    pub fn best_keep(&self, r: usize, rolls_left: usize) -> usize {
+        self.solution
+            .keeps
+            .best_within(r, &self.stages[rolls_left - 1])
     }
 }
 
@@ -59,115 +200,6 @@ fn reach(filled: u16, threshold: usize) -> usize {
         .map(|face| 5 * (face + 1))
         .sum();
     most.min(threshold)
-}
-
-/// The turn's widget over the lanes of one card set, with its scratch.
-struct Solver<'a> {
-    settings: &'a Settings,
-    keeps: &'a Keeps,
-    /// Each roll's scores, by roll number.
-    scores: &'a [RollScores],
-    /// Each roll's placements on this card set.
-    placements: Vec<Placements>,
-    /// Values by keep, `lanes` each.
-    scratch: Vec<f64>,
-}
-
-impl<'a> Solver<'a> {
-    fn new(settings: &'a Settings, keeps: &'a Keeps, scores: &'a [RollScores]) -> Solver<'a> {
-        Solver {
-            settings,
-            keeps,
-            scores,
-            placements: Vec::new(),
-            scratch: Vec::new(),
-        }
-    }
-
-    /// V of the cards with boxes `filled` and the Yahtzee box holding 50 or not (`fifty`), for
-    /// upper totals `0..lanes`, from the values of the cards with one box more (`values`,
-    /// indexed as [`Solution::values`]).
-    fn turn(
-        &mut self,
-        filled: u16,
-        fifty: bool,
-        lanes: usize,
-        values: &[f64],
-        ups: usize,
-    ) -> Vec<f64> {
-        let settings = self.settings;
-        let keeps = self.keeps;
-        let threshold = ups - 1;
-        let bonus_on = settings.yahtzee_bonus > 0;
-        let first = keeps.first_roll();
-        self.placements.clear();
-        self.placements.extend(
-            self.scores
-                .iter()
-                .map(|scores| settings.place(scores, filled)),
-        );
-        let scratch = &mut self.scratch;
-        scratch.clear();
-        scratch.resize(keeps.len() * lanes, 0.0);
-        let card = |filled: u16, fifty: bool| {
-            let at = (usize::from(filled) * 2 + usize::from(fifty)) * ups;
-            &values[at..at + ups]
-        };
-        for (r, placed) in self.placements.iter().enumerate() {
-            let roll: &Counts = keeps.counts(first + r);
-            let extra = f64::from(settings.bonus(roll, fifty));
-            let out = &mut scratch[(first + r) * lanes..][..lanes];
-            out.fill(f64::NEG_INFINITY);
-            for b in (0..BOXES).filter(|&b| placed.allowed & (1 << b) != 0) {
-                let points = placed.points[b];
-                let next = filled | 1 << b;
-                if b < 6 {
-                    // Below `short` the upper total stays under the threshold; from there to
-                    // the threshold the points complete it and earn the bonus; at it, it was
-                    // earned before.
-                    let after = card(next, fifty);
-                    let p = usize::from(points);
-                    let short = threshold.saturating_sub(p).min(lanes);
-                    let gained = f64::from(points);
-                    for (o, v) in out[..short].iter_mut().zip(&after[p.min(threshold)..]) {
-                        *o = o.max(gained + v);
-                    }
-                    let completing = gained + f64::from(settings.upper_bonus) + after[threshold];
-                    let end = lanes.min(threshold);
-                    for o in &mut out[short..end] {
-                        *o = o.max(completing);
-                    }
-                    if lanes > threshold {
-                        out[threshold] = out[threshold].max(gained + after[threshold]);
-                    }
-                } else {
-                    let holds_fifty = fifty || (b == YAHTZEE && points == YAHTZEE_POINTS);
-                    let after = card(next, holds_fifty && bonus_on);
-                    for (o, v) in out.iter_mut().zip(&after[..lanes]) {
-                        *o = o.max(f64::from(points) + v);
-                    }
-                }
-            }
-            for o in out.iter_mut() {
-                *o += extra;
-            }
-        }
-        for _ in 0..2 {
-            keeps.expect(scratch, lanes);
-            keeps.best_below(scratch, lanes);
-        }
-        let mut start = vec![0.0; lanes];
-        for r in 0..keeps.rolls() {
-            let p = keeps.probability(r);
-            for (s, v) in start
-                .iter_mut()
-                .zip(&scratch[(first + r) * lanes..][..lanes])
-            {
-                *s += p * v;
-            }
-        }
-        start
-    }
 }
 
 /// Solves `settings` for the expected final score.
@@ -185,6 +217,10 @@ pub fn solve(settings: &Settings) -> Solution {
         let layer: Vec<u16> = (0..cards as u16)
             .filter(|f| f.count_ones() as usize == count)
             .collect();
+        let after = Values {
+            ups,
+            values: &values,
+        };
         let solved: Vec<(usize, Vec<f64>)> = layer
             .par_iter()
             .flat_map_iter(|&filled| {
@@ -196,11 +232,11 @@ pub fn solve(settings: &Settings) -> Solution {
                 fifties.iter().map(move |&fifty| (filled, fifty))
             })
             .map_init(
-                || Solver::new(settings, &keeps, &scores),
-                |solver, (filled, fifty)| {
-                    let lanes = reach(filled, threshold) + 1;
-                    let at = (usize::from(filled) * 2 + usize::from(fifty)) * ups;
-                    (at, solver.turn(filled, fifty, lanes, &values, ups))
+                || Widget::new(settings, &keeps, &scores),
+                |widget, card| {
+                    let lanes = reach(card.0, threshold) + 1;
+                    let at = Values::index(ups, card.0, card.1);
+                    (at, widget.turn(card, 0..lanes, &after, None))
                 },
             )
             .collect();
@@ -210,6 +246,8 @@ pub fn solve(settings: &Settings) -> Solution {
     }
     Solution {
         settings: *settings,
+        keeps,
+        scores,
         ups,
         values,
     }
@@ -219,8 +257,37 @@ pub fn solve(settings: &Settings) -> Solution {
 mod tests {
     use super::*;
     use crate::yahtzee::reference::Reference;
-    use crate::yahtzee::rules::{FULL_HOUSE, LARGE_STRAIGHT};
+    use crate::yahtzee::rules::{CHANCE, FULL_HOUSE, LARGE_STRAIGHT};
     use num_traits::ToPrimitive;
+
+    /// Only Chance open: each die is worth its face, so with one roll left a die is kept at 4
+    /// or more (a rolled die averages 3.5), with two at 5 or more (a die rolled once more
+    /// averages (4 + 5 + 6) / 6 + 3 · 3.5 / 6 = 4.25). Keeping two sixes: 12 + 3 · 3.5 with one
+    /// roll left, 12 + 3 · 4.25 with two; the card: 5 · ((5 + 6) / 6 + 4 · 4.25 / 6) = 70/3.
+    #[test]
+    fn a_card_with_only_chance_open_by_hand() {
+        let solution = solve(&Settings::default());
+        let chance = Card {
+            filled: ((1 << BOXES) - 1) & !(1 << CHANCE),
+            upper: 0,
+            fifty: false,
+        };
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+        assert!(close(solution.card_value(chance), 70.0 / 3.0));
+        let turn = solution.turn(chance);
+        let keeps = solution.keeps();
+        let two_sixes = keeps.number(&[0, 0, 0, 0, 0, 2]).unwrap();
+        assert!(close(turn.keep_value(two_sixes, 1), 22.5));
+        assert!(close(turn.keep_value(two_sixes, 2), 24.75));
+        let roll = keeps.number(&[1, 0, 1, 1, 0, 2]).unwrap() - keeps.first_roll();
+        let kept = *keeps.counts(turn.best_keep(roll, 1));
+        assert_eq!(kept, [0, 0, 0, 1, 0, 2]);
+        let kept = *keeps.counts(turn.best_keep(roll, 2));
+        assert_eq!(kept, [0, 0, 0, 0, 0, 2]);
+        let placed = turn.best_box(roll);
+        assert_eq!((placed.b, placed.gained), (CHANCE, 20));
+        assert!(placed.after.is_full());
+    }
 
     /// Cards of three open boxes solved by brute force in exact fractions: Sixes, Full House
     /// and Yahtzee under the forced joker (a Yahtzee after the first must go to Sixes while

@@ -1,0 +1,197 @@
+//! One turn from a card between turns: what filling a box does to the card ([`Card::fill`]),
+//! and the turn's values, roll by roll and keep by keep ([`Widget`]).
+//!
+//! The widget values each five-dice roll with no rolls left (the best open box: its points,
+//! the upper bonus if they complete it, the Yahtzee bonus, and the value of the card after),
+//! then twice values keeping each keep and rolling the rest ([`Keeps::expect`]) and takes each
+//! roll's best keep ([`Keeps::best_below`]), and averages the first roll. The upper totals of
+//! one set of filled boxes are valued side by side (lanes): their rolls, keeps and boxes are
+//! the same, only the bonus and the card after differ.
+
+use std::ops::Range;
+
+use super::keeps::Keeps;
+use super::rules::{BOXES, Placements, RollScores, Settings, YAHTZEE, YAHTZEE_POINTS};
+
+/// A card between turns: what the rest of the game depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Card {
+    /// The filled boxes, by bit (box numbers as [`BOX_NAMES`](super::BOX_NAMES) orders them).
+    pub filled: u16,
+    /// The upper total so far (points), capped at the threshold: past it only the bonus
+    /// earned matters.
+    pub upper: u16,
+    /// Whether the Yahtzee box holds 50 (kept only where there is a Yahtzee bonus).
+    pub fifty: bool,
+}
+
+impl Card {
+    /// The empty card.
+    pub const EMPTY: Card = Card {
+        filled: 0,
+        upper: 0,
+        fifty: false,
+    };
+
+    /// Whether every box is filled.
+    pub fn is_full(&self) -> bool {
+        self.filled == (1 << BOXES) - 1
+    }
+
+    /// Box `b` filled with `points` under `settings`: the points gained (the box's and the
+    /// upper bonus where they complete it) and the card after.
+    pub fn fill(self, settings: &Settings, b: usize, points: u16) -> (u16, Card) {
+        let threshold = settings.upper_threshold;
+        let mut after = self;
+        after.filled |= 1 << b;
+        let mut gained = points;
+        if b < 6 {
+            after.upper = (self.upper + points).min(threshold);
+            if self.upper < threshold && self.upper + points >= threshold {
+                gained += settings.upper_bonus;
+            }
+        }
+        if b == YAHTZEE && points == YAHTZEE_POINTS && settings.yahtzee_bonus > 0 {
+            after.fifty = true;
+        }
+        (gained, after)
+    }
+}
+
+/// Turn values kept where asked ([`Widget::turn`]): by keep number, `lanes` each, the value of
+/// keeping that keep and rolling the rest with one roll left (`[0]`) and with two (`[1]`); a
+/// roll's own entry is keeping all five (the roll's value with one roll fewer).
+pub type Stages = [Vec<f64>; 2];
+
+/// The turn's widget, with its scratch.
+pub struct Widget<'a> {
+    settings: &'a Settings,
+    keeps: &'a Keeps,
+    /// Each roll's scores, by roll number.
+    scores: &'a [RollScores],
+    /// Each roll's placements on this card set.
+    placements: Vec<Placements>,
+    /// Values by keep, `lanes` each.
+    scratch: Vec<f64>,
+}
+
+/// The values of the cards after a turn: V by [`index`](Values::index).
+pub struct Values<'a> {
+    /// Upper totals per (filled, fifty): threshold + 1.
+    pub ups: usize,
+    /// V by `(filled · 2 + fifty) · ups + upper total`.
+    pub values: &'a [f64],
+}
+
+impl Values<'_> {
+    /// The index of the first upper total of the cards with `filled` and `fifty`.
+    pub fn index(ups: usize, filled: u16, fifty: bool) -> usize {
+        (usize::from(filled) * 2 + usize::from(fifty)) * ups
+    }
+
+    /// V of the cards with `filled` and `fifty`, by upper total.
+    fn card(&self, filled: u16, fifty: bool) -> &[f64] {
+        let at = Values::index(self.ups, filled, fifty);
+        &self.values[at..at + self.ups]
+    }
+}
+
+impl<'a> Widget<'a> {
+    /// A widget of `settings`, `scores` the rolls' scores by roll number.
+    pub fn new(settings: &'a Settings, keeps: &'a Keeps, scores: &'a [RollScores]) -> Widget<'a> {
+        Widget {
+            settings,
+            keeps,
+            scores,
+            placements: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// V of the cards with boxes `filled` and the Yahtzee box holding 50 or not (`fifty`), for
+    /// the upper totals `ups` (one lane each), from the values of the cards after (`values`);
+    /// with `stages`, the turn's keep values there too.
+    pub fn turn(
+        &mut self,
+        (filled, fifty): (u16, bool),
+        ups: Range<usize>,
+        values: &Values,
+        mut stages: Option<&mut Stages>,
+    ) -> Vec<f64> {
+        let settings = self.settings;
+        let keeps = self.keeps;
+        let threshold = values.ups - 1;
+        let lanes = ups.len();
+        let low = ups.start;
+        let bonus_on = settings.yahtzee_bonus > 0;
+        let first = keeps.first_roll();
+        self.placements.clear();
+        self.placements.extend(
+            self.scores
+                .iter()
+                .map(|scores| settings.place(scores, filled)),
+        );
+        let scratch = &mut self.scratch;
+        scratch.clear();
+        scratch.resize(keeps.len() * lanes, 0.0);
+        // The lanes, by upper total: below `threshold − points` the total stays under the
+        // threshold; from there to the threshold the points complete it and earn the bonus;
+        // at it, it was earned before.
+        let at_threshold = (low..ups.end).contains(&threshold);
+        let below = threshold.saturating_sub(low).min(lanes);
+        for (r, placed) in self.placements.iter().enumerate() {
+            let extra = f64::from(settings.bonus(keeps.counts(first + r), fifty));
+            let out = &mut scratch[(first + r) * lanes..][..lanes];
+            out.fill(f64::NEG_INFINITY);
+            for b in (0..BOXES).filter(|&b| placed.allowed & (1 << b) != 0) {
+                let points = placed.points[b];
+                let gained = f64::from(points);
+                let next = filled | 1 << b;
+                if b < 6 {
+                    let after = values.card(next, fifty);
+                    let p = usize::from(points);
+                    let short = threshold.saturating_sub(p).saturating_sub(low).min(lanes);
+                    let from = (low + p).min(threshold);
+                    for (o, v) in out[..short].iter_mut().zip(&after[from..]) {
+                        *o = o.max(gained + v);
+                    }
+                    let completing = gained + f64::from(settings.upper_bonus) + after[threshold];
+                    for o in &mut out[short..below] {
+                        *o = o.max(completing);
+                    }
+                    if at_threshold {
+                        let o = &mut out[threshold - low];
+                        *o = o.max(gained + after[threshold]);
+                    }
+                } else {
+                    let holds_fifty = fifty || (b == YAHTZEE && points == YAHTZEE_POINTS);
+                    let after = values.card(next, holds_fifty && bonus_on);
+                    for (o, v) in out.iter_mut().zip(&after[ups.clone()]) {
+                        *o = o.max(gained + v);
+                    }
+                }
+            }
+            for o in out.iter_mut() {
+                *o += extra;
+            }
+        }
+        for stage in 0..2 {
+            keeps.expect(scratch, lanes);
+            if let Some(stages) = stages.as_deref_mut() {
+                stages[stage].clone_from(scratch);
+            }
+            keeps.best_below(scratch, lanes);
+        }
+        let mut start = vec![0.0; lanes];
+        for r in 0..keeps.rolls() {
+            let p = keeps.probability(r);
+            for (s, v) in start
+                .iter_mut()
+                .zip(&scratch[(first + r) * lanes..][..lanes])
+            {
+                *s += p * v;
+            }
+        }
+        start
+    }
+}
