@@ -74,9 +74,22 @@ impl Distribution {
 pub fn distribution(solution: &Solution) -> Distribution {
     let mut layer: Vec<(Card, Vec<f64>)> = vec![(Card::EMPTY, vec![1.0])];
     while layer.iter().any(|(card, _)| !card.is_full()) {
-        let ends: Vec<Vec<(Card, u16, f64)>> = layer
+        // The cards of the same filled boxes have their turns valued side by side.
+        layer.sort_by_key(|(card, _)| (card.filled, card.fifty, card.upper));
+        let groups: Vec<&[(Card, Vec<f64>)]> = layer
+            .chunk_by(|(a, _), (b, _)| (a.filled, a.fifty) == (b.filled, b.fifty))
+            .collect();
+        let ends: Vec<Vec<(Card, u16, f64)>> = groups
             .par_iter()
-            .map(|(card, _)| solution.turn(*card).ends())
+            .flat_map_iter(|group| {
+                let (first, last) = (group[0].0, group[group.len() - 1].0);
+                let ups = usize::from(first.upper)..usize::from(last.upper) + 1;
+                let turns = solution.turns((first.filled, first.fifty), ups);
+                group
+                    .iter()
+                    .map(|(card, _)| turns.at(*card).ends())
+                    .collect::<Vec<_>>()
+            })
             .collect();
         let mut next: HashMap<Card, Vec<f64>> = HashMap::new();
         for ((_, scored), ends) in layer.iter().zip(ends) {

@@ -186,6 +186,27 @@ impl Keeps {
             })
     }
 
+    /// [`best_below`](Self::best_below), saying in `choices` (by keep number, `lanes` each)
+    /// which keep within each is the best: the first of the most valuable by keep number, as
+    /// [`best_within`](Self::best_within) chooses.
+    pub fn best_below_choosing(&self, values: &mut [f64], lanes: usize, choices: &mut Vec<u16>) {
+        choices.clear();
+        choices.extend((0..self.len() as u16).flat_map(|k| std::iter::repeat_n(k, lanes)));
+        for k in 1..self.len() {
+            for &less in &self.fewer[k] {
+                let less = usize::from(less);
+                for l in 0..lanes {
+                    let (v, c) = (values[less * lanes + l], choices[less * lanes + l]);
+                    let (at, chosen) = (&mut values[k * lanes + l], &mut choices[k * lanes + l]);
+                    if v > *at || (v == *at && c < *chosen) {
+                        *at = v;
+                        *chosen = c;
+                    }
+                }
+            }
+        }
+    }
+
     /// Spreads the probability `mass` of each keep (one per keep) over the rolls its dice
     /// complete to, the rest rolled: afterwards the rolls' entries hold where the dice land
     /// (the dual of [`expect`](Self::expect); the other entries are left spent).

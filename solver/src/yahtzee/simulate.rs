@@ -22,7 +22,8 @@ pub fn play_one(solution: &Solution, rng: &mut impl Rng) -> u32 {
     let mut card = Card::EMPTY;
     let mut score = 0u32;
     while !card.is_full() {
-        let turn: Turn = solution.turn(card);
+        let turns = solution.turn(card);
+        let turn: Turn = turns.at(card);
         let mut dice = [0u8; 6];
         for rolls_left in [2, 1, 0] {
             let held: u8 = dice.iter().sum();

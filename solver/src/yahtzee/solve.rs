@@ -12,6 +12,9 @@
 //! Cards with the same number of filled boxes depend only on cards with one more, so each
 //! such layer is solved in parallel.
 
+use std::collections::BTreeMap;
+use std::ops::Range;
+
 use rayon::prelude::*;
 
 use super::keeps::Keeps;
@@ -65,26 +68,50 @@ impl Solution {
         }
     }
 
-    /// The turn from `card` (not full) valued keep by keep ([`Turn`]).
-    pub fn turn(&self, card: Card) -> Turn<'_> {
-        let mut widget = Widget::new(&self.settings, &self.keeps, &self.scores);
-        let mut stages: Stages = [Vec::new(), Vec::new()];
+    /// The turn from `card` (not full) valued keep by keep: [`Turns::at`] that card.
+    pub fn turn(&self, card: Card) -> Turns<'_> {
         let upper = usize::from(card.upper).min(self.ups - 1);
+        self.turns((card.filled, card.fifty), upper..upper + 1)
+    }
+
+    /// The turns from the cards with boxes `filled`, the Yahtzee box holding 50 or not, and
+    /// the upper totals `ups` (not full), valued side by side.
+    pub fn turns(&self, (filled, fifty): (u16, bool), ups: Range<usize>) -> Turns<'_> {
+        let mut widget = Widget::new(&self.settings, &self.keeps, &self.scores);
+        let mut stages = Stages::default();
         let values = Values {
             ups: self.ups,
             values: &self.values,
         };
-        let fifty = card.fifty && self.settings.yahtzee_bonus > 0;
-        widget.turn(
-            (card.filled, fifty),
-            upper..upper + 1,
-            &values,
-            Some(&mut stages),
-        );
-        Turn {
+        let fifty = fifty && self.settings.yahtzee_bonus > 0;
+        widget.turn((filled, fifty), ups.clone(), &values, Some(&mut stages));
+        Turns {
             solution: self,
-            card,
+            ups,
             stages,
+        }
+    }
+}
+
+/// The turns from cards of the same filled boxes, valued side by side ([`Solution::turns`]).
+pub struct Turns<'a> {
+    solution: &'a Solution,
+    /// The upper totals valued, one lane each.
+    ups: Range<usize>,
+    stages: Stages,
+}
+
+impl Turns<'_> {
+    /// The turn from `card`, one of those valued.
+    pub fn at(&self, card: Card) -> Turn<'_> {
+        let upper = usize::from(card.upper).min(self.solution.ups - 1);
+        assert!(self.ups.contains(&upper), "the card's turn was valued");
+        Turn {
+            solution: self.solution,
+            card,
+            stages: &self.stages,
+            lanes: self.ups.len(),
+            lane: upper - self.ups.start,
         }
     }
 }
@@ -95,8 +122,10 @@ impl Solution {
 pub struct Turn<'a> {
     solution: &'a Solution,
     card: Card,
-    /// By keep number: keeping it with one roll left, with two.
-    stages: Stages,
+    stages: &'a Stages,
+    /// The lanes valued side by side, and this card's.
+    lanes: usize,
+    lane: usize,
 }
 
 /// What a roll with no rolls left is placed in, and what that gains.
@@ -115,30 +144,38 @@ pub struct Placed {
 impl Turn<'_> {
     /// Every box roll number `r` may fill, with what it gains and is worth, in box order.
     pub fn boxes(&self, r: usize) -> impl Iterator<Item = Placed> + '_ {
-        let solution = self.solution;
-        let settings = &solution.settings;
-        let placed = settings.place(&solution.scores[r], self.card.filled);
-        let roll = solution.keeps.counts(solution.keeps.first_roll() + r);
-        let bonus = settings.bonus(roll, self.card.fifty);
+        let placed = self
+            .solution
+            .settings
+            .place(&self.solution.scores[r], self.card.filled);
         (0..BOXES)
             .filter(move |&b| placed.allowed & (1 << b) != 0)
-            .map(move |b| {
-                let (gained, after) = self.card.fill(settings, b, placed.points[b]);
-                let gained = gained + bonus;
-                Placed {
-                    b,
-                    gained,
-                    after,
-                    value: f64::from(gained) + solution.card_value(after),
-                }
-            })
+            .map(move |b| self.placed(r, b, placed.points[b]))
+    }
+
+    /// Roll number `r` placed in box `b`, where it scores `points`.
+    fn placed(&self, r: usize, b: usize, points: u16) -> Placed {
+        let solution = self.solution;
+        let settings = &solution.settings;
+        let roll = solution.keeps.counts(solution.keeps.first_roll() + r);
+        let (gained, after) = self.card.fill(settings, b, points);
+        let gained = gained + settings.bonus(roll, self.card.fifty);
+        Placed {
+            b,
+            gained,
+            after,
+            value: f64::from(gained) + solution.card_value(after),
+        }
     }
 
     /// The box roll number `r` fills with no rolls left: the first of the most valuable.
     pub fn best_box(&self, r: usize) -> Placed {
-        self.boxes(r)
-            .reduce(|best, p| if p.value > best.value { p } else { best })
-            .expect("a card not full has an open box")
+        let b = usize::from(self.stages.boxes[r * self.lanes + self.lane]);
+        let placed = self
+            .solution
+            .settings
+            .place(&self.solution.scores[r], self.card.filled);
+        self.placed(r, b, placed.points[b])
     }
 
     /// Where the turn ends under its best choices: each (card after, points gained) with its
@@ -161,35 +198,33 @@ impl Turn<'_> {
             keeps.spread(&mut kept);
             mass = kept;
         }
-        let mut ends: Vec<(Card, u16, f64)> = Vec::new();
+        // By (box, points gained): the card after follows from them.
+        let mut ends: BTreeMap<(u8, u16), (Card, f64)> = BTreeMap::new();
         for r in 0..keeps.rolls() {
             let m = mass[first + r];
             if m == 0.0 {
                 continue;
             }
             let placed = self.best_box(r);
-            match ends
-                .iter_mut()
-                .find(|(card, gained, _)| (*card, *gained) == (placed.after, placed.gained))
-            {
-                Some(end) => end.2 += m,
-                None => ends.push((placed.after, placed.gained, m)),
-            }
+            ends.entry((placed.b as u8, placed.gained))
+                .or_insert((placed.after, 0.0))
+                .1 += m;
         }
-        ends
+        ends.into_iter()
+            .map(|((_, gained), (after, p))| (after, gained, p))
+            .collect()
     }
 
     /// What keeping keep number `k` is worth with `rolls_left` (1 or 2) rolls left.
     pub fn keep_value(&self, k: usize, rolls_left: usize) -> f64 {
-        self.stages[rolls_left - 1][k]
+        self.stages.values[rolls_left - 1][k * self.lanes + self.lane]
     }
 
     /// The keep roll number `r` keeps with `rolls_left` (1 or 2) rolls left: the most valuable
     /// within it, of fewest dice among equals ([`Keeps::best_within`]).
     pub fn best_keep(&self, r: usize, rolls_left: usize) -> usize {
-        self.solution
-            .keeps
-            .best_within(r, &self.stages[rolls_left - 1])
+        let first = self.solution.keeps.first_roll();
+        usize::from(self.stages.keeps[rolls_left - 1][(first + r) * self.lanes + self.lane])
     }
 }
 
@@ -274,7 +309,8 @@ mod tests {
         };
         let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
         assert!(close(solution.card_value(chance), 70.0 / 3.0));
-        let turn = solution.turn(chance);
+        let turns = solution.turn(chance);
+        let turn = turns.at(chance);
         let keeps = solution.keeps();
         let two_sixes = keeps.number(&[0, 0, 0, 0, 0, 2]).unwrap();
         assert!(close(turn.keep_value(two_sixes, 1), 22.5));

@@ -58,10 +58,20 @@ impl Card {
     }
 }
 
-/// Turn values kept where asked ([`Widget::turn`]): by keep number, `lanes` each, the value of
-/// keeping that keep and rolling the rest with one roll left (`[0]`) and with two (`[1]`); a
-/// roll's own entry is keeping all five (the roll's value with one roll fewer).
-pub type Stages = [Vec<f64>; 2];
+/// The turns kept where asked ([`Widget::turn`]): their values and best choices, `lanes` per
+/// keep or roll.
+#[derive(Clone, Debug, Default)]
+pub struct Stages {
+    /// By keep number, the value of keeping that keep and rolling the rest with one roll left
+    /// (`[0]`) and with two (`[1]`); a roll's own entry is keeping all five (the roll's value
+    /// with one roll fewer).
+    pub values: [Vec<f64>; 2],
+    /// By keep number, the best keep within it with one roll left (`[0]`) and two (`[1]`):
+    /// the first of the most valuable by keep number ([`Keeps::best_within`]'s choice).
+    pub keeps: [Vec<u16>; 2],
+    /// By roll number, the box it fills with no rolls left: the first of the most valuable.
+    pub boxes: Vec<u8>,
+}
 
 /// The turn's widget, with its scratch.
 pub struct Widget<'a> {
@@ -110,7 +120,7 @@ impl<'a> Widget<'a> {
 
     /// V of the cards with boxes `filled` and the Yahtzee box holding 50 or not (`fifty`), for
     /// the upper totals `ups` (one lane each), from the values of the cards after (`values`);
-    /// with `stages`, the turn's keep values there too.
+    /// with `stages`, the turns' values and best choices there too.
     pub fn turn(
         &mut self,
         (filled, fifty): (u16, bool),
@@ -139,11 +149,20 @@ impl<'a> Widget<'a> {
         // at it, it was earned before.
         let at_threshold = (low..ups.end).contains(&threshold);
         let below = threshold.saturating_sub(low).min(lanes);
+        if let Some(stages) = stages.as_deref_mut() {
+            stages.boxes.clear();
+        }
+        let mut before = vec![0.0; lanes];
+        let mut best_box = vec![0u8; lanes];
         for (r, placed) in self.placements.iter().enumerate() {
             let extra = f64::from(settings.bonus(keeps.counts(first + r), fifty));
             let out = &mut scratch[(first + r) * lanes..][..lanes];
             out.fill(f64::NEG_INFINITY);
+            let choosing = stages.is_some();
             for b in (0..BOXES).filter(|&b| placed.allowed & (1 << b) != 0) {
+                if choosing {
+                    before.copy_from_slice(out);
+                }
                 let points = placed.points[b];
                 let gained = f64::from(points);
                 let next = filled | 1 << b;
@@ -170,17 +189,30 @@ impl<'a> Widget<'a> {
                         *o = o.max(gained + v);
                     }
                 }
+                if choosing {
+                    for ((o, was), best) in out.iter().zip(&before).zip(&mut best_box) {
+                        if o > was {
+                            *best = b as u8;
+                        }
+                    }
+                }
             }
             for o in out.iter_mut() {
                 *o += extra;
             }
+            if let Some(stages) = stages.as_deref_mut() {
+                stages.boxes.extend_from_slice(&best_box);
+            }
         }
         for stage in 0..2 {
             keeps.expect(scratch, lanes);
-            if let Some(stages) = stages.as_deref_mut() {
-                stages[stage].clone_from(scratch);
+            match stages.as_deref_mut() {
+                Some(stages) => {
+                    stages.values[stage].clone_from(scratch);
+                    keeps.best_below_choosing(scratch, lanes, &mut stages.keeps[stage]);
+                }
+                None => keeps.best_below(scratch, lanes),
             }
-            keeps.best_below(scratch, lanes);
         }
         let mut start = vec![0.0; lanes];
         for r in 0..keeps.rolls() {
