@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use rayon::prelude::*;
 
 use super::solve::Solution;
+use super::strategy::{Player, thumb_keeps};
 use super::turn::Card;
 
 /// The final score's distribution.
@@ -72,6 +73,13 @@ impl Distribution {
 
 /// The distribution of the final score of `solution`'s optimal play from the empty card.
 pub fn distribution(solution: &Solution) -> Distribution {
+    distribution_of(solution, Player::Optimal)
+}
+
+/// The distribution of the final score of `player` from the empty card (playing by
+/// `solution`'s tables: its values where the player is the optimum).
+pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
+    let thumb = thumb_keeps(solution.keeps());
     let mut layer: Vec<(Card, Vec<f64>)> = vec![(Card::EMPTY, vec![1.0])];
     while layer.iter().any(|(card, _)| !card.is_full()) {
         // The cards of the same filled boxes have their turns valued side by side.
@@ -82,13 +90,8 @@ pub fn distribution(solution: &Solution) -> Distribution {
         let ends: Vec<Vec<(Card, u16, f64)>> = groups
             .par_iter()
             .flat_map_iter(|group| {
-                let (first, last) = (group[0].0, group[group.len() - 1].0);
-                let ups = usize::from(first.upper)..usize::from(last.upper) + 1;
-                let turns = solution.turns((first.filled, first.fifty), ups);
-                group
-                    .iter()
-                    .map(|(card, _)| turns.at(*card).ends())
-                    .collect::<Vec<_>>()
+                let cards: Vec<Card> = group.iter().map(|(card, _)| *card).collect();
+                player.ends(solution, &cards, &thumb)
             })
             .collect();
         let mut next: HashMap<Card, Vec<f64>> = HashMap::new();
@@ -116,10 +119,47 @@ pub fn distribution(solution: &Solution) -> Distribution {
     Distribution { probabilities }
 }
 
+/// A duel of two cards played apart, final scores distributed as `a` and `b`: P(a's score
+/// is higher), P(the scores are equal), P(b's is higher).
+pub fn duel(a: &Distribution, b: &Distribution) -> (f64, f64, f64) {
+    let (mut win, mut tie, mut lose) = (0.0, 0.0, 0.0);
+    let mut below = 0.0;
+    for (s, &pa) in a.probabilities.iter().enumerate() {
+        let pb = b.probabilities.get(s).copied().unwrap_or(0.0);
+        win += pa * below;
+        tie += pa * pb;
+        below += pb;
+        let above: f64 = b.probabilities.iter().skip(s + 1).sum();
+        lose += pa * above;
+    }
+    (win, tie, lose)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::yahtzee::simulate::play_games;
     use crate::yahtzee::{Settings, solve};
+
+    /// A duel is even against oneself (win = loss, ties apart), and the optimum's duel with the
+    /// rule of thumb agrees with pairs of games played with real dice.
+    #[test]
+    fn duels_from_two_distributions() {
+        let solution = solve(&Settings::default());
+        let optimal = distribution(&solution);
+        let (win, tie, lose) = duel(&optimal, &optimal);
+        assert!((win - lose).abs() < 1e-12, "{win} vs {lose}");
+        assert!(tie > 0.0 && tie < 0.01, "{tie}");
+        let thumb = distribution_of(&solution, Player::Thumb);
+        let (win, tie, lose) = duel(&optimal, &thumb);
+        assert!((win + tie + lose - 1.0).abs() < 1e-12);
+        let games = 4000;
+        let a = play_games(&solution, Player::Optimal, games, 1);
+        let b = play_games(&solution, Player::Thumb, games, 2);
+        let won = a.iter().zip(&b).filter(|(a, b)| a > b).count() as f64 / games as f64;
+        let z = (won - win).abs() / (win * (1.0 - win) / games as f64).sqrt();
+        assert!(z < 4.5, "won {won} of the games vs {win}: z {z}");
+    }
 
     /// Under Verhoeff's rules his published figures: mean 254.5896, standard deviation
     /// 59.6117, median 248; the mean pushed forward equals the value solved backward.

@@ -8,7 +8,9 @@
 //! - [`turn`](mod@turn): a card between turns, and one turn's values roll by roll.
 //! - [`solve`](mod@solve): the value of every card between turns under optimal play, and any
 //!   turn's choices valued ([`Turn`]).
-//! - [`distribution`](mod@distribution): the exact distribution of the final score under it.
+//! - [`strategy`](mod@strategy): the players, the optimum and a rule of thumb.
+//! - [`distribution`](mod@distribution): the exact distribution of a player's final score,
+//!   and a duel of two from their distributions.
 //! - [`simulate`](mod@simulate): games with real dice, the Monte Carlo check.
 
 pub mod distribution;
@@ -18,10 +20,12 @@ mod reference;
 pub mod rules;
 pub mod simulate;
 pub mod solve;
+pub mod strategy;
 pub mod turn;
 
-pub use distribution::{Distribution, distribution};
+pub use distribution::{Distribution, distribution, distribution_of, duel};
 pub use keeps::Keeps;
 pub use rules::{BOX_NAMES, BOXES, Joker, NAME, SETTINGS, Settings, YahtzeeError};
 pub use solve::{Placed, Solution, Turn, solve};
+pub use strategy::Player;
 pub use turn::Card;

@@ -12,14 +12,13 @@
 //! Cards with the same number of filled boxes depend only on cards with one more, so each
 //! such layer is solved in parallel.
 
-use std::collections::BTreeMap;
 use std::ops::Range;
 
 use rayon::prelude::*;
 
 use super::keeps::Keeps;
 use super::rules::{BOXES, RollScores, Settings, YAHTZEE};
-use super::turn::{Card, Stages, Values, Widget};
+use super::turn::{Card, Decides, Stages, Values, Widget};
 
 /// Every card's value under optimal play.
 #[derive(Clone, Debug)]
@@ -59,12 +58,31 @@ impl Solution {
         &self.keeps
     }
 
+    /// Each roll's scores, by roll number.
+    pub fn scores(&self) -> &[RollScores] {
+        &self.scores
+    }
+
     /// The value of `card` after filling a box, by the values solved: 0 once the card is full.
     pub fn card_value(&self, card: Card) -> f64 {
         if card.is_full() {
             0.0
         } else {
             self.value(card.filled, card.upper, card.fifty)
+        }
+    }
+
+    /// Roll number `r` placed on `card` in box `b`, where it scores `points`: what it gains and
+    /// is worth under optimal play afterwards.
+    pub fn placed(&self, card: Card, r: usize, b: usize, points: u16) -> Placed {
+        let roll = self.keeps.counts(self.keeps.first_roll() + r);
+        let (gained, after) = card.fill(&self.settings, b, points);
+        let gained = gained + self.settings.bonus(roll, card.fifty);
+        Placed {
+            b,
+            gained,
+            after,
+            value: f64::from(gained) + self.card_value(after),
         }
     }
 
@@ -155,17 +173,7 @@ impl Turn<'_> {
 
     /// Roll number `r` placed in box `b`, where it scores `points`.
     fn placed(&self, r: usize, b: usize, points: u16) -> Placed {
-        let solution = self.solution;
-        let settings = &solution.settings;
-        let roll = solution.keeps.counts(solution.keeps.first_roll() + r);
-        let (gained, after) = self.card.fill(settings, b, points);
-        let gained = gained + settings.bonus(roll, self.card.fifty);
-        Placed {
-            b,
-            gained,
-            after,
-            value: f64::from(gained) + solution.card_value(after),
-        }
+        self.solution.placed(self.card, r, b, points)
     }
 
     /// The box roll number `r` fills with no rolls left: the first of the most valuable.
@@ -178,43 +186,6 @@ impl Turn<'_> {
         self.placed(r, b, placed.points[b])
     }
 
-    /// Where the turn ends under its best choices: each (card after, points gained) with its
-    /// probability.
-    pub fn ends(&self) -> Vec<(Card, u16, f64)> {
-        let keeps = &self.solution.keeps;
-        let first = keeps.first_roll();
-        let mut mass = vec![0.0; keeps.len()];
-        for r in 0..keeps.rolls() {
-            mass[first + r] = keeps.probability(r);
-        }
-        for rolls_left in [2, 1] {
-            let mut kept = vec![0.0; keeps.len()];
-            for r in 0..keeps.rolls() {
-                let m = mass[first + r];
-                if m > 0.0 {
-                    kept[self.best_keep(r, rolls_left)] += m;
-                }
-            }
-            keeps.spread(&mut kept);
-            mass = kept;
-        }
-        // By (box, points gained): the card after follows from them.
-        let mut ends: BTreeMap<(u8, u16), (Card, f64)> = BTreeMap::new();
-        for r in 0..keeps.rolls() {
-            let m = mass[first + r];
-            if m == 0.0 {
-                continue;
-            }
-            let placed = self.best_box(r);
-            ends.entry((placed.b as u8, placed.gained))
-                .or_insert((placed.after, 0.0))
-                .1 += m;
-        }
-        ends.into_iter()
-            .map(|((_, gained), (after, p))| (after, gained, p))
-            .collect()
-    }
-
     /// What keeping keep number `k` is worth with `rolls_left` (1 or 2) rolls left.
     pub fn keep_value(&self, k: usize, rolls_left: usize) -> f64 {
         self.stages.values[rolls_left - 1][k * self.lanes + self.lane]
@@ -225,6 +196,16 @@ impl Turn<'_> {
     pub fn best_keep(&self, r: usize, rolls_left: usize) -> usize {
         let first = self.solution.keeps.first_roll();
         usize::from(self.stages.keeps[rolls_left - 1][(first + r) * self.lanes + self.lane])
+    }
+}
+
+impl Decides for Turn<'_> {
+    fn keep(&self, r: usize, rolls_left: usize) -> usize {
+        self.best_keep(r, rolls_left)
+    }
+
+    fn place(&self, r: usize) -> Placed {
+        self.best_box(r)
     }
 }
 

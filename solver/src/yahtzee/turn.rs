@@ -8,10 +8,12 @@
 //! one set of filled boxes are valued side by side (lanes): their rolls, keeps and boxes are
 //! the same, only the bonus and the card after differ.
 
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 use super::keeps::Keeps;
 use super::rules::{BOXES, Placements, RollScores, Settings, YAHTZEE, YAHTZEE_POINTS};
+use super::solve::Placed;
 
 /// A card between turns: what the rest of the game depends on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,6 +58,68 @@ impl Card {
         }
         (gained, after)
     }
+}
+
+/// A player's decisions in one turn from one card.
+pub trait Decides {
+    /// The keep (by number) it keeps of roll number `r` with `rolls_left` (1 or 2) rolls left.
+    fn keep(&self, r: usize, rolls_left: usize) -> usize;
+    /// Where it places roll number `r` with no rolls left.
+    fn place(&self, r: usize) -> Placed;
+}
+
+/// Where a turn played by `decides` ends: each (card after, points gained) with its
+/// probability, by box and points gained.
+pub fn ends(keeps: &Keeps, decides: &impl Decides) -> Vec<(Card, u16, f64)> {
+    let first = keeps.first_roll();
+    let mut mass = vec![0.0; keeps.len()];
+    for r in 0..keeps.rolls() {
+        mass[first + r] = keeps.probability(r);
+    }
+    for rolls_left in [2, 1] {
+        let mut kept = vec![0.0; keeps.len()];
+        for r in 0..keeps.rolls() {
+            let m = mass[first + r];
+            if m > 0.0 {
+                kept[decides.keep(r, rolls_left)] += m;
+            }
+        }
+        keeps.spread(&mut kept);
+        mass = kept;
+    }
+    // By (box, points gained): the card after follows from them.
+    let mut ends: BTreeMap<(usize, u16), (Card, f64)> = BTreeMap::new();
+    for r in 0..keeps.rolls() {
+        let m = mass[first + r];
+        if m == 0.0 {
+            continue;
+        }
+        let placed = decides.place(r);
+        ends.entry((placed.b, placed.gained))
+            .or_insert((placed.after, 0.0))
+            .1 += m;
+    }
+    ends.into_iter()
+        .map(|((_, gained), (after, p))| (after, gained, p))
+        .collect()
+}
+
+/// Plays one turn from a card with dice drawn from `rng` as `decides` decides: where roll
+/// number `r` was placed.
+pub fn play(keeps: &Keeps, decides: &impl Decides, rng: &mut impl rand::Rng) -> Placed {
+    let roll_number =
+        |counts: &[u8; 6]| keeps.number(counts).expect("five dice are a roll") - keeps.first_roll();
+    let mut dice = [0u8; 6];
+    for rolls_left in [2, 1, 0] {
+        let held: u8 = dice.iter().sum();
+        for _ in held..super::keeps::DICE as u8 {
+            dice[rng.random_range(0..6)] += 1;
+        }
+        if rolls_left > 0 {
+            dice = *keeps.counts(decides.keep(roll_number(&dice), rolls_left));
+        }
+    }
+    decides.place(roll_number(&dice))
 }
 
 /// The turns kept where asked ([`Widget::turn`]): their values and best choices, `lanes` per

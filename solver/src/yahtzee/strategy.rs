@@ -1,0 +1,104 @@
+//! Who fills a card: the optimum, or the rule of thumb.
+//!
+//! The **rule of thumb** ("chase the commonest face"): with rolls left, keep every die showing
+//! the face the dice show most (the higher face where two are as common) and roll the rest;
+//! after the last roll, fill the open box (as the joker rules allow) that scores the most
+//! points now, the upper bonus it completes and the Yahtzee bonus counted (the first in card
+//! order where boxes tie). It looks at nothing but the dice and which boxes are open.
+
+use super::keeps::Keeps;
+use super::rules::BOXES;
+use super::solve::{Placed, Solution};
+use super::turn::{Card, Decides, ends};
+
+/// A player of the card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Maximises the expected final score (the solve's choices).
+    Optimal,
+    /// The rule of thumb (see the module's documentation).
+    Thumb,
+}
+
+/// The rule of thumb's keep of each roll, by roll number: every die of the commonest face
+/// (the higher where two are as common).
+pub fn thumb_keeps(keeps: &Keeps) -> Vec<usize> {
+    (keeps.first_roll()..keeps.len())
+        .map(|k| {
+            let roll = keeps.counts(k);
+            let face = (0..6)
+                .rev()
+                .max_by_key(|&f| (roll[f], f))
+                .expect("six faces");
+            let mut kept = [0u8; 6];
+            kept[face] = roll[face];
+            keeps.number(&kept).expect("a keep")
+        })
+        .collect()
+}
+
+/// The rule of thumb at one card.
+pub struct Thumb<'a> {
+    /// The solution whose tables (rolls, scores, rules) it plays by; it reads no values.
+    pub solution: &'a Solution,
+    /// The card.
+    pub card: Card,
+    /// [`thumb_keeps`] of the solution's keeps.
+    pub keeps: &'a [usize],
+}
+
+impl Decides for Thumb<'_> {
+    fn keep(&self, r: usize, _rolls_left: usize) -> usize {
+        self.keeps[r]
+    }
+
+    fn place(&self, r: usize) -> Placed {
+        let solution = self.solution;
+        let placed = solution
+            .settings()
+            .place(&solution.scores()[r], self.card.filled);
+        (0..BOXES)
+            .filter(|&b| placed.allowed & (1 << b) != 0)
+            .map(|b| solution.placed(self.card, r, b, placed.points[b]))
+            .reduce(|best, p| if p.gained > best.gained { p } else { best })
+            .expect("a card not full has an open box")
+    }
+}
+
+impl Player {
+    /// Where the turns from `cards` (not full, all with the same filled boxes and Yahtzee box,
+    /// by rising upper total) end under this player: for each, every (card after, points
+    /// gained) with its probability.
+    pub fn ends(
+        self,
+        solution: &Solution,
+        cards: &[Card],
+        thumb: &[usize],
+    ) -> Vec<Vec<(Card, u16, f64)>> {
+        let keeps = solution.keeps();
+        match self {
+            Player::Optimal => {
+                let (low, high) = (cards[0].upper, cards[cards.len() - 1].upper);
+                let turns = solution.turns(
+                    (cards[0].filled, cards[0].fifty),
+                    usize::from(low)..usize::from(high) + 1,
+                );
+                cards
+                    .iter()
+                    .map(|&card| ends(keeps, &turns.at(card)))
+                    .collect()
+            }
+            Player::Thumb => cards
+                .iter()
+                .map(|&card| {
+                    let thumb = Thumb {
+                        solution,
+                        card,
+                        keeps: thumb,
+                    };
+                    ends(keeps, &thumb)
+                })
+                .collect(),
+        }
+    }
+}
