@@ -138,6 +138,7 @@ pub fn duel(a: &Distribution, b: &Distribution) -> (f64, f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::yahtzee::fixtures::{hasbro, hasbro_distributions};
     use crate::yahtzee::simulate::play_games;
     use crate::yahtzee::{Settings, solve};
 
@@ -145,17 +146,16 @@ mod tests {
     /// rule of thumb agrees with pairs of games played with real dice.
     #[test]
     fn duels_from_two_distributions() {
-        let solution = solve(&Settings::default());
-        let optimal = distribution(&solution);
-        let (win, tie, lose) = duel(&optimal, &optimal);
+        let solution = hasbro();
+        let [optimal, thumb] = hasbro_distributions();
+        let (win, tie, lose) = duel(optimal, optimal);
         assert!((win - lose).abs() < 1e-12, "{win} vs {lose}");
         assert!(tie > 0.0 && tie < 0.01, "{tie}");
-        let thumb = distribution_of(&solution, Player::Thumb);
-        let (win, tie, lose) = duel(&optimal, &thumb);
+        let (win, tie, lose) = duel(optimal, thumb);
         assert!((win + tie + lose - 1.0).abs() < 1e-12);
         let games = 4000;
-        let a = play_games(&solution, Player::Optimal, games, 1);
-        let b = play_games(&solution, Player::Thumb, games, 2);
+        let a = play_games(solution, Player::Optimal, games, 1);
+        let b = play_games(solution, Player::Thumb, games, 2);
         let won = a.iter().zip(&b).filter(|(a, b)| a > b).count() as f64 / games as f64;
         let z = (won - win).abs() / (win * (1.0 - win) / games as f64).sqrt();
         assert!(z < 4.5, "won {won} of the games vs {win}: z {z}");

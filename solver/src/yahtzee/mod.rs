@@ -29,3 +29,24 @@ pub use rules::{BOX_NAMES, BOXES, Joker, NAME, SETTINGS, Settings, YahtzeeError}
 pub use solve::{Placed, Solution, Turn, solve};
 pub use strategy::Player;
 pub use turn::Card;
+
+/// What several tests ask of Hasbro's printed rules, worked out once.
+#[cfg(test)]
+mod fixtures {
+    use std::sync::OnceLock;
+
+    use super::{Distribution, Player, Settings, Solution, distribution_of, solve};
+
+    /// The solution of the default rules.
+    pub fn hasbro() -> &'static Solution {
+        static SOLUTION: OnceLock<Solution> = OnceLock::new();
+        SOLUTION.get_or_init(|| solve(&Settings::default()))
+    }
+
+    /// The final-score distributions of the optimum and the rule of thumb there.
+    pub fn hasbro_distributions() -> &'static [Distribution; 2] {
+        static DISTRIBUTIONS: OnceLock<[Distribution; 2]> = OnceLock::new();
+        DISTRIBUTIONS
+            .get_or_init(|| [Player::Optimal, Player::Thumb].map(|p| distribution_of(hasbro(), p)))
+    }
+}

@@ -53,21 +53,20 @@ pub fn play_games(solution: &Solution, player: Player, games: u64, seed: u64) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yahtzee::distribution::distribution_of;
-    use crate::yahtzee::{Settings, solve};
+    use crate::yahtzee::fixtures::{hasbro, hasbro_distributions};
 
     /// Games played with real dice agree with the exact mean within 4.5 standard errors, for
     /// the optimum and the rule of thumb (whose mean is its exact distribution's).
     #[test]
     fn games_with_real_dice_agree_with_the_exact_mean() {
-        let solution = solve(&Settings::default());
-        let thumb = distribution_of(&solution, Player::Thumb).mean();
+        let solution = hasbro();
+        let thumb = hasbro_distributions()[1].mean();
         for (player, exact) in [
             (Player::Optimal, solution.expected_score()),
             (Player::Thumb, thumb),
         ] {
             let games = 4000;
-            let scores: Vec<f64> = play_games(&solution, player, games, 7)
+            let scores: Vec<f64> = play_games(solution, player, games, 7)
                 .into_iter()
                 .map(f64::from)
                 .collect();

@@ -272,6 +272,7 @@ pub fn solve(settings: &Settings) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::yahtzee::fixtures::hasbro;
     use crate::yahtzee::reference::Reference;
     use crate::yahtzee::rules::{CHANCE, FULL_HOUSE, LARGE_STRAIGHT};
     use num_traits::ToPrimitive;
@@ -282,7 +283,7 @@ mod tests {
     /// roll left, 12 + 3 · 4.25 with two; the card: 5 · ((5 + 6) / 6 + 4 · 4.25 / 6) = 70/3.
     #[test]
     fn a_card_with_only_chance_open_by_hand() {
-        let solution = solve(&Settings::default());
+        let solution = hasbro();
         let chance = Card {
             filled: ((1 << BOXES) - 1) & !(1 << CHANCE),
             upper: 0,
