@@ -26,9 +26,9 @@ pub mod turn;
 pub use distribution::{Distribution, distribution, distribution_of, duel};
 pub use keeps::Keeps;
 pub use rules::{BOX_NAMES, BOXES, Joker, NAME, SETTINGS, Settings, YahtzeeError};
-pub use solve::{Placed, Solution, Turn, solve};
+pub use solve::{Solution, Turn, solve};
 pub use strategy::Player;
-pub use turn::Card;
+pub use turn::{Card, Placed};
 
 /// What several tests ask of Hasbro's printed rules, worked out once.
 #[cfg(test)]

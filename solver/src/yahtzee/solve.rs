@@ -18,7 +18,7 @@ use rayon::prelude::*;
 
 use super::keeps::Keeps;
 use super::rules::{BOXES, RollScores, Settings, YAHTZEE};
-use super::turn::{Card, Decides, Stages, Values, Widget};
+use super::turn::{Card, Decides, Placed, Stages, Values, Widget};
 
 /// Every card's value under optimal play.
 #[derive(Clone, Debug)]
@@ -144,19 +144,6 @@ pub struct Turn<'a> {
     /// The lanes valued side by side, and this card's.
     lanes: usize,
     lane: usize,
-}
-
-/// What a roll with no rolls left is placed in, and what that gains.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Placed {
-    /// The box.
-    pub b: usize,
-    /// The points gained: the box's, the upper bonus if they complete it, the Yahtzee bonus.
-    pub gained: u16,
-    /// The card after.
-    pub after: Card,
-    /// The points gained plus the value of the card after.
-    pub value: f64,
 }
 
 impl Turn<'_> {

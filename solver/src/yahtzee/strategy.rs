@@ -8,8 +8,8 @@
 
 use super::keeps::Keeps;
 use super::rules::BOXES;
-use super::solve::{Placed, Solution};
-use super::turn::{Card, Decides, ends};
+use super::solve::Solution;
+use super::turn::{Card, Decides, Placed, ends};
 
 /// A player of the card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

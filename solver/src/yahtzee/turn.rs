@@ -13,7 +13,6 @@ use std::ops::Range;
 
 use super::keeps::Keeps;
 use super::rules::{BOXES, Placements, RollScores, Settings, YAHTZEE, YAHTZEE_POINTS};
-use super::solve::Placed;
 
 /// A card between turns: what the rest of the game depends on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,6 +57,19 @@ impl Card {
         }
         (gained, after)
     }
+}
+
+/// What a roll with no rolls left is placed in, and what that gains.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placed {
+    /// The box.
+    pub b: usize,
+    /// The points gained: the box's, the upper bonus if they complete it, the Yahtzee bonus.
+    pub gained: u16,
+    /// The card after.
+    pub after: Card,
+    /// The points gained plus the value of the card after.
+    pub value: f64,
 }
 
 /// A player's decisions in one turn from one card.
