@@ -31,9 +31,6 @@ pub struct Keeps {
     fewer: Vec<Vec<u16>>,
     /// For each roll (numbered from 0): how many of the 6⁵ ordered rolls it is, over 6⁵.
     probabilities: Vec<f64>,
-    /// For each roll (numbered from 0): every keep within it, by keep number (fewest dice
-    /// first, the roll itself last).
-    within: Vec<Vec<u16>>,
 }
 
 impl Keeps {
@@ -83,24 +80,12 @@ impl Keeps {
                     .collect()
             })
             .collect();
-        let within = counts[starts[DICE]..]
-            .iter()
-            .map(|roll| {
-                counts
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, keep)| keep.iter().zip(roll).all(|(k, r)| k <= r))
-                    .map(|(k, _)| k as u16)
-                    .collect()
-            })
-            .collect();
         Keeps {
             counts,
             starts,
             more,
             fewer,
             probabilities,
-            within,
         }
     }
 
@@ -164,31 +149,11 @@ impl Keeps {
         }
     }
 
-    /// The keeps within roll number `r` (counted from the first roll), by keep number: the
-    /// empty keep first, the roll itself (keep all) last.
-    pub fn within(&self, r: usize) -> &[u16] {
-        &self.within[r]
-    }
-
-    /// The best keep within roll number `r` by `values` (one per keep): the first of the most
-    /// valuable in [`within`](Self::within)'s order, so among keeps worth the same the one of
-    /// fewest dice (the choice whose final score has Verhoeff's published standard deviation,
-    /// 59.6117; keeping the most dice gives 59.6114, with the same mean and median).
-    pub fn best_within(&self, r: usize, values: &[f64]) -> usize {
-        self.within[r]
-            .iter()
-            .fold(usize::from(self.within[r][0]), |best, &k| {
-                if values[usize::from(k)] > values[best] {
-                    usize::from(k)
-                } else {
-                    best
-                }
-            })
-    }
-
     /// [`best_below`](Self::best_below), saying in `choices` (by keep number, `lanes` each)
-    /// which keep within each is the best: the first of the most valuable by keep number, as
-    /// [`best_within`](Self::best_within) chooses.
+    /// which keep within each is the best: the first of the most valuable by keep number, so
+    /// among keeps worth the same the one of fewest dice (the choice whose final score has
+    /// Verhoeff's published standard deviation, 59.6117; keeping the most dice gives 59.6114,
+    /// with the same mean and median).
     pub fn best_below_choosing(&self, values: &mut [f64], lanes: usize, choices: &mut Vec<u16>) {
         choices.clear();
         choices.extend((0..self.len() as u16).flat_map(|k| std::iter::repeat_n(k, lanes)));

@@ -179,7 +179,7 @@ impl Turn<'_> {
     }
 
     /// The keep roll number `r` keeps with `rolls_left` (1 or 2) rolls left: the most valuable
-    /// within it, of fewest dice among equals ([`Keeps::best_within`]).
+    /// within it, of fewest dice among equals ([`Keeps::best_below_choosing`]).
     pub fn best_keep(&self, r: usize, rolls_left: usize) -> usize {
         let first = self.solution.keeps.first_roll();
         usize::from(self.stages.keeps[rolls_left - 1][(first + r) * self.lanes + self.lane])
@@ -291,6 +291,8 @@ mod tests {
         assert_eq!(kept, [0, 0, 0, 0, 0, 2]);
         let placed = turn.best_box(roll);
         assert_eq!((placed.b, placed.gained), (CHANCE, 20));
+        assert_eq!(turn.boxes(roll).collect::<Vec<_>>(), [placed]);
+        assert_eq!(placed.value, 20.0);
         assert!(placed.after.is_full());
     }
 

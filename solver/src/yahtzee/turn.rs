@@ -143,7 +143,7 @@ pub struct Stages {
     /// with one roll fewer).
     pub values: [Vec<f64>; 2],
     /// By keep number, the best keep within it with one roll left (`[0]`) and two (`[1]`):
-    /// the first of the most valuable by keep number ([`Keeps::best_within`]'s choice).
+    /// the first of the most valuable by keep number ([`Keeps::best_below_choosing`]'s choice).
     pub keeps: [Vec<u16>; 2],
     /// By roll number, the box it fills with no rolls left: the first of the most valuable.
     pub boxes: Vec<u8>,
