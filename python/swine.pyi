@@ -158,11 +158,13 @@ class Position:
     """The position's numbers by name (`from` in JSON, a keyword in Python)."""
     dice: Optional[list[int]]
     """Farkle: the dice shown there."""
-    mover_wins: float
+    mover_wins: Optional[float]
+    """P(the mover wins); None in Yahtzee, a game of one player's score."""
     tie: float
-    mover_loses: float
+    mover_loses: Optional[float]
     value: float
-    """P(win) + P(tie)/2 of `chosen`, then `afterwards`."""
+    """P(win) + P(tie)/2 of `chosen`, then `afterwards`; in Yahtzee the expected final
+    score."""
     chosen: str
     """The strategy's choice there, as the game names it: "3 dice", "1 die", "pass", "roll",
     "hold", "bank", "keep 100 points, 5 dice left"."""

@@ -404,14 +404,22 @@ pub struct EvalArgs {
     /// Instead of the whole match, one position with the strategy to move: OWN,OPPONENT (Hog
     /// rules with memory: OWN,OPPONENT,OWN_MEMORY,OPPONENT_MEMORY; Greed: OWN,OPPONENT,PASSED
     /// with PASSED 0 or 1; the Pig family: OWN,OPPONENT,TURN_TOTAL; Farkle: B,D,F,E,T,N, banked
-    /// scores, farkle counts, turn total, dice left). Prints the exact probability that the mover wins from there and
-    /// the value of each choice there.
+    /// scores, farkle counts, turn total, dice left; Yahtzee: the card, its filled boxes with
+    /// their points, e.g. ones=3,sixes=24,yahtzee=50, box names as in the JSON, the empty card
+    /// by default). Prints the exact probability that the mover wins from there (Yahtzee: the
+    /// expected final score) and the value of each choice there.
     #[arg(long, value_name = "POSITION", conflicts_with_all = ["explain", "exact", "bounds"])]
     pub from: Option<String>,
     /// Farkle, with --from: the dice a roll just showed (e.g. 1,1,5,2,3,4, as many as the
-    /// position's dice left); prints the value of each way to keep.
-    #[arg(long, value_name = "FACES", requires = "from")]
+    /// position's dice left); prints the value of each way to keep. Yahtzee: the five dice
+    /// showing (e.g. 1,1,2,5,6), at the card --from gives (the empty card by default).
+    #[arg(long, value_name = "FACES")]
     pub dice: Option<String>,
+    /// Yahtzee, with --dice: the rolls left (2 after a turn's first roll, the default; 1; 0,
+    /// where the dice fill a box). With 1 or 2 prints the value of every keep, with 0 of every
+    /// open box, each the expected final score under optimal play afterwards.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub rolls_left: Option<u8>,
     #[command(flatten)]
     pub precision: PrecisionArgs,
     #[command(flatten)]

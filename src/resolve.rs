@@ -96,23 +96,11 @@ pub fn opponent(
     Ok(None)
 }
 
-/// The whole numbers given to `flag` as `text`, comma-separated.
-pub fn numbers(flag: &str, text: &str) -> Result<Vec<i64>> {
-    text.split(',')
-        .map(str::trim)
-        .map(|piece| {
-            piece
-                .parse()
-                .with_context(|| format!("{flag} {text}: '{piece}' is not a whole number"))
-        })
-        .collect()
-}
-
-/// The position `--from` gives, checked against the game before anything is solved (with the
-/// dice `--dice` shows there, if any).
+/// The position `--from` gives (with `--rolls-left`, where the game has them), checked against
+/// the game before anything is solved (with the dice `--dice` shows there, if any).
 pub fn position(
     game: &dyn DynGame,
-    from: &str,
+    (from, rolls_left): (Option<&str>, Option<u8>),
     dice: Option<&str>,
 ) -> Result<(Vec<i64>, Option<Vec<u8>>)> {
     let info = game.info();
@@ -135,10 +123,18 @@ pub fn position(
         .iter()
         .map(|p| p.name.to_uppercase())
         .collect();
-    let at = numbers("--from", from).with_context(|| format!("expected {}", names.join(",")))?;
+    let shown = from.unwrap_or("the default");
+    let at = game
+        .read_position(from, rolls_left)
+        .map_err(|error| match error {
+            GameError::Position(text) => {
+                anyhow::anyhow!("--from {shown}: {text}; expected {}", names.join(","))
+            }
+            other => other.into(),
+        })?;
     game.check_position(&at, faces.as_deref())
         .map_err(|error| match error {
-            GameError::Position(text) => anyhow::anyhow!("--from {from}: {text}"),
+            GameError::Position(text) => anyhow::anyhow!("--from {shown}: {text}"),
             GameError::Dice(text) => {
                 anyhow::anyhow!("--dice {}: {text}", dice.unwrap_or_default())
             }

@@ -194,7 +194,7 @@ struct Case {
 }
 
 /// One ruleset of every game, small.
-const CASES: [Case; 5] = [
+const CASES: [Case; 6] = [
     Case {
         flags: &["--rules", "hog-fa20", "--goal", "30"],
         strategies: Some(["always_roll:4", "always_roll:6"]),
@@ -218,6 +218,12 @@ const CASES: [Case; 5] = [
         strategies: Some(["bank_at:200", "max_points"]),
         from: "0,0,0,0,100,5",
         dice: Some("1,2,3,4,6"),
+    },
+    Case {
+        flags: &["--rules", "yahtzee", "--set", "upper_threshold=5"],
+        strategies: Some(["optimal", "thumb"]),
+        from: "chance=20",
+        dice: Some("1,1,2,5,6"),
     },
     Case {
         flags: &["--rules", "chopsticks"],
@@ -598,10 +604,15 @@ mod erased {
 
 #[test]
 fn every_registered_game_and_a_test_only_one_pass_the_same_suite_in_process() {
-    let open = |rules: &str, goal: u32, settings: &[(&str, i64)]| {
+    let open_settings = |rules: &str, settings: &[(&str, i64)]| {
         let settings: Vec<(String, i64)> =
             settings.iter().map(|(n, v)| (n.to_string(), *v)).collect();
-        catalog::open(rules, Some(goal), &settings, &Runner::default()).unwrap()
+        catalog::open(rules, None, &settings, &Runner::default()).unwrap()
+    };
+    let open = |rules: &str, goal: u32, settings: &[(&str, i64)]| {
+        let mut settings = settings.to_vec();
+        settings.push(("goal", i64::from(goal)));
+        open_settings(rules, &settings)
     };
     conform(
         &open("hog-fa20", 30, &[]),
@@ -618,6 +629,13 @@ fn every_registered_game_and_a_test_only_one_pass_the_same_suite_in_process() {
         &open("farkle", 300, &[("floor", -100)]),
         ["bank_at:200", "max_points"],
         &[0, 0, 0, 0, 100, 5],
+    );
+    let mut card = vec![-1; 12];
+    card.extend([20, 2]);
+    conform(
+        &open_settings("yahtzee", &[("upper_threshold", 5)]),
+        ["optimal", "thumb"],
+        &card,
     );
     let race: Opened = Arc::new(coin_race::CoinRace::new(12));
     conform(&race, ["safe", "bold"], &[3, 4]);

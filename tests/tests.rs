@@ -30,3 +30,4 @@ mod scripts;
 mod serve;
 mod study;
 mod tables;
+mod yahtzee;

@@ -501,13 +501,14 @@ pub struct Position {
     pub from_: Py<PyDict>,
     /// The dice shown there (Farkle after a roll) as a list of faces, else None.
     pub dice: Option<Py<PyList>>,
-    /// P(the player to move wins).
-    pub mover_wins: f64,
+    /// P(the player to move wins); None in a game of one player's score (Yahtzee).
+    pub mover_wins: Option<f64>,
     /// P(a tie) (Greed's ties; in Hog and Pig a game that never ends).
     pub tie: f64,
-    /// P(the player to move loses).
-    pub mover_loses: f64,
-    /// The position's value: P(win) + ½·P(tie).
+    /// P(the player to move loses); None in a game of one player's score.
+    pub mover_loses: Option<f64>,
+    /// The position's value: P(win) + ½·P(tie); in a game of one player's score, the
+    /// expected final score (points).
     pub value: f64,
     /// What the strategy chooses there, as the game names it (`3 dice`, `pass`, `roll`,
     /// `bank`, `keep 100 points, 5 dice left`).
@@ -540,9 +541,9 @@ impl Position {
                 Some(faces) => Some(PyList::new(py, faces)?.unbind()),
                 None => None,
             },
-            mover_wins: report.mover_wins.0,
+            mover_wins: report.mover_wins.map(|p| p.0),
             tie: report.tie.map_or(0.0, |t| t.0),
-            mover_loses: report.mover_loses.0,
+            mover_loses: report.mover_loses.map(|p| p.0),
             value: report.value.0,
             chosen: report.chosen.clone(),
             choices: choices.unbind(),
@@ -562,10 +563,16 @@ impl Position {
             let value: f64 = value.extract()?;
             rows.push(vec![choice.str()?.to_string(), display::probability(value)]);
         }
-        let caption = format!(
-            "P(mover wins) {:.12}; each choice, {} afterwards",
-            self.mover_wins, self.afterwards
-        );
+        let caption = match self.mover_wins {
+            Some(wins) => format!(
+                "P(mover wins) {wins:.12}; each choice, {} afterwards",
+                self.afterwards
+            ),
+            None => format!(
+                "expected final score {:.12}; each choice, {} afterwards",
+                self.value, self.afterwards
+            ),
+        };
         Ok(display::table(&caption, &["choice", "value"], &rows))
     }
 
@@ -584,7 +591,7 @@ impl Position {
 
     fn __repr__(&self) -> String {
         format!(
-            "Position(mover_wins={}, value={}, chosen={:?})",
+            "Position(mover_wins={:?}, value={}, chosen={:?})",
             self.mover_wins, self.value, self.chosen
         )
     }

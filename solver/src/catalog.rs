@@ -18,6 +18,7 @@ use crate::python::Runner;
 use crate::read::{ReadError, SCRIPT_BYTES, read_text_capped};
 use crate::report::full_message;
 use crate::spec::TABLE_FILES;
+use crate::yahtzee;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -34,6 +35,8 @@ pub enum Family {
     Chopsticks,
     /// Farkle.
     Farkle,
+    /// Yahtzee.
+    Yahtzee,
 }
 
 /// What a ruleset is, for people and for dispatch.
@@ -102,9 +105,19 @@ pub fn rulesets() -> Vec<Entry> {
         yardstick: Some(farkle::YARDSTICK.to_string()),
         strategies: farkle::STRATEGY_FORMS.map(String::from).to_vec(),
     };
+    let yahtzee = Entry {
+        name: yahtzee::NAME,
+        aliases: &[],
+        game: Family::Yahtzee,
+        summary: "five dice, thirteen boxes, up to three rolls a turn; the highest expected final                   score, and duels of two cards (Hasbro's rules; --set joker=forced|verhoeff|\
+                  free|none, yahtzee_bonus, upper_bonus, upper_threshold)"
+            .to_string(),
+        yardstick: Some(yahtzee::interface::YARDSTICK.to_string()),
+        strategies: yahtzee::interface::STRATEGY_FORMS.map(String::from).to_vec(),
+    };
     hog.chain([greed])
         .chain(pig)
-        .chain([farkle, chopsticks])
+        .chain([farkle, yahtzee, chopsticks])
         .collect()
 }
 
@@ -203,6 +216,9 @@ pub enum OpenError {
     /// Farkle rules out of range.
     #[error(transparent)]
     Farkle(#[from] farkle::FarkleError),
+    /// Yahtzee rules out of range.
+    #[error(transparent)]
+    Yahtzee(#[from] yahtzee::YahtzeeError),
 }
 
 impl Family {
@@ -215,6 +231,7 @@ impl Family {
             Family::Pig => "pig",
             Family::Chopsticks => "chopsticks",
             Family::Farkle => "farkle",
+            Family::Yahtzee => "yahtzee",
         }
     }
 }
@@ -273,8 +290,8 @@ pub fn grid(parameters: &[(String, Vec<i64>)]) -> Result<Vec<Vec<(String, i64)>>
     Ok(grid)
 }
 
-/// Parses a Hog script parameter given as `NAME=VALUE` (`--set`, and Python's `set=`), the value a
-/// whole number.
+/// Parses a parameter given as `NAME=VALUE` (`--set`, and Python's `set=`), the value a whole
+/// number, or for Yahtzee's `joker` the name of its rule (`joker=verhoeff`), as its number.
 pub fn setting(text: &str) -> Result<(String, i64), String> {
     let (name, value) = text
         .split_once('=')
@@ -282,7 +299,19 @@ pub fn setting(text: &str) -> Result<(String, i64), String> {
     let value = value
         .trim()
         .parse::<i64>()
-        .map_err(|_| format!("'{text}': {} is not a whole number", value.trim()))?;
+        .ok()
+        .or_else(|| (name.trim() == "joker").then(|| yahtzee::joker_number(value.trim()))?)
+        .ok_or_else(|| {
+            if name.trim() == "joker" {
+                format!(
+                    "'{text}': {} is no joker rule; they are {}",
+                    value.trim(),
+                    yahtzee::rules::JOKERS.join(", ")
+                )
+            } else {
+                format!("'{text}': {} is not a whole number", value.trim())
+            }
+        })?;
     Ok((name.trim().to_string(), value))
 }
 
@@ -343,7 +372,7 @@ pub fn named(
     };
     // Every game takes its goal as a setting too (`--set goal=50`, a sweep's grid); only Hog
     // rule scripts and Farkle take others.
-    let (goal, settings) = if matches!(family, Family::Hog | Family::Farkle) {
+    let (goal, settings) = if matches!(family, Family::Hog | Family::Farkle | Family::Yahtzee) {
         (goal, settings.to_vec())
     } else {
         let mut goal = goal;
@@ -392,6 +421,14 @@ pub fn named(
         Family::Farkle => {
             let settings = with_goal(settings, goal)?;
             Arc::new(farkle::FarkleGame::new(farkle::Farkle::new(&settings)?))
+        }
+        Family::Yahtzee => {
+            if goal.is_some() {
+                return Err(OpenError::NoGoal {
+                    rules: rules.to_string(),
+                });
+            }
+            Arc::new(yahtzee::YahtzeeGame::new(yahtzee::settings_of(settings)?))
         }
     };
     Ok(Named(Checked::Built(game)))

@@ -19,10 +19,15 @@ pub fn eval_command(args: &EvalArgs) -> Result<()> {
         (Capability::Dice, args.dice.is_some()),
     ])?;
     // A position is checked before anything is solved or any strategy run.
-    let position = args
-        .from
-        .as_deref()
-        .map(|from| resolve::position(game.as_ref(), from, args.dice.as_deref()))
+    let asks_position = args.from.is_some() || args.dice.is_some() || args.rolls_left.is_some();
+    let position = asks_position
+        .then(|| {
+            resolve::position(
+                game.as_ref(),
+                (args.from.as_deref(), args.rolls_left),
+                args.dice.as_deref(),
+            )
+        })
         .transpose()?;
     let runner = resolve::runner(&args.python);
     Watch::during(|run, watch| {

@@ -82,6 +82,12 @@ pub trait DynGame: Send + Sync {
     fn evaluate(&self, seats: [&Strategy; 2], run: &Run) -> Result<Evaluated, GameError>;
     /// See [`Game::rate`].
     fn rate(&self, seats: [&Strategy; 2], run: &Run) -> Result<Rating, GameError>;
+    /// See [`Game::read_position`].
+    fn read_position(
+        &self,
+        from: Option<&str>,
+        rolls_left: Option<u8>,
+    ) -> Result<Vec<i64>, GameError>;
     /// See [`Game::check_position`].
     fn check_position(&self, at: &[i64], dice: Option<&[u8]>) -> Result<(), GameError>;
     /// See [`Game::position`].
@@ -179,6 +185,14 @@ impl<G: Game> DynGame for G {
     fn rate(&self, seats: [&Strategy; 2], run: &Run) -> Result<Rating, GameError> {
         run.check()?;
         Game::rate(self, both(self, seats)?, run)
+    }
+
+    fn read_position(
+        &self,
+        from: Option<&str>,
+        rolls_left: Option<u8>,
+    ) -> Result<Vec<i64>, GameError> {
+        Game::read_position(self, from, rolls_left)
     }
 
     fn check_position(&self, at: &[i64], dice: Option<&[u8]>) -> Result<(), GameError> {

@@ -145,6 +145,42 @@ pub trait Game: Send + Sync + 'static {
         })
     }
 
+    /// The numbers of the position `--from` gives as `from`, one per [`GameInfo::position`]
+    /// part, with the rolls left after the dice shown (`--rolls-left`, Yahtzee's): by default
+    /// the numbers `from` lists, comma-separated, and no rolls left to give. A game with a
+    /// position of its own form reads it here (Yahtzee's card, `chance=20,yahtzee=50`, the
+    /// empty card where none is given).
+    fn read_position(
+        &self,
+        from: Option<&str>,
+        rolls_left: Option<u8>,
+    ) -> Result<Vec<i64>, GameError> {
+        if rolls_left.is_some() {
+            return Err(GameError::Refused(format!(
+                "--rolls-left: {} has no rolls left in a position (it is yahtzee's)",
+                self.info().rules
+            )));
+        }
+        let from = from.ok_or_else(|| {
+            GameError::Refused(format!(
+                "--dice needs the position they are shown at: give --from ({})",
+                self.info()
+                    .position
+                    .iter()
+                    .map(|p| p.name.to_uppercase())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ))
+        })?;
+        from.split(',')
+            .map(|piece| {
+                piece.trim().parse().map_err(|_| {
+                    GameError::Position(format!("'{}' is not a whole number", piece.trim()))
+                })
+            })
+            .collect()
+    }
+
     /// Checks a position (`--from`, one number per [`GameInfo::position`] part) and the dice
     /// shown there, before anything is solved.
     fn check_position(&self, at: &[i64], dice: Option<&[u8]>) -> Result<(), GameError>;

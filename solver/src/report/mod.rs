@@ -15,8 +15,8 @@ mod simulation;
 pub mod study;
 
 pub use matchup::{
-    Details, ExactTies, Lost, MatchReport, Rates, Results, SearchReport, TieReport, TiedState,
-    write_lost,
+    Details, ExactTies, Lost, MatchReport, Rates, Results, Score, ScoresReport, SearchReport,
+    TieReport, TiedState, write_lost,
 };
 pub use position::{ChoiceValue, PositionReport};
 pub use simulation::{EstimateReport, SimulatedRates, SimulationReport, Z95};

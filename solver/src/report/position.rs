@@ -18,7 +18,8 @@ pub struct ChoiceValue {
     pub choice: String,
     /// The dice it rolls, where a choice is a number of dice (Hog, Greed).
     pub dice: Option<u8>,
-    /// Its value for the player to move: P(win) + ½·P(tie).
+    /// Its value for the player to move: P(win) + ½·P(tie); in a game of one player's score
+    /// (Yahtzee), the expected final score, points.
     pub value: f64,
 }
 
@@ -49,14 +50,17 @@ pub struct PositionReport {
     /// The position in words, e.g. `50 : 60`.
     #[serde(skip)]
     pub from_text: String,
-    /// P(the player to move wins).
-    pub mover_wins: Probability,
+    /// P(the player to move wins) (none in a game of one player's score).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mover_wins: Option<Probability>,
     /// P(a tie), where it can happen.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tie: Option<Probability>,
-    /// P(the player to move loses).
-    pub mover_loses: Probability,
-    /// Its value: P(win) + ½·P(tie).
+    /// P(the player to move loses) (none in a game of one player's score).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mover_loses: Option<Probability>,
+    /// Its value: P(win) + ½·P(tie); in a game of one player's score (Yahtzee), the expected
+    /// final score, points.
     pub value: Probability,
     /// What its strategy chooses there, as the game names it.
     pub chosen: String,
@@ -95,9 +99,9 @@ impl PositionReport {
             from,
             dice: None,
             from_text,
-            mover_wins: Probability(outcome.win),
+            mover_wins: Some(Probability(outcome.win)),
             tie: (outcome.tie > 0.0).then_some(Probability(outcome.tie)),
-            mover_loses: Probability(outcome.loss),
+            mover_loses: Some(Probability(outcome.loss)),
             value: Probability(outcome.value()),
             afterwards: heading.strategy.clone(),
             turn_start: None,
@@ -106,6 +110,30 @@ impl PositionReport {
             notes: Vec::new(),
             heading,
         }
+    }
+}
+
+impl PositionReport {
+    /// The report of a position in a game of one player's score, where the mover's expected
+    /// final score is `expected` (points).
+    pub fn scored(
+        heading: Heading,
+        from: Vec<(String, i64)>,
+        from_text: String,
+        expected: f64,
+        chosen_and_choices: (String, Vec<ChoiceValue>),
+    ) -> PositionReport {
+        let mut report = PositionReport::new(
+            heading,
+            from,
+            from_text,
+            SeatOutcome::without_ties(0.0),
+            chosen_and_choices,
+        );
+        report.mover_wins = None;
+        report.mover_loses = None;
+        report.value = Probability(expected);
+        report
     }
 }
 
@@ -118,10 +146,13 @@ impl Report for PositionReport {
             self.from_text,
             self.heading.strategy
         )?;
-        writeln!(out, "  mover wins   {}", percent(self.mover_wins.0))?;
-        if let Some(tie) = self.tie {
+        match self.mover_wins {
+            Some(wins) => writeln!(out, "  mover wins   {}", percent(wins.0))?,
+            None => writeln!(out, "  expected final score  {}", digits(self.value.0))?,
+        }
+        if let (Some(tie), Some(loses)) = (self.tie, self.mover_loses) {
             writeln!(out, "  tie          {}", percent(tie.0))?;
-            writeln!(out, "  mover loses  {}", percent(self.mover_loses.0))?;
+            writeln!(out, "  mover loses  {}", percent(loses.0))?;
             writeln!(
                 out,
                 "  value        {}  (win + tie/2)",

@@ -120,19 +120,24 @@ pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
 }
 
 /// A duel of two cards played apart, final scores distributed as `a` and `b`: P(a's score
-/// is higher), P(the scores are equal), P(b's is higher).
+/// is higher), P(the scores are equal), P(b's is higher). The two sides are summed alike, so a
+/// distribution against itself wins exactly what it loses.
 pub fn duel(a: &Distribution, b: &Distribution) -> (f64, f64, f64) {
-    let (mut win, mut tie, mut lose) = (0.0, 0.0, 0.0);
-    let mut below = 0.0;
-    for (s, &pa) in a.probabilities.iter().enumerate() {
-        let pb = b.probabilities.get(s).copied().unwrap_or(0.0);
-        win += pa * below;
-        tie += pa * pb;
-        below += pb;
-        let above: f64 = b.probabilities.iter().skip(s + 1).sum();
-        lose += pa * above;
-    }
-    (win, tie, lose)
+    let beats = |x: &Distribution, y: &Distribution| {
+        let (mut won, mut below) = (0.0, 0.0);
+        for (s, &p) in x.probabilities.iter().enumerate() {
+            won += p * below;
+            below += y.probabilities.get(s).copied().unwrap_or(0.0);
+        }
+        won
+    };
+    let tie = a
+        .probabilities
+        .iter()
+        .zip(&b.probabilities)
+        .map(|(p, q)| p * q)
+        .sum();
+    (beats(a, b), tie, beats(b, a))
 }
 
 #[cfg(test)]
@@ -149,7 +154,7 @@ mod tests {
         let solution = hasbro();
         let [optimal, thumb] = hasbro_distributions();
         let (win, tie, lose) = duel(optimal, optimal);
-        assert!((win - lose).abs() < 1e-12, "{win} vs {lose}");
+        assert_eq!(win, lose);
         assert!(tie > 0.0 && tie < 0.01, "{tie}");
         let (win, tie, lose) = duel(optimal, thumb);
         assert!((win + tie + lose - 1.0).abs() < 1e-12);

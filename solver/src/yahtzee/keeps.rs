@@ -18,6 +18,23 @@ use super::rules::Counts;
 /// The dice of a roll.
 pub const DICE: usize = 5;
 
+/// A keep in words: `keep 1 1 5`, `keep nothing`.
+pub fn keep_words(counts: &[u8; 6]) -> String {
+    let faces: Vec<String> = faces(counts).iter().map(u8::to_string).collect();
+    if faces.is_empty() {
+        "keep nothing".to_string()
+    } else {
+        format!("keep {}", faces.join(" "))
+    }
+}
+
+/// The faces of counts per face, in rising order.
+pub fn faces(counts: &[u8; 6]) -> Vec<u8> {
+    (0..6u8)
+        .flat_map(|f| std::iter::repeat_n(f + 1, usize::from(counts[usize::from(f)])))
+        .collect()
+}
+
 /// The keeps, rolls and their links.
 #[derive(Clone, Debug)]
 pub struct Keeps {

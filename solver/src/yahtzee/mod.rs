@@ -12,18 +12,23 @@
 //! - [`distribution`](mod@distribution): the exact distribution of a player's final score,
 //!   and a duel of two from their distributions.
 //! - [`simulate`](mod@simulate): games with real dice, the Monte Carlo check.
+//! - [`interface`](mod@interface): the game behind the one game interface (a duel of two
+//!   cards); `session`: a person's game against the computer.
 
 pub mod distribution;
+pub mod interface;
 pub mod keeps;
 #[cfg(test)]
 mod reference;
 pub mod rules;
+mod session;
 pub mod simulate;
 pub mod solve;
 pub mod strategy;
 pub mod turn;
 
 pub use distribution::{Distribution, distribution, distribution_of, duel};
+pub use interface::{YahtzeeGame, joker_number, settings_of};
 pub use keeps::Keeps;
 pub use rules::{BOX_NAMES, BOXES, Joker, NAME, SETTINGS, Settings, YahtzeeError};
 pub use solve::{Solution, Turn, solve};

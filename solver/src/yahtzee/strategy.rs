@@ -66,6 +66,14 @@ impl Decides for Thumb<'_> {
 }
 
 impl Player {
+    /// Its name as a strategy: `optimal`, `thumb`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Optimal => "optimal",
+            Player::Thumb => "thumb",
+        }
+    }
+
     /// Where the turns from `cards` (not full, all with the same filled boxes and Yahtzee box,
     /// by rising upper total) end under this player: for each, every (card after, points
     /// gained) with its probability.

@@ -1,0 +1,684 @@
+//! Yahtzee's side of the one game interface ([`crate::game::Game`]): a game of one player's
+//! score, where two strategies meet in a **duel** (each fills its own card; the higher final
+//! score wins, ties count half).
+//!
+//! Where Yahtzee differs from the games of two players the interface has room for it: a
+//! match-up's report carries both final scores (expected, sd, median; [`ScoresReport`]) beside
+//! the duel's win rate, and a position's value is the expected final score
+//! ([`PositionReport::scored`]). Neither player can affect the other, so moving first or
+//! second is the same game, and `optimal` (the highest expected final score, the same against
+//! every opponent) is a fixed strategy.
+
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::distribution::{Distribution, distribution_of, duel};
+use super::keeps::{DICE, faces, keep_words};
+use super::rules::{BOX_NAMES, BOXES, JOKERS, NAME, Settings, YAHTZEE, YAHTZEE_POINTS};
+use super::session::YahtzeeEngine;
+use super::simulate::play_games;
+use super::solve::{Solution, solve};
+use super::strategy::Player;
+use super::turn::Card;
+use crate::format::{Format, ValuesFile};
+use crate::game::{
+    Capability, Engine, Evaluated, Footprint, Game, GameError, GameInfo, MoveLimit, Part, Run,
+    Simulated, SolveAsk, Solved, TablesJob, given,
+};
+use crate::outcome::{Outcome, SeatOutcome, Simulation, Tally};
+use crate::python::Runner;
+use crate::report::{
+    ChoiceValue, MatchReport, PositionReport, Score, ScoresReport, SimulationReport,
+};
+use crate::spec::Resolved;
+
+/// The strategy the course would measure others against: the rule of thumb.
+pub const YARDSTICK: &str = "thumb";
+
+/// The strategies `--rules yahtzee` takes.
+pub const STRATEGY_FORMS: [&str; 3] = ["optimal", "minimax", "thumb"];
+
+/// The position's parts: each box's points (−1 open), then the rolls left.
+const PART_NAMES: [&str; BOXES + 1] = [
+    "ones",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "three_of_a_kind",
+    "four_of_a_kind",
+    "full_house",
+    "small_straight",
+    "large_straight",
+    "yahtzee",
+    "chance",
+    "rolls_left",
+];
+
+/// A strategy of Yahtzee: a player and its name.
+#[derive(Clone, Debug)]
+pub struct Strategy {
+    player: Player,
+    name: String,
+}
+
+impl Strategy {
+    /// The player.
+    pub fn player(&self) -> Player {
+        self.player
+    }
+}
+
+/// Yahtzee with its rules, behind the one game interface; its solution and the players'
+/// distributions are worked out once, at first need.
+pub struct YahtzeeGame {
+    settings: Settings,
+    info: GameInfo,
+    solution: OnceLock<Arc<Solution>>,
+    distributions: Mutex<[Option<Arc<Distribution>>; 2]>,
+}
+
+/// The cards between turns a solve of the default rules values: filled boxes × reachable
+/// upper totals × the Yahtzee box holding 50 or not.
+const CARDS: u64 = 591_232;
+
+/// Peak memory and time of `swine solve --rules yahtzee` (release, this machine's two cores),
+/// with a margin: the values (8.4 MB), the turn's stages per thread, the distributions.
+const FOOTPRINT: Footprint = Footprint {
+    states: CARDS,
+    bytes: 120_000_000,
+    seconds: 12.0,
+};
+
+impl YahtzeeGame {
+    /// The game of `settings`.
+    pub fn new(settings: Settings) -> YahtzeeGame {
+        let lacks = vec![
+            (
+                Capability::Exact,
+                "has no exact fractions: its values are floats over 591,232 cards".to_string(),
+            ),
+            Capability::Bounds.lacked(),
+            (
+                Capability::Explain,
+                "has no table of choices to explain: ask a position (--from, --dice, \
+                 --rolls-left) what each choice is worth"
+                    .to_string(),
+            ),
+            (
+                Capability::Values,
+                "writes its card values always: they are its solution".to_string(),
+            ),
+            Capability::Transcript.lacked(),
+            Capability::FullInformation.lacked(),
+            Capability::TimeLimit.lacked(),
+            Capability::Moves.lacked(),
+            (
+                Capability::Map,
+                "has no map of scores: a card is thirteen boxes".to_string(),
+            ),
+            (
+                Capability::Win,
+                "has no win-probability surface: a card is thirteen boxes".to_string(),
+            ),
+            Capability::Diff.lacked(),
+            Capability::Layer.lacked(),
+            (
+                Capability::ScoreMap,
+                "has no map of one choice per cell of scores".to_string(),
+            ),
+            (
+                Capability::Tables,
+                format!(
+                    "takes no table: a strategy is one of {}",
+                    STRATEGY_FORMS.join(", ")
+                ),
+            ),
+            (
+                Capability::Study,
+                "is not studied turn by turn yet".to_string(),
+            ),
+        ];
+        let info = GameInfo {
+            game: NAME,
+            rules: settings.label(),
+            goal: None,
+            yardstick: Some(YARDSTICK.to_string()),
+            submission_file: "yahtzee.py",
+            position: PART_NAMES
+                .iter()
+                .enumerate()
+                .map(|(i, &name)| Part {
+                    name,
+                    meaning: if i < BOXES {
+                        "the box's points (-1: open)"
+                    } else {
+                        "the rolls left after the dice shown (0, 1 or 2)"
+                    },
+                })
+                .collect(),
+            simple: None,
+            chance: true,
+            ties: true,
+            hides_memory: false,
+            lacks,
+            footprint: FOOTPRINT,
+        };
+        YahtzeeGame {
+            settings,
+            info,
+            solution: OnceLock::new(),
+            distributions: Mutex::new([None, None]),
+        }
+    }
+
+    /// The rules.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Every card's value under optimal play, solved at first need.
+    pub fn solution(&self, run: &Run) -> Arc<Solution> {
+        Arc::clone(self.solution.get_or_init(|| {
+            run.tell(format!("yahtzee: solving {CARDS} cards"), None);
+            Arc::new(solve(&self.settings))
+        }))
+    }
+
+    /// The exact distribution of `player`'s final score, worked out at first need.
+    pub fn distribution(&self, player: Player, run: &Run) -> Arc<Distribution> {
+        let slot = player as usize;
+        if let Some(known) = &self.distributions.lock().expect("not poisoned")[slot] {
+            return Arc::clone(known);
+        }
+        let solution = self.solution(run);
+        run.tell(
+            format!("yahtzee: the distribution of {}", player.name()),
+            None,
+        );
+        let made = Arc::new(distribution_of(&solution, player));
+        self.distributions.lock().expect("not poisoned")[slot] = Some(Arc::clone(&made));
+        made
+    }
+
+    /// The duel of `seats[0]` against `seats[1]` and its report.
+    fn duel(&self, seats: [&Strategy; 2], run: &Run) -> Evaluated {
+        let [own, other] = seats.map(|s| self.distribution(s.player, run));
+        let (win, tie, loss) = duel(&own, &other);
+        let seat = SeatOutcome { win, tie, loss };
+        let outcome = Outcome {
+            first: seat,
+            second: seat,
+        };
+        let heading = self.heading(&seats[0].name, &seats[1].name);
+        let mut report = MatchReport::with_ties(heading, outcome, 0.0, false);
+        report.residual = None;
+        report.scores = Some(ScoresReport {
+            own: score(&own),
+            opponent_score: score(&other),
+        });
+        report.notes.push(
+            "a duel: each player fills its own card, the higher final score wins, a tie counts \
+             half; neither can affect the other, so moving first or second is the same"
+                .to_string(),
+        );
+        Evaluated { outcome, report }
+    }
+
+    /// The card the box points `boxes` (−1 open) make, with the points it holds (the boxes',
+    /// and the upper bonus once earned).
+    fn card(&self, boxes: &[i64]) -> (Card, u32) {
+        let mut card = Card::EMPTY;
+        let mut points = 0u32;
+        for (b, &p) in boxes.iter().enumerate() {
+            if p < 0 {
+                continue;
+            }
+            let p = p as u16;
+            card.filled |= 1 << b;
+            points += u32::from(p);
+            if b < 6 {
+                card.upper += p;
+            }
+        }
+        let threshold = self.settings.upper_threshold;
+        if card.upper >= threshold {
+            points += u32::from(self.settings.upper_bonus);
+        }
+        card.upper = card.upper.min(threshold);
+        card.fifty = self.settings.yahtzee_bonus > 0
+            && boxes.get(YAHTZEE) == Some(&i64::from(YAHTZEE_POINTS));
+        (card, points)
+    }
+}
+
+/// A distribution's mean, sd and median.
+fn score(distribution: &Distribution) -> Score {
+    Score {
+        expected_score: distribution.mean(),
+        sd: distribution.sd(),
+        median: distribution.quantile(0.5) as u32,
+    }
+}
+
+/// The points box `b` can hold, in words, if `points` is not one of them.
+fn impossible(b: usize, points: i64) -> Option<String> {
+    let possible = match b {
+        0..6 => {
+            let face = b as i64 + 1;
+            points % face == 0 && (0..=5 * face).contains(&points)
+        }
+        6 | 7 | 12 => points == 0 && b != 12 || (5..=30).contains(&points),
+        8 => points == 0 || points == 25,
+        9 => points == 0 || points == 30,
+        10 => points == 0 || points == 40,
+        _ => points == 0 || points == i64::from(YAHTZEE_POINTS),
+    };
+    (!possible).then(|| {
+        let what = match b {
+            0..6 => format!("a multiple of {} from 0 to {}", b + 1, 5 * (b + 1)),
+            6 | 7 => "0 or 5 to 30".to_string(),
+            12 => "5 to 30".to_string(),
+            8 => "0 or 25".to_string(),
+            9 => "0 or 30".to_string(),
+            10 => "0 or 40".to_string(),
+            _ => format!("0 or {YAHTZEE_POINTS}"),
+        };
+        format!(
+            "{} {points} is no score of the box: it holds {what} (-1: open)",
+            PART_NAMES[b].to_uppercase()
+        )
+    })
+}
+
+impl Game for YahtzeeGame {
+    type Strategy = Strategy;
+
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn resolve(&self, spec: &str, _runner: &Runner) -> Result<Resolved<Strategy>, GameError> {
+        let player = match spec {
+            "optimal" | "minimax" => Player::Optimal,
+            "thumb" => Player::Thumb,
+            _ => {
+                return Err(GameError::Refused(format!(
+                    "{spec}: {} has the strategies {} (optimal and minimax are the same: the \
+                     highest expected final score, whatever the opponent)",
+                    self.info.rules,
+                    STRATEGY_FORMS.join(", ")
+                )));
+            }
+        };
+        Ok(Resolved {
+            strategy: Strategy {
+                player,
+                name: spec.to_string(),
+            },
+            function: None,
+        })
+    }
+
+    fn name<'a>(&self, strategy: &'a Strategy) -> &'a str {
+        &strategy.name
+    }
+
+    fn is_fixed(&self, _strategy: &Strategy) -> bool {
+        true
+    }
+
+    fn equilibrium(&self, minimax: &Strategy, _run: &Run) -> Result<Strategy, GameError> {
+        Ok(minimax.clone())
+    }
+
+    fn evaluate(&self, seats: [&Strategy; 2], run: &Run) -> Result<Evaluated, GameError> {
+        Ok(self.duel(seats, run))
+    }
+
+    /// The card as `NAME=POINTS` pairs, comma-separated (`ones=3,chance=20`; box names as
+    /// [`PART_NAMES`] gives them, case aside; `empty` or nothing for the empty card), then the
+    /// rolls left (2 unless given).
+    fn read_position(
+        &self,
+        from: Option<&str>,
+        rolls_left: Option<u8>,
+    ) -> Result<Vec<i64>, GameError> {
+        let mut at = vec![-1i64; BOXES];
+        at.push(i64::from(rolls_left.unwrap_or(2)));
+        let text = from.unwrap_or("").trim();
+        if text.is_empty() || text.eq_ignore_ascii_case("empty") {
+            return Ok(at);
+        }
+        for piece in text.split(',') {
+            let (name, points) = piece.split_once('=').ok_or_else(|| {
+                GameError::Position(format!(
+                    "'{}' is not BOX=POINTS, e.g. chance=20",
+                    piece.trim()
+                ))
+            })?;
+            let name = name.trim().to_lowercase().replace([' ', '-'], "_");
+            let b = PART_NAMES[..BOXES]
+                .iter()
+                .position(|&n| n == name)
+                .ok_or_else(|| {
+                    GameError::Position(format!(
+                        "'{name}' is no box; the boxes are {}",
+                        PART_NAMES[..BOXES].join(", ")
+                    ))
+                })?;
+            if at[b] >= 0 {
+                return Err(GameError::Position(format!("{name} given twice")));
+            }
+            at[b] = points.trim().parse().map_err(|_| {
+                GameError::Position(format!(
+                    "{name}={}: the points are a whole number",
+                    points.trim()
+                ))
+            })?;
+        }
+        Ok(at)
+    }
+
+    fn check_position(&self, at: &[i64], dice: Option<&[u8]>) -> Result<(), GameError> {
+        let parts: Vec<(&str, std::ops::Range<i64>)> = PART_NAMES
+            .iter()
+            .enumerate()
+            .map(|(i, &name)| (name, if i < BOXES { -1..51 } else { 0..3 }))
+            .collect();
+        crate::game::check_numbers(&parts, at)?;
+        if let Some(text) = (0..BOXES).find_map(|b| (at[b] >= 0).then(|| impossible(b, at[b]))?) {
+            return Err(GameError::Position(text));
+        }
+        if at[..BOXES].iter().all(|&p| p >= 0) {
+            return Err(GameError::Position(
+                "the card is full: the game is over".to_string(),
+            ));
+        }
+        match dice {
+            Some(faces) if faces.len() != DICE || faces.iter().any(|f| !(1..=6).contains(f)) => {
+                return Err(GameError::Dice(format!(
+                    "{} face(s) {faces:?}: a roll shows five faces, each 1 to 6",
+                    faces.len()
+                )));
+            }
+            None if at[BOXES] != 2 => {
+                return Err(GameError::Dice(format!(
+                    "--rolls-left {} needs the dice shown (--dice)",
+                    at[BOXES]
+                )));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn position(
+        &self,
+        [strategy, opponent]: [&Strategy; 2],
+        at: &[i64],
+        dice: Option<&[u8]>,
+        run: &Run,
+    ) -> Result<PositionReport, GameError> {
+        if strategy.player != Player::Optimal {
+            return Err(GameError::Refused(format!(
+                "--from: positions are valued under optimal play; ask optimal, not {}",
+                strategy.name
+            )));
+        }
+        let solution = self.solution(run);
+        let (card, points) = self.card(&at[..BOXES]);
+        let rolls_left = at[BOXES] as usize;
+        let so_far = f64::from(points);
+        let open: Vec<&str> = (0..BOXES)
+            .filter(|b| card.filled & (1 << b) == 0)
+            .map(|b| BOX_NAMES[b])
+            .collect();
+        let mut from: Vec<(String, i64)> = PART_NAMES
+            .iter()
+            .zip(at)
+            .map(|(&name, &n)| (name.to_string(), n))
+            .collect();
+        from.truncate(BOXES + usize::from(dice.is_some()));
+        let mut from_text = format!("{points} points, open: {}", open.join(", "));
+        let keeps = solution.keeps();
+        let (chosen, choices, value) = match dice {
+            None => {
+                let value = so_far + solution.card_value(card);
+                let roll = ChoiceValue {
+                    choice: "roll".to_string(),
+                    dice: None,
+                    value,
+                };
+                ("roll".to_string(), vec![roll], value)
+            }
+            Some(shown) => {
+                let mut counts = [0u8; 6];
+                for &f in shown {
+                    counts[usize::from(f - 1)] += 1;
+                }
+                from_text.push_str(&format!(
+                    "; dice {}, {rolls_left} roll(s) left",
+                    faces(&counts)
+                        .iter()
+                        .map(u8::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ));
+                let r = keeps.number(&counts).expect("five dice") - keeps.first_roll();
+                let turns = solution.turn(card);
+                let turn = turns.at(card);
+                if rolls_left == 0 {
+                    let choices: Vec<ChoiceValue> = turn
+                        .boxes(r)
+                        .map(|placed| ChoiceValue {
+                            choice: BOX_NAMES[placed.b].to_string(),
+                            dice: None,
+                            value: so_far + placed.value,
+                        })
+                        .collect();
+                    let best = turn.best_box(r);
+                    let value = so_far + best.value;
+                    (BOX_NAMES[best.b].to_string(), choices, value)
+                } else {
+                    let within = |k: &usize| {
+                        let kept = keeps.counts(*k);
+                        (0..6).all(|f| kept[f] <= counts[f])
+                    };
+                    let choices: Vec<ChoiceValue> = (0..keeps.len())
+                        .filter(within)
+                        .map(|k| ChoiceValue {
+                            choice: keep_words(keeps.counts(k)),
+                            dice: None,
+                            value: so_far + turn.keep_value(k, rolls_left),
+                        })
+                        .collect();
+                    let best = turn.best_keep(r, rolls_left);
+                    let value = so_far + turn.keep_value(best, rolls_left);
+                    (keep_words(keeps.counts(best)), choices, value)
+                }
+            }
+        };
+        let heading = self.heading(&strategy.name, &opponent.name);
+        let mut report = PositionReport::scored(heading, from, from_text, value, (chosen, choices));
+        report.dice = dice.map(<[u8]>::to_vec);
+        report.notes.push(
+            "values are expected final scores, the points on the card included (Yahtzee \
+             bonuses already earned aside), optimal play afterwards"
+                .to_string(),
+        );
+        Ok(report)
+    }
+
+    fn simulate(
+        &self,
+        seats: [&Strategy; 2],
+        (games, seed): (u64, u64),
+        run: &Run,
+    ) -> Result<Simulated, GameError> {
+        let exact = self.duel(seats, run).outcome;
+        let solution = self.solution(run);
+        run.tell(format!("yahtzee: {} games of each player", 2 * games), None);
+        // Each player's games draw their dice from their own generator.
+        let mut streams = ChaCha8Rng::seed_from_u64(seed);
+        let seeds: [u64; 2] = [
+            rand::Rng::random(&mut streams),
+            rand::Rng::random(&mut streams),
+        ];
+        let [own, other] =
+            [0, 1].map(|i| play_games(&solution, seats[i].player, 2 * games, seeds[i]));
+        let tally = |range: std::ops::Range<usize>| {
+            let mut tally = Tally {
+                games,
+                wins: 0,
+                ties: 0,
+            };
+            for i in range {
+                match own[i].cmp(&other[i]) {
+                    std::cmp::Ordering::Greater => tally.wins += 1,
+                    std::cmp::Ordering::Equal => tally.ties += 1,
+                    std::cmp::Ordering::Less => {}
+                }
+            }
+            tally
+        };
+        let n = games as usize;
+        let simulation = Simulation {
+            first: tally(0..n),
+            second: tally(n..2 * n),
+        };
+        let heading = self.heading(&seats[0].name, &seats[1].name);
+        Ok(Simulated::Exact(SimulationReport::with_ties(
+            heading, seed, simulation, exact,
+        )))
+    }
+
+    fn optimum(&self, opponent: &Strategy, run: &Run) -> Result<(Outcome, String), GameError> {
+        let optimal = Strategy {
+            player: Player::Optimal,
+            name: "optimal".to_string(),
+        };
+        let outcome = self.duel([&optimal, opponent], run).outcome;
+        Ok((
+            outcome,
+            "the highest expected final score (the same against every opponent)".to_string(),
+        ))
+    }
+
+    fn solve(
+        &self,
+        opponent: Option<&Strategy>,
+        ask: &SolveAsk,
+        run: &Run,
+    ) -> Result<Solved, GameError> {
+        let opponent = given(opponent)?;
+        let optimal = Strategy {
+            player: Player::Optimal,
+            name: "optimal".to_string(),
+        };
+        let Evaluated { mut report, .. } = self.duel([&optimal, opponent], run);
+        let solution = self.solution(run);
+        let distribution = self.distribution(Player::Optimal, run);
+        report.notes.push(format!(
+            "{CARDS} cards between turns solved backwards from the full card; the distribution \
+             of the final score pushed forwards from the empty card"
+        ));
+        let formats = ask.formats.clone().unwrap_or_else(|| vec![Format::Npy]);
+        let values = values_file(&solution, &self.info.rules, opponent.name.as_str());
+        let mut solved = Solved::new(report, Vec::new(), Some((values, formats)));
+        solved.files.push((
+            "yahtzee_optimal_distribution.csv".to_string(),
+            distribution_csv(&distribution).into_bytes(),
+        ));
+        Ok(solved)
+    }
+
+    fn engine(
+        &self,
+        computer: Option<&Strategy>,
+        _moves: Option<MoveLimit>,
+        run: &Run,
+    ) -> Result<Arc<dyn Engine>, GameError> {
+        let computer = given(computer)?;
+        Ok(Arc::new(YahtzeeEngine::new(
+            self.solution(run),
+            computer.player,
+            computer.name.clone(),
+        )))
+    }
+
+    fn tables(&self, _from: Option<&std::path::Path>) -> Result<Vec<TablesJob>, GameError> {
+        Ok(Vec::new())
+    }
+
+    fn default_games(&self) -> u64 {
+        10_000
+    }
+}
+
+/// The axes of the card values file.
+const VALUES_AXES: [&str; 3] = ["filled", "yahtzee_fifty", "upper"];
+
+/// Every card's value as the file `swine solve` writes: the expected score still to come
+/// under optimal play, indexed `[filled][yahtzee_fifty][upper]` (filled boxes by bit, Ones
+/// the lowest; the Yahtzee box holding 50, where there is a Yahtzee bonus; the upper total,
+/// capped at the threshold). Cards no game reaches hold 0.
+fn values_file(solution: &Solution, rules: &str, opponent: &str) -> ValuesFile {
+    let ups = usize::from(solution.settings().upper_threshold) + 1;
+    let array = ndarray::Array3::from_shape_fn((1 << BOXES, 2, ups), |(filled, fifty, upper)| {
+        solution.value(filled as u16, upper as u16, fifty == 1)
+    });
+    ValuesFile {
+        stem: "yahtzee_optimal".to_string(),
+        rules: rules.to_string(),
+        goal: 0,
+        strategy: "optimal".to_string(),
+        opponent: opponent.to_string(),
+        axes: VALUES_AXES.map(String::from).to_vec(),
+        values: array.into_dyn(),
+    }
+}
+
+/// The distribution as CSV: `score,probability,at_least` for every score from 0 to the
+/// highest with any chance.
+pub fn distribution_csv(distribution: &Distribution) -> String {
+    let at_least = distribution.at_least();
+    let last = distribution
+        .probabilities
+        .iter()
+        .rposition(|&p| p > 0.0)
+        .unwrap_or(0);
+    let mut csv = "score,probability,at_least\n".to_string();
+    for (s, (p, tail)) in distribution
+        .probabilities
+        .iter()
+        .zip(&at_least)
+        .enumerate()
+        .take(last + 1)
+    {
+        csv.push_str(&format!("{s},{p:e},{tail:e}\n"));
+    }
+    csv
+}
+
+/// The `--set joker=` names as numbers (a setting is a whole number): their place in
+/// [`JOKERS`].
+pub fn joker_number(name: &str) -> Option<i64> {
+    JOKERS.iter().position(|&j| j == name).map(|i| i as i64)
+}
+
+/// The rules of `settings` (name, whole number; `joker` by its place in [`JOKERS`]).
+pub fn settings_of(settings: &[(String, i64)]) -> Result<Settings, super::YahtzeeError> {
+    settings
+        .iter()
+        .try_fold(Settings::default(), |rules, (name, value)| {
+            let text = match (name.as_str(), usize::try_from(*value)) {
+                ("joker", Ok(i)) if i < JOKERS.len() => JOKERS[i].to_string(),
+                _ => value.to_string(),
+            };
+            rules.set(name, &text)
+        })
+}

@@ -1,0 +1,470 @@
+//! A person against the computer at Yahtzee (`swine play --rules yahtzee`, the page): a duel,
+//! each on its own card, turns taken in turn; before each decision the person may see what
+//! every keep and every open box is worth (the expected final score, optimal play afterwards).
+
+use std::sync::Arc;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{Value, json};
+
+use super::keeps::{DICE, Keeps, faces, keep_words};
+use super::rules::{BOX_NAMES, BOXES, Counts};
+use super::solve::Solution;
+use super::strategy::{Player, Thumb, thumb_keeps};
+use super::turn::{Card, Decides};
+use crate::game::{Action, Answers, Audience, Engine, Prompt, Session, Told};
+
+/// The optimum solved once, and the computer's player.
+pub struct YahtzeeEngine {
+    solution: Arc<Solution>,
+    computer: Player,
+    name: String,
+    thumb: Arc<Vec<usize>>,
+}
+
+impl YahtzeeEngine {
+    /// The engine of `solution` against `computer`, called `name`.
+    pub fn new(solution: Arc<Solution>, computer: Player, name: String) -> YahtzeeEngine {
+        let thumb = Arc::new(thumb_keeps(solution.keeps()));
+        YahtzeeEngine {
+            solution,
+            computer,
+            name,
+            thumb,
+        }
+    }
+}
+
+impl Engine for YahtzeeEngine {
+    fn computer(&self) -> &str {
+        &self.name
+    }
+
+    fn opening(&self, seed: u64) -> String {
+        format!(
+            "{}: a duel, each on its own card, the higher final score wins. You are Player 0, \
+             the computer (Player 1) plays {}. Seed {seed}.",
+            self.solution.settings().label(),
+            self.name
+        )
+    }
+
+    fn session(&self, first: usize, seed: u64, audience: Audience) -> Box<dyn Session> {
+        Box::new(YahtzeeSession {
+            solution: Arc::clone(&self.solution),
+            computer: self.computer,
+            thumb: Arc::clone(&self.thumb),
+            audience,
+            first,
+            cards: [Side::default(); 2],
+            mover: first,
+            dice: [0; 6],
+            rolls_left: 0,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        })
+    }
+
+    fn map(&self) -> Result<Value, String> {
+        Err(format!(
+            "{} has no map of one choice per cell of scores",
+            self.solution.settings().label()
+        ))
+    }
+}
+
+/// One player's card: its state between turns, each box's points, the points so far.
+#[derive(Clone, Copy, Debug)]
+struct Side {
+    card: Card,
+    boxes: [Option<u16>; BOXES],
+    score: u32,
+}
+
+impl Default for Side {
+    fn default() -> Side {
+        Side {
+            card: Card::EMPTY,
+            boxes: [None; BOXES],
+            score: 0,
+        }
+    }
+}
+
+/// A game in progress.
+struct YahtzeeSession {
+    solution: Arc<Solution>,
+    computer: Player,
+    thumb: Arc<Vec<usize>>,
+    audience: Audience,
+    first: usize,
+    cards: [Side; 2],
+    /// Whose turn it is.
+    mover: usize,
+    /// The dice showing in the person's turn, as counts per face.
+    dice: Counts,
+    /// The person's rolls left after the dice showing.
+    rolls_left: usize,
+    rng: ChaCha8Rng,
+}
+
+/// One decision of the person's: keep (by keep number) or fill a box (its number).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Choice {
+    Keep(usize),
+    Fill(usize),
+}
+
+impl YahtzeeSession {
+    fn keeps(&self) -> &Keeps {
+        self.solution.keeps()
+    }
+
+    /// The roll number of the dice showing.
+    fn roll(&self) -> usize {
+        self.keeps().number(&self.dice).expect("five dice") - self.keeps().first_roll()
+    }
+
+    /// Rolls the dice not in `kept`.
+    fn roll_rest(&mut self, kept: Counts) -> Counts {
+        let mut dice = kept;
+        let held: u8 = kept.iter().sum();
+        for _ in held..DICE as u8 {
+            dice[self.rng.random_range(0..6)] += 1;
+        }
+        dice
+    }
+
+    /// The person's choices now, each with its value (the expected final score, optimal play
+    /// afterwards), and the best.
+    fn choices(&self) -> (Vec<(Choice, String, f64)>, usize) {
+        let side = &self.cards[0];
+        let so_far = f64::from(side.score);
+        let turns = self.solution.turn(side.card);
+        let turn = turns.at(side.card);
+        let r = self.roll();
+        let keeps = self.keeps();
+        if self.rolls_left == 0 {
+            let best = turn.best_box(r).b;
+            let listed: Vec<(Choice, String, f64)> = turn
+                .boxes(r)
+                .map(|placed| {
+                    let points = placed.gained;
+                    (
+                        Choice::Fill(placed.b),
+                        format!("{}: {points} point(s)", BOX_NAMES[placed.b]),
+                        so_far + placed.value,
+                    )
+                })
+                .collect();
+            let at = listed
+                .iter()
+                .position(|c| c.0 == Choice::Fill(best))
+                .unwrap_or(0);
+            return (listed, at);
+        }
+        let best = turn.best_keep(r, self.rolls_left);
+        let listed: Vec<(Choice, String, f64)> = (0..keeps.len())
+            .filter(|&k| (0..6).all(|f| keeps.counts(k)[f] <= self.dice[f]))
+            .map(|k| {
+                (
+                    Choice::Keep(k),
+                    keep_words(keeps.counts(k)),
+                    so_far + turn.keep_value(k, self.rolls_left),
+                )
+            })
+            .collect();
+        let at = listed
+            .iter()
+            .position(|c| c.0 == Choice::Keep(best))
+            .unwrap_or(0);
+        (listed, at)
+    }
+
+    fn who(&self, seat: usize) -> &'static str {
+        match (self.audience, seat) {
+            (Audience::Page, 0) => "You",
+            (Audience::Page, _) => "The computer",
+            (Audience::Terminal, 0) => "Player 0 (you)",
+            (Audience::Terminal, _) => "Player 1 (the computer)",
+        }
+    }
+
+    /// Begins the person's turn: the first roll.
+    fn person_rolls(&mut self) -> Told {
+        self.dice = self.roll_rest([0; 6]);
+        self.rolls_left = 2;
+        Told {
+            who: Some(0),
+            heading: None,
+            thrown: None,
+            lines: self.audience.lines(vec![format!(
+                "{} roll {}.",
+                self.who(0),
+                words(&self.dice)
+            )]),
+        }
+    }
+
+    /// Box `b` filled on `seat`'s card with the dice `dice`: what it scored.
+    fn fill(&mut self, seat: usize, b: usize, dice: &Counts) -> u16 {
+        let solution = Arc::clone(&self.solution);
+        let side = &mut self.cards[seat];
+        let placements = solution.settings().placements(dice, side.card.filled);
+        let points = placements.points[b];
+        let (gained, after) = side.card.fill(solution.settings(), b, points);
+        let gained = gained + solution.settings().bonus(dice, side.card.fifty);
+        side.card = after;
+        side.boxes[b] = Some(points);
+        side.score += u32::from(gained);
+        gained
+    }
+
+    /// The computer's turn, told.
+    fn computer_turn(&mut self) -> Told {
+        let solution = Arc::clone(&self.solution);
+        let card = self.cards[1].card;
+        let thumb = Arc::clone(&self.thumb);
+        let turns = solution.turn(card);
+        let optimal = turns.at(card);
+        let rule = Thumb {
+            solution: &solution,
+            card,
+            keeps: &thumb,
+        };
+        let decides: &dyn Decides = match self.computer {
+            Player::Optimal => &optimal,
+            Player::Thumb => &rule,
+        };
+        let keeps = solution.keeps();
+        let first = keeps.first_roll();
+        let mut lines = Vec::new();
+        let mut dice = self.roll_rest([0; 6]);
+        for rolls_left in [2, 1] {
+            let k = decides.keep(keeps.number(&dice).expect("five dice") - first, rolls_left);
+            let kept = *keeps.counts(k);
+            if kept == dice {
+                lines.push(format!("rolls {}, keeps them all", words(&dice)));
+                break;
+            }
+            lines.push(format!("rolls {}, {}", words(&dice), keep_words(&kept)));
+            dice = self.roll_rest(kept);
+        }
+        let placed = decides.place(keeps.number(&dice).expect("five dice") - first);
+        let gained = self.fill(1, placed.b, &dice);
+        lines.push(format!(
+            "ends on {}: {gained} point(s) in {} (score {})",
+            words(&dice),
+            BOX_NAMES[placed.b],
+            self.cards[1].score
+        ));
+        Told {
+            who: Some(1),
+            heading: Some(format!("{} plays.", self.who(1))),
+            thrown: None,
+            lines: self.audience.lines(lines),
+        }
+    }
+
+    /// After a turn: the next player's turn, the computer playing until the person is to
+    /// move or the game is over.
+    fn next(&mut self, told: &mut Vec<Told>) {
+        loop {
+            if self.ended().is_some() {
+                told.extend(self.audience.verdict(self.winner()));
+                return;
+            }
+            self.mover = 1 - self.mover;
+            if self.cards[self.mover].card.is_full() {
+                self.mover = 1 - self.mover;
+            }
+            if self.mover == 0 {
+                told.push(self.person_rolls());
+                return;
+            }
+            told.push(self.computer_turn());
+        }
+    }
+
+    fn winner(&self) -> Option<usize> {
+        let [a, b] = [self.cards[0].score, self.cards[1].score];
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    fn card_line(&self, seat: usize) -> String {
+        let side = &self.cards[seat];
+        let filled: Vec<String> = (0..BOXES)
+            .filter_map(|b| side.boxes[b].map(|p| format!("{} {p}", BOX_NAMES[b])))
+            .collect();
+        format!(
+            "{}: score {}{}",
+            self.who(seat),
+            side.score,
+            if filled.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", filled.join(", "))
+            }
+        )
+    }
+}
+
+/// Dice as faces in words: `1 2 2 5 6`.
+fn words(dice: &Counts) -> String {
+    faces(dice)
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Session for YahtzeeSession {
+    fn begin(&mut self) -> Vec<Told> {
+        let mut told = self.audience.start(self.first, "a duel of two cards");
+        if self.first == 1 {
+            told.push(self.computer_turn());
+            self.mover = 1;
+        } else {
+            self.mover = 1;
+        }
+        self.next(&mut told);
+        told
+    }
+
+    fn prompt(&self, hints: bool) -> Option<Prompt> {
+        if !self.waiting() {
+            return None;
+        }
+        let (choices, best) = self.choices();
+        let mut lines = vec![self.card_line(0), self.card_line(1)];
+        lines.push(format!(
+            "Dice: {} ({} roll(s) left).",
+            words(&self.dice),
+            self.rolls_left
+        ));
+        for (i, (_, label, value)) in choices.iter().enumerate() {
+            let mark = if hints && i == best { "  <- best" } else { "" };
+            if hints {
+                lines.push(format!("  {:>2}: {label}  ({value:.4}){mark}", i + 1));
+            } else {
+                lines.push(format!("  {:>2}: {label}", i + 1));
+            }
+        }
+        if hints {
+            lines.push("(each choice's expected final score, optimal play afterwards)".to_string());
+        }
+        let question = if self.rolls_left > 0 {
+            "Which keep (the rest are rolled again)? "
+        } else {
+            "Which box? "
+        };
+        Some(Prompt {
+            lines,
+            question: question.to_string(),
+            answers: Answers::Choice(1, choices.len()),
+        })
+    }
+
+    fn act(&mut self, action: &Action) -> Result<Vec<Told>, String> {
+        if !self.waiting() {
+            return Err("the game is over".to_string());
+        }
+        let (choices, _) = self.choices();
+        let choice = match action {
+            Action::Choice(i) => {
+                choices
+                    .get(*i)
+                    .ok_or_else(|| {
+                        format!("choice {} is not one of 1 to {}", i + 1, choices.len())
+                    })?
+                    .0
+            }
+            Action::Keep(kept) if self.rolls_left > 0 => {
+                let mut counts = [0u8; 6];
+                for &f in kept {
+                    if !(1..=6).contains(&f) {
+                        return Err(format!("face {f} is not 1 to 6"));
+                    }
+                    counts[usize::from(f - 1)] += 1;
+                }
+                if (0..6).any(|f| counts[f] > self.dice[f]) {
+                    return Err(format!(
+                        "the dice show {}: {kept:?} are not among them",
+                        words(&self.dice)
+                    ));
+                }
+                Choice::Keep(self.keeps().number(&counts).expect("a keep"))
+            }
+            other => return Err(format!("{other:?} is no move here: choose a listed one")),
+        };
+        let mut told = Vec::new();
+        match choice {
+            Choice::Keep(k) => {
+                let kept = *self.keeps().counts(k);
+                self.dice = self.roll_rest(kept);
+                self.rolls_left -= 1;
+                told.push(Told {
+                    who: Some(0),
+                    heading: None,
+                    thrown: None,
+                    lines: self.audience.lines(vec![format!(
+                        "{} {} and roll {}.",
+                        self.who(0),
+                        keep_words(&kept),
+                        words(&self.dice)
+                    )]),
+                });
+            }
+            Choice::Fill(b) => {
+                let dice = self.dice;
+                let gained = self.fill(0, b, &dice);
+                told.push(Told {
+                    who: Some(0),
+                    heading: None,
+                    thrown: None,
+                    lines: self.audience.lines(vec![format!(
+                        "{} score {gained} point(s) in {} (score {}).",
+                        self.who(0),
+                        BOX_NAMES[b],
+                        self.cards[0].score
+                    )]),
+                });
+                self.next(&mut told);
+            }
+        }
+        Ok(told)
+    }
+
+    fn ended(&self) -> Option<Option<usize>> {
+        (self.cards[0].card.is_full() && self.cards[1].card.is_full()).then(|| self.winner())
+    }
+
+    fn waiting(&self) -> bool {
+        self.ended().is_none() && self.mover == 0
+    }
+
+    fn view(&self) -> Value {
+        let card = |side: &Side| json!({"boxes": side.boxes, "score": side.score});
+        let mut view = json!({
+            "game": "yahtzee",
+            "rules": self.solution.settings().label(),
+            "box_names": BOX_NAMES,
+            "cards": [card(&self.cards[0]), card(&self.cards[1])],
+        });
+        if self.waiting() {
+            let (choices, best) = self.choices();
+            view["dice"] = json!(faces(&self.dice));
+            view["rolls_left"] = json!(self.rolls_left);
+            view["hints"] = choices
+                .iter()
+                .map(|(_, label, value)| json!({"label": label, "value": value}))
+                .collect();
+            view["best"] = json!(best);
+        }
+        view
+    }
+}

@@ -1,0 +1,159 @@
+//! Yahtzee through the real binary: the solve's published figures and files, positions valued
+//! by hand, duels, and bad input refused with its value named.
+
+use crate::util::{Sandbox, number};
+
+/// `swine solve --rules yahtzee`: the optimum's expected final score, sd and median as the
+/// library's tests check them (Hasbro's printed rules), the duel against the rule of thumb,
+/// and the files: the distribution's CSV sums to 1 and its mean, pushed forward from the empty
+/// card, is the expected score solved backward from the full card.
+#[test]
+fn the_solve_reports_the_optimum_and_writes_its_distribution_and_values() {
+    let sandbox = Sandbox::new();
+    let report = sandbox
+        .run(&["solve", "--rules", "yahtzee", "--json", "--out", "out"])
+        .json();
+    let expected = number(&report, "expected_score");
+    assert_eq!(format!("{expected:.4}"), "254.5877", "{report}");
+    assert_eq!(format!("{:.4}", number(&report, "sd")), "59.6079");
+    assert_eq!(report["median"], 248);
+    assert_eq!(report["opponent"], "thumb");
+    assert_eq!(report["opponent_score"]["median"], 145);
+    let win = number(&report, "win_rate");
+    assert!(win > 0.87 && win < 0.88, "{report}");
+    let csv = std::fs::read_to_string(sandbox.join("out/yahtzee_optimal_distribution.csv"))
+        .expect("the distribution");
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("score,probability,at_least"));
+    let (mut total, mut mean) = (0.0, 0.0);
+    for line in lines {
+        let cells: Vec<f64> = line.split(',').map(|c| c.parse().unwrap()).collect();
+        total += cells[1];
+        mean += cells[0] * cells[1];
+    }
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
+    assert!((mean - expected).abs() < 1e-9, "{mean} vs {expected}");
+    let values = std::fs::metadata(sandbox.join("out/yahtzee_optimal_values.npy")).unwrap();
+    assert!(values.len() > 8 * (1 << 13) * 2 * 64);
+}
+
+/// Every box filled but Chance (each with 0): what is left is three rolls for the highest sum,
+/// each die on its own. By hand, a die with one roll is worth 3.5; with two, 4.25 (keep a 4, 5
+/// or 6: 15/6 + 3/6 · 3.5); with three, 14/3 (keep a 5 or 6: 11/6 + 4/6 · 4.25). So the card
+/// is worth 5 · 14/3 = 70/3; two sixes kept with one roll left 12 + 3 · 3.5 = 22.5, with two
+/// 12 + 3 · 4.25 = 24.75; and 6 2 6 1 1 put in Chance 16.
+#[test]
+fn positions_are_valued_as_worked_out_by_hand() {
+    let sandbox = Sandbox::new();
+    let all_but_chance = "ones=0,twos=0,threes=0,fours=0,fives=0,sixes=0,three_of_a_kind=0,\
+                          four_of_a_kind=0,full_house=0,small_straight=0,large_straight=0,yahtzee=0";
+    let eval = |extra: &[&str]| {
+        let mut args = vec![
+            "eval",
+            "optimal",
+            "--rules",
+            "yahtzee",
+            "--json",
+            "--from",
+            all_but_chance,
+        ];
+        args.extend(extra);
+        sandbox.run(&args).json()
+    };
+    let card = eval(&[]);
+    assert!(
+        (number(&card, "value") - 70.0 / 3.0).abs() < 1e-12,
+        "{card}"
+    );
+    assert!(card.get("mover_wins").is_none(), "{card}");
+    for (rolls_left, kept) in [("1", 22.5), ("2", 24.75)] {
+        let report = eval(&["--dice", "6,2,6,1,1", "--rolls-left", rolls_left]);
+        assert_eq!(report["chosen"], "keep 6 6", "{report}");
+        assert!((number(&report, "value") - kept).abs() < 1e-12, "{report}");
+        assert_eq!(
+            report["from"]["rolls_left"].as_i64(),
+            rolls_left.parse().ok()
+        );
+    }
+    let placed = eval(&["--dice", "6,2,6,1,1", "--rolls-left", "0"]);
+    assert_eq!(placed["chosen"], "Chance");
+    assert!((number(&placed, "value") - 16.0).abs() < 1e-12, "{placed}");
+    // The upper total reaching 63 earns the bonus, counted with the card's points.
+    let upper = "ones=3,twos=6,threes=9,fours=12,fives=15,sixes=18,three_of_a_kind=0,\
+                 four_of_a_kind=0,full_house=0,small_straight=0,large_straight=0,yahtzee=0";
+    let report = sandbox
+        .run(&[
+            "eval", "optimal", "--rules", "yahtzee", "--json", "--from", upper,
+        ])
+        .json();
+    let value = number(&report, "value");
+    assert!(
+        (value - (63.0 + 35.0 + 70.0 / 3.0)).abs() < 1e-12,
+        "{report}"
+    );
+}
+
+/// A duel of a strategy against itself is even, exactly; the rule of thumb loses to the
+/// optimum (a small variant: a threshold of 5 keeps the solve short).
+#[test]
+fn duels_are_even_against_oneself() {
+    let sandbox = Sandbox::new();
+    let flags = ["--rules", "yahtzee", "--set", "upper_threshold=5", "--json"];
+    for strategy in ["optimal", "thumb"] {
+        let mut args = vec!["eval", strategy, "--vs", strategy];
+        args.extend(flags);
+        let report = sandbox.run(&args).json();
+        assert_eq!(number(&report, "win_rate"), 0.5, "{report}");
+        assert!(number(&report, "tie") > 0.0);
+    }
+    let mut args = vec!["tournament", "optimal", "thumb"];
+    args.extend(flags);
+    let report = sandbox.run(&args).json();
+    assert_eq!(report["standings"][0]["strategy"], "optimal", "{report}");
+}
+
+/// Bad input names the value: a joker rule, a box's points, the dice, a goal.
+#[test]
+fn bad_input_is_refused_with_its_value_named() {
+    let sandbox = Sandbox::new();
+    for (args, said) in [
+        (
+            vec!["solve", "--rules", "yahtzee", "--set", "joker=wild"],
+            "joker=wild': wild is no joker rule; they are forced, verhoeff, free, none",
+        ),
+        (
+            vec!["eval", "optimal", "--rules", "yahtzee", "--from", "sixes=7"],
+            "--from sixes=7: SIXES 7 is no score of the box",
+        ),
+        (
+            vec![
+                "eval",
+                "optimal",
+                "--rules",
+                "yahtzee",
+                "--from",
+                "chance=20,chance=21",
+            ],
+            "chance given twice",
+        ),
+        (
+            vec!["eval", "optimal", "--rules", "yahtzee", "--dice", "1,2,3"],
+            "--dice 1,2,3: 3 face(s) [1, 2, 3]: a roll shows five faces",
+        ),
+        (
+            vec!["eval", "optimal", "--rules", "yahtzee", "--rolls-left", "1"],
+            "--rolls-left 1 needs the dice shown",
+        ),
+        (
+            vec!["solve", "--rules", "yahtzee", "--goal", "100"],
+            "--goal: yahtzee has no goal",
+        ),
+        (
+            vec!["eval", "bacon", "--rules", "yahtzee"],
+            "bacon: yahtzee has the strategies optimal, minimax, thumb",
+        ),
+    ] {
+        let stderr = sandbox.run(&args).failure();
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+    }
+}
