@@ -6,10 +6,9 @@
 //! distribution there shifted by those points. After thirteen turns every card is full and
 //! their distributions together are the final score's.
 
-use std::collections::HashMap;
-
 use rayon::prelude::*;
 
+use super::rules::BOXES;
 use super::solve::Solution;
 use super::strategy::{Player, thumb_keeps};
 use super::turn::Card;
@@ -82,8 +81,8 @@ pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
     let thumb = thumb_keeps(solution.keeps());
     let mut layer: Vec<(Card, Vec<f64>)> = vec![(Card::EMPTY, vec![1.0])];
     while layer.iter().any(|(card, _)| !card.is_full()) {
-        // The cards of the same filled boxes have their turns valued side by side.
-        layer.sort_by_key(|(card, _)| (card.filled, card.fifty, card.upper));
+        // The cards of the same filled boxes have their turns valued side by side (the layer
+        // is sorted so).
         let groups: Vec<&[(Card, Vec<f64>)]> = layer
             .chunk_by(|(a, _), (b, _)| (a.filled, a.fifty) == (b.filled, b.fifty))
             .collect();
@@ -94,20 +93,7 @@ pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
                 player.ends(solution, &cards, &thumb)
             })
             .collect();
-        let mut next: HashMap<Card, Vec<f64>> = HashMap::new();
-        for ((_, scored), ends) in layer.iter().zip(ends) {
-            for (after, gained, p) in ends {
-                let gained = usize::from(gained);
-                let to = next.entry(after).or_default();
-                if to.len() < scored.len() + gained {
-                    to.resize(scored.len() + gained, 0.0);
-                }
-                for (t, &m) in to[gained..].iter_mut().zip(scored) {
-                    *t += p * m;
-                }
-            }
-        }
-        layer = next.into_iter().collect();
+        layer = arrive(&layer, &ends);
     }
     let longest = layer.iter().map(|(_, d)| d.len()).max().unwrap_or(1);
     let mut probabilities = vec![0.0; longest];
@@ -117,6 +103,82 @@ pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
         }
     }
     Distribution { probabilities }
+}
+
+/// The next layer: each card the turns from `layer` reach (`ends`, aligned with `layer`),
+/// with the distribution of the score so far there, by (filled boxes, Yahtzee box, upper
+/// total). Each set of filled boxes is gathered on its own, from the sets with one box fewer,
+/// in a fixed order (the box filled, then the layer's order), so the sums do not depend on the
+/// threads.
+fn arrive(layer: &[(Card, Vec<f64>)], ends: &[Vec<(Card, u16, f64)>]) -> Vec<(Card, Vec<f64>)> {
+    let group = |card: &Card| usize::from(card.filled) * 2 + usize::from(card.fifty);
+    let mut sources: Vec<std::ops::Range<usize>> = vec![0..0; 1 << (BOXES + 1)];
+    let mut start = 0;
+    for same in layer.chunk_by(|(a, _), (b, _)| group(a) == group(b)) {
+        sources[group(&same[0].0)] = start..start + same.len();
+        start += same.len();
+    }
+    let mut targets: Vec<usize> = ends
+        .iter()
+        .flat_map(|ends| ends.iter().map(|(after, _, _)| group(after)))
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    targets
+        .par_iter()
+        .flat_map_iter(|&target| {
+            let (sources, filled) = (&sources, (target / 2) as u16);
+            // The cards with these boxes filled, by upper total: their sources and their ends.
+            let reaching = || {
+                (0..BOXES)
+                    .filter(move |b| filled & (1 << b) != 0)
+                    .flat_map(move |b| {
+                        let before = usize::from(filled & !(1 << b));
+                        [0, 1].map(|fifty| sources[before * 2 + fifty].clone())
+                    })
+                    .flatten()
+                    .flat_map(|source| {
+                        ends[source]
+                            .iter()
+                            .filter(|(after, _, _)| group(after) == target)
+                            .map(move |&(after, gained, p)| (source, after, gained, p))
+                    })
+            };
+            let mut lengths: Vec<usize> = Vec::new();
+            for (source, after, gained, _) in reaching() {
+                let upper = usize::from(after.upper);
+                if lengths.len() <= upper {
+                    lengths.resize(upper + 1, 0);
+                }
+                let length = layer[source].1.len() + usize::from(gained);
+                lengths[upper] = lengths[upper].max(length);
+            }
+            let mut arrived: Vec<Option<Vec<f64>>> = lengths
+                .iter()
+                .map(|&length| (length > 0).then(|| vec![0.0; length]))
+                .collect();
+            for (source, after, gained, p) in reaching() {
+                let scored = arrived[usize::from(after.upper)]
+                    .as_mut()
+                    .expect("a length for every card reached");
+                let from = &layer[source].1;
+                for (t, &m) in scored[usize::from(gained)..].iter_mut().zip(from) {
+                    *t += p * m;
+                }
+            }
+            arrived
+                .into_iter()
+                .enumerate()
+                .filter_map(move |(upper, scored)| {
+                    let card = Card {
+                        filled,
+                        upper: upper as u16,
+                        fifty: target % 2 == 1,
+                    };
+                    scored.map(|scored| (card, scored))
+                })
+        })
+        .collect()
 }
 
 /// A duel of two cards played apart, final scores distributed as `a` and `b`: P(a's score

@@ -175,14 +175,17 @@ impl Keeps {
         choices.clear();
         choices.extend((0..self.len() as u16).flat_map(|k| std::iter::repeat_n(k, lanes)));
         for k in 1..self.len() {
+            let (values_below, values_at) = values.split_at_mut(k * lanes);
+            let (choices_below, choices_at) = choices.split_at_mut(k * lanes);
+            let (out, chosen) = (&mut values_at[..lanes], &mut choices_at[..lanes]);
             for &less in &self.fewer[k] {
-                let less = usize::from(less);
-                for l in 0..lanes {
-                    let (v, c) = (values[less * lanes + l], choices[less * lanes + l]);
-                    let (at, chosen) = (&mut values[k * lanes + l], &mut choices[k * lanes + l]);
-                    if v > *at || (v == *at && c < *chosen) {
-                        *at = v;
-                        *chosen = c;
+                let at = usize::from(less) * lanes;
+                let lesser = values_below[at..at + lanes].iter();
+                let lesser = lesser.zip(&choices_below[at..at + lanes]);
+                for ((o, c), (v, less)) in out.iter_mut().zip(chosen.iter_mut()).zip(lesser) {
+                    if *v > *o || (*v == *o && less < c) {
+                        *o = *v;
+                        *c = *less;
                     }
                 }
             }

@@ -166,11 +166,7 @@ impl Turn<'_> {
     /// The box roll number `r` fills with no rolls left: the first of the most valuable.
     pub fn best_box(&self, r: usize) -> Placed {
         let b = usize::from(self.stages.boxes[r * self.lanes + self.lane]);
-        let placed = self
-            .solution
-            .settings
-            .place(&self.solution.scores[r], self.card.filled);
-        self.placed(r, b, placed.points[b])
+        self.placed(r, b, self.stages.placements[r].points[b])
     }
 
     /// What keeping keep number `k` is worth with `rolls_left` (1 or 2) rolls left.

@@ -8,7 +8,6 @@
 //! one set of filled boxes are valued side by side (lanes): their rolls, keeps and boxes are
 //! the same, only the bonus and the card after differ.
 
-use std::collections::BTreeMap;
 use std::ops::Range;
 
 use super::keeps::Keeps;
@@ -100,19 +99,22 @@ pub fn ends(keeps: &Keeps, decides: &impl Decides) -> Vec<(Card, u16, f64)> {
         mass = kept;
     }
     // By (box, points gained): the card after follows from them.
-    let mut ends: BTreeMap<(usize, u16), (Card, f64)> = BTreeMap::new();
-    for r in 0..keeps.rolls() {
-        let m = mass[first + r];
-        if m == 0.0 {
-            continue;
-        }
-        let placed = decides.place(r);
-        ends.entry((placed.b, placed.gained))
-            .or_insert((placed.after, 0.0))
-            .1 += m;
-    }
-    ends.into_iter()
-        .map(|((_, gained), (after, p))| (after, gained, p))
+    // Sorted by box, points gained and roll number: the sums are in roll order.
+    let mut placed: Vec<(u32, Card, f64)> = (0..keeps.rolls())
+        .filter(|&r| mass[first + r] > 0.0)
+        .map(|r| {
+            let placed = decides.place(r);
+            let key = (placed.b as u32) << 24 | u32::from(placed.gained) << 8 | r as u32;
+            (key, placed.after, mass[first + r])
+        })
+        .collect();
+    placed.sort_unstable_by_key(|end| end.0);
+    placed
+        .chunk_by(|a, b| a.0 >> 8 == b.0 >> 8)
+        .map(|same| {
+            let p = same.iter().map(|end| end.2).sum();
+            (same[0].1, (same[0].0 >> 8) as u16, p)
+        })
         .collect()
 }
 
@@ -147,6 +149,8 @@ pub struct Stages {
     pub keeps: [Vec<u16>; 2],
     /// By roll number, the box it fills with no rolls left: the first of the most valuable.
     pub boxes: Vec<u8>,
+    /// By roll number, the boxes it may fill on these cards and what it scores in each.
+    pub placements: Vec<Placements>,
 }
 
 /// The turn's widget, with its scratch.
@@ -227,6 +231,7 @@ impl<'a> Widget<'a> {
         let below = threshold.saturating_sub(low).min(lanes);
         if let Some(stages) = stages.as_deref_mut() {
             stages.boxes.clear();
+            stages.placements.clone_from(&self.placements);
         }
         let mut before = vec![0.0; lanes];
         let mut best_box = vec![0u8; lanes];
