@@ -112,6 +112,43 @@ fn duels_are_even_against_oneself() {
     assert_eq!(report["standings"][0]["strategy"], "optimal", "{report}");
 }
 
+/// `study`: what happens on each card, exactly, beside games played with real dice (a small
+/// variant); a happening that can come once a game has per game = at least once, and a Yahtzee
+/// in its box is a Yahtzee placed.
+#[test]
+fn a_study_counts_bonuses_and_yahtzees_as_games_with_real_dice_do() {
+    let out = Sandbox::new().run(&[
+        "study",
+        "optimal",
+        "--rules",
+        "yahtzee",
+        "--set",
+        "upper_threshold=5",
+        "--check",
+        "2000",
+        "--json",
+    ]);
+    let report = out.json();
+    let z = number(&report["simulated"], "largest_z");
+    assert!(z < 4.5, "{report}");
+    let first = &report["as_first"];
+    let rule = |name: &str| {
+        first["rule_events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["rule"] == name)
+            .unwrap_or_else(|| panic!("{name}: {report}"))
+            .clone()
+    };
+    let bonus = rule("upper bonus");
+    assert_eq!(bonus["per_game"], bonus["at_least_once"]);
+    let fifty = number(&rule("Yahtzee scored 50"), "per_game");
+    let placed = number(&rule("Yahtzee"), "at_least_once");
+    assert!(fifty > 0.0 && fifty <= placed, "{report}");
+    assert_eq!(number(&first["turns"], "mean"), 26.0);
+}
+
 /// Bad input names the value: a joker rule, a box's points, the dice, a goal.
 #[test]
 fn bad_input_is_refused_with_its_value_named() {

@@ -413,6 +413,12 @@ impl GameTally {
         self.turns_with(1, happened);
     }
 
+    /// Counts `count` happenings of rule `rule`, apart from the turns (a game told by its
+    /// counts, where several can happen on one turn: Yahtzee's).
+    pub fn happened(&mut self, rule: usize, count: u64) {
+        self.counts[rule] += count;
+    }
+
     /// Counts `turns` turns on each of which the rules of the bits `happened` happened (a
     /// game told by its counts rather than turn by turn).
     pub fn turns_with(&mut self, turns: u64, happened: u32) {

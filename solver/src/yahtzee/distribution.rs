@@ -8,16 +8,29 @@
 
 use rayon::prelude::*;
 
-use super::rules::BOXES;
+use super::rules::{BOXES, Settings};
 use super::solve::Solution;
 use super::strategy::{Player, thumb_keeps};
-use super::turn::Card;
+use super::turn::{Card, End, HAPPENINGS, happenings};
 
-/// The final score's distribution.
+/// The final score's distribution, and what happens on the way.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Distribution {
     /// P(final score = s), by s.
     pub probabilities: Vec<f64>,
+    /// Each happening of [`HAPPENINGS`], exactly.
+    pub happenings: [Happening; 4],
+}
+
+/// Something that happens on a card, counted exactly.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Happening {
+    /// Its name, as [`HAPPENINGS`] gives it.
+    pub name: &'static str,
+    /// The expected number of times it happens in a game.
+    pub per_game: f64,
+    /// The chance that it happens at least once in a game.
+    pub at_least_once: f64,
 }
 
 impl Distribution {
@@ -75,52 +88,92 @@ pub fn distribution(solution: &Solution) -> Distribution {
     distribution_of(solution, Player::Optimal)
 }
 
+/// A card reached: the distribution of the points scored so far there, and the probability of
+/// reaching it without a Yahtzee placed and without a Yahtzee bonus on the way.
+#[derive(Clone, Debug)]
+struct Reached {
+    card: Card,
+    scored: Vec<f64>,
+    without: [f64; 2],
+}
+
 /// The distribution of the final score of `player` from the empty card (playing by
-/// `solution`'s tables: its values where the player is the optimum).
+/// `solution`'s tables: its values where the player is the optimum), with what happens on the
+/// way.
 pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
+    let settings = solution.settings();
     let thumb = thumb_keeps(solution.keeps());
-    let mut layer: Vec<(Card, Vec<f64>)> = vec![(Card::EMPTY, vec![1.0])];
-    while layer.iter().any(|(card, _)| !card.is_full()) {
+    let mut layer = vec![Reached {
+        card: Card::EMPTY,
+        scored: vec![1.0],
+        without: [1.0; 2],
+    }];
+    let mut per_game = [0.0; 4];
+    while layer.iter().any(|reached| !reached.card.is_full()) {
         // The cards of the same filled boxes have their turns valued side by side (the layer
         // is sorted so).
-        let groups: Vec<&[(Card, Vec<f64>)]> = layer
-            .chunk_by(|(a, _), (b, _)| (a.filled, a.fifty) == (b.filled, b.fifty))
+        let groups: Vec<&[Reached]> = layer
+            .chunk_by(|a, b| (a.card.filled, a.card.fifty) == (b.card.filled, b.card.fifty))
             .collect();
-        let ends: Vec<Vec<(Card, u16, f64)>> = groups
+        let ends: Vec<Vec<End>> = groups
             .par_iter()
             .flat_map_iter(|group| {
-                let cards: Vec<Card> = group.iter().map(|(card, _)| *card).collect();
+                let cards: Vec<Card> = group.iter().map(|reached| reached.card).collect();
                 player.ends(solution, &cards, &thumb)
             })
             .collect();
-        layer = arrive(&layer, &ends);
+        for (reached, ends) in layer.iter().zip(&ends) {
+            let mass: f64 = reached.scored.iter().sum();
+            for end in ends {
+                let happened = happenings(settings, reached.card, end.after, end.rolled_yahtzee);
+                for (count, happened) in per_game.iter_mut().zip(happened) {
+                    if happened {
+                        *count += mass * end.p;
+                    }
+                }
+            }
+        }
+        layer = arrive(settings, &layer, &ends);
     }
-    let longest = layer.iter().map(|(_, d)| d.len()).max().unwrap_or(1);
+    let longest = layer.iter().map(|r| r.scored.len()).max().unwrap_or(1);
     let mut probabilities = vec![0.0; longest];
-    for (_, scored) in &layer {
-        for (total, &p) in probabilities.iter_mut().zip(scored) {
+    let mut without = [0.0; 2];
+    for reached in &layer {
+        for (total, &p) in probabilities.iter_mut().zip(&reached.scored) {
+            *total += p;
+        }
+        for (total, p) in without.iter_mut().zip(reached.without) {
             *total += p;
         }
     }
-    Distribution { probabilities }
+    // The upper bonus and 50 in the Yahtzee box happen at most once a game.
+    let at_least_once = [per_game[0], per_game[1], 1.0 - without[1], 1.0 - without[0]];
+    Distribution {
+        probabilities,
+        happenings: std::array::from_fn(|k| Happening {
+            name: HAPPENINGS[k],
+            per_game: per_game[k],
+            at_least_once: at_least_once[k],
+        }),
+    }
 }
 
 /// The next layer: each card the turns from `layer` reach (`ends`, aligned with `layer`),
 /// with the distribution of the score so far there, by (filled boxes, Yahtzee box, upper
 /// total). Each set of filled boxes is gathered on its own, from the sets with one box fewer,
-/// in a fixed order (the box filled, then the layer's order), so the sums do not depend on the
+/// in a fixed order (the box filled, then the layer's), so the sums do not depend on the
 /// threads.
-fn arrive(layer: &[(Card, Vec<f64>)], ends: &[Vec<(Card, u16, f64)>]) -> Vec<(Card, Vec<f64>)> {
+fn arrive(settings: &Settings, layer: &[Reached], ends: &[Vec<End>]) -> Vec<Reached> {
     let group = |card: &Card| usize::from(card.filled) * 2 + usize::from(card.fifty);
     let mut sources: Vec<std::ops::Range<usize>> = vec![0..0; 1 << (BOXES + 1)];
     let mut start = 0;
-    for same in layer.chunk_by(|(a, _), (b, _)| group(a) == group(b)) {
-        sources[group(&same[0].0)] = start..start + same.len();
+    for same in layer.chunk_by(|a, b| group(&a.card) == group(&b.card)) {
+        sources[group(&same[0].card)] = start..start + same.len();
         start += same.len();
     }
     let mut targets: Vec<usize> = ends
         .iter()
-        .flat_map(|ends| ends.iter().map(|(after, _, _)| group(after)))
+        .flat_map(|ends| ends.iter().map(|end| group(&end.after)))
         .collect();
     targets.sort_unstable();
     targets.dedup();
@@ -140,43 +193,57 @@ fn arrive(layer: &[(Card, Vec<f64>)], ends: &[Vec<(Card, u16, f64)>]) -> Vec<(Ca
                     .flat_map(|source| {
                         ends[source]
                             .iter()
-                            .filter(|(after, _, _)| group(after) == target)
-                            .map(move |&(after, gained, p)| (source, after, gained, p))
+                            .filter(|end| group(&end.after) == target)
+                            .map(move |end| (source, end))
                     })
             };
             let mut lengths: Vec<usize> = Vec::new();
-            for (source, after, gained, _) in reaching() {
-                let upper = usize::from(after.upper);
+            for (source, end) in reaching() {
+                let upper = usize::from(end.after.upper);
                 if lengths.len() <= upper {
                     lengths.resize(upper + 1, 0);
                 }
-                let length = layer[source].1.len() + usize::from(gained);
+                let length = layer[source].scored.len() + usize::from(end.gained);
                 lengths[upper] = lengths[upper].max(length);
             }
-            let mut arrived: Vec<Option<Vec<f64>>> = lengths
+            let mut arrived: Vec<Option<Reached>> = lengths
                 .iter()
-                .map(|&length| (length > 0).then(|| vec![0.0; length]))
+                .enumerate()
+                .map(|(upper, &length)| {
+                    (length > 0).then(|| Reached {
+                        card: Card {
+                            filled,
+                            upper: upper as u16,
+                            fifty: target % 2 == 1,
+                        },
+                        scored: vec![0.0; length],
+                        without: [0.0; 2],
+                    })
+                })
                 .collect();
-            for (source, after, gained, p) in reaching() {
-                let scored = arrived[usize::from(after.upper)]
+            for (source, end) in reaching() {
+                let to = arrived[usize::from(end.after.upper)]
                     .as_mut()
                     .expect("a length for every card reached");
-                let from = &layer[source].1;
-                for (t, &m) in scored[usize::from(gained)..].iter_mut().zip(from) {
+                let from = &layer[source];
+                let p = end.p;
+                for (t, &m) in to.scored[usize::from(end.gained)..]
+                    .iter_mut()
+                    .zip(&from.scored)
+                {
                     *t += p * m;
                 }
+                let [.., bonus, placed] =
+                    happenings(settings, from.card, end.after, end.rolled_yahtzee);
+                for ((t, m), happened) in
+                    to.without.iter_mut().zip(from.without).zip([placed, bonus])
+                {
+                    if !happened {
+                        *t += p * m;
+                    }
+                }
             }
-            arrived
-                .into_iter()
-                .enumerate()
-                .filter_map(move |(upper, scored)| {
-                    let card = Card {
-                        filled,
-                        upper: upper as u16,
-                        fifty: target % 2 == 1,
-                    };
-                    scored.map(|scored| (card, scored))
-                })
+            arrived.into_iter().flatten()
         })
         .collect()
 }
@@ -223,7 +290,7 @@ mod tests {
         let games = 4000;
         let a = play_games(solution, Player::Optimal, games, 1);
         let b = play_games(solution, Player::Thumb, games, 2);
-        let won = a.iter().zip(&b).filter(|(a, b)| a > b).count() as f64 / games as f64;
+        let won = a.iter().zip(&b).filter(|(a, b)| a.score > b.score).count() as f64 / games as f64;
         let z = (won - win).abs() / (win * (1.0 - win) / games as f64).sqrt();
         assert!(z < 4.5, "won {won} of the games vs {win}: z {z}");
     }

@@ -11,21 +11,22 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::distribution::{Distribution, distribution_of, duel};
 use super::keeps::{DICE, faces, keep_words};
 use super::rules::{BOX_NAMES, BOXES, JOKERS, NAME, Settings, YAHTZEE, YAHTZEE_POINTS};
 use super::session::YahtzeeEngine;
-use super::simulate::play_games;
+use super::simulate::{Played, play_games};
 use super::solve::{Solution, solve};
 use super::strategy::Player;
+use super::study::{seat, tally};
 use super::turn::Card;
 use crate::format::{Format, ValuesFile};
 use crate::game::{
     Capability, Engine, Evaluated, Footprint, Game, GameError, GameInfo, MoveLimit, Part, Run,
-    Simulated, SolveAsk, Solved, TablesJob, given,
+    Simulated, SolveAsk, Solved, Studied, StudyAsk, TablesJob, given,
 };
 use crate::outcome::{Outcome, SeatOutcome, Simulation, Tally};
 use crate::python::Runner;
@@ -136,10 +137,6 @@ impl YahtzeeGame {
                     "takes no table: a strategy is one of {}",
                     STRATEGY_FORMS.join(", ")
                 ),
-            ),
-            (
-                Capability::Study,
-                "is not studied turn by turn yet".to_string(),
             ),
         ];
         let info = GameInfo {
@@ -522,14 +519,7 @@ impl Game for YahtzeeGame {
         let exact = self.duel(seats, run).outcome;
         let solution = self.solution(run);
         run.tell(format!("yahtzee: {} games of each player", 2 * games), None);
-        // Each player's games draw their dice from their own generator.
-        let mut streams = ChaCha8Rng::seed_from_u64(seed);
-        let seeds: [u64; 2] = [
-            rand::Rng::random(&mut streams),
-            rand::Rng::random(&mut streams),
-        ];
-        let [own, other] =
-            [0, 1].map(|i| play_games(&solution, seats[i].player, 2 * games, seeds[i]));
+        let [own, other] = played_pairs(&solution, seats, 2 * games, seed);
         let tally = |range: std::ops::Range<usize>| {
             let mut tally = Tally {
                 games,
@@ -537,7 +527,7 @@ impl Game for YahtzeeGame {
                 ties: 0,
             };
             for i in range {
-                match own[i].cmp(&other[i]) {
+                match own[i].score.cmp(&other[i].score) {
                     std::cmp::Ordering::Greater => tally.wins += 1,
                     std::cmp::Ordering::Equal => tally.ties += 1,
                     std::cmp::Ordering::Less => {}
@@ -554,6 +544,26 @@ impl Game for YahtzeeGame {
         Ok(Simulated::Exact(SimulationReport::with_ties(
             heading, seed, simulation, exact,
         )))
+    }
+
+    fn study(&self, seats: [&Strategy; 2], ask: StudyAsk, run: &Run) -> Result<Studied, GameError> {
+        let [own, other] = seats.map(|s| self.distribution(s.player, run));
+        let exact = seat(&own, &other, ask.at_least_once);
+        let played = match ask.games {
+            None => None,
+            Some((games, seed)) => {
+                let solution = self.solution(run);
+                run.tell(format!("yahtzee: {} games of each player", 2 * games), None);
+                let [a, b] = played_pairs(&solution, seats, 2 * games, seed);
+                let n = games as usize;
+                let tallies = [tally(&a[..n], &b[..n]), tally(&a[n..], &b[n..])];
+                Some(((games, seed), tallies))
+            }
+        };
+        Ok(Studied {
+            seatings: [exact.clone(), exact],
+            played,
+        })
     }
 
     fn optimum(&self, opponent: &Strategy, run: &Run) -> Result<(Outcome, String), GameError> {
@@ -617,6 +627,19 @@ impl Game for YahtzeeGame {
     fn default_games(&self) -> u64 {
         10_000
     }
+}
+
+/// `games` games of each seat's player, each player's dice drawn from its own generator, both
+/// seeded by `seed`: game `i` of one against game `i` of the other.
+fn played_pairs(
+    solution: &Solution,
+    seats: [&Strategy; 2],
+    games: u64,
+    seed: u64,
+) -> [Vec<Played>; 2] {
+    let mut streams = ChaCha8Rng::seed_from_u64(seed);
+    let seeds: [u64; 2] = [streams.random(), streams.random()];
+    [0, 1].map(|i| play_games(solution, seats[i].player, games, seeds[i]))
 }
 
 /// The axes of the card values file.

@@ -12,6 +12,8 @@
 //! - [`distribution`](mod@distribution): the exact distribution of a player's final score,
 //!   and a duel of two from their distributions.
 //! - [`simulate`](mod@simulate): games with real dice, the Monte Carlo check.
+//! - [`study`](mod@study): what happens on a card (the upper bonus, Yahtzees, bonuses), for
+//!   `swine study`.
 //! - [`interface`](mod@interface): the game behind the one game interface (a duel of two
 //!   cards); `session`: a person's game against the computer.
 
@@ -25,6 +27,7 @@ mod session;
 pub mod simulate;
 pub mod solve;
 pub mod strategy;
+pub mod study;
 pub mod turn;
 
 pub use distribution::{Distribution, distribution, distribution_of, duel};

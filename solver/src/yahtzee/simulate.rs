@@ -9,18 +9,30 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use super::rules::yahtzee_face;
 use super::solve::Solution;
 use super::strategy::{Player, Thumb, thumb_keeps};
-use super::turn::{Card, play};
+use super::turn::{Card, happenings, play};
 
-/// One game's final score, `player` playing by `solution`'s tables, its dice drawn from `rng`.
-pub fn play_one(solution: &Solution, player: Player, rng: &mut impl Rng) -> u32 {
+/// One game played: its final score and what happened on the way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// The final score, points.
+    pub score: u32,
+    /// Each happening's count in the game, as [`HAPPENINGS`](super::turn::HAPPENINGS) orders
+    /// them: the upper bonus, 50 in the Yahtzee box, Yahtzee bonuses, Yahtzees placed.
+    pub happened: [u32; 4],
+}
+
+/// One game, `player` playing by `solution`'s tables, its dice drawn from `rng`.
+pub fn play_one(solution: &Solution, player: Player, rng: &mut impl Rng) -> Played {
     let keeps = solution.keeps();
+    let settings = solution.settings();
     let thumb = thumb_keeps(keeps);
     let mut card = Card::EMPTY;
-    let mut score = 0u32;
+    let mut played = Played::default();
     while !card.is_full() {
-        let placed = match player {
+        let (dice, placed) = match player {
             Player::Optimal => play(keeps, &solution.turn(card).at(card), rng),
             Player::Thumb => {
                 let thumb = Thumb {
@@ -31,15 +43,19 @@ pub fn play_one(solution: &Solution, player: Player, rng: &mut impl Rng) -> u32 
                 play(keeps, &thumb, rng)
             }
         };
-        score += u32::from(placed.gained);
+        let happened = happenings(settings, card, placed.after, yahtzee_face(&dice).is_some());
+        for (count, happened) in played.happened.iter_mut().zip(happened) {
+            *count += u32::from(happened);
+        }
+        played.score += u32::from(placed.gained);
         card = placed.after;
     }
-    score
+    played
 }
 
-/// The final scores of `games` games of `player`, game `i` drawing its dice from stream `i`
-/// of the generator seeded by `seed`.
-pub fn play_games(solution: &Solution, player: Player, games: u64, seed: u64) -> Vec<u32> {
+/// The games `games` of `player`, game `i` drawing its dice from stream `i` of the generator
+/// seeded by `seed`.
+pub fn play_games(solution: &Solution, player: Player, games: u64, seed: u64) -> Vec<Played> {
     (0..games)
         .into_par_iter()
         .map(|i| {
@@ -68,7 +84,7 @@ mod tests {
             let games = 4000;
             let scores: Vec<f64> = play_games(solution, player, games, 7)
                 .into_iter()
-                .map(f64::from)
+                .map(|played| f64::from(played.score))
                 .collect();
             let n = games as f64;
             let mean = scores.iter().sum::<f64>() / n;

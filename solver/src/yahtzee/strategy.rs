@@ -9,7 +9,7 @@
 use super::keeps::Keeps;
 use super::rules::BOXES;
 use super::solve::Solution;
-use super::turn::{Card, Decides, Placed, ends};
+use super::turn::{Card, Decides, End, Placed, ends};
 
 /// A player of the card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,14 +75,8 @@ impl Player {
     }
 
     /// Where the turns from `cards` (not full, all with the same filled boxes and Yahtzee box,
-    /// by rising upper total) end under this player: for each, every (card after, points
-    /// gained) with its probability.
-    pub fn ends(
-        self,
-        solution: &Solution,
-        cards: &[Card],
-        thumb: &[usize],
-    ) -> Vec<Vec<(Card, u16, f64)>> {
+    /// by rising upper total) end under this player: for each, every [`End`].
+    pub fn ends(self, solution: &Solution, cards: &[Card], thumb: &[usize]) -> Vec<Vec<End>> {
         let keeps = solution.keeps();
         match self {
             Player::Optimal => {

@@ -11,7 +11,9 @@
 use std::ops::Range;
 
 use super::keeps::Keeps;
-use super::rules::{BOXES, Placements, RollScores, Settings, YAHTZEE, YAHTZEE_POINTS};
+use super::rules::{
+    BOXES, Counts, Placements, RollScores, Settings, YAHTZEE, YAHTZEE_POINTS, yahtzee_face,
+};
 
 /// A card between turns: what the rest of the game depends on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,9 +81,42 @@ pub trait Decides {
     fn place(&self, r: usize) -> Placed;
 }
 
-/// Where a turn played by `decides` ends: each (card after, points gained) with its
-/// probability, by box and points gained.
-pub fn ends(keeps: &Keeps, decides: &impl Decides) -> Vec<(Card, u16, f64)> {
+/// What is counted on a card, in order: the upper bonus earned, 50 scored in the Yahtzee box,
+/// a Yahtzee bonus earned, a Yahtzee placed (five alike, in any box).
+pub const HAPPENINGS: [&str; 4] = [
+    "upper bonus",
+    "Yahtzee scored 50",
+    "Yahtzee bonus",
+    "Yahtzee",
+];
+
+/// What happened on a turn from `card` to `after` with the dice placed a Yahtzee or not
+/// (`rolled`), as [`HAPPENINGS`] orders them.
+pub fn happenings(settings: &Settings, card: Card, after: Card, rolled: bool) -> [bool; 4] {
+    let threshold = settings.upper_threshold;
+    let upper_bonus =
+        settings.upper_bonus > 0 && card.upper < threshold && after.upper >= threshold;
+    let filled_yahtzee = (after.filled ^ card.filled) == 1 << YAHTZEE;
+    let bonus = rolled && card.fifty && settings.yahtzee_bonus > 0;
+    [upper_bonus, rolled && filled_yahtzee, bonus, rolled]
+}
+
+/// Where a turn ends, with its probability.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct End {
+    /// The card after.
+    pub after: Card,
+    /// The points gained: the box's, the upper bonus, the Yahtzee bonus.
+    pub gained: u16,
+    /// Whether the dice placed were a Yahtzee (five alike).
+    pub rolled_yahtzee: bool,
+    /// Its probability.
+    pub p: f64,
+}
+
+/// Where a turn played by `decides` ends: each card after, points gained and whether the dice
+/// placed were a Yahtzee, with its probability, by box.
+pub fn ends(keeps: &Keeps, decides: &impl Decides) -> Vec<End> {
     let first = keeps.first_roll();
     let mut mass = vec![0.0; keeps.len()];
     for r in 0..keeps.rolls() {
@@ -98,29 +133,35 @@ pub fn ends(keeps: &Keeps, decides: &impl Decides) -> Vec<(Card, u16, f64)> {
         keeps.spread(&mut kept);
         mass = kept;
     }
-    // By (box, points gained): the card after follows from them.
-    // Sorted by box, points gained and roll number: the sums are in roll order.
+    // By box, points gained and whether the roll is a Yahtzee (the card after follows from
+    // them), then roll number: the sums are in roll order.
     let mut placed: Vec<(u32, Card, f64)> = (0..keeps.rolls())
         .filter(|&r| mass[first + r] > 0.0)
         .map(|r| {
             let placed = decides.place(r);
-            let key = (placed.b as u32) << 24 | u32::from(placed.gained) << 8 | r as u32;
+            let rolled = yahtzee_face(keeps.counts(first + r)).is_some();
+            let key = (placed.b as u32) << 25
+                | u32::from(rolled) << 24
+                | u32::from(placed.gained) << 8
+                | r as u32;
             (key, placed.after, mass[first + r])
         })
         .collect();
     placed.sort_unstable_by_key(|end| end.0);
     placed
         .chunk_by(|a, b| a.0 >> 8 == b.0 >> 8)
-        .map(|same| {
-            let p = same.iter().map(|end| end.2).sum();
-            (same[0].1, (same[0].0 >> 8) as u16, p)
+        .map(|same| End {
+            after: same[0].1,
+            gained: (same[0].0 >> 8) as u16,
+            rolled_yahtzee: same[0].0 >> 24 & 1 == 1,
+            p: same.iter().map(|end| end.2).sum(),
         })
         .collect()
 }
 
-/// Plays one turn from a card with dice drawn from `rng` as `decides` decides: where roll
-/// number `r` was placed.
-pub fn play(keeps: &Keeps, decides: &impl Decides, rng: &mut impl rand::Rng) -> Placed {
+/// Plays one turn from a card with dice drawn from `rng` as `decides` decides: the dice placed
+/// and where.
+pub fn play(keeps: &Keeps, decides: &impl Decides, rng: &mut impl rand::Rng) -> (Counts, Placed) {
     let roll_number =
         |counts: &[u8; 6]| keeps.number(counts).expect("five dice are a roll") - keeps.first_roll();
     let mut dice = [0u8; 6];
@@ -133,7 +174,7 @@ pub fn play(keeps: &Keeps, decides: &impl Decides, rng: &mut impl rand::Rng) -> 
             dice = *keeps.counts(decides.keep(roll_number(&dice), rolls_left));
         }
     }
-    decides.place(roll_number(&dice))
+    (dice, decides.place(roll_number(&dice)))
 }
 
 /// The turns kept where asked ([`Widget::turn`]): their values and best choices, `lanes` per
