@@ -119,7 +119,9 @@ fn a_study_agrees_with_eval_its_csv_and_games_with_real_dice() {
     // alone take a minute in the test build.
     for (rules, goal, strategy) in [
         ("hog-fa20", "100", "always_roll:6"),
-        ("hog-fa19", "100", "swap"),
+        // Goal 50: at 100 the design measures' search for the best score table (the rules
+        // hide memory) takes 17 s of the test build.
+        ("hog-fa19", "50", "swap"),
         ("hog-sp22", "100", "optimal"),
         // Pig Out scored by the 1s and Hogtimus Prime on the turn's points, both counted.
         ("hog-hogtimus", "100", "always_roll:5"),
