@@ -67,6 +67,14 @@ class Match:
     """Sentences about the numbers, as the CLI prints them."""
     exact: Optional[dict[str, Fraction]]
     """With exact=True: "win_rate", "as_first", "as_second" as fractions."""
+    expected_score: Optional[float]
+    """Yahtzee (a game of one player's score): the strategy's expected final score."""
+    sd: Optional[float]
+    """Yahtzee: its standard deviation."""
+    median: Optional[int]
+    """Yahtzee: its median final score."""
+    opponent_score: Optional[dict[str, float]]
+    """Yahtzee: the opponent's "expected_score", "sd" and "median"."""
 
     def _repr_html_(self) -> str:
         """The rates as an HTML table (a notebook shows it)."""
@@ -94,6 +102,14 @@ class Solution:
     details: Optional[dict[str, Any]]
     """The game's own account (Chopsticks: the start's result, counts of positions by result,
     levels), as `details` in the CLI's JSON."""
+    expected_score: Optional[float]
+    """Yahtzee: the optimum's expected final score."""
+    sd: Optional[float]
+    """Yahtzee: its standard deviation."""
+    median: Optional[int]
+    """Yahtzee: its median final score."""
+    opponent_score: Optional[dict[str, float]]
+    """Yahtzee: the opponent's "expected_score", "sd" and "median"."""
     table: Optional[npt.NDArray[np.uint8]]
     """The strategy, indexed by `table_axes`: Hog's dice at [own, opponent] (goal x goal);
     Greed's dice at [own, opponent, last] ((limit+1) x (limit+1) x 2, 0 passes); the Pig

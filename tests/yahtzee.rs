@@ -149,6 +149,61 @@ fn a_study_counts_bonuses_and_yahtzees_as_games_with_real_dice_do() {
     assert_eq!(number(&first["turns"], "mean"), 26.0);
 }
 
+/// A Python player is rated by games played: the rule of thumb written again in Python
+/// (tests/python/yahtzee/thumb.py, for the plain rules) plays, on the same dice, exactly the
+/// games the built-in plays; grading gives it an estimate and names a keep of dice not shown.
+#[test]
+fn python_players_play_the_built_ins_games_and_are_graded_by_games() {
+    let sandbox = Sandbox::new();
+    let python = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/yahtzee/thumb.py");
+    let illegal = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/python/yahtzee/illegal.py"
+    );
+    let simulate = |strategy: &str| {
+        let args = [
+            "simulate",
+            strategy,
+            "--vs",
+            "optimal",
+            "--rules",
+            "yahtzee",
+            "--set",
+            "joker=none",
+            "--games",
+            "300",
+            "--json",
+        ];
+        sandbox.run(&args).json()["simulated"].clone()
+    };
+    let (played, built_in) = (simulate(python), simulate("thumb"));
+    for key in ["as_first", "as_second"] {
+        assert_eq!(played[key], built_in[key], "{played} vs {built_in}");
+    }
+    // The plain rules (the file's), a small variant; exit status 2: one could not be graded.
+    let graded = sandbox.run(&[
+        "grade",
+        python,
+        illegal,
+        "--rules",
+        "yahtzee",
+        "--set",
+        "joker=none",
+        "--set",
+        "upper_threshold=5",
+        "--json",
+    ]);
+    assert_eq!(graded.code(), Some(2));
+    let report: serde_json::Value = serde_json::from_str(&graded.stdout()).unwrap();
+    let rows = report["submissions"].as_array().unwrap();
+    assert_eq!(rows[0]["status"], "estimate", "{report}");
+    let error = rows[1]["error"].as_str().unwrap();
+    assert!(
+        error.contains("returned (6, 6, 6, 6, 6): those dice are not all among the dice showing"),
+        "{error}"
+    );
+}
+
 /// Bad input names the value: a joker rule, a box's points, the dice, a goal.
 #[test]
 fn bad_input_is_refused_with_its_value_named() {

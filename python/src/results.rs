@@ -104,6 +104,31 @@ pub struct Match {
     pub notes: Vec<String>,
     /// With `exact=True`: the rates as `fractions.Fraction`, else None.
     pub exact: Option<Py<PyDict>>,
+    /// Yahtzee (a game of one player's score): the strategy's expected final score; else None.
+    pub expected_score: Option<f64>,
+    /// Yahtzee: its standard deviation; else None.
+    pub sd: Option<f64>,
+    /// Yahtzee: its median final score; else None.
+    pub median: Option<u32>,
+    /// Yahtzee: the opponent's `{"expected_score", "sd", "median"}`; else None.
+    pub opponent_score: Option<Py<PyDict>>,
+}
+
+/// The opponent's final score as a dict (`expected_score`, `sd`, `median`), in a game of one
+/// player's score.
+fn score_dict(py: Python<'_>, report: &MatchReport) -> PyResult<Option<Py<PyDict>>> {
+    report
+        .scores
+        .as_ref()
+        .map(|scores| {
+            let dict = PyDict::new(py);
+            let score = &scores.opponent_score;
+            dict.set_item("expected_score", score.expected_score)?;
+            dict.set_item("sd", score.sd)?;
+            dict.set_item("median", score.median)?;
+            Ok(dict.unbind())
+        })
+        .transpose()
 }
 
 impl Match {
@@ -126,6 +151,10 @@ impl Match {
             residual: report.residual,
             notes: report.notes.clone(),
             exact: exact.map(|rates| fractions(py, rates)).transpose()?,
+            expected_score: report.scores.as_ref().map(|s| s.own.expected_score),
+            sd: report.scores.as_ref().map(|s| s.own.sd),
+            median: report.scores.as_ref().map(|s| s.own.median),
+            opponent_score: score_dict(py, report)?,
         })
     }
 
@@ -214,6 +243,34 @@ impl Solution {
     #[getter]
     fn notes(&self) -> Vec<String> {
         self.solved.report.notes.clone()
+    }
+
+    /// Yahtzee (a game of one player's score): the optimum's expected final score; else None.
+    #[getter]
+    fn expected_score(&self) -> Option<f64> {
+        self.solved
+            .report
+            .scores
+            .as_ref()
+            .map(|s| s.own.expected_score)
+    }
+
+    /// Yahtzee: its standard deviation; else None.
+    #[getter]
+    fn sd(&self) -> Option<f64> {
+        self.solved.report.scores.as_ref().map(|s| s.own.sd)
+    }
+
+    /// Yahtzee: its median final score; else None.
+    #[getter]
+    fn median(&self) -> Option<u32> {
+        self.solved.report.scores.as_ref().map(|s| s.own.median)
+    }
+
+    /// Yahtzee: the opponent's `{"expected_score", "sd", "median"}`; else None.
+    #[getter]
+    fn opponent_score(&self, py: Python<'_>) -> PyResult<Option<Py<PyDict>>> {
+        score_dict(py, &self.solved.report)
     }
 
     /// With `exact=True`, the rates as `fractions.Fraction`; else None.

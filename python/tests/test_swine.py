@@ -731,3 +731,22 @@ def test_farkle_results_show_as_tables_and_become_dataframes():
         return
     assert solution.to_pandas()["residual"][0] == solution.residual
     assert list(position.to_pandas()["choice"]) == ["bank", "roll"]
+
+
+def test_yahtzee_scores_and_positions_equal_the_cli():
+    """Yahtzee, a game of one player's score: the duel's figures and both final scores as the
+    CLI gives them, and a position valued as worked out by hand (every box 0 but Chance, two
+    sixes kept with one roll left: 12 + 3 * 3.5)."""
+    small = {"upper_threshold": 5}
+    match = swine.evaluate("optimal", "thumb", rules="yahtzee", set=small, progress=False)
+    shown = cli("eval", "optimal", "--vs", "thumb", "--rules", "yahtzee", "--set", "upper_threshold=5")
+    assert match.win_rate == shown["win_rate"]
+    assert (match.expected_score, match.sd, match.median) == (shown["expected_score"], shown["sd"], shown["median"])
+    assert match.opponent_score == shown["opponent_score"]
+    solution = swine.solve("yahtzee", "thumb", set=small, progress=False)
+    assert solution.expected_score == match.expected_score
+    at = [0] * 12 + [-1, 1]
+    position = swine.position("optimal", at, rules="yahtzee", set=small, dice=[6, 2, 6, 1, 1])
+    assert position.mover_wins is None
+    assert position.chosen == "keep 6 6"
+    assert position.value == 22.5

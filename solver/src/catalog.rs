@@ -554,6 +554,7 @@ mod tests {
                 "piglet",
                 "two-dice-pig",
                 "farkle",
+                "yahtzee",
                 "chopsticks"
             ]
         );
@@ -564,9 +565,18 @@ mod tests {
             "unknown ruleset 'pug'; the rulesets are hog-fa20, hog-fa17, hog-sp18, hog-fa18, \
              hog-su19, hog-fa19, hog-sp20, hog-su20, hog-sp21, hog-fa21, hog-sp22, hog-su22, \
              hog-fa22, hog-fa24, hog-wild, hog-hogtimus, hog-digits, hog-nju21, hog-nju24, \
-             hog-textbook, greed, pig, piglet, two-dice-pig, farkle, chopsticks, or a Hog rule \
-             script \
-             (FILE.rhai or FILE.py)"
+             hog-textbook, greed, pig, piglet, two-dice-pig, farkle, yahtzee, chopsticks, or a \
+             Hog rule script (FILE.rhai or FILE.py)"
+        );
+        // Yahtzee's joker rule is named; as a setting it is its place among the rules.
+        assert_eq!(setting("joker=verhoeff"), Ok(("joker".to_string(), 1)));
+        assert_eq!(
+            setting("joker=wild").unwrap_err(),
+            "'joker=wild': wild is no joker rule; they are forced, verhoeff, free, none"
+        );
+        assert_eq!(
+            setting("floor=wild").unwrap_err(),
+            "'floor=wild': wild is not a whole number"
         );
         // A term that played another term's rules is found by its own name too.
         assert_eq!(find("hog-sp23").unwrap().name, "hog-fa22");

@@ -127,25 +127,6 @@ pub enum ExactError {
     },
 }
 
-/// The first request: the file and the limits.
-#[derive(Serialize)]
-struct Start<'a> {
-    file: &'a std::path::Path,
-    functions: Vec<&'a str>,
-    cpu_seconds: u64,
-    memory_bytes: u64,
-    file_bytes: u64,
-    processes: u32,
-    recursion_limit: u32,
-}
-
-/// The answer to [`Start`].
-#[derive(Deserialize)]
-struct Started {
-    function: Option<String>,
-    error: Option<String>,
-}
-
 /// A batch of states.
 #[derive(Serialize)]
 struct Batch {
@@ -189,30 +170,12 @@ impl fmt::Debug for PythonStrategy {
 impl PythonStrategy {
     /// Imports the file of `spec` in a harness run by `runner`.
     pub fn start(spec: &PythonSpec, runner: &Runner) -> Result<PythonStrategy, PythonError> {
-        let file = spec.file()?;
-        let start = Start {
-            file: &file,
-            functions: spec.candidates(&[FUNCTION])?,
-            cpu_seconds: runner.limits.timeout.as_secs() + 1,
-            memory_bytes: runner.limits.memory,
-            file_bytes: runner.limits.file_size,
-            processes: runner.limits.processes,
-            recursion_limit: 10_000,
-        };
-        let (session, answer) = Session::start(runner, &FILES, "farkle.py", &start)?;
-        let started: Started =
-            serde_json::from_value(answer).map_err(|e| PythonError::Garbled(e.to_string()))?;
-        match (started.function, started.error) {
-            (_, Some(error)) => Err(PythonError::Rejected(error)),
-            (Some(function), None) => Ok(PythonStrategy {
-                function,
-                source: Mutex::new(Source::Harness(session)),
-                answers: Mutex::new(HashMap::new()),
-            }),
-            (None, None) => Err(PythonError::Garbled(
-                "neither a function nor an error".to_string(),
-            )),
-        }
+        let (session, function) = Session::strategy(spec, runner, (&FILES, "farkle.py"), FUNCTION)?;
+        Ok(PythonStrategy {
+            function,
+            source: Mutex::new(Source::Harness(session)),
+            answers: Mutex::new(HashMap::new()),
+        })
     }
 
     /// The strategy `function` plays, a callable of the caller's interpreter.

@@ -17,29 +17,18 @@ Each request has a CPU time budget of its own; SIGUSR1 (sent by swine when a req
 its wall-clock limit) stops the running call.
 """
 
-import os
-import signal
-
 from harness import (
-    OutOfTime,
     Rejected,
     _bool,
-    _exit,
     _int,
     _type,
-    busy,
     call,
     kind,
-    load,
-    out_of_time,
-    serve,
-    session,
     shown,
+    strategy_session,
 )
 
 _tuple, _list, _len, _sorted = tuple, list, len, sorted
-
-AGAIN = 8  # one state in this many of a batch (the first among them) is asked a second time
 
 
 def form(text, result):
@@ -83,52 +72,4 @@ def decide(request, folder, name, function, state, again):
     return decisions[0]
 
 
-def answer(request, start, folder, name, function):
-    """The decisions on a batch of states, up to the first that failed, and why that one did."""
-    decisions = []
-    try:
-        for i, state in enumerate(request["states"]):
-            again = i % AGAIN == 0
-            decisions.append(decide(start, folder, name, function, state, again))
-    except Rejected as rejected:
-        return {"decisions": decisions, "error": str(rejected)}
-    except OutOfTime:
-        return {"decisions": decisions, "error": None, "out_of_time": True}
-    return {"decisions": decisions, "error": None}
-
-
-def main():
-    """Reads the first request, imports the strategy, then answers requests until stdin closes."""
-    requests, send, start, hard = session()
-    folder = os.path.dirname(os.path.abspath(start["file"]))
-    harness = os.getpid()
-    signal.signal(signal.SIGUSR1, out_of_time)
-    function = None
-    try:
-        busy[0] = True
-        name, function = load(start, folder)
-        busy[0] = False
-        reply = {"function": name}
-    except Rejected as rejected:
-        reply = {"error": str(rejected)}
-    except OutOfTime:
-        reply = {"error": "importing it ran out of time"}
-    except BaseException as error:
-        reply = {"error": "the harness failed: %s" % _type(error).__name__}
-    busy[0] = False
-    if os.getpid() != harness:
-        _exit(0)  # a process the strategy forked that came back here: only the harness answers
-    send(reply)
-    if function is None:
-        _exit(0)
-    serve(
-        requests,
-        send,
-        start,
-        hard,
-        harness,
-        lambda request: answer(request, start, folder, name, function),
-    )
-
-
-main()
+strategy_session(decide)

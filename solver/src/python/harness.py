@@ -162,6 +162,61 @@ def serve(requests, send, start, hard, harness, respond):
     _exit(0)
 
 
+SESSION_AGAIN = 8  # one state in this many of a batch (the first among them) is asked twice
+
+
+def answer_batch(start, folder, name, function, request, decide):
+    """The decisions on a batch of states (`decide(start, folder, name, function, state,
+    again)` each, one in SESSION_AGAIN asked twice), up to the first that failed, and why that
+    one did."""
+    decisions = []
+    try:
+        for i, state in enumerate(request["states"]):
+            again = i % SESSION_AGAIN == 0
+            decisions.append(decide(start, folder, name, function, state, again))
+    except Rejected as rejected:
+        return {"decisions": decisions, "error": str(rejected)}
+    except OutOfTime:
+        return {"decisions": decisions, "error": None, "out_of_time": True}
+    return {"decisions": decisions, "error": None}
+
+
+def strategy_session(decide):
+    """A session's whole life: reads the first request, imports the strategy, answers
+    {"function": name} or {"error": "one line"}, then answers batches of states with `decide`
+    (see answer_batch) until stdin closes."""
+    requests, send, start, hard = session()
+    folder = os.path.dirname(os.path.abspath(start["file"]))
+    harness = os.getpid()
+    signal.signal(signal.SIGUSR1, out_of_time)
+    function = None
+    try:
+        busy[0] = True
+        name, function = load(start, folder)
+        busy[0] = False
+        reply = {"function": name}
+    except Rejected as rejected:
+        reply = {"error": str(rejected)}
+    except OutOfTime:
+        reply = {"error": "importing it ran out of time"}
+    except BaseException as error:
+        reply = {"error": "the harness failed: %s" % _type(error).__name__}
+    busy[0] = False
+    if os.getpid() != harness:
+        _exit(0)  # a process the strategy forked that came back here: only the harness answers
+    send(reply)
+    if function is None:
+        _exit(0)
+    serve(
+        requests,
+        send,
+        start,
+        hard,
+        harness,
+        lambda request: answer_batch(start, folder, name, function, request, decide),
+    )
+
+
 def dice_module():
     """Stand-ins for the course's dice.py: fair dice and test dice."""
     module = types.ModuleType("dice")

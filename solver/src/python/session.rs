@@ -37,7 +37,57 @@ pub(crate) struct Session {
     _directories: [TempDir; 2],
 }
 
+/// The first request of a strategy's session: the file and the limits.
+#[derive(Serialize)]
+struct Start<'a> {
+    file: &'a std::path::Path,
+    functions: Vec<&'a str>,
+    cpu_seconds: u64,
+    memory_bytes: u64,
+    file_bytes: u64,
+    processes: u32,
+    recursion_limit: u32,
+}
+
+/// The answer to [`Start`].
+#[derive(serde::Deserialize)]
+struct Started {
+    function: Option<String>,
+    error: Option<String>,
+}
+
 impl Session {
+    /// A session of the strategy harness `script` among `files` (`farkle.py`, `yahtzee.py`)
+    /// with the file of `spec` imported under `runner`'s limits (its function `function`
+    /// unless the spec names another): the session and the name of the function found.
+    pub(crate) fn strategy(
+        spec: &super::PythonSpec,
+        runner: &Runner,
+        (files, script): (&[(&str, &str)], &str),
+        function: &str,
+    ) -> Result<(Session, String), PythonError> {
+        let file = spec.file()?;
+        let start = Start {
+            file: &file,
+            functions: spec.candidates(&[function])?,
+            cpu_seconds: runner.limits.timeout.as_secs() + 1,
+            memory_bytes: runner.limits.memory,
+            file_bytes: runner.limits.file_size,
+            processes: runner.limits.processes,
+            recursion_limit: 10_000,
+        };
+        let (session, answer) = Session::start(runner, files, script, &start)?;
+        let started: Started =
+            serde_json::from_value(answer).map_err(|e| PythonError::Garbled(e.to_string()))?;
+        match (started.function, started.error) {
+            (_, Some(error)) => Err(PythonError::Rejected(error)),
+            (Some(function), None) => Ok((session, function)),
+            (None, None) => Err(PythonError::Garbled(
+                "neither a function nor an error".to_string(),
+            )),
+        }
+    }
+
     /// Writes `files` (name, text) into a private directory, runs the one called `script`
     /// there with `runner`, and sends it `first`: the session and the harness's first answer.
     pub(crate) fn start(

@@ -16,24 +16,30 @@ use rand_chacha::ChaCha8Rng;
 
 use super::distribution::{Distribution, distribution_of, duel};
 use super::keeps::{DICE, faces, keep_words};
-use super::rules::{BOX_NAMES, BOXES, JOKERS, NAME, Settings, YAHTZEE, YAHTZEE_POINTS};
+use super::python::{self, PythonPlayer, SIGNATURE};
+use super::rules::{BOX_KEYS, BOX_NAMES, BOXES, JOKERS, NAME, Settings, YAHTZEE, YAHTZEE_POINTS};
 use super::session::YahtzeeEngine;
 use super::simulate::{Played, play_games};
 use super::solve::{Solution, solve};
 use super::strategy::Player;
 use super::study::{seat, tally};
 use super::turn::Card;
+use crate::format::Probability;
 use crate::format::{Format, ValuesFile};
 use crate::game::{
-    Capability, Engine, Evaluated, Footprint, Game, GameError, GameInfo, MoveLimit, Part, Run,
-    Simulated, SolveAsk, Solved, Studied, StudyAsk, TablesJob, given,
+    Capability, Engine, Evaluated, Footprint, Game, GameError, GameInfo, MoveLimit, Part, Rating,
+    Run, Simulated, SolveAsk, Solved, Studied, StudyAsk, TablesJob, given,
 };
 use crate::outcome::{Outcome, SeatOutcome, Simulation, Tally};
-use crate::python::Runner;
+use crate::python::{PythonSpec, Runner};
+use crate::report::full_message;
+use crate::report::ranking::Estimate;
 use crate::report::{
-    ChoiceValue, MatchReport, PositionReport, Score, ScoresReport, SimulationReport,
+    ChoiceValue, EstimateReport, MatchReport, PositionReport, Score, ScoresReport,
+    SimulationReport, Z95,
 };
 use crate::spec::Resolved;
+use crate::spec::StrategyError;
 
 /// The strategy the course would measure others against: the rule of thumb.
 pub const YARDSTICK: &str = "thumb";
@@ -42,36 +48,49 @@ pub const YARDSTICK: &str = "thumb";
 pub const STRATEGY_FORMS: [&str; 3] = ["optimal", "minimax", "thumb"];
 
 /// The position's parts: each box's points (−1 open), then the rolls left.
-const PART_NAMES: [&str; BOXES + 1] = [
-    "ones",
-    "twos",
-    "threes",
-    "fours",
-    "fives",
-    "sixes",
-    "three_of_a_kind",
-    "four_of_a_kind",
-    "full_house",
-    "small_straight",
-    "large_straight",
-    "yahtzee",
-    "chance",
-    "rolls_left",
-];
+fn part_name(i: usize) -> &'static str {
+    BOX_KEYS.get(i).copied().unwrap_or("rolls_left")
+}
 
-/// A strategy of Yahtzee: a player and its name.
+/// A strategy of Yahtzee: a built-in player or a Python one, and its name.
 #[derive(Clone, Debug)]
 pub struct Strategy {
-    player: Player,
+    player: Option<Player>,
+    python: Option<Arc<PythonPlayer>>,
     name: String,
 }
 
 impl Strategy {
-    /// The player.
-    pub fn player(&self) -> Player {
+    /// The built-in player (none for a Python player).
+    pub fn player(&self) -> Option<Player> {
         self.player
     }
+
+    /// The built-in player, or the refusal of what only a built-in answers exactly.
+    fn built_in(&self) -> Result<Player, GameError> {
+        self.player.ok_or_else(|| {
+            GameError::Refused(format!(
+                "{}: a Python player is rated by games played (swine grade, swine simulate): \
+                 its decision points (every card, roll and rolls left, about 4·10^8) are too many \
+                 to ask for an exact answer",
+                self.name
+            ))
+        })
+    }
+
+    /// A built-in player called `name`.
+    fn of(player: Player, name: &str) -> Strategy {
+        Strategy {
+            player: Some(player),
+            python: None,
+            name: name.to_string(),
+        }
+    }
 }
+
+/// Games per seat, and the seed, of a Python player rated by games played.
+const GRADE_GAMES: u64 = 2_000;
+const GRADE_SEED: u64 = 0;
 
 /// Yahtzee with its rules, behind the one game interface; its solution and the players'
 /// distributions are worked out once, at first need.
@@ -134,7 +153,8 @@ impl YahtzeeGame {
             (
                 Capability::Tables,
                 format!(
-                    "takes no table: a strategy is one of {}",
+                    "takes no table: a strategy is one of {}, or a Python file defining \
+                     {SIGNATURE}",
                     STRATEGY_FORMS.join(", ")
                 ),
             ),
@@ -145,11 +165,9 @@ impl YahtzeeGame {
             goal: None,
             yardstick: Some(YARDSTICK.to_string()),
             submission_file: "yahtzee.py",
-            position: PART_NAMES
-                .iter()
-                .enumerate()
-                .map(|(i, &name)| Part {
-                    name,
+            position: (0..=BOXES)
+                .map(|i| Part {
+                    name: part_name(i),
                     meaning: if i < BOXES {
                         "the box's points (-1: open)"
                     } else {
@@ -202,8 +220,9 @@ impl YahtzeeGame {
     }
 
     /// The duel of `seats[0]` against `seats[1]` and its report.
-    fn duel(&self, seats: [&Strategy; 2], run: &Run) -> Evaluated {
-        let [own, other] = seats.map(|s| self.distribution(s.player, run));
+    fn duel(&self, seats: [&Strategy; 2], run: &Run) -> Result<Evaluated, GameError> {
+        let [own, other] = [seats[0].built_in()?, seats[1].built_in()?]
+            .map(|player| self.distribution(player, run));
         let (win, tie, loss) = duel(&own, &other);
         let seat = SeatOutcome { win, tie, loss };
         let outcome = Outcome {
@@ -222,7 +241,7 @@ impl YahtzeeGame {
              half; neither can affect the other, so moving first or second is the same"
                 .to_string(),
         );
-        Evaluated { outcome, report }
+        Ok(Evaluated { outcome, report })
     }
 
     /// The card the box points `boxes` (−1 open) make, with the points it holds (the boxes',
@@ -249,6 +268,64 @@ impl YahtzeeGame {
         card.fifty = self.settings.yahtzee_bonus > 0
             && boxes.get(YAHTZEE) == Some(&i64::from(YAHTZEE_POINTS));
         (card, points)
+    }
+}
+
+impl YahtzeeGame {
+    /// `games` games of each seat's player, each player's dice drawn from its own generator,
+    /// both seeded by `seed`: game `i` of one against game `i` of the other.
+    fn played_pairs(
+        &self,
+        solution: &Solution,
+        seats: [&Strategy; 2],
+        games: u64,
+        seed: u64,
+    ) -> Result<[Vec<Played>; 2], GameError> {
+        let mut streams = ChaCha8Rng::seed_from_u64(seed);
+        let seeds: [u64; 2] = [streams.random(), streams.random()];
+        let play = |i: usize| match (&seats[i].python, seats[i].player) {
+            (Some(python), _) => python::play_games(python, &self.settings, games, seeds[i])
+                .map_err(|error| {
+                    GameError::Refused(format!("{}: {}", seats[i].name, full_message(&error)))
+                }),
+            (None, Some(player)) => Ok(play_games(solution, player, games, seeds[i])),
+            (None, None) => unreachable!("a strategy is built in or Python"),
+        };
+        Ok([play(0)?, play(1)?])
+    }
+}
+
+impl YahtzeeGame {
+    /// `games` duels with each seat "first" (the seats are alike: two batches), played.
+    fn duels(
+        &self,
+        seats: [&Strategy; 2],
+        (games, seed): (u64, u64),
+        run: &Run,
+    ) -> Result<Simulation, GameError> {
+        let solution = self.solution(run);
+        run.tell(format!("yahtzee: {} games of each player", 2 * games), None);
+        let [own, other] = self.played_pairs(&solution, seats, 2 * games, seed)?;
+        let tally = |range: std::ops::Range<usize>| {
+            let mut tally = Tally {
+                games,
+                wins: 0,
+                ties: 0,
+            };
+            for i in range {
+                match own[i].score.cmp(&other[i].score) {
+                    std::cmp::Ordering::Greater => tally.wins += 1,
+                    std::cmp::Ordering::Equal => tally.ties += 1,
+                    std::cmp::Ordering::Less => {}
+                }
+            }
+            tally
+        };
+        let n = games as usize;
+        Ok(Simulation {
+            first: tally(0..n),
+            second: tally(n..2 * n),
+        })
     }
 }
 
@@ -286,7 +363,7 @@ fn impossible(b: usize, points: i64) -> Option<String> {
         };
         format!(
             "{} {points} is no score of the box: it holds {what} (-1: open)",
-            PART_NAMES[b].to_uppercase()
+            BOX_KEYS[b].to_uppercase()
         )
     })
 }
@@ -298,24 +375,38 @@ impl Game for YahtzeeGame {
         &self.info
     }
 
-    fn resolve(&self, spec: &str, _runner: &Runner) -> Result<Resolved<Strategy>, GameError> {
+    fn resolve(&self, spec: &str, runner: &Runner) -> Result<Resolved<Strategy>, GameError> {
+        if let Some(python) = PythonSpec::of(spec) {
+            let player =
+                PythonPlayer::start(&python, runner).map_err(|error| StrategyError::Python {
+                    spec: spec.trim().to_string(),
+                    error,
+                })?;
+            let function = Some(player.function().to_string());
+            return Ok(Resolved {
+                strategy: Strategy {
+                    player: None,
+                    python: Some(Arc::new(player)),
+                    name: spec.trim().to_string(),
+                },
+                function,
+            });
+        }
         let player = match spec {
             "optimal" | "minimax" => Player::Optimal,
             "thumb" => Player::Thumb,
             _ => {
                 return Err(GameError::Refused(format!(
                     "{spec}: {} has the strategies {} (optimal and minimax are the same: the \
-                     highest expected final score, whatever the opponent)",
+                     highest expected final score, whatever the opponent), or a Python file \
+                     FILE.py[:FUNCTION] defining {SIGNATURE}",
                     self.info.rules,
                     STRATEGY_FORMS.join(", ")
                 )));
             }
         };
         Ok(Resolved {
-            strategy: Strategy {
-                player,
-                name: spec.to_string(),
-            },
+            strategy: Strategy::of(player, spec),
             function: None,
         })
     }
@@ -333,11 +424,11 @@ impl Game for YahtzeeGame {
     }
 
     fn evaluate(&self, seats: [&Strategy; 2], run: &Run) -> Result<Evaluated, GameError> {
-        Ok(self.duel(seats, run))
+        self.duel(seats, run)
     }
 
     /// The card as `NAME=POINTS` pairs, comma-separated (`ones=3,chance=20`; box names as
-    /// [`PART_NAMES`] gives them, case aside; `empty` or nothing for the empty card), then the
+    /// [`BOX_KEYS`] gives them, case aside; `empty` or nothing for the empty card), then the
     /// rolls left (2 unless given).
     fn read_position(
         &self,
@@ -358,15 +449,12 @@ impl Game for YahtzeeGame {
                 ))
             })?;
             let name = name.trim().to_lowercase().replace([' ', '-'], "_");
-            let b = PART_NAMES[..BOXES]
-                .iter()
-                .position(|&n| n == name)
-                .ok_or_else(|| {
-                    GameError::Position(format!(
-                        "'{name}' is no box; the boxes are {}",
-                        PART_NAMES[..BOXES].join(", ")
-                    ))
-                })?;
+            let b = BOX_KEYS.iter().position(|&n| n == name).ok_or_else(|| {
+                GameError::Position(format!(
+                    "'{name}' is no box; the boxes are {}",
+                    BOX_KEYS.join(", ")
+                ))
+            })?;
             if at[b] >= 0 {
                 return Err(GameError::Position(format!("{name} given twice")));
             }
@@ -381,10 +469,8 @@ impl Game for YahtzeeGame {
     }
 
     fn check_position(&self, at: &[i64], dice: Option<&[u8]>) -> Result<(), GameError> {
-        let parts: Vec<(&str, std::ops::Range<i64>)> = PART_NAMES
-            .iter()
-            .enumerate()
-            .map(|(i, &name)| (name, if i < BOXES { -1..51 } else { 0..3 }))
+        let parts: Vec<(&str, std::ops::Range<i64>)> = (0..=BOXES)
+            .map(|i| (part_name(i), if i < BOXES { -1..51 } else { 0..3 }))
             .collect();
         crate::game::check_numbers(&parts, at)?;
         if let Some(text) = (0..BOXES).find_map(|b| (at[b] >= 0).then(|| impossible(b, at[b]))?) {
@@ -420,7 +506,7 @@ impl Game for YahtzeeGame {
         dice: Option<&[u8]>,
         run: &Run,
     ) -> Result<PositionReport, GameError> {
-        if strategy.player != Player::Optimal {
+        if strategy.player != Some(Player::Optimal) {
             return Err(GameError::Refused(format!(
                 "--from: positions are valued under optimal play; ask optimal, not {}",
                 strategy.name
@@ -434,10 +520,10 @@ impl Game for YahtzeeGame {
             .filter(|b| card.filled & (1 << b) == 0)
             .map(|b| BOX_NAMES[b])
             .collect();
-        let mut from: Vec<(String, i64)> = PART_NAMES
+        let mut from: Vec<(String, i64)> = at
             .iter()
-            .zip(at)
-            .map(|(&name, &n)| (name.to_string(), n))
+            .enumerate()
+            .map(|(i, &n)| (part_name(i).to_string(), n))
             .collect();
         from.truncate(BOXES + usize::from(dice.is_some()));
         let mut from_text = format!("{points} points, open: {}", open.join(", "));
@@ -516,45 +602,56 @@ impl Game for YahtzeeGame {
         (games, seed): (u64, u64),
         run: &Run,
     ) -> Result<Simulated, GameError> {
-        let exact = self.duel(seats, run).outcome;
-        let solution = self.solution(run);
-        run.tell(format!("yahtzee: {} games of each player", 2 * games), None);
-        let [own, other] = played_pairs(&solution, seats, 2 * games, seed);
-        let tally = |range: std::ops::Range<usize>| {
-            let mut tally = Tally {
-                games,
-                wins: 0,
-                ties: 0,
-            };
-            for i in range {
-                match own[i].score.cmp(&other[i].score) {
-                    std::cmp::Ordering::Greater => tally.wins += 1,
-                    std::cmp::Ordering::Equal => tally.ties += 1,
-                    std::cmp::Ordering::Less => {}
-                }
-            }
-            tally
-        };
-        let n = games as usize;
-        let simulation = Simulation {
-            first: tally(0..n),
-            second: tally(n..2 * n),
-        };
+        let simulation = self.duels(seats, (games, seed), run)?;
         let heading = self.heading(&seats[0].name, &seats[1].name);
+        if seats.iter().any(|s| s.python.is_some()) {
+            let note = "a Python player's duels are played, not solved: its decision points are \
+                        too many to ask"
+                .to_string();
+            return Ok(Simulated::Estimate(EstimateReport::new(
+                heading, seed, simulation, note,
+            )));
+        }
+        let exact = self.duel(seats, run)?.outcome;
         Ok(Simulated::Exact(SimulationReport::with_ties(
             heading, seed, simulation, exact,
         )))
     }
 
+    fn rate(&self, seats: [&Strategy; 2], run: &Run) -> Result<Rating, GameError> {
+        if seats.iter().all(|s| s.python.is_none()) {
+            let outcome = self.duel(seats, run)?.outcome;
+            return Ok(Rating {
+                outcome,
+                estimate: None,
+            });
+        }
+        let outcome = self
+            .duels(seats, (GRADE_GAMES, GRADE_SEED), run)?
+            .observed();
+        let error = outcome.win_rate_error(GRADE_GAMES);
+        let rate = outcome.win_rate();
+        Ok(Rating {
+            outcome,
+            estimate: Some(Estimate {
+                games_per_seat: GRADE_GAMES,
+                seed: GRADE_SEED,
+                standard_error: Probability(error),
+                interval: [rate - Z95 * error, rate + Z95 * error].map(Probability),
+            }),
+        })
+    }
+
     fn study(&self, seats: [&Strategy; 2], ask: StudyAsk, run: &Run) -> Result<Studied, GameError> {
-        let [own, other] = seats.map(|s| self.distribution(s.player, run));
+        let [own, other] = [seats[0].built_in()?, seats[1].built_in()?]
+            .map(|player| self.distribution(player, run));
         let exact = seat(&own, &other, ask.at_least_once);
         let played = match ask.games {
             None => None,
             Some((games, seed)) => {
                 let solution = self.solution(run);
                 run.tell(format!("yahtzee: {} games of each player", 2 * games), None);
-                let [a, b] = played_pairs(&solution, seats, 2 * games, seed);
+                let [a, b] = self.played_pairs(&solution, seats, 2 * games, seed)?;
                 let n = games as usize;
                 let tallies = [tally(&a[..n], &b[..n]), tally(&a[n..], &b[n..])];
                 Some(((games, seed), tallies))
@@ -567,11 +664,8 @@ impl Game for YahtzeeGame {
     }
 
     fn optimum(&self, opponent: &Strategy, run: &Run) -> Result<(Outcome, String), GameError> {
-        let optimal = Strategy {
-            player: Player::Optimal,
-            name: "optimal".to_string(),
-        };
-        let outcome = self.duel([&optimal, opponent], run).outcome;
+        let optimal = Strategy::of(Player::Optimal, "optimal");
+        let outcome = self.duel([&optimal, opponent], run)?.outcome;
         Ok((
             outcome,
             "the highest expected final score (the same against every opponent)".to_string(),
@@ -585,11 +679,8 @@ impl Game for YahtzeeGame {
         run: &Run,
     ) -> Result<Solved, GameError> {
         let opponent = given(opponent)?;
-        let optimal = Strategy {
-            player: Player::Optimal,
-            name: "optimal".to_string(),
-        };
-        let Evaluated { mut report, .. } = self.duel([&optimal, opponent], run);
+        let optimal = Strategy::of(Player::Optimal, "optimal");
+        let Evaluated { mut report, .. } = self.duel([&optimal, opponent], run)?;
         let solution = self.solution(run);
         let distribution = self.distribution(Player::Optimal, run);
         report.notes.push(format!(
@@ -615,7 +706,7 @@ impl Game for YahtzeeGame {
         let computer = given(computer)?;
         Ok(Arc::new(YahtzeeEngine::new(
             self.solution(run),
-            computer.player,
+            computer.built_in()?,
             computer.name.clone(),
         )))
     }
@@ -627,19 +718,6 @@ impl Game for YahtzeeGame {
     fn default_games(&self) -> u64 {
         10_000
     }
-}
-
-/// `games` games of each seat's player, each player's dice drawn from its own generator, both
-/// seeded by `seed`: game `i` of one against game `i` of the other.
-fn played_pairs(
-    solution: &Solution,
-    seats: [&Strategy; 2],
-    games: u64,
-    seed: u64,
-) -> [Vec<Played>; 2] {
-    let mut streams = ChaCha8Rng::seed_from_u64(seed);
-    let seeds: [u64; 2] = [streams.random(), streams.random()];
-    [0, 1].map(|i| play_games(solution, seats[i].player, games, seeds[i]))
 }
 
 /// The axes of the card values file.

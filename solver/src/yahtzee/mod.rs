@@ -12,6 +12,7 @@
 //! - [`distribution`](mod@distribution): the exact distribution of a player's final score,
 //!   and a duel of two from their distributions.
 //! - [`simulate`](mod@simulate): games with real dice, the Monte Carlo check.
+//! - [`python`](mod@python): players written in Python, rated by games played.
 //! - [`study`](mod@study): what happens on a card (the upper bonus, Yahtzees, bonuses), for
 //!   `swine study`.
 //! - [`interface`](mod@interface): the game behind the one game interface (a duel of two
@@ -20,6 +21,7 @@
 pub mod distribution;
 pub mod interface;
 pub mod keeps;
+pub mod python;
 #[cfg(test)]
 mod reference;
 pub mod rules;

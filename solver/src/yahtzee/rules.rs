@@ -26,6 +26,23 @@ pub const BOX_NAMES: [&str; BOXES] = [
     "Chance",
 ];
 
+/// The boxes' names as `--from`, JSON and Python players write them, in the card's order.
+pub const BOX_KEYS: [&str; BOXES] = [
+    "ones",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "three_of_a_kind",
+    "four_of_a_kind",
+    "full_house",
+    "small_straight",
+    "large_straight",
+    "yahtzee",
+    "chance",
+];
+
 /// The box numbers of the lower section.
 pub const THREE_KIND: usize = 6;
 /// Four of a Kind.

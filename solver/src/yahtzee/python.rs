@@ -1,0 +1,338 @@
+//! Yahtzee players written in Python, asked in batches by a child `python3` that stays (a
+//! [`Session`] of `yahtzee.py`, under the runner's limits), and games played with them.
+//!
+//! The signature:
+//!
+//! ```python
+//! def final_strategy(card, dice, rolls_left):
+//!     return kept      # with rolls left: the dice to keep, the rest rolled again
+//!     return box       # with none: the box to fill, its number 0..12 or its name
+//! ```
+//!
+//! `card` is the thirteen boxes in the card's order (Ones … Sixes, Three of a Kind, Four of a
+//! Kind, Full House, Small Straight, Large Straight, Yahtzee, Chance), each its points or
+//! `None` where open; `dice` the five faces showing, sorted; `rolls_left` 2, 1 or 0. A box is
+//! named as `swine eval --from` names it (`full_house`) or as the card prints it (`Full
+//! House`). A keep must be among the dice, a box open and allowed by the joker rules.
+//!
+//! A player's decision points are every card × roll × rolls left, about 4·10^8: too many to
+//! ask, so a Python player is rated by games played side by side, each round's decisions asked
+//! in one batch, every answer remembered.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::keeps::{DICE, faces};
+use super::rules::{BOX_KEYS, BOX_NAMES, BOXES, Counts, Settings};
+use super::simulate::Played;
+use super::turn::{Card, happenings};
+use crate::python::{PythonError, PythonSpec, Runner, Session, python_text};
+
+/// The function a Yahtzee player file defines unless the spec names another.
+pub const FUNCTION: &str = "final_strategy";
+
+/// The signature of [`FUNCTION`], for messages and help.
+pub const SIGNATURE: &str = "final_strategy(card, dice, rolls_left) -> kept dice or box";
+
+/// Decision points asked in one request at most.
+const BATCH: usize = 20_000;
+
+/// The harness: `yahtzee.py` imports the helpers of the strategies' `harness.py`.
+const FILES: [(&str, &str); 2] = [
+    ("harness.py", crate::python::HARNESS),
+    ("yahtzee.py", include_str!("../python/yahtzee.py")),
+];
+
+/// Where a player decides: each box's points (−1 open), the dice showing, the rolls left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Question {
+    boxes: [i16; BOXES],
+    dice: Counts,
+    rolls_left: u8,
+}
+
+/// What a player decided: the dice kept (counts per face) or the box filled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Decision {
+    Keep(Counts),
+    Fill(usize),
+}
+
+/// A batch of states: (card, dice, rolls left).
+#[derive(Serialize)]
+struct Batch {
+    states: Vec<(Vec<Option<i16>>, Vec<u8>, u8)>,
+}
+
+/// The answer to a [`Batch`]: the decisions up to the first that failed, and why it did.
+#[derive(Deserialize)]
+struct Answered {
+    decisions: Vec<Value>,
+    error: Option<String>,
+    #[serde(default)]
+    out_of_time: bool,
+}
+
+/// A Python Yahtzee player, imported in a running harness; its answers remembered.
+pub struct PythonPlayer {
+    function: String,
+    session: Mutex<Session>,
+    answers: Mutex<HashMap<Question, Decision>>,
+}
+
+impl std::fmt::Debug for PythonPlayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PythonPlayer")
+            .field("function", &self.function)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Question {
+    /// The state as the harness sends it.
+    fn state(&self) -> (Vec<Option<i16>>, Vec<u8>, u8) {
+        let card = self.boxes.iter().map(|&p| (p >= 0).then_some(p)).collect();
+        (card, faces(&self.dice), self.rolls_left)
+    }
+
+    /// The call on this state as Python shows it.
+    fn call(&self, function: &str) -> String {
+        let (card, dice, rolls_left) = self.state();
+        let card: Vec<Value> = card.into_iter().map(Value::from).collect();
+        format!(
+            "{function}({}, {}, {rolls_left})",
+            python_text(&Value::from(card)),
+            python_text(&Value::from(dice))
+        )
+    }
+}
+
+impl PythonPlayer {
+    /// Imports the file of `spec` in a harness run by `runner`.
+    pub fn start(spec: &PythonSpec, runner: &Runner) -> Result<PythonPlayer, PythonError> {
+        let (session, function) =
+            Session::strategy(spec, runner, (&FILES, "yahtzee.py"), FUNCTION)?;
+        Ok(PythonPlayer {
+            function,
+            session: Mutex::new(session),
+            answers: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The function called.
+    pub fn function(&self) -> &str {
+        &self.function
+    }
+
+    /// The player's decisions on `questions`, each checked against the rules `settings`
+    /// (answers given before are not asked again).
+    fn decide(
+        &self,
+        settings: &Settings,
+        questions: &[Question],
+    ) -> Result<Vec<Decision>, PythonError> {
+        let mut known = self.answers.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut fresh: Vec<Question> = questions
+            .iter()
+            .filter(|q| !known.contains_key(q))
+            .copied()
+            .collect();
+        fresh.sort_unstable_by_key(|q| (q.boxes, q.dice, q.rolls_left));
+        fresh.dedup();
+        for chunk in fresh.chunks(BATCH) {
+            for (question, decision) in chunk.iter().zip(self.ask(settings, chunk)?) {
+                known.insert(*question, decision);
+            }
+        }
+        Ok(questions.iter().map(|q| known[q]).collect())
+    }
+
+    /// Asks one batch and checks every answer.
+    fn ask(
+        &self,
+        settings: &Settings,
+        questions: &[Question],
+    ) -> Result<Vec<Decision>, PythonError> {
+        let batch = Batch {
+            states: questions.iter().map(Question::state).collect(),
+        };
+        let answer = self
+            .session
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .ask(&batch)?;
+        let answered: Answered =
+            serde_json::from_value(answer).map_err(|e| PythonError::Garbled(e.to_string()))?;
+        let done = answered.decisions.len();
+        if done > questions.len() {
+            return Err(PythonError::Garbled(
+                "more decisions than states".to_string(),
+            ));
+        }
+        let mut decisions = Vec::with_capacity(done);
+        for (question, answer) in questions.iter().zip(&answered.decisions) {
+            let decision = checked(settings, question, answer).map_err(|problem| {
+                PythonError::Rejected(format!(
+                    "{} returned {}: {problem}",
+                    question.call(&self.function),
+                    python_text(answer)
+                ))
+            })?;
+            decisions.push(decision);
+        }
+        if answered.out_of_time {
+            return Err(PythonError::Rejected(format!(
+                "{} ran out of time: killed (an infinite loop?)",
+                questions[done].call(&self.function)
+            )));
+        }
+        match answered.error {
+            Some(error) => Err(PythonError::Rejected(error)),
+            None if done < questions.len() => Err(PythonError::Garbled(
+                "fewer decisions than states".to_string(),
+            )),
+            None => Ok(decisions),
+        }
+    }
+}
+
+/// `answer` at `question` as a decision the rules allow, or why it is none.
+fn checked(settings: &Settings, question: &Question, answer: &Value) -> Result<Decision, String> {
+    if question.rolls_left > 0 {
+        let mut kept = [0u8; 6];
+        for die in answer.as_array().ok_or("not the dice to keep")? {
+            let face = die
+                .as_u64()
+                .filter(|f| (1..=6).contains(f))
+                .ok_or("not dice")?;
+            kept[face as usize - 1] += 1;
+        }
+        if (0..6).any(|f| kept[f] > question.dice[f]) {
+            return Err("those dice are not all among the dice showing".to_string());
+        }
+        return Ok(Decision::Keep(kept));
+    }
+    let b = match answer {
+        Value::Number(n) => n
+            .as_u64()
+            .map(|b| b as usize)
+            .filter(|&b| b < BOXES)
+            .ok_or("no box number (0 to 12)")?,
+        Value::String(name) => {
+            let wanted = name.trim().to_lowercase().replace([' ', '-'], "_");
+            (0..BOXES)
+                .find(|&b| BOX_KEYS[b] == wanted)
+                .ok_or_else(|| format!("no box is called {name:?}"))?
+        }
+        _ => return Err("not a box".to_string()),
+    };
+    let filled = question
+        .boxes
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| **p >= 0)
+        .fold(0u16, |filled, (b, _)| filled | 1 << b);
+    if filled & (1 << b) != 0 {
+        return Err(format!("{} is filled already", BOX_NAMES[b]));
+    }
+    if settings.placements(&question.dice, filled).allowed & (1 << b) == 0 {
+        return Err(format!(
+            "the joker rules do not let these dice fill {}",
+            BOX_NAMES[b]
+        ));
+    }
+    Ok(Decision::Fill(b))
+}
+
+/// One game in progress.
+struct Game {
+    rng: ChaCha8Rng,
+    card: Card,
+    boxes: [i16; BOXES],
+    dice: Counts,
+    rolls_left: u8,
+    played: Played,
+}
+
+impl Game {
+    /// Rolls the dice not in `kept`.
+    fn roll(&mut self, kept: Counts) {
+        self.dice = kept;
+        let held: u8 = kept.iter().sum();
+        for _ in held..DICE as u8 {
+            self.dice[self.rng.random_range(0..6)] += 1;
+        }
+    }
+}
+
+/// `games` games of `player` under `settings`, played side by side, game `i` drawing its dice
+/// from stream `i` of the generator seeded by `seed` (as the built-ins' games do).
+pub fn play_games(
+    player: &PythonPlayer,
+    settings: &Settings,
+    games: u64,
+    seed: u64,
+) -> Result<Vec<Played>, PythonError> {
+    let mut playing: Vec<Game> = (0..games)
+        .map(|i| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            rng.set_stream(i);
+            let mut game = Game {
+                rng,
+                card: Card::EMPTY,
+                boxes: [-1; BOXES],
+                dice: [0; 6],
+                rolls_left: 2,
+                played: Played::default(),
+            };
+            game.roll([0; 6]);
+            game
+        })
+        .collect();
+    while playing.iter().any(|g| !g.card.is_full()) {
+        let asked: Vec<usize> = (0..playing.len())
+            .filter(|&i| !playing[i].card.is_full())
+            .collect();
+        let questions: Vec<Question> = asked
+            .iter()
+            .map(|&i| Question {
+                boxes: playing[i].boxes,
+                dice: playing[i].dice,
+                rolls_left: playing[i].rolls_left,
+            })
+            .collect();
+        let decisions = player.decide(settings, &questions)?;
+        for (&i, decision) in asked.iter().zip(decisions) {
+            let game = &mut playing[i];
+            match decision {
+                Decision::Keep(kept) => {
+                    game.roll(kept);
+                    game.rolls_left -= 1;
+                }
+                Decision::Fill(b) => {
+                    let points = settings.placements(&game.dice, game.card.filled).points[b];
+                    let (gained, after) = game.card.fill(settings, b, points);
+                    let gained = gained + settings.bonus(&game.dice, game.card.fifty);
+                    let rolled = super::rules::yahtzee_face(&game.dice).is_some();
+                    let happened = happenings(settings, game.card, after, rolled);
+                    for (count, happened) in game.played.happened.iter_mut().zip(happened) {
+                        *count += u32::from(happened);
+                    }
+                    game.played.score += u32::from(gained);
+                    game.boxes[b] = points as i16;
+                    game.card = after;
+                    if !game.card.is_full() {
+                        game.rolls_left = 2;
+                        game.roll([0; 6]);
+                    }
+                }
+            }
+        }
+    }
+    Ok(playing.into_iter().map(|g| g.played).collect())
+}
