@@ -57,6 +57,25 @@ fn the_wheel_installs_with_pip_and_its_tests_pass() {
         &["install", "-q", "maturin==1.16.0", "pytest==9.2.0"],
         &[],
     );
+    // The notebook's tools are installed while maturin compiles (the one waits on the network,
+    // the other on the cores).
+    let notebook_tools = {
+        let pip = pip.clone();
+        std::thread::spawn(move || {
+            run(
+                &pip,
+                &[
+                    "install",
+                    "-q",
+                    "nbclient==0.11.0",
+                    "nbformat==5.11.1",
+                    "ipykernel==7.4.0",
+                    "matplotlib==3.11.2",
+                ],
+                &[],
+            )
+        })
+    };
     let wheels = scratch.path().join("wheels");
     run(
         &venv.join("bin/maturin"),
@@ -78,6 +97,10 @@ fn the_wheel_installs_with_pip_and_its_tests_pass() {
         .map(|entry| entry.expect("a wheel").path())
         .find(|path| path.extension().is_some_and(|e| e == "whl"))
         .expect("maturin built a wheel");
+    // One pip at a time in the environment.
+    notebook_tools
+        .join()
+        .expect("the notebook's tools installed");
     run(&pip, &["install", "-q", wheel.to_str().unwrap()], &[]);
     run(
         &python,
@@ -86,18 +109,6 @@ fn the_wheel_installs_with_pip_and_its_tests_pass() {
     );
 
     // The notebook, executed cell by cell in a kernel of this environment.
-    run(
-        &pip,
-        &[
-            "install",
-            "-q",
-            "nbclient==0.11.0",
-            "nbformat==5.11.1",
-            "ipykernel==7.4.0",
-            "matplotlib==3.11.2",
-        ],
-        &[],
-    );
     let output = run(&python, &["-c", NOTEBOOK], &[]);
     let said = String::from_utf8_lossy(&output.stdout);
     assert_eq!(said, "sweep plot, tournament table, strategy map\n");
