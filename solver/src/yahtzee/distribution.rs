@@ -272,15 +272,15 @@ pub fn duel(a: &Distribution, b: &Distribution) -> (f64, f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yahtzee::fixtures::{hasbro, hasbro_distributions};
+    use crate::yahtzee::fixtures::{small, small_distributions};
     use crate::yahtzee::simulate::play_games;
 
     /// A duel is even against oneself (win = loss, ties apart), and the optimum's duel with the
     /// rule of thumb agrees with pairs of games played with real dice.
     #[test]
     fn duels_from_two_distributions() {
-        let solution = hasbro();
-        let [optimal, thumb] = hasbro_distributions();
+        let solution = small();
+        let [optimal, thumb] = small_distributions();
         let (win, tie, lose) = duel(optimal, optimal);
         assert_eq!(win, lose);
         assert!(tie > 0.0 && tie < 0.01, "{tie}");

@@ -69,14 +69,14 @@ pub fn play_games(solution: &Solution, player: Player, games: u64, seed: u64) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yahtzee::fixtures::{hasbro, hasbro_distributions};
+    use crate::yahtzee::fixtures::{small, small_distributions};
 
     /// Games played with real dice agree with the exact mean within 4.5 standard errors, for
     /// the optimum and the rule of thumb (whose mean is its exact distribution's).
     #[test]
     fn games_with_real_dice_agree_with_the_exact_mean() {
-        let solution = hasbro();
-        let thumb = hasbro_distributions()[1].mean();
+        let solution = small();
+        let thumb = small_distributions()[1].mean();
         for (player, exact) in [
             (Player::Optimal, solution.expected_score()),
             (Player::Thumb, thumb),

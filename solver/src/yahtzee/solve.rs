@@ -255,7 +255,7 @@ pub fn solve(settings: &Settings) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yahtzee::fixtures::hasbro;
+    use crate::yahtzee::fixtures::small;
     use crate::yahtzee::reference::Reference;
     use crate::yahtzee::rules::{CHANCE, FULL_HOUSE, LARGE_STRAIGHT};
     use num_traits::ToPrimitive;
@@ -266,7 +266,7 @@ mod tests {
     /// roll left, 12 + 3 · 4.25 with two; the card: 5 · ((5 + 6) / 6 + 4 · 4.25 / 6) = 70/3.
     #[test]
     fn a_card_with_only_chance_open_by_hand() {
-        let solution = hasbro();
+        let solution = small();
         let chance = Card {
             filled: ((1 << BOXES) - 1) & !(1 << CHANCE),
             upper: 0,
