@@ -34,10 +34,7 @@ use crate::game::{
 };
 use crate::outcome::Outcome;
 use crate::python::{Callable, Runner};
-use crate::report::ranking::Estimate;
-use crate::report::{
-    ChoiceValue, EstimateReport, MatchReport, PositionReport, SimulationReport, Z95,
-};
+use crate::report::{ChoiceValue, EstimateReport, MatchReport, PositionReport, SimulationReport};
 use crate::spec::Resolved;
 
 /// Farkle with its rules, behind the one game interface.
@@ -336,20 +333,10 @@ impl Game for FarkleGame {
                 outcome,
                 estimate: None,
             }),
-            Ok(Measured::Estimate(simulation)) => {
-                let outcome = simulation.observed();
-                let error = outcome.win_rate_error(GRADE_GAMES);
-                let rate = outcome.win_rate();
-                Ok(crate::game::Rating {
-                    outcome,
-                    estimate: Some(Estimate {
-                        games_per_seat: GRADE_GAMES,
-                        seed: GRADE_SEED,
-                        standard_error: Probability(error),
-                        interval: [rate - Z95 * error, rate + Z95 * error].map(Probability),
-                    }),
-                })
-            }
+            Ok(Measured::Estimate(simulation)) => Ok(crate::game::Rating::estimated(
+                &simulation,
+                (GRADE_GAMES, GRADE_SEED),
+            )),
             Err(MatchError::Exact { error, .. }) => Err(GameError::Refused(error.to_string())),
             Err(MatchError::Play { error, .. }) => Err(GameError::Refused(error.to_string())),
             Err(other) => Err(failed(other)),

@@ -2,9 +2,12 @@
 //! limit) and what a game answers (a solve's report and files, an evaluation, a rating, a
 //! simulation, exact fractions, a sweep's survey).
 
+use crate::format::Probability;
 use crate::format::{Format, TableFile, ValuesFile};
 use crate::fraction::ExactRates;
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, Simulation};
+use crate::report::Z95;
+use crate::report::ranking::Estimate;
 use crate::report::{EstimateReport, ExactTies, MatchReport, SimulationReport};
 
 use super::{GameError, Run};
@@ -121,6 +124,25 @@ pub struct Rating {
     pub outcome: Outcome,
     /// Where it is a simulation's estimate, its precision.
     pub estimate: Option<crate::report::ranking::Estimate>,
+}
+
+impl Rating {
+    /// The rating of seat 0 from `simulation`, `games_per_seat` games per seat seeded by
+    /// `seed`: the observed outcome, its standard error and 95% interval.
+    pub fn estimated(simulation: &Simulation, (games_per_seat, seed): (u64, u64)) -> Rating {
+        let outcome = simulation.observed();
+        let error = outcome.win_rate_error(games_per_seat);
+        let rate = outcome.win_rate();
+        Rating {
+            outcome,
+            estimate: Some(Estimate {
+                games_per_seat,
+                seed,
+                standard_error: Probability(error),
+                interval: [rate - Z95 * error, rate + Z95 * error].map(Probability),
+            }),
+        }
+    }
 }
 
 /// A simulation of a match-up: beside its exact numbers, or alone where those are out of

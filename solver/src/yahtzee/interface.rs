@@ -24,7 +24,6 @@ use super::solve::{Solution, solve};
 use super::strategy::Player;
 use super::study::{seat, tally};
 use super::turn::Card;
-use crate::format::Probability;
 use crate::format::{Format, ValuesFile};
 use crate::game::{
     Capability, Engine, Evaluated, Footprint, Game, GameError, GameInfo, MoveLimit, Part, Rating,
@@ -33,10 +32,8 @@ use crate::game::{
 use crate::outcome::{Outcome, SeatOutcome, Simulation, Tally};
 use crate::python::{PythonSpec, Runner};
 use crate::report::full_message;
-use crate::report::ranking::Estimate;
 use crate::report::{
-    ChoiceValue, EstimateReport, MatchReport, PositionReport, Score, ScoresReport,
-    SimulationReport, Z95,
+    ChoiceValue, EstimateReport, MatchReport, PositionReport, Score, ScoresReport, SimulationReport,
 };
 use crate::spec::Resolved;
 use crate::spec::StrategyError;
@@ -626,20 +623,8 @@ impl Game for YahtzeeGame {
                 estimate: None,
             });
         }
-        let outcome = self
-            .duels(seats, (GRADE_GAMES, GRADE_SEED), run)?
-            .observed();
-        let error = outcome.win_rate_error(GRADE_GAMES);
-        let rate = outcome.win_rate();
-        Ok(Rating {
-            outcome,
-            estimate: Some(Estimate {
-                games_per_seat: GRADE_GAMES,
-                seed: GRADE_SEED,
-                standard_error: Probability(error),
-                interval: [rate - Z95 * error, rate + Z95 * error].map(Probability),
-            }),
-        })
+        let games = (GRADE_GAMES, GRADE_SEED);
+        Ok(Rating::estimated(&self.duels(seats, games, run)?, games))
     }
 
     fn study(&self, seats: [&Strategy; 2], ask: StudyAsk, run: &Run) -> Result<Studied, GameError> {

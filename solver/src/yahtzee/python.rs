@@ -316,8 +316,7 @@ pub fn play_games(
                 }
                 Decision::Fill(b) => {
                     let points = settings.placements(&game.dice, game.card.filled).points[b];
-                    let (gained, after) = game.card.fill(settings, b, points);
-                    let gained = gained + settings.bonus(&game.dice, game.card.fifty);
+                    let (gained, after) = game.card.place(settings, &game.dice, b, points);
                     let rolled = super::rules::yahtzee_face(&game.dice).is_some();
                     let happened = happenings(settings, game.card, after, rolled);
                     for (count, happened) in game.played.happened.iter_mut().zip(happened) {

@@ -13,6 +13,7 @@ use super::rules::{BOX_NAMES, BOXES, Counts};
 use super::solve::Solution;
 use super::strategy::{Player, Thumb, thumb_keeps};
 use super::turn::{Card, Decides};
+use crate::commentary::Names;
 use crate::game::{Action, Answers, Audience, Engine, Prompt, Session, Told};
 
 /// The optimum solved once, and the computer's player.
@@ -181,13 +182,9 @@ impl YahtzeeSession {
         (listed, at)
     }
 
-    fn who(&self, seat: usize) -> &'static str {
-        match (self.audience, seat) {
-            (Audience::Page, 0) => "You",
-            (Audience::Page, _) => "The computer",
-            (Audience::Terminal, 0) => "Player 0 (you)",
-            (Audience::Terminal, _) => "Player 1 (the computer)",
-        }
+    /// The seats' names for this audience: Player 0 and Player 1, or you and the computer.
+    fn names(&self) -> Names {
+        self.audience.names(0)
     }
 
     /// Begins the person's turn: the first roll.
@@ -199,8 +196,8 @@ impl YahtzeeSession {
             heading: None,
             thrown: None,
             lines: self.audience.lines(vec![format!(
-                "{} roll {}.",
-                self.who(0),
+                "{} {}.",
+                self.names().act(0, "rolls", "roll"),
                 words(&self.dice)
             )]),
         }
@@ -212,8 +209,7 @@ impl YahtzeeSession {
         let side = &mut self.cards[seat];
         let placements = solution.settings().placements(dice, side.card.filled);
         let points = placements.points[b];
-        let (gained, after) = side.card.fill(solution.settings(), b, points);
-        let gained = gained + solution.settings().bonus(dice, side.card.fifty);
+        let (gained, after) = side.card.place(solution.settings(), dice, b, points);
         side.card = after;
         side.boxes[b] = Some(points);
         side.score += u32::from(gained);
@@ -260,7 +256,7 @@ impl YahtzeeSession {
         ));
         Told {
             who: Some(1),
-            heading: Some(format!("{} plays.", self.who(1))),
+            heading: Some(format!("{}.", self.names().act(1, "plays", "play"))),
             thrown: None,
             lines: self.audience.lines(lines),
         }
@@ -302,7 +298,7 @@ impl YahtzeeSession {
             .collect();
         format!(
             "{}: score {}{}",
-            self.who(seat),
+            self.names().subject(seat),
             side.score,
             if filled.is_empty() {
                 String::new()
@@ -412,8 +408,8 @@ impl Session for YahtzeeSession {
                     heading: None,
                     thrown: None,
                     lines: self.audience.lines(vec![format!(
-                        "{} {} and roll {}.",
-                        self.who(0),
+                        "{}: {}, and the rest rolled: {}.",
+                        self.names().subject(0),
                         keep_words(&kept),
                         words(&self.dice)
                     )]),
@@ -427,8 +423,8 @@ impl Session for YahtzeeSession {
                     heading: None,
                     thrown: None,
                     lines: self.audience.lines(vec![format!(
-                        "{} score {gained} point(s) in {} (score {}).",
-                        self.who(0),
+                        "{} {gained} point(s) in {} (score {}).",
+                        self.names().act(0, "scores", "score"),
                         BOX_NAMES[b],
                         self.cards[0].score
                     )]),

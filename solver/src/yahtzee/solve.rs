@@ -76,8 +76,7 @@ impl Solution {
     /// is worth under optimal play afterwards.
     pub fn placed(&self, card: Card, r: usize, b: usize, points: u16) -> Placed {
         let roll = self.keeps.counts(self.keeps.first_roll() + r);
-        let (gained, after) = card.fill(&self.settings, b, points);
-        let gained = gained + self.settings.bonus(roll, card.fifty);
+        let (gained, after) = card.place(&self.settings, roll, b, points);
         Placed {
             b,
             gained,

@@ -58,6 +58,13 @@ impl Card {
         }
         (gained, after)
     }
+
+    /// The dice `roll` placed in box `b`, where they score `points`: the points gained (the
+    /// box's, the upper bonus where they complete it, the Yahtzee bonus) and the card after.
+    pub fn place(self, settings: &Settings, roll: &Counts, b: usize, points: u16) -> (u16, Card) {
+        let (gained, after) = self.fill(settings, b, points);
+        (gained + settings.bonus(roll, self.fifty), after)
+    }
 }
 
 /// What a roll with no rolls left is placed in, and what that gains.
