@@ -171,12 +171,11 @@ fn arrive(settings: &Settings, layer: &[Reached], ends: &[Vec<End>]) -> Vec<Reac
         sources[group(&same[0].card)] = start..start + same.len();
         start += same.len();
     }
-    let mut targets: Vec<usize> = ends
-        .iter()
-        .flat_map(|ends| ends.iter().map(|end| group(&end.after)))
-        .collect();
-    targets.sort_unstable();
-    targets.dedup();
+    let mut reached = vec![false; 1 << (BOXES + 1)];
+    for end in ends.iter().flatten() {
+        reached[group(&end.after)] = true;
+    }
+    let targets: Vec<usize> = (0..reached.len()).filter(|&g| reached[g]).collect();
     targets
         .par_iter()
         .flat_map_iter(|&target| {

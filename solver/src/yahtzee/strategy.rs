@@ -57,11 +57,20 @@ impl Decides for Thumb<'_> {
         let placed = solution
             .settings()
             .place(&solution.scores()[r], self.card.filled);
-        (0..BOXES)
+        let roll = solution.keeps().counts(solution.keeps().first_roll() + r);
+        let gained = |b: usize| {
+            self.card
+                .place(solution.settings(), roll, b, placed.points[b])
+                .0
+        };
+        // The first of the boxes gaining most (`max_by_key` would take the last).
+        let b = (0..BOXES)
             .filter(|&b| placed.allowed & (1 << b) != 0)
-            .map(|b| solution.placed(self.card, r, b, placed.points[b]))
-            .reduce(|best, p| if p.gained > best.gained { p } else { best })
+            .map(|b| (gained(b), b))
+            .reduce(|best, next| if next.0 > best.0 { next } else { best })
             .expect("a card not full has an open box")
+            .1;
+        solution.placed(self.card, r, b, placed.points[b])
     }
 }
 

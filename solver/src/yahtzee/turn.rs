@@ -140,28 +140,25 @@ pub fn ends(keeps: &Keeps, decides: &impl Decides) -> Vec<End> {
         keeps.spread(&mut kept);
         mass = kept;
     }
-    // By box, points gained and whether the roll is a Yahtzee (the card after follows from
-    // them), then roll number: the sums are in roll order.
-    let mut placed: Vec<(u32, Card, f64)> = (0..keeps.rolls())
-        .filter(|&r| mass[first + r] > 0.0)
-        .map(|r| {
-            let placed = decides.place(r);
-            let rolled = yahtzee_face(keeps.counts(first + r)).is_some();
-            let key = (placed.b as u32) << 25
-                | u32::from(rolled) << 24
-                | u32::from(placed.gained) << 8
-                | r as u32;
-            (key, placed.after, mass[first + r])
-        })
-        .collect();
-    placed.sort_unstable_by_key(|end| end.0);
-    placed
-        .chunk_by(|a, b| a.0 >> 8 == b.0 >> 8)
-        .map(|same| End {
-            after: same[0].1,
-            gained: (same[0].0 >> 8) as u16,
-            rolled_yahtzee: same[0].0 >> 24 & 1 == 1,
-            p: same.iter().map(|end| end.2).sum(),
+    // Summed by box, points gained and whether the roll is a Yahtzee (the card after follows
+    // from them), each in roll order; listed in that key's order.
+    let mut sums: Vec<(u32, Card, f64)> = Vec::new();
+    for r in (0..keeps.rolls()).filter(|&r| mass[first + r] > 0.0) {
+        let placed = decides.place(r);
+        let rolled = yahtzee_face(keeps.counts(first + r)).is_some();
+        let key = (placed.b as u32) << 17 | u32::from(rolled) << 16 | u32::from(placed.gained);
+        match sums.iter_mut().find(|sum| sum.0 == key) {
+            Some(sum) => sum.2 += mass[first + r],
+            None => sums.push((key, placed.after, mass[first + r])),
+        }
+    }
+    sums.sort_unstable_by_key(|sum| sum.0);
+    sums.into_iter()
+        .map(|(key, after, p)| End {
+            after,
+            gained: key as u16,
+            rolled_yahtzee: key >> 16 & 1 == 1,
+            p,
         })
         .collect()
 }
