@@ -316,6 +316,87 @@ fn greed_is_played_on_the_same_api() {
     );
 }
 
+/// Yahtzee on the API: dice kept by their faces (none rolls all five again), a box taken by its
+/// place in the list; keeps of dice not showing, and choices not listed, are refused by name.
+#[test]
+fn yahtzee_is_played_keep_by_keep_and_box_by_box() {
+    let served = Served::start();
+    // Solved aside when the machine is busy (about a second alone).
+    let (_, game) = solved_game(&served, "/api/games?rules=yahtzee&vs=thumb&seed=11");
+    assert_eq!(game["id"], 1, "{game}");
+    assert_eq!(
+        (game["game"].as_str(), game["rolls_left"].as_u64()),
+        (Some("yahtzee"), Some(2))
+    );
+    let dice: Vec<u64> = serde_json::from_value(game["dice"].clone()).unwrap();
+    let absent = (1..=6).find(|face| !dice.contains(face)).unwrap();
+    let (status, error) = served.request("POST", &format!("/api/games/1/keep?dice={absent}"));
+    assert_eq!(status, 400, "{error}");
+    let error = error["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("keep: the dice show") && error.contains("are not among them"),
+        "{error}"
+    );
+    let (status, error) = served.request("POST", "/api/games/1/move?choice=99");
+    assert_eq!(status, 400, "{error}");
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("move: choice 100 is not one of 1 to"),
+        "{error}"
+    );
+    let (status, game) = served.request("POST", "/api/games/1/keep?dice=");
+    assert_eq!(
+        (status, game["rolls_left"].as_u64()),
+        (200, Some(1)),
+        "{game}"
+    );
+    let kept = dice_text(&game["dice"]);
+    let (status, game) = served.request("POST", &format!("/api/games/1/keep?dice={kept}"));
+    assert_eq!(
+        (status, game["rolls_left"].as_u64()),
+        (200, Some(0)),
+        "{game}"
+    );
+    assert_eq!(
+        dice_text(&game["dice"]),
+        kept,
+        "all five kept: nothing rolled"
+    );
+    // The last roll: every box the dice may fill, with what it gains; the best is taken.
+    let hints = game["hints"].as_array().unwrap();
+    assert_eq!(hints.len(), 13, "{game}");
+    let best = &hints[game["best"].as_u64().unwrap() as usize];
+    let (b, points) = (best["box"].as_u64().unwrap(), best["points"].clone());
+    let (status, after) = served.request(
+        "POST",
+        &format!("/api/games/1/move?choice={}", game["best"]),
+    );
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["cards"][0]["boxes"][b as usize], points, "{after}");
+    assert_eq!(after["cards"][0]["score"], points, "{after}");
+    // The computer has filled one box of its card, and the person rolls again.
+    let filled = after["cards"][1]["boxes"].as_array().unwrap();
+    assert_eq!(
+        filled.iter().filter(|points| !points.is_null()).count(),
+        1,
+        "{after}"
+    );
+    assert_eq!(after["rolls_left"], 2, "{after}");
+}
+
+/// Dice as the API's keep takes them: `1,4,4`.
+fn dice_text(dice: &serde_json::Value) -> String {
+    let faces: Vec<String> = dice
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.to_string())
+        .collect();
+    faces.join(",")
+}
+
 #[test]
 fn pig_is_played_decision_by_decision() {
     let served = Served::start();
@@ -790,7 +871,68 @@ fn whole_games_of_every_kind_in_headless_chromium() {
     );
     assert!(farkle["keeps_clicked"].as_u64().unwrap() >= 1, "{farkle}");
     assert!(farkle["dice"].as_u64().unwrap() >= 6, "{farkle}");
-    assert_eq!(seen["phone"].as_array().unwrap().len(), 5);
+    yahtzee_on_the_page(&seen["yahtzee"]);
+    assert_eq!(seen["phone"].as_array().unwrap().len(), 6);
+}
+
+/// Yahtzee on the page: played to its end with keeps clicked on the dice and boxes on the card;
+/// the first decision's choices are worth what `swine eval` says of those dice, exactly; each
+/// full card's score is its boxes, the upper bonus where the upper boxes reach the threshold,
+/// and Yahtzee bonuses of 100.
+fn yahtzee_on_the_page(yahtzee: &serde_json::Value) {
+    assert!(
+        ["You win!", "The computer wins.", "A tie."].contains(&yahtzee["status"].as_str().unwrap()),
+        "{yahtzee}"
+    );
+    assert!(yahtzee["keeps_clicked"].as_u64().unwrap() >= 1, "{yahtzee}");
+    assert!(yahtzee["boxes_clicked"].as_u64().unwrap() >= 1, "{yahtzee}");
+    let first = &yahtzee["first"];
+    let dice: Vec<String> = first["dice"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|face| face.to_string())
+        .collect();
+    let rolls_left = first["rolls_left"].to_string();
+    let eval = Sandbox::new()
+        .run(&[
+            "eval",
+            "optimal",
+            "--rules",
+            "yahtzee",
+            "--dice",
+            &dice.join(","),
+            "--rolls-left",
+            &rolls_left,
+            "--json",
+        ])
+        .json();
+    let rows = first["rows"].as_object().unwrap();
+    let choices = eval["choices"].as_array().unwrap();
+    assert_eq!(rows.len(), choices.len(), "{rows:?} against {choices:?}");
+    for choice in choices {
+        let label = choice["choice"].as_str().unwrap();
+        let shown: f64 = rows[label].as_str().unwrap().parse().unwrap();
+        assert_eq!(shown, choice["value"].as_f64().unwrap(), "{label}");
+    }
+    let threshold = yahtzee["upper_threshold"].as_u64().unwrap();
+    let upper_bonus = yahtzee["upper_bonus"].as_u64().unwrap();
+    for card in yahtzee["cards"].as_array().unwrap() {
+        let boxes: Vec<u64> = card["boxes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|points| points.as_u64().expect("every box filled"))
+            .collect();
+        let upper: u64 = boxes[..6].iter().sum();
+        let bonus = if upper >= threshold { upper_bonus } else { 0 };
+        let beyond = card["score"].as_u64().unwrap() - boxes.iter().sum::<u64>() - bonus;
+        assert_eq!(
+            beyond % 100,
+            0,
+            "{card}: {beyond} points beyond boxes and bonus"
+        );
+    }
 }
 
 /// Asks for `path` until the server has solved its match-up (at most two minutes); returns the

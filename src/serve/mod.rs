@@ -1,6 +1,7 @@
 //! `swine serve`: a local web page to play every game swine solves (Hog, Greed, the Pig family,
-//! Chopsticks, Farkle) against the computer, with the exact win probability of every choice, the
-//! commentary and the strategy map, over a small JSON API.
+//! Chopsticks, Farkle, Yahtzee) against the computer, with the exact value of every choice (the
+//! win probability; Yahtzee's expected final score), the commentary and the strategy map, over a
+//! small JSON API.
 //!
 //! The server listens on loopback only; the page and its script are embedded in the binary.
 //! Games live in memory, one per id. Every answer is JSON; a bad request gets status 400 (an
@@ -30,6 +31,9 @@
 //!   time a match-up is asked for it is solved aside, and the answer (202) says how far it has
 //!   come. `POST /api/games/ID/keep?choice=N|dice=F,F,...` keeps dice; `roll?dice=1` rolls on,
 //!   `roll?dice=0` banks.
+//! - `POST /api/games?rules=yahtzee&vs=optimal|thumb&set=joker=NAME,...`: a duel of Yahtzee
+//!   cards. `POST /api/games/ID/keep?dice=F,F,...` keeps those dice and rolls the rest (none:
+//!   all five again); `move?choice=N` takes the Nth keep or box listed.
 //! - `GET /api/map?rules=R&goal=G&vs=S`: the best choice and its value in every score cell.
 //!
 //! The server in modules, each written once over the one game interface: [`query`] decodes

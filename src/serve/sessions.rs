@@ -85,7 +85,8 @@ pub(super) fn with_game(
 
 /// The action a request asks for: `roll?dice=N` (Hog and Greed roll N dice, Greed's 0 passes;
 /// the Pig family and Farkle roll with 1, hold or bank with 0), `move?choice=N` (the Nth
-/// choice listed, from 0), `keep?choice=N` or `keep?dice=F,F,...` (Farkle's keeps).
+/// choice listed, from 0), `keep?choice=N` or `keep?dice=F,F,...` (Farkle's and Yahtzee's
+/// keeps; Yahtzee may keep none).
 pub(super) fn action(verb: &str, query: &HashMap<String, String>) -> Result<Action, Refusal> {
     let what = format!("{verb}: choice");
     match verb {
@@ -99,6 +100,7 @@ pub(super) fn action(verb: &str, query: &HashMap<String, String>) -> Result<Acti
         },
         _ => match (number::<usize>(query, "choice", &what)?, query.get("dice")) {
             (Some(choice), None) => Ok(Action::Choice(choice)),
+            (None, Some(text)) if text.trim().is_empty() => Ok(Action::Keep(Vec::new())),
             (None, Some(text)) => text
                 .split(',')
                 .map(|f| f.trim().parse::<u8>().ok().filter(|f| (1..=6).contains(f)))

@@ -1,7 +1,8 @@
 """Drives `swine serve` in headless Chromium through ChromeDriver's WebDriver API (plain HTTP,
 standard library only) and plays a whole game of each kind on the page: Hog (hog-fa20), Greed,
-Piglet, Chopsticks and Farkle (goal 1000, solved while the page waits), by keys and clicks (Farkle's
-keeps by clicking the dice), until the page shows the winner.
+Piglet, Chopsticks, Farkle (goal 1000, solved while the page waits) and Yahtzee, by keys and
+clicks (Farkle's and Yahtzee's keeps by clicking the dice, Yahtzee's boxes on the card), until
+the page shows the winner.
 
 Along the way it checks that every percentage and loss shown is the API's exact number rounded,
 that each roll's dice are drawn (the faces the log line names), that the log says "You" and
@@ -12,7 +13,7 @@ what it saw as JSON.
 
 Usage: python3 drive.py SWINE [SCREENSHOT_DIR]
 With SCREENSHOT_DIR, writes serve.png (Hog), serve-greed.png, serve-pig.png,
-serve-chopsticks.png, serve-farkle.png and serve-phone.png there.
+serve-chopsticks.png, serve-farkle.png, serve-yahtzee.png and serve-phone.png there.
 """
 
 import base64
@@ -44,6 +45,10 @@ GAMES = [
 # Farkle's game: goal 1000 solves in seconds; the screenshot is taken with dice chosen to keep,
 # once the log shows a turn of the computer's.
 FARKLE = ("rules=farkle&goal=1000&set=floor%3D-500&vs=bank_at%3A300&seed=3", "serve-farkle.png")
+
+# Yahtzee's game: a duel against the rule of thumb; the screenshot is taken on the person's
+# last roll of the turn given, the boxes offered on the card.
+YAHTZEE = ("rules=yahtzee&vs=thumb&seed=11", "serve-yahtzee.png", 2)
 
 # A roll's line and the faces it names: "You roll 3 dice: 1 5 2, ...", "The computer rolls
 # 4: +4, ...", "You roll heads: ...".
@@ -97,7 +102,11 @@ def percent(p):
 
 
 def behind(best, p):
-    points = 100 * (best - p)
+    return points_lost(100 * (best - p))
+
+
+def points_lost(points):
+    """The page's loss of `points` against the best, in words."""
     if points <= 0:
         return "\u00b10 points"
     if points < 0.005:
@@ -373,6 +382,20 @@ def check_farkle(shown, game):
     check(drawn == (game["shown"] or []), f"farkle: the dice drawn {drawn} for {game['shown']}")
 
 
+def click_dice(page, kind, faces):
+    """Clicks the dice of the roll shown to keep `faces` (sorted), one die per face named, and
+    checks that those are the dice marked kept."""
+    page.script("""
+      const free = [...document.querySelectorAll('#shown button')];
+      for (const face of arguments[0]) {
+        const i = free.findIndex(b => b.dataset.face === String(face));
+        free.splice(i, 1)[0].click();
+      }""", faces)
+    chosen = page.script("return [...document.querySelectorAll('#shown button.kept')]"
+                         ".map(b => Number(b.dataset.face))")
+    check(sorted(chosen) == faces, f"{kind}: {chosen} chosen to keep {faces}")
+
+
 def play_farkle(page, shoot):
     """Plays Farkle to its end: keeps by clicking the best keep's dice and then Keep, bank and
     roll by keys and by the best row's button; returns what was seen."""
@@ -390,16 +413,7 @@ def play_farkle(page, shoot):
         count = shown["told"]
         best = game["hints"][game["best"]]
         if best["move"] == "keep":
-            # Click the dice the best keep sets aside, one die per face named.
-            page.script("""
-              const free = [...document.querySelectorAll('#shown button')];
-              for (const face of arguments[0]) {
-                const i = free.findIndex(b => b.dataset.face === String(face));
-                free.splice(i, 1)[0].click();
-              }""", best["dice"])
-            chosen = page.script("return [...document.querySelectorAll('#shown button.kept')]"
-                                 ".map(b => Number(b.dataset.face))")
-            check(sorted(chosen) == best["dice"], f"farkle: {chosen} chosen for {best}")
+            click_dice(page, "farkle", best["dice"])
             if not shot and any(t["who"] == "computer" for t in shown["turns"]):
                 shoot()
                 shot = True
@@ -418,6 +432,109 @@ def play_farkle(page, shoot):
     check(clicked >= 1, "farkle: no keep was made by clicking dice")
     return {"game": number, "moves": moves, "keeps_clicked": clicked, "status": shown["status"],
             "dice": check_dice("farkle", shown["turns"])}
+
+
+def read_yahtzee(page):
+    shown = page.read()
+    shown.update(page.script("""
+      const card = [...document.querySelectorAll('table.card tbody tr')].map(tr =>
+        [...tr.children].map(td => td.textContent));
+      return {details: document.getElementById('details').textContent, card,
+              dice: [...document.querySelectorAll('#shown button')].map(b => Number(b.dataset.face)),
+              offered: [...document.querySelectorAll('table.card tbody button')].length};"""))
+    return shown
+
+
+def check_yahtzee(shown, game):
+    """Yahtzee's card is the API's, box by box, with the upper totals and the scores; on the
+    person's turn the dice are drawn, the choices listed from the most valuable with their
+    expected final scores rounded and their loss against the best, and the boxes the dice may
+    fill offered on the card."""
+    check("Player 0" not in shown["log"] and "Player 1" not in shown["log"],
+          f"yahtzee: the log names a numbered player: {shown['log']}")
+    check(game["rules"] in shown["details"], f"yahtzee: {shown['details']!r}")
+    cards = game["cards"]
+    names = game["box_names"]
+    rows = [row for row in shown["card"] if row[0] in names]
+    check([row[0] for row in rows] == names, f"yahtzee: the card's boxes {shown['card']}")
+    hints = game.get("hints") or []
+    offered = {h["box"]: h for h in hints if "box" in h}
+    for b, row in enumerate(rows):
+        wanted = ["" if c["boxes"][b] is None else str(c["boxes"][b]) for c in cards]
+        if b in offered:
+            wanted[0] = "+" + str(offered[b]["points"])
+        check(row[1:] == wanted, f"yahtzee: {names[b]} shows {row[1:]}, not {wanted}")
+    check(shown["card"][-1][1:] == [str(c["score"]) for c in cards],
+          f"yahtzee: the scores shown {shown['card'][-1]} for {cards}")
+    check(shown["offered"] == len(offered), f"yahtzee: {shown['offered']} boxes offered")
+    if not game["your_turn"]:
+        return
+    check(shown["dice"] == game["dice"], f"yahtzee: the dice drawn {shown['dice']} for {game['dice']}")
+    best = hints[game["best"]]
+    rest = [i for i in range(len(hints)) if i != game["best"]]
+    order = [game["best"]] + sorted(rest, key=lambda i: -hints[i]["value"])
+    check(len(shown["rows"]) == len(hints), f"yahtzee: {shown['rows']} against {hints}")
+    for n, (row, i) in enumerate(zip(shown["rows"], order)):
+        hint = hints[i]
+        key, label, value, mark = row["cells"]
+        check(key == (str(n + 1) if n < 9 else "") and label == hint["label"],
+              f"yahtzee: row {n} {row} against {hint}")
+        check(value == fixed(hint["value"], 2) and float(row["exact"]) == hint["value"],
+              f"yahtzee: {value} shown for {hint['value']!r}")
+        wanted = "best" if i == game["best"] else points_lost(best["value"] - hint["value"])
+        check(mark == wanted and row["best"] == (i == game["best"]), f"yahtzee: {row} {wanted!r}")
+    check(all(hint["value"] <= best["value"] for hint in hints), f"yahtzee: {best} not the best")
+    check(fixed(best["value"], 2) in shown["verdict"], f"yahtzee: {shown['verdict']}")
+
+
+def play_yahtzee(page, shoot):
+    """Plays Yahtzee to its end: keeps by clicking the best keep's dice and then Keep (the
+    button or `k`), boxes by their button on the card, and either by Enter, by the best row's
+    number (1) or its button; returns what was seen."""
+    query, _, shot_turn = YAHTZEE
+    number = page.open(query)
+    moves, clicked, filled, turns = 0, 0, 0, 0
+    first = None
+    while True:
+        shown = read_yahtzee(page)
+        game = page.game(number)
+        check_yahtzee(shown, game)
+        if first is None:
+            first = {"dice": game["dice"], "rolls_left": game["rolls_left"],
+                     "rows": {row["cells"][1]: row["exact"] for row in shown["rows"]}}
+        if game["over"]:
+            break
+        check(moves < 60, "yahtzee: the game goes on past 60 decisions")
+        moves += 1
+        count = shown["told"]
+        best = game["hints"][game["best"]]
+        if game["rolls_left"] == 0 and turns == shot_turn:
+            shoot()
+        # Four ways over turns of three decisions: each way meets keeps and boxes.
+        way = moves % 4
+        if way == 0 and "keep" in best:
+            click_dice(page, "yahtzee", best["keep"])
+            clicked += 1
+            page.click("#keep") if clicked % 2 else page.keys("k")
+        elif way == 0:
+            filled += 1
+            page.click("table.card tr.best button")
+        elif way == 1:
+            page.keys(ENTER)
+        elif way == 2:
+            page.keys("1")
+        else:
+            page.click("#hints tr.best button")
+        if "box" in best:
+            turns += 1
+        wait(f"yahtzee: move {moves}", lambda: page.read()["told"] > count)
+    shown = read_yahtzee(page)
+    winner = {0: "You win!", 1: "The computer wins."}.get(game["winner"], "A tie.")
+    check(shown["status"] == winner, f"yahtzee: the page says {shown['status']!r}, not {winner!r}")
+    check(clicked >= 1 and filled >= 1, f"yahtzee: {clicked} keeps clicked, {filled} boxes")
+    return {"game": number, "moves": moves, "keeps_clicked": clicked, "boxes_clicked": filled,
+            "status": shown["status"], "first": first, "cards": game["cards"],
+            "upper_bonus": game["upper_bonus"], "upper_threshold": game["upper_threshold"]}
 
 
 def phone(page, query):
@@ -463,7 +580,10 @@ def main():
             seen[kind] = play(page, kind, query, shoot, shot_turn)
         seen["farkle"] = play_farkle(page, lambda: shots and page.screenshot(
             os.path.join(shots, FARKLE[1])))
-        seen["phone"] = [phone(page, query) for query in [g[1] for g in GAMES] + [FARKLE[0]]]
+        seen["yahtzee"] = play_yahtzee(page, lambda: shots and page.screenshot(
+            os.path.join(shots, YAHTZEE[1])))
+        seen["phone"] = [phone(page, query)
+                         for query in [g[1] for g in GAMES] + [FARKLE[0], YAHTZEE[0]]]
         if shots:
             page.phone(True)
             page.open(GAMES[0][1])

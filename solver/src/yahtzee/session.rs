@@ -444,20 +444,40 @@ impl Session for YahtzeeSession {
     }
 
     fn view(&self) -> Value {
-        let card = |side: &Side| json!({"boxes": side.boxes, "score": side.score});
+        let card = |side: &Side| {
+            let upper: u16 = side.boxes[..6].iter().flatten().sum();
+            json!({"boxes": side.boxes, "upper": upper, "score": side.score})
+        };
+        let settings = self.solution.settings();
         let mut view = json!({
             "game": "yahtzee",
-            "rules": self.solution.settings().label(),
+            "rules": settings.label(),
             "box_names": BOX_NAMES,
+            "upper_threshold": settings.upper_threshold,
+            "upper_bonus": settings.upper_bonus,
             "cards": [card(&self.cards[0]), card(&self.cards[1])],
         });
         if self.waiting() {
             let (choices, best) = self.choices();
+            let keeps = self.keeps();
             view["dice"] = json!(faces(&self.dice));
             view["rolls_left"] = json!(self.rolls_left);
             view["hints"] = choices
                 .iter()
-                .map(|(_, label, value)| json!({"label": label, "value": value}))
+                .map(|(choice, label, value)| {
+                    let mut hint = json!({"label": label, "value": value});
+                    match *choice {
+                        Choice::Keep(k) => hint["keep"] = json!(faces(keeps.counts(k))),
+                        Choice::Fill(b) => {
+                            let card = self.cards[0].card;
+                            let points = settings.placements(&self.dice, card.filled).points[b];
+                            let (gained, _) = card.place(settings, &self.dice, b, points);
+                            hint["box"] = json!(b);
+                            hint["points"] = json!(gained);
+                        }
+                    }
+                    hint
+                })
                 .collect();
             view["best"] = json!(best);
         }
