@@ -93,8 +93,19 @@ pub fn distribution(solution: &Solution) -> Distribution {
 #[derive(Clone, Debug)]
 struct Reached {
     card: Card,
+    /// The least score reached here: `scored` starts there (lower scores cannot be reached:
+    /// at the middle of the game half of a card's scores up to its highest).
+    low: usize,
+    /// P(reaching this card with score `low + i`), by i.
     scored: Vec<f64>,
     without: [f64; 2],
+}
+
+impl Reached {
+    /// The score past the highest reached here.
+    fn high(&self) -> usize {
+        self.low + self.scored.len()
+    }
 }
 
 /// The distribution of the final score of `player` from the empty card (playing by
@@ -105,6 +116,7 @@ pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
     let thumb = thumb_keeps(solution.keeps());
     let mut layer = vec![Reached {
         card: Card::EMPTY,
+        low: 0,
         scored: vec![1.0],
         without: [1.0; 2],
     }];
@@ -125,7 +137,7 @@ pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
         for (reached, ends) in layer.iter().zip(&ends) {
             let mass: f64 = reached.scored.iter().sum();
             for end in ends {
-                let happened = happenings(settings, reached.card, end.after, end.rolled_yahtzee);
+                let happened = happenings(settings, reached.card, end.after, end.rolled_yahtzee());
                 for (count, happened) in per_game.iter_mut().zip(happened) {
                     if happened {
                         *count += mass * end.p;
@@ -135,11 +147,11 @@ pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
         }
         layer = arrive(settings, &layer, &ends);
     }
-    let longest = layer.iter().map(|r| r.scored.len()).max().unwrap_or(1);
+    let longest = layer.iter().map(Reached::high).max().unwrap_or(1);
     let mut probabilities = vec![0.0; longest];
     let mut without = [0.0; 2];
     for reached in &layer {
-        for (total, &p) in probabilities.iter_mut().zip(&reached.scored) {
+        for (total, &p) in probabilities[reached.low..].iter_mut().zip(&reached.scored) {
             *total += p;
         }
         for (total, p) in without.iter_mut().zip(reached.without) {
@@ -196,26 +208,30 @@ fn arrive(settings: &Settings, layer: &[Reached], ends: &[Vec<End>]) -> Vec<Reac
                             .map(move |end| (source, end))
                     })
             };
-            let mut lengths: Vec<usize> = Vec::new();
+            // The scores reached at each upper total: from the least to past the highest.
+            let mut spans: Vec<Option<(usize, usize)>> = Vec::new();
             for (source, end) in reaching() {
                 let upper = usize::from(end.after.upper);
-                if lengths.len() <= upper {
-                    lengths.resize(upper + 1, 0);
+                if spans.len() <= upper {
+                    spans.resize(upper + 1, None);
                 }
-                let length = layer[source].scored.len() + usize::from(end.gained);
-                lengths[upper] = lengths[upper].max(length);
+                let (from, gained) = (&layer[source], usize::from(end.gained()));
+                let (low, high) = (from.low + gained, from.high() + gained);
+                spans[upper] =
+                    Some(spans[upper].map_or((low, high), |(l, h)| (l.min(low), h.max(high))));
             }
-            let mut arrived: Vec<Option<Reached>> = lengths
+            let mut arrived: Vec<Option<Reached>> = spans
                 .iter()
                 .enumerate()
-                .map(|(upper, &length)| {
-                    (length > 0).then(|| Reached {
+                .map(|(upper, span)| {
+                    span.map(|(low, high)| Reached {
                         card: Card {
                             filled,
                             upper: upper as u16,
                             fifty: target % 2 == 1,
                         },
-                        scored: vec![0.0; length],
+                        low,
+                        scored: vec![0.0; high - low],
                         without: [0.0; 2],
                     })
                 })
@@ -223,17 +239,15 @@ fn arrive(settings: &Settings, layer: &[Reached], ends: &[Vec<End>]) -> Vec<Reac
             for (source, end) in reaching() {
                 let to = arrived[usize::from(end.after.upper)]
                     .as_mut()
-                    .expect("a length for every card reached");
+                    .expect("a span for every card reached");
                 let from = &layer[source];
                 let p = end.p;
-                for (t, &m) in to.scored[usize::from(end.gained)..]
-                    .iter_mut()
-                    .zip(&from.scored)
-                {
+                let at = from.low + usize::from(end.gained()) - to.low;
+                for (t, &m) in to.scored[at..].iter_mut().zip(&from.scored) {
                     *t += p * m;
                 }
                 let [.., bonus, placed] =
-                    happenings(settings, from.card, end.after, end.rolled_yahtzee);
+                    happenings(settings, from.card, end.after, end.rolled_yahtzee());
                 for ((t, m), happened) in
                     to.without.iter_mut().zip(from.without).zip([placed, bonus])
                 {

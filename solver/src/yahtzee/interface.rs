@@ -557,11 +557,11 @@ impl Game for YahtzeeGame {
                         .map(|placed| ChoiceValue {
                             choice: BOX_NAMES[placed.b].to_string(),
                             dice: None,
-                            value: so_far + placed.value,
+                            value: so_far + solution.worth(&placed),
                         })
                         .collect();
                     let best = turn.best_box(r);
-                    let value = so_far + best.value;
+                    let value = so_far + solution.worth(&best);
                     (BOX_NAMES[best.b].to_string(), choices, value)
                 } else {
                     let within = |k: &usize| {

@@ -173,7 +173,10 @@ impl Keeps {
     /// with the same mean and median).
     pub fn best_below_choosing(&self, values: &mut [f64], lanes: usize, choices: &mut Vec<u16>) {
         choices.clear();
-        choices.extend((0..self.len() as u16).flat_map(|k| std::iter::repeat_n(k, lanes)));
+        choices.resize(self.len() * lanes, 0);
+        for (k, chosen) in choices.chunks_exact_mut(lanes).enumerate() {
+            chosen.fill(k as u16);
+        }
         for k in 1..self.len() {
             let (values_below, values_at) = values.split_at_mut(k * lanes);
             let (choices_below, choices_at) = choices.split_at_mut(k * lanes);

@@ -154,7 +154,7 @@ impl YahtzeeSession {
                     (
                         Choice::Fill(placed.b),
                         format!("{}: {points} point(s)", BOX_NAMES[placed.b]),
-                        so_far + placed.value,
+                        so_far + self.solution.worth(&placed),
                     )
                 })
                 .collect();

@@ -73,16 +73,17 @@ impl Solution {
     }
 
     /// Roll number `r` placed on `card` in box `b`, where it scores `points`: what it gains and
-    /// is worth under optimal play afterwards.
+    /// the card after.
     pub fn placed(&self, card: Card, r: usize, b: usize, points: u16) -> Placed {
         let roll = self.keeps.counts(self.keeps.first_roll() + r);
         let (gained, after) = card.place(&self.settings, roll, b, points);
-        Placed {
-            b,
-            gained,
-            after,
-            value: f64::from(gained) + self.card_value(after),
-        }
+        Placed { b, gained, after }
+    }
+
+    /// What `placed` is worth under optimal play afterwards: the points it gains and the
+    /// expected score still to come from the card after.
+    pub fn worth(&self, placed: &Placed) -> f64 {
+        f64::from(placed.gained) + self.card_value(placed.after)
     }
 
     /// The turn from `card` (not full) valued keep by keep: [`Turns::at`] that card.
@@ -146,7 +147,7 @@ pub struct Turn<'a> {
 }
 
 impl Turn<'_> {
-    /// Every box roll number `r` may fill, with what it gains and is worth, in box order.
+    /// Every box roll number `r` may fill, with what it gains and the card after, in box order.
     pub fn boxes(&self, r: usize) -> impl Iterator<Item = Placed> + '_ {
         let placed = self
             .solution
@@ -287,7 +288,7 @@ mod tests {
         let placed = turn.best_box(roll);
         assert_eq!((placed.b, placed.gained), (CHANCE, 20));
         assert_eq!(turn.boxes(roll).collect::<Vec<_>>(), [placed]);
-        assert_eq!(placed.value, 20.0);
+        assert_eq!(solution.worth(&placed), 20.0);
         assert!(placed.after.is_full());
     }
 
