@@ -6,6 +6,8 @@
 //! distribution there shifted by those points. After thirteen turns every card is full and
 //! their distributions together are the final score's.
 
+use std::ops::Range;
+
 use rayon::prelude::*;
 
 use super::rules::{BOXES, Settings};
@@ -145,7 +147,7 @@ pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
                 }
             }
         }
-        layer = arrive(settings, &layer, &ends);
+        layer = arrive(settings, layer, ends);
     }
     let longest = layer.iter().map(Reached::high).max().unwrap_or(1);
     let mut probabilities = vec![0.0; longest];
@@ -170,95 +172,144 @@ pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
     }
 }
 
+/// A card's group: its filled boxes and whether its Yahtzee box holds 50, as one number.
+fn group(card: &Card) -> usize {
+    usize::from(card.filled) * 2 + usize::from(card.fifty)
+}
+
+/// A layer's cards and where their turns end: what the next layer is gathered from.
+#[derive(Clone, Copy)]
+struct Sources<'a> {
+    settings: &'a Settings,
+    layer: &'a [Reached],
+    /// Aligned with `layer`.
+    ends: &'a [Vec<End>],
+    /// Each group's cards in `layer`, by [`group`].
+    groups: &'a [Range<usize>],
+}
+
+/// How many slices a layer's targets are gathered in: after each, the cards whose turns reach
+/// no later target are let go.
+const SLICES: usize = 8;
+
 /// The next layer: each card the turns from `layer` reach (`ends`, aligned with `layer`),
 /// with the distribution of the score so far there, by (filled boxes, Yahtzee box, upper
-/// total). Each set of filled boxes is gathered on its own, from the sets with one box fewer,
-/// in a fixed order (the box filled, then the layer's), so the sums do not depend on the
-/// threads.
-fn arrive(settings: &Settings, layer: &[Reached], ends: &[Vec<End>]) -> Vec<Reached> {
-    let group = |card: &Card| usize::from(card.filled) * 2 + usize::from(card.fifty);
-    let mut sources: Vec<std::ops::Range<usize>> = vec![0..0; 1 << (BOXES + 1)];
+/// total). Each group of cards is gathered on its own ([`gather`]), the groups in rising order
+/// a slice at a time; once the last group its turns reach is gathered, a card of `layer` and
+/// its ends are let go, so the two layers are not held whole at once (the busiest pair would
+/// be 135 MB of scores at Hasbro's rules).
+fn arrive(settings: &Settings, mut layer: Vec<Reached>, mut ends: Vec<Vec<End>>) -> Vec<Reached> {
+    let mut groups: Vec<Range<usize>> = vec![0..0; 1 << (BOXES + 1)];
     let mut start = 0;
     for same in layer.chunk_by(|a, b| group(&a.card) == group(&b.card)) {
-        sources[group(&same[0].card)] = start..start + same.len();
+        groups[group(&same[0].card)] = start..start + same.len();
         start += same.len();
     }
+    let last: Vec<usize> = ends
+        .iter()
+        .map(|ends| ends.iter().map(|end| group(&end.after)).max().unwrap_or(0))
+        .collect();
     let mut reached = vec![false; 1 << (BOXES + 1)];
-    for end in ends.iter().flatten() {
-        reached[group(&end.after)] = true;
+    for &target in ends.iter().flatten().map(|end| &end.after) {
+        reached[group(&target)] = true;
     }
     let targets: Vec<usize> = (0..reached.len()).filter(|&g| reached[g]).collect();
-    targets
-        .par_iter()
-        .flat_map_iter(|&target| {
-            let (sources, filled) = (&sources, (target / 2) as u16);
-            // The cards with these boxes filled, by upper total: their sources and their ends.
-            let reaching = || {
-                (0..BOXES)
-                    .filter(move |b| filled & (1 << b) != 0)
-                    .flat_map(move |b| {
-                        let before = usize::from(filled & !(1 << b));
-                        [0, 1].map(|fifty| sources[before * 2 + fifty].clone())
-                    })
-                    .flatten()
-                    .flat_map(|source| {
-                        ends[source]
-                            .iter()
-                            .filter(|end| group(&end.after) == target)
-                            .map(move |end| (source, end))
-                    })
-            };
-            // The scores reached at each upper total: from the least to past the highest.
-            let mut spans: Vec<Option<(usize, usize)>> = Vec::new();
-            for (source, end) in reaching() {
-                let upper = usize::from(end.after.upper);
-                if spans.len() <= upper {
-                    spans.resize(upper + 1, None);
-                }
-                let (from, gained) = (&layer[source], usize::from(end.gained()));
-                let (low, high) = (from.low + gained, from.high() + gained);
-                spans[upper] =
-                    Some(spans[upper].map_or((low, high), |(l, h)| (l.min(low), h.max(high))));
+    let mut next = Vec::new();
+    for slice in targets.chunks(targets.len().div_ceil(SLICES).max(1)) {
+        let sources = Sources {
+            settings,
+            layer: &layer,
+            ends: &ends,
+            groups: &groups,
+        };
+        next.par_extend(
+            slice
+                .par_iter()
+                .flat_map_iter(|&target| gather(sources, target)),
+        );
+        let done = slice[slice.len() - 1];
+        for ((reached, ends), &last) in layer.iter_mut().zip(&mut ends).zip(&last) {
+            if last <= done {
+                reached.scored = Vec::new();
+                *ends = Vec::new();
             }
-            let mut arrived: Vec<Option<Reached>> = spans
-                .iter()
-                .enumerate()
-                .map(|(upper, span)| {
-                    span.map(|(low, high)| Reached {
-                        card: Card {
-                            filled,
-                            upper: upper as u16,
-                            fifty: target % 2 == 1,
-                        },
-                        low,
-                        scored: vec![0.0; high - low],
-                        without: [0.0; 2],
-                    })
-                })
-                .collect();
-            for (source, end) in reaching() {
-                let to = arrived[usize::from(end.after.upper)]
-                    .as_mut()
-                    .expect("a span for every card reached");
-                let from = &layer[source];
-                let p = end.p;
-                let at = from.low + usize::from(end.gained()) - to.low;
-                for (t, &m) in to.scored[at..].iter_mut().zip(&from.scored) {
-                    *t += p * m;
-                }
-                let [.., bonus, placed] =
-                    happenings(settings, from.card, end.after, end.rolled_yahtzee());
-                for ((t, m), happened) in
-                    to.without.iter_mut().zip(from.without).zip([placed, bonus])
-                {
-                    if !happened {
-                        *t += p * m;
-                    }
-                }
-            }
-            arrived.into_iter().flatten()
+        }
+    }
+    next
+}
+
+/// The cards of group `target` the turns from `sources` reach, by upper total: from the groups
+/// with one box fewer, in a fixed order (the box filled, then the layer's), so the sums do not
+/// depend on the threads.
+fn gather(sources: Sources, target: usize) -> impl Iterator<Item = Reached> {
+    let Sources {
+        settings,
+        layer,
+        ends,
+        groups,
+    } = sources;
+    let filled = (target / 2) as u16;
+    // The cards with these boxes filled, by upper total: their sources and their ends.
+    let reaching = || {
+        (0..BOXES)
+            .filter(move |b| filled & (1 << b) != 0)
+            .flat_map(move |b| {
+                let before = usize::from(filled & !(1 << b));
+                [0, 1].map(|fifty| groups[before * 2 + fifty].clone())
+            })
+            .flatten()
+            .flat_map(move |source| {
+                ends[source]
+                    .iter()
+                    .filter(move |end| group(&end.after) == target)
+                    .map(move |end| (source, end))
+            })
+    };
+    // The scores reached at each upper total: from the least to past the highest.
+    let mut spans: Vec<Option<(usize, usize)>> = Vec::new();
+    for (source, end) in reaching() {
+        let upper = usize::from(end.after.upper);
+        if spans.len() <= upper {
+            spans.resize(upper + 1, None);
+        }
+        let (from, gained) = (&layer[source], usize::from(end.gained()));
+        let (low, high) = (from.low + gained, from.high() + gained);
+        spans[upper] = Some(spans[upper].map_or((low, high), |(l, h)| (l.min(low), h.max(high))));
+    }
+    let mut arrived: Vec<Option<Reached>> = spans
+        .iter()
+        .enumerate()
+        .map(|(upper, span)| {
+            span.map(|(low, high)| Reached {
+                card: Card {
+                    filled,
+                    upper: upper as u16,
+                    fifty: target % 2 == 1,
+                },
+                low,
+                scored: vec![0.0; high - low],
+                without: [0.0; 2],
+            })
         })
-        .collect()
+        .collect();
+    for (source, end) in reaching() {
+        let to = arrived[usize::from(end.after.upper)]
+            .as_mut()
+            .expect("a span for every card reached");
+        let from = &layer[source];
+        let p = end.p;
+        let at = from.low + usize::from(end.gained()) - to.low;
+        for (t, &m) in to.scored[at..].iter_mut().zip(&from.scored) {
+            *t += p * m;
+        }
+        let [.., bonus, placed] = happenings(settings, from.card, end.after, end.rolled_yahtzee());
+        for ((t, m), happened) in to.without.iter_mut().zip(from.without).zip([placed, bonus]) {
+            if !happened {
+                *t += p * m;
+            }
+        }
+    }
+    arrived.into_iter().flatten()
 }
 
 /// A duel of two cards played apart, final scores distributed as `a` and `b`: P(a's score
