@@ -30,14 +30,17 @@ import numpy.typing as npt
 #: Farkle takes specs: "bank_at:T", "bank_at:T,N", "max_points", "optimal", "minimax", a
 #: Python file "FILE.py[:FUNCTION]", or a callable f(score, opponent_score, farkles,
 #: opponent_farkles, turn_total, dice) -> (kept, bank), asked as the file's function is (exactly
-#: where the game is small enough, as in the CLI); no array.
+#: where the game is small enough, as in the CLI); no array. Yahtzee takes "optimal", "thumb",
+#: a Python file, or a callable f(card, dice, rolls_left) -> kept dice or box, whose duels are
+#: played (simulate, tournament), not solved.
 StrategyLike = Union[str, npt.ArrayLike, Callable[..., Any]]
 
 __version__: str
 """The package's version (the CLI's, `swine --version`)."""
 
-#: Hog rule script parameters: {"lucky": 5}, or ["lucky=5"], or [("lucky", 5)].
-Settings = Union[Mapping[str, int], Sequence[Union[str, tuple[str, int]]]]
+#: Rule numbers: {"lucky": 5}, or ["lucky=5"], or [("lucky", 5)]; a named value as a string
+#: (Yahtzee's {"joker": "none"}).
+Settings = Union[Mapping[str, Union[int, str]], Sequence[Union[str, tuple[str, Union[int, str]]]]]
 
 class SwineError(ValueError):
     """Bad rules, a bad strategy, or a solve that failed; the message is the CLI's."""
@@ -154,7 +157,7 @@ class Simulation:
     """Their standard errors, the same keys (from the exact probabilities, else the observed)."""
     exact: Optional[dict[str, float]]
     """The exact values, the same keys; None only for a Farkle Python strategy too large to
-    evaluate exactly (an estimate)."""
+    evaluate exactly, or a Yahtzee Python player (an estimate)."""
     z: Optional[dict[str, float]]
     """(simulated - exact) / standard_error, the same keys; None where exact is."""
     notes: list[str]

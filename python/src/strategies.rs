@@ -118,6 +118,10 @@ fn settings(set: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, i64)>> {
                     "{entry} is neither NAME=VALUE nor a (name, value) pair"
                 ))
             })?;
+            // A named value (Yahtzee's {"joker": "none"}) is read as NAME=VALUE is.
+            if let Ok(text) = value.extract::<String>() {
+                return catalog::setting(&format!("{name}={text}")).map_err(bad);
+            }
             let value = value
                 .extract::<i64>()
                 .map_err(|_| bad(format!("{name}'s value {value} is not a whole number")))?;
@@ -208,7 +212,7 @@ impl Callable for PyCallable {
                             return (
                                 answers,
                                 Some(format!(
-                                    "returned {shown}, which is no whole number, bool or tuple of them"
+                                    "returned {shown}, which is no whole number, bool, string or tuple of them"
                                 )),
                             );
                         }
@@ -242,11 +246,14 @@ fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>>
     }
 }
 
-/// A Python answer as JSON: a bool, a float, a whole number (numpy's too), or a tuple or list
-/// of them; `None` for anything else.
+/// A Python answer as JSON: a bool, a float, a whole number (numpy's too), a string (a Yahtzee
+/// box's name), or a tuple or list of them; `None` for anything else.
 fn to_json(answer: &Bound<'_, PyAny>) -> Option<Value> {
     if let Ok(b) = answer.cast::<PyBool>() {
         return Some(Value::Bool(b.is_true()));
+    }
+    if let Ok(text) = answer.cast::<PyString>() {
+        return Some(Value::String(text.to_string()));
     }
     if let Ok(f) = answer.cast::<PyFloat>() {
         return Some(Value::from(f.value()));

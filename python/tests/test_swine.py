@@ -750,3 +750,31 @@ def test_yahtzee_scores_and_positions_equal_the_cli():
     assert position.mover_wins is None
     assert position.chosen == "keep 6 6"
     assert position.value == 22.5
+
+
+PYTHON_THUMB = os.path.join(REPOSITORY, "tests", "python", "yahtzee", "thumb.py")
+
+
+def test_a_yahtzee_callable_plays_the_games_its_file_and_the_built_in_play():
+    """The rule of thumb written in Python for the plain rules, given as a callable: on the
+    same dice its duels against the optimum are its file's and the built-in thumb's, game for
+    game; a callable that raises is reported with its call."""
+    spec = importlib.util.spec_from_file_location("thumb", PYTHON_THUMB)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    plain = {"rules": "yahtzee", "set": {"joker": "none"}, "games": 100, "seed": 5,
+             "progress": False}
+    mine = swine.simulate(module.final_strategy, "optimal", **plain)
+    theirs = swine.simulate(PYTHON_THUMB, "optimal", **plain)
+    builtin = swine.simulate("thumb", "optimal", **plain)
+    assert mine.strategy == "final_strategy"
+    assert mine.simulated == theirs.simulated
+    # The built-in's games are solved beside (win, tie and loss shown too): the same rates.
+    assert {key: builtin.simulated[key] for key in mine.simulated} == mine.simulated
+    assert mine.exact is None and builtin.exact is not None
+
+    def broken(card, dice, rolls_left):
+        raise RuntimeError("no idea")
+
+    with pytest.raises(swine.SwineError, match=r"broken\(\(None, None, .*\) raised RuntimeError: no idea"):
+        swine.simulate(broken, "thumb", **plain)

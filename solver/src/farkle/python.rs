@@ -41,7 +41,9 @@ use super::solve::Solution;
 use super::turn::Transition;
 use crate::dice::multisets;
 use crate::outcome::{Simulation, Tally};
-use crate::python::{Callable, PythonError, PythonSpec, Runner, Session, call_text, python_text};
+use crate::python::{
+    Callable, PythonError, PythonSpec, Runner, Session, Source, call_text, failed_call, python_text,
+};
 
 /// The function a Farkle strategy file defines unless the spec names another.
 pub const FUNCTION: &str = "final_strategy";
@@ -148,15 +150,6 @@ pub struct PythonStrategy {
     function: String,
     source: Mutex<Source>,
     answers: Mutex<HashMap<Question, Decision>>,
-}
-
-/// Where a Python strategy's answers come from.
-enum Source {
-    /// A file's function, in a child `python3` running the harness under the runner's limits.
-    Harness(Session),
-    /// A callable of the caller's interpreter (the package's), each answer's form checked here
-    /// as the harness checks a file's.
-    Callable(Box<dyn Callable>),
 }
 
 impl fmt::Debug for PythonStrategy {
@@ -427,10 +420,8 @@ fn called(function: &mut dyn Callable, batch: &Batch) -> Answered {
             }
         }
     }
-    let error = failure.map(|failure| match calls.get(decisions.len()) {
-        Some(call) => format!("{} {failure}", call_text(function.name(), call)),
-        None => format!("{} {failure}", function.name()),
-    });
+    let error =
+        failure.map(|failure| failed_call(function.name(), &calls, decisions.len(), &failure));
     Answered {
         decisions,
         error,

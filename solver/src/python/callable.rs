@@ -11,7 +11,8 @@ pub trait Callable: Send {
     /// The function's return values on `calls` (each call's arguments: whole numbers, bools,
     /// and lists such as the dice shown, which the function receives as tuples), in order, up
     /// to the first call that failed; then why that one failed, as the words after the call
-    /// (`raised RuntimeError: no idea`, `returned <object>, which is no number, bool or tuple`).
+    /// (`raised RuntimeError: no idea`, `returned <object>, which is no whole number, bool,
+    /// string or tuple of them`).
     fn call(&mut self, calls: &[Vec<Value>]) -> (Vec<Value>, Option<String>);
 }
 
@@ -20,6 +21,15 @@ pub trait Callable: Send {
 pub fn call_text(function: &str, arguments: &[Value]) -> String {
     let shown: Vec<String> = arguments.iter().map(python_text).collect();
     format!("{function}({})", shown.join(", "))
+}
+
+/// Why the call of `function` after its first `done` answers to `calls` failed, as the harness
+/// says it of a file's function: the call, then `failure` (`raised RuntimeError: no idea`).
+pub fn failed_call(function: &str, calls: &[Vec<Value>], done: usize, failure: &str) -> String {
+    match calls.get(done) {
+        Some(call) => format!("{} {failure}", call_text(function, call)),
+        None => format!("{function} {failure}"),
+    }
 }
 
 /// A JSON value as Python writes it (`True`, a list as a tuple).

@@ -30,7 +30,7 @@ use crate::game::{
     Run, Simulated, SolveAsk, Solved, Studied, StudyAsk, TablesJob, given,
 };
 use crate::outcome::{Outcome, SeatOutcome, Simulation, Tally};
-use crate::python::{PythonSpec, Runner};
+use crate::python::{Callable, PythonSpec, Runner};
 use crate::report::full_message;
 use crate::report::{
     ChoiceValue, EstimateReport, MatchReport, PositionReport, Score, ScoresReport, SimulationReport,
@@ -405,6 +405,16 @@ impl Game for YahtzeeGame {
         Ok(Resolved {
             strategy: Strategy::of(player, spec),
             function: None,
+        })
+    }
+
+    /// A callable of the Python package plays as a file's function does: asked as it plays.
+    fn callable(&self, function: Box<dyn Callable>, _run: &Run) -> Result<Strategy, GameError> {
+        let player = PythonPlayer::of_callable(function);
+        Ok(Strategy {
+            player: None,
+            name: player.function().to_string(),
+            python: Some(Arc::new(player)),
         })
     }
 

@@ -1,5 +1,6 @@
 //! Yahtzee players written in Python, asked in batches by a child `python3` that stays (a
-//! [`Session`] of `yahtzee.py`, under the runner's limits), and games played with them.
+//! [`Session`] of `yahtzee.py`, under the runner's limits) or, given to the Python package as a
+//! callable, in the caller's interpreter; and games played with them.
 //!
 //! The signature:
 //!
@@ -31,7 +32,9 @@ use super::keeps::{DICE, faces};
 use super::rules::{BOX_KEYS, BOX_NAMES, BOXES, Counts, Settings};
 use super::simulate::Played;
 use super::turn::{Card, happenings};
-use crate::python::{PythonError, PythonSpec, Runner, Session, python_text};
+use crate::python::{
+    Callable, PythonError, PythonSpec, Runner, Session, Source, failed_call, python_text,
+};
 
 /// The function a Yahtzee player file defines unless the spec names another.
 pub const FUNCTION: &str = "final_strategy";
@@ -78,10 +81,11 @@ struct Answered {
     out_of_time: bool,
 }
 
-/// A Python Yahtzee player, imported in a running harness; its answers remembered.
+/// A Python Yahtzee player, imported in a running harness or given as a callable; its answers
+/// remembered.
 pub struct PythonPlayer {
     function: String,
-    session: Mutex<Session>,
+    source: Mutex<Source>,
     answers: Mutex<HashMap<Question, Decision>>,
 }
 
@@ -119,9 +123,18 @@ impl PythonPlayer {
             Session::strategy(spec, runner, (&FILES, "yahtzee.py"), FUNCTION)?;
         Ok(PythonPlayer {
             function,
-            session: Mutex::new(session),
+            source: Mutex::new(Source::Harness(session)),
             answers: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// The player `function` plays, a callable of the caller's interpreter.
+    pub fn of_callable(function: Box<dyn Callable>) -> PythonPlayer {
+        PythonPlayer {
+            function: function.name().to_string(),
+            source: Mutex::new(Source::Callable(function)),
+            answers: Mutex::new(HashMap::new()),
+        }
     }
 
     /// The function called.
@@ -161,13 +174,12 @@ impl PythonPlayer {
         let batch = Batch {
             states: questions.iter().map(Question::state).collect(),
         };
-        let answer = self
-            .session
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .ask(&batch)?;
-        let answered: Answered =
-            serde_json::from_value(answer).map_err(|e| PythonError::Garbled(e.to_string()))?;
+        let mut source = self.source.lock().unwrap_or_else(PoisonError::into_inner);
+        let answered = match &mut *source {
+            Source::Harness(session) => serde_json::from_value(session.ask(&batch)?)
+                .map_err(|e| PythonError::Garbled(e.to_string()))?,
+            Source::Callable(function) => called(function.as_mut(), &batch),
+        };
         let done = answered.decisions.len();
         if done > questions.len() {
             return Err(PythonError::Garbled(
@@ -198,6 +210,30 @@ impl PythonPlayer {
             )),
             None => Ok(decisions),
         }
+    }
+}
+
+/// A callable's answers to `batch`: its return values (checked afterwards as a file's are),
+/// up to the first call that failed, and why that one did.
+fn called(function: &mut dyn Callable, batch: &Batch) -> Answered {
+    let calls: Vec<Vec<Value>> = batch
+        .states
+        .iter()
+        .map(|(card, dice, rolls_left)| {
+            vec![
+                Value::from(card.clone()),
+                Value::from(dice.clone()),
+                Value::from(*rolls_left),
+            ]
+        })
+        .collect();
+    let (decisions, failure) = function.call(&calls);
+    let error =
+        failure.map(|failure| failed_call(function.name(), &calls, decisions.len(), &failure));
+    Answered {
+        decisions,
+        error,
+        out_of_time: false,
     }
 }
 
