@@ -24,14 +24,12 @@
 //! [`simulate_python`] plays games side by side
 //! and asks each round's decisions in one batch, remembering every answer.
 
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Mutex, PoisonError};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 use thiserror::Error;
 
@@ -41,9 +39,7 @@ use super::solve::Solution;
 use super::turn::Transition;
 use crate::dice::multisets;
 use crate::outcome::{Simulation, Tally};
-use crate::python::{
-    Callable, PythonError, PythonSpec, Runner, Session, Source, call_text, failed_call, python_text,
-};
+use crate::python::{Asked, Callable, PythonError, PythonSpec, Runner, python_text};
 
 /// The function a Farkle strategy file defines unless the spec names another.
 pub const FUNCTION: &str = "final_strategy";
@@ -72,7 +68,7 @@ const FILES: [(&str, &str); 2] = [
 
 /// Where a Python strategy decides: both banked scores and farkle counts, the turn total, the
 /// dice shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Question {
     /// The mover's banked score (points).
     pub own: i64,
@@ -135,27 +131,16 @@ struct Batch {
     states: Vec<(i64, i64, usize, usize, u32, Vec<u8>)>,
 }
 
-/// The answer to a [`Batch`]: the decisions up to the first that failed, and why it did.
-#[derive(Deserialize)]
-struct Answered {
-    decisions: Vec<(Vec<u8>, bool)>,
-    error: Option<String>,
-    #[serde(default)]
-    out_of_time: bool,
-}
-
 /// A Python Farkle strategy, imported in a running harness or given as a callable; its answers
 /// remembered.
 pub struct PythonStrategy {
-    function: String,
-    source: Mutex<Source>,
-    answers: Mutex<HashMap<Question, Decision>>,
+    asked: Asked<Question, Decision>,
 }
 
 impl fmt::Debug for PythonStrategy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("PythonStrategy")
-            .field("function", &self.function)
+            .field("function", &self.function())
             .finish_non_exhaustive()
     }
 }
@@ -163,26 +148,20 @@ impl fmt::Debug for PythonStrategy {
 impl PythonStrategy {
     /// Imports the file of `spec` in a harness run by `runner`.
     pub fn start(spec: &PythonSpec, runner: &Runner) -> Result<PythonStrategy, PythonError> {
-        let (session, function) = Session::strategy(spec, runner, (&FILES, "farkle.py"), FUNCTION)?;
-        Ok(PythonStrategy {
-            function,
-            source: Mutex::new(Source::Harness(session)),
-            answers: Mutex::new(HashMap::new()),
-        })
+        let asked = Asked::start(spec, runner, (&FILES, "farkle.py"), FUNCTION)?;
+        Ok(PythonStrategy { asked })
     }
 
     /// The strategy `function` plays, a callable of the caller's interpreter.
     pub fn of_callable(function: Box<dyn Callable>) -> PythonStrategy {
         PythonStrategy {
-            function: function.name().to_string(),
-            source: Mutex::new(Source::Callable(function)),
-            answers: Mutex::new(HashMap::new()),
+            asked: Asked::of_callable(function),
         }
     }
 
     /// The function called.
     pub fn function(&self) -> &str {
-        &self.function
+        self.asked.function()
     }
 
     /// The call of the function on `question`, as text.
@@ -191,7 +170,7 @@ impl PythonStrategy {
         let comma = if dice.len() == 1 { "," } else { "" };
         format!(
             "{}({}, {}, {}, {}, {}, ({}{comma}))",
-            self.function,
+            self.function(),
             question.own,
             question.opponent,
             question.farkles,
@@ -208,88 +187,38 @@ impl PythonStrategy {
         game: &Farkle,
         questions: &[Question],
     ) -> Result<Vec<Decision>, PythonError> {
-        let mut known = self.answers.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut fresh: Vec<Question> = questions
-            .iter()
-            .filter(|q| !known.contains_key(q))
-            .copied()
-            .collect();
-        fresh.sort_unstable_by_key(|q| {
-            (
-                q.own,
-                q.opponent,
-                q.farkles,
-                q.opponent_farkles,
-                q.total,
-                q.shown,
-            )
-        });
-        fresh.dedup();
-        for chunk in fresh.chunks(BATCH) {
-            for (question, decision) in chunk.iter().zip(self.ask(game, chunk)?) {
-                known.insert(*question, decision);
-            }
-        }
-        Ok(questions.iter().map(|q| known[q]).collect())
-    }
-
-    /// Asks one batch and checks every answer.
-    fn ask(&self, game: &Farkle, questions: &[Question]) -> Result<Vec<Decision>, PythonError> {
-        let batch = Batch {
-            states: questions
-                .iter()
-                .map(|q| {
-                    let (own, opponent) = (q.own, q.opponent);
-                    (
-                        own,
-                        opponent,
-                        q.farkles,
-                        q.opponent_farkles,
-                        q.total,
-                        q.faces(),
-                    )
-                })
-                .collect(),
-        };
-        let mut source = self.source.lock().unwrap_or_else(PoisonError::into_inner);
-        let answered = match &mut *source {
-            Source::Harness(session) => {
-                let answer = session.ask(&batch)?;
-                serde_json::from_value(answer).map_err(|e| PythonError::Garbled(e.to_string()))?
-            }
-            Source::Callable(function) => called(function.as_mut(), &batch),
-        };
-        let done = answered.decisions.len();
-        if done > questions.len() {
-            return Err(PythonError::Garbled(
-                "more decisions than states".to_string(),
-            ));
-        }
-        let mut decisions = Vec::with_capacity(done);
-        for (question, (kept, bank)) in questions.iter().zip(answered.decisions) {
-            let keep = keep_of(game, question, &kept).map_err(|problem| {
-                let kept: Vec<String> = kept.iter().map(u8::to_string).collect();
-                PythonError::Rejected(format!(
-                    "{} returned kept = ({}): {problem}",
-                    self.call(question),
-                    kept.join(", ")
-                ))
-            })?;
-            decisions.push(Decision { keep, bank });
-        }
-        if answered.out_of_time {
-            return Err(PythonError::Rejected(format!(
-                "{} ran out of time: killed (an infinite loop?)",
-                self.call(&questions[done])
-            )));
-        }
-        match answered.error {
-            Some(error) => Err(PythonError::Rejected(error)),
-            None if done < questions.len() => Err(PythonError::Garbled(
-                "fewer decisions than states".to_string(),
-            )),
-            None => Ok(decisions),
-        }
+        self.asked.decide(questions, BATCH, |questions, answers| {
+            let batch = Batch {
+                states: questions
+                    .iter()
+                    .map(|q| {
+                        let (own, opponent) = (q.own, q.opponent);
+                        (
+                            own,
+                            opponent,
+                            q.farkles,
+                            q.opponent_farkles,
+                            q.total,
+                            q.faces(),
+                        )
+                    })
+                    .collect(),
+            };
+            let answered = answers.get(&batch, || calls(&batch), form)?;
+            let check = |i: usize, (kept, bank): (Vec<u8>, bool)| {
+                let question = &questions[i];
+                let keep = keep_of(game, question, &kept).map_err(|problem| {
+                    let kept: Vec<String> = kept.iter().map(u8::to_string).collect();
+                    PythonError::Rejected(format!(
+                        "{} returned kept = ({}): {problem}",
+                        self.call(question),
+                        kept.join(", ")
+                    ))
+                })?;
+                Ok(Decision { keep, bank })
+            };
+            answered.checked(questions.len(), check, |i| self.call(&questions[i]))
+        })
     }
 
     /// Its turn from every turn-start state of `game` (indexed as [`Farkle::state`]), found by
@@ -374,10 +303,7 @@ impl PythonStrategy {
                     }
                 }
                 // Answers for turn totals passed are never asked again.
-                self.answers
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .clear();
+                self.asked.forget();
             }
             for (&state, following) in block.iter().zip(follow) {
                 transitions[state] =
@@ -388,10 +314,9 @@ impl PythonStrategy {
     }
 }
 
-/// A callable's answers to `batch`, each checked to have the form the harness checks a file's
-/// answers for: a pair (kept, bank), kept the faces set aside, bank a bool (or 0 or 1).
-fn called(function: &mut dyn Callable, batch: &Batch) -> Answered {
-    let calls: Vec<Vec<Value>> = batch
+/// Each state of `batch` as the function's arguments, for a callable.
+fn calls(batch: &Batch) -> Vec<Vec<Value>> {
+    batch
         .states
         .iter()
         .map(|(own, opponent, farkles, opponent_farkles, total, dice)| {
@@ -404,29 +329,7 @@ fn called(function: &mut dyn Callable, batch: &Batch) -> Answered {
                 Value::from(dice.clone()),
             ]
         })
-        .collect();
-    let (answers, failure) = function.call(&calls);
-    let mut decisions = Vec::with_capacity(answers.len());
-    for (call, answer) in calls.iter().zip(&answers) {
-        match form(answer) {
-            Ok(decision) => decisions.push(decision),
-            Err(problem) => {
-                let error = format!("{} returned {problem}", call_text(function.name(), call));
-                return Answered {
-                    decisions,
-                    error: Some(error),
-                    out_of_time: false,
-                };
-            }
-        }
-    }
-    let error =
-        failure.map(|failure| failed_call(function.name(), &calls, decisions.len(), &failure));
-    Answered {
-        decisions,
-        error,
-        out_of_time: false,
-    }
+        .collect()
 }
 
 /// `answer` as (kept faces, sorted; bank), or what is wrong with it, as the words after

@@ -23,15 +23,6 @@ pub fn call_text(function: &str, arguments: &[Value]) -> String {
     format!("{function}({})", shown.join(", "))
 }
 
-/// Why the call of `function` after its first `done` answers to `calls` failed, as the harness
-/// says it of a file's function: the call, then `failure` (`raised RuntimeError: no idea`).
-pub fn failed_call(function: &str, calls: &[Vec<Value>], done: usize, failure: &str) -> String {
-    match calls.get(done) {
-        Some(call) => format!("{} {failure}", call_text(function, call)),
-        None => format!("{function} {failure}"),
-    }
-}
-
 /// A JSON value as Python writes it (`True`, a list as a tuple).
 pub fn python_text(value: &Value) -> String {
     match value {

@@ -22,7 +22,7 @@ from harness import (
     _bool,
     _int,
     _type,
-    call,
+    deterministic,
     kind,
     shown,
     strategy_session,
@@ -60,16 +60,7 @@ def decide(request, folder, name, function, state, again):
     """The checked decision of the function in one state, called twice if `again`."""
     own, opponent, farkles, opponent_farkles, total, dice = state
     args = (own, opponent, farkles, opponent_farkles, total, _tuple(dice))
-    decisions = []
-    for _ in range(2 if again else 1):
-        text, result = call(request, folder, name, function, args)
-        decisions.append(form(text, result))
-    if decisions[0] != decisions[-1]:
-        raise Rejected(
-            "%s returned %s, then %s on a second call: it is not deterministic"
-            % (text, shown(decisions[0]), shown(decisions[1]))
-        )
-    return decisions[0]
+    return deterministic(request, folder, name, function, args, form, again)
 
 
 strategy_session(decide)

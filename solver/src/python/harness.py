@@ -181,6 +181,21 @@ def answer_batch(start, folder, name, function, request, decide):
     return {"decisions": decisions, "error": None}
 
 
+def deterministic(request, folder, name, function, args, form, again):
+    """The function's answer on `args`, in the form `form(text, result)` checks it for; called
+    twice if `again`, and rejected if the second answer is not the first."""
+    decisions = []
+    for _ in range(2 if again else 1):
+        text, result = call(request, folder, name, function, args)
+        decisions.append(form(text, result))
+    if decisions[0] != decisions[-1]:
+        raise Rejected(
+            "%s returned %s, then %s on a second call: it is not deterministic"
+            % (text, shown(decisions[0]), shown(decisions[1]))
+        )
+    return decisions[0]
+
+
 def strategy_session(decide):
     """A session's whole life: reads the first request, imports the strategy, answers
     {"function": name} or {"error": "one line"}, then answers batches of states with `decide`

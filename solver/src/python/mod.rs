@@ -28,22 +28,15 @@
 //! hostile code can read or change the user's files, forge its result by inspecting the
 //! harness, or keep a process alive by clearing its environment: it is not a security sandbox.
 
+mod asked;
 mod callable;
 mod reaper;
 mod session;
 
-pub use callable::{Callable, call_text, failed_call, python_text};
+pub use callable::{Callable, call_text, python_text};
 
+pub(crate) use asked::Asked;
 pub(crate) use session::Session;
-
-/// Where a Python strategy's answers come from.
-pub(crate) enum Source {
-    /// A file's function, in a child `python3` running the harness under the runner's limits.
-    Harness(Session),
-    /// A callable of the caller's interpreter (the package's), each answer's form checked by
-    /// the game as the harness checks a file's.
-    Callable(Box<dyn Callable>),
-}
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

@@ -23,7 +23,7 @@ from harness import (
     Rejected,
     _int,
     _type,
-    call,
+    deterministic,
     kind,
     shown,
     strategy_session,
@@ -55,16 +55,11 @@ def decide(request, folder, name, function, state, again):
     """The checked decision of the function in one state, called twice if `again`."""
     card, dice, rolls_left = state
     args = (_tuple(card), _tuple(dice), rolls_left)
-    decisions = []
-    for _ in range(2 if again else 1):
-        text, result = call(request, folder, name, function, args)
-        decisions.append(form(text, result, rolls_left))
-    if decisions[0] != decisions[-1]:
-        raise Rejected(
-            "%s returned %s, then %s on a second call: it is not deterministic"
-            % (text, shown(decisions[0]), shown(decisions[1]))
-        )
-    return decisions[0]
+
+    def checked(text, result):
+        return form(text, result, rolls_left)
+
+    return deterministic(request, folder, name, function, args, checked, again)
 
 
 strategy_session(decide)

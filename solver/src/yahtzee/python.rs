@@ -20,21 +20,16 @@
 //! ask, so a Python player is rated by games played side by side, each round's decisions asked
 //! in one batch, every answer remembered.
 
-use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
-
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
 use super::keeps::{DICE, faces};
 use super::rules::{BOX_KEYS, BOX_NAMES, BOXES, Counts, Settings};
 use super::simulate::Played;
 use super::turn::{Card, happenings};
-use crate::python::{
-    Callable, PythonError, PythonSpec, Runner, Session, Source, failed_call, python_text,
-};
+use crate::python::{Asked, Callable, PythonError, PythonSpec, Runner, python_text};
 
 /// The function a Yahtzee player file defines unless the spec names another.
 pub const FUNCTION: &str = "final_strategy";
@@ -52,7 +47,7 @@ const FILES: [(&str, &str); 2] = [
 ];
 
 /// Where a player decides: each box's points (−1 open), the dice showing, the rolls left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct Question {
     boxes: [i16; BOXES],
     dice: Counts,
@@ -72,27 +67,16 @@ struct Batch {
     states: Vec<(Vec<Option<i16>>, Vec<u8>, u8)>,
 }
 
-/// The answer to a [`Batch`]: the decisions up to the first that failed, and why it did.
-#[derive(Deserialize)]
-struct Answered {
-    decisions: Vec<Value>,
-    error: Option<String>,
-    #[serde(default)]
-    out_of_time: bool,
-}
-
 /// A Python Yahtzee player, imported in a running harness or given as a callable; its answers
 /// remembered.
 pub struct PythonPlayer {
-    function: String,
-    source: Mutex<Source>,
-    answers: Mutex<HashMap<Question, Decision>>,
+    asked: Asked<Question, Decision>,
 }
 
 impl std::fmt::Debug for PythonPlayer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PythonPlayer")
-            .field("function", &self.function)
+            .field("function", &self.function())
             .finish_non_exhaustive()
     }
 }
@@ -119,27 +103,20 @@ impl Question {
 impl PythonPlayer {
     /// Imports the file of `spec` in a harness run by `runner`.
     pub fn start(spec: &PythonSpec, runner: &Runner) -> Result<PythonPlayer, PythonError> {
-        let (session, function) =
-            Session::strategy(spec, runner, (&FILES, "yahtzee.py"), FUNCTION)?;
-        Ok(PythonPlayer {
-            function,
-            source: Mutex::new(Source::Harness(session)),
-            answers: Mutex::new(HashMap::new()),
-        })
+        let asked = Asked::start(spec, runner, (&FILES, "yahtzee.py"), FUNCTION)?;
+        Ok(PythonPlayer { asked })
     }
 
     /// The player `function` plays, a callable of the caller's interpreter.
     pub fn of_callable(function: Box<dyn Callable>) -> PythonPlayer {
         PythonPlayer {
-            function: function.name().to_string(),
-            source: Mutex::new(Source::Callable(function)),
-            answers: Mutex::new(HashMap::new()),
+            asked: Asked::of_callable(function),
         }
     }
 
     /// The function called.
     pub fn function(&self) -> &str {
-        &self.function
+        self.asked.function()
     }
 
     /// The player's decisions on `questions`, each checked against the rules `settings`
@@ -149,91 +126,33 @@ impl PythonPlayer {
         settings: &Settings,
         questions: &[Question],
     ) -> Result<Vec<Decision>, PythonError> {
-        let mut known = self.answers.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut fresh: Vec<Question> = questions
-            .iter()
-            .filter(|q| !known.contains_key(q))
-            .copied()
-            .collect();
-        fresh.sort_unstable_by_key(|q| (q.boxes, q.dice, q.rolls_left));
-        fresh.dedup();
-        for chunk in fresh.chunks(BATCH) {
-            for (question, decision) in chunk.iter().zip(self.ask(settings, chunk)?) {
-                known.insert(*question, decision);
-            }
-        }
-        Ok(questions.iter().map(|q| known[q]).collect())
-    }
-
-    /// Asks one batch and checks every answer.
-    fn ask(
-        &self,
-        settings: &Settings,
-        questions: &[Question],
-    ) -> Result<Vec<Decision>, PythonError> {
-        let batch = Batch {
-            states: questions.iter().map(Question::state).collect(),
-        };
-        let mut source = self.source.lock().unwrap_or_else(PoisonError::into_inner);
-        let answered = match &mut *source {
-            Source::Harness(session) => serde_json::from_value(session.ask(&batch)?)
-                .map_err(|e| PythonError::Garbled(e.to_string()))?,
-            Source::Callable(function) => called(function.as_mut(), &batch),
-        };
-        let done = answered.decisions.len();
-        if done > questions.len() {
-            return Err(PythonError::Garbled(
-                "more decisions than states".to_string(),
-            ));
-        }
-        let mut decisions = Vec::with_capacity(done);
-        for (question, answer) in questions.iter().zip(&answered.decisions) {
-            let decision = checked(settings, question, answer).map_err(|problem| {
-                PythonError::Rejected(format!(
-                    "{} returned {}: {problem}",
-                    question.call(&self.function),
-                    python_text(answer)
-                ))
-            })?;
-            decisions.push(decision);
-        }
-        if answered.out_of_time {
-            return Err(PythonError::Rejected(format!(
-                "{} ran out of time: killed (an infinite loop?)",
-                questions[done].call(&self.function)
-            )));
-        }
-        match answered.error {
-            Some(error) => Err(PythonError::Rejected(error)),
-            None if done < questions.len() => Err(PythonError::Garbled(
-                "fewer decisions than states".to_string(),
-            )),
-            None => Ok(decisions),
-        }
-    }
-}
-
-/// A callable's answers to `batch`: its return values (checked afterwards as a file's are),
-/// up to the first call that failed, and why that one did.
-fn called(function: &mut dyn Callable, batch: &Batch) -> Answered {
-    let calls: Vec<Vec<Value>> = batch
-        .states
-        .iter()
-        .map(|(card, dice, rolls_left)| {
-            vec![
-                Value::from(card.clone()),
-                Value::from(dice.clone()),
-                Value::from(*rolls_left),
-            ]
+        let function = self.function();
+        self.asked.decide(questions, BATCH, |questions, answers| {
+            let batch = Batch {
+                states: questions.iter().map(Question::state).collect(),
+            };
+            let calls = || {
+                let arguments = |(card, dice, rolls_left): (Vec<Option<i16>>, Vec<u8>, u8)| {
+                    vec![
+                        Value::from(card),
+                        Value::from(dice),
+                        Value::from(rolls_left),
+                    ]
+                };
+                batch.states.iter().cloned().map(arguments).collect()
+            };
+            let answered = answers.get(&batch, calls, |answer| Ok(answer.clone()))?;
+            let check = |i: usize, answer: Value| {
+                checked(settings, &questions[i], &answer).map_err(|problem| {
+                    PythonError::Rejected(format!(
+                        "{} returned {}: {problem}",
+                        questions[i].call(function),
+                        python_text(&answer)
+                    ))
+                })
+            };
+            answered.checked(questions.len(), check, |i| questions[i].call(function))
         })
-        .collect();
-    let (decisions, failure) = function.call(&calls);
-    let error =
-        failure.map(|failure| failed_call(function.name(), &calls, decisions.len(), &failure));
-    Answered {
-        decisions,
-        error,
-        out_of_time: false,
     }
 }
 

@@ -109,11 +109,12 @@ struct YahtzeeSession {
     rng: ChaCha8Rng,
 }
 
-/// One decision of the person's: keep (by keep number) or fill a box (its number).
+/// One decision of the person's: keep (by keep number) or fill a box (its number, and the
+/// points it gains).
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Choice {
     Keep(usize),
-    Fill(usize),
+    Fill(usize, u16),
 }
 
 impl YahtzeeSession {
@@ -152,7 +153,7 @@ impl YahtzeeSession {
                 .map(|placed| {
                     let points = placed.gained;
                     (
-                        Choice::Fill(placed.b),
+                        Choice::Fill(placed.b, points),
                         format!("{}: {points} point(s)", BOX_NAMES[placed.b]),
                         so_far + self.solution.worth(&placed),
                     )
@@ -160,7 +161,7 @@ impl YahtzeeSession {
                 .collect();
             let at = listed
                 .iter()
-                .position(|c| c.0 == Choice::Fill(best))
+                .position(|c| matches!(c.0, Choice::Fill(b, _) if b == best))
                 .unwrap_or(0);
             return (listed, at);
         }
@@ -415,7 +416,7 @@ impl Session for YahtzeeSession {
                     )]),
                 });
             }
-            Choice::Fill(b) => {
+            Choice::Fill(b, _) => {
                 let dice = self.dice;
                 let gained = self.fill(0, b, &dice);
                 told.push(Told {
@@ -468,10 +469,7 @@ impl Session for YahtzeeSession {
                     let mut hint = json!({"label": label, "value": value});
                     match *choice {
                         Choice::Keep(k) => hint["keep"] = json!(faces(keeps.counts(k))),
-                        Choice::Fill(b) => {
-                            let card = self.cards[0].card;
-                            let points = settings.placements(&self.dice, card.filled).points[b];
-                            let (gained, _) = card.place(settings, &self.dice, b, points);
+                        Choice::Fill(b, gained) => {
                             hint["box"] = json!(b);
                             hint["points"] = json!(gained);
                         }
