@@ -2,8 +2,7 @@
 //! limit) and what a game answers (a solve's report and files, an evaluation, a rating, a
 //! simulation, exact fractions, a sweep's survey).
 
-use crate::format::Probability;
-use crate::format::{Format, TableFile, ValuesFile};
+use crate::format::{Format, Probability, TableFile, ValuesFile};
 use crate::fraction::ExactRates;
 use crate::outcome::{Outcome, Simulation};
 use crate::report::Z95;
@@ -123,7 +122,7 @@ pub struct Rating {
     /// Seat 0's outcome: exact, or the observed frequencies.
     pub outcome: Outcome,
     /// Where it is a simulation's estimate, its precision.
-    pub estimate: Option<crate::report::ranking::Estimate>,
+    pub estimate: Option<Estimate>,
 }
 
 impl Rating {

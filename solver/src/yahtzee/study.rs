@@ -10,10 +10,10 @@ use std::cmp::Ordering;
 use super::distribution::{Distribution, duel};
 use super::simulate::Played;
 use super::turn::HAPPENINGS;
+use crate::game::study::{Ending, RuleEvents, SeatStudy, Tally};
 
 /// Turns of a duel: thirteen on each card.
 pub const TURNS: usize = 26;
-use crate::game::study::{Ending, RuleEvents, SeatStudy, Tally};
 
 /// The rules' names in a study: each happening on the studied strategy's card, then on its
 /// opponent's.
