@@ -54,6 +54,13 @@ pub trait TurnChain: Sync {
     /// Calls `visit(landing, probability, rules)` for every outcome of the turn at `node`
     /// (with a positive probability), `rules` the bits of the rules that happened on it.
     fn each(&self, node: usize, visit: &mut dyn FnMut(Landing, f64, u32));
+
+    /// Whether the game from the second start is the game from the first with the seats
+    /// swapped (both seats play the same strategy by the same rules), so one push serves
+    /// both seatings. Only a chain that has checked it says so.
+    fn seats_alike(&self) -> bool {
+        false
+    }
 }
 
 /// What [`Game::study`](super::Game::study) answers: `[as_first, as_second]` (the studied
@@ -125,6 +132,15 @@ pub struct Length {
 }
 
 impl SeatStudy {
+    /// The same games with the seats' names swapped: each one's wins are the other's.
+    fn seats_swapped(&self) -> SeatStudy {
+        SeatStudy {
+            win: self.lose,
+            lose: self.win,
+            ..self.clone()
+        }
+    }
+
     /// The length of the games that ended, over their probability.
     pub fn length(&self) -> Length {
         let ended: f64 = self.turns.iter().sum();
@@ -184,12 +200,16 @@ pub fn measure(
     let [first, second] = chain.starts();
     // The push asks a node's turn once for every turn it holds mass: worked out once where
     // every node's turns fit the budget.
+    let alike = chain.seats_alike();
     let cached = Cached::of(chain);
     let chain = cached.as_ref().map_or(chain, |c| c as &dyn TurnChain);
-    Ok([
-        push(chain, first, run, at_least_once)?,
-        push(chain, second, run, at_least_once)?,
-    ])
+    let as_first = push(chain, first, run, at_least_once)?;
+    let as_second = if alike {
+        as_first.seats_swapped()
+    } else {
+        push(chain, second, run, at_least_once)?
+    };
+    Ok([as_first, as_second])
 }
 
 /// The most outcomes [`Cached`] keeps (32 bytes each: 256 MiB).

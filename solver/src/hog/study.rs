@@ -314,6 +314,11 @@ impl TurnChain for HogChain<'_> {
         };
         rules.each_outcome((own, opponent), n, &mut land);
     }
+
+    /// A seat enters a turn only through its policy (the memories are laid out alike for both).
+    fn seats_alike(&self) -> bool {
+        self.policies[0] == self.policies[1]
+    }
 }
 
 /// Plays `games` seeded games with each seat moving first, `policies[0]` (the studied
@@ -373,7 +378,7 @@ mod tests {
     use super::*;
     use crate::game::Run;
     use crate::game::study::measure;
-    use crate::hog::sweep::solve;
+    use crate::hog::sweep::{Player, solve};
     use crate::hog::{Strategy, game_length};
 
     /// The study's mean length (the turn-by-turn push) is the reach pass's expected number of
@@ -398,6 +403,57 @@ mod tests {
                 (pushed - reached).abs() < 1e-9,
                 "{name}: {pushed} vs {reached}"
             );
+        }
+    }
+
+    /// A chain that never says its seats are alike, so both seatings are pushed.
+    struct Unsaid<'a>(&'a HogChain<'a>);
+
+    impl TurnChain for Unsaid<'_> {
+        fn nodes(&self) -> usize {
+            self.0.nodes()
+        }
+
+        fn starts(&self) -> [usize; 2] {
+            self.0.starts()
+        }
+
+        fn rules(&self) -> Vec<String> {
+            self.0.rules()
+        }
+
+        fn each(&self, node: usize, visit: &mut dyn FnMut(Landing, f64, u32)) {
+            self.0.each(node, visit)
+        }
+    }
+
+    /// Both seats optimal (one policy, memories and all): the second seating, taken as the
+    /// first with the seats swapped, is what pushing it gives; a match-up of two strategies
+    /// is pushed twice.
+    #[test]
+    fn one_strategy_on_both_seats_is_pushed_once_and_swapped() {
+        for name in ["hog-fa19", "hog-fa17", "hog-fa20"] {
+            let rules = Ruleset::preset(name, 40).unwrap();
+            let happenings = Happenings::of_rules(&rules).unwrap();
+            let minimax = solve(&rules, [&Player::Optimising, &Player::Optimising]).unwrap();
+            let policies = [minimax.policy(0), minimax.policy(1)];
+            let chain = HogChain::new(&rules, [&policies[0], &policies[1]], &happenings);
+            assert!(chain.seats_alike(), "{name}: minimax plays one policy");
+            let swapped = measure(&chain, true, &Run::default()).unwrap();
+            let pushed = measure(&Unsaid(&chain), true, &Run::default()).unwrap();
+            assert_eq!(swapped, pushed, "{name}");
+            assert_ne!(
+                swapped[0].win, swapped[0].lose,
+                "{name}: moving first matters"
+            );
+
+            let yardstick = Strategy::parse("always_roll:4", &rules)
+                .unwrap()
+                .player(&rules);
+            let solution = solve(&rules, [&Player::Optimising, &yardstick]).unwrap();
+            let policies = [solution.policy(0), solution.policy(1)];
+            let chain = HogChain::new(&rules, [&policies[0], &policies[1]], &happenings);
+            assert!(!chain.seats_alike(), "{name}: two strategies");
         }
     }
 }
