@@ -631,10 +631,29 @@ impl Game for FarkleGame {
             let opponent = Strategy::parse(opponent, game)?;
             let strategy = opponent.optimiser_name().to_string();
             let blank = values_file(game, &vec![0.0; game.states()], &strategy, opponent.name());
+            let fixed = match opponent.player() {
+                Player::Fixed(policy) => Some(policy),
+                _ => None,
+            };
+            // A file offered is checked here, before any job solves anything.
             let taken = from
                 .map(|dir| dir.join(format!("{}_values.npy", blank.stem)))
                 .filter(|path| path.exists())
-                .map(|path| taken_values(game, &blank, &path).map(|values| (path, values)))
+                .map(|path| -> Result<_, GameError> {
+                    let values = taken_values(game, &blank, &path)?;
+                    let (change, matchup) = backup(game, fixed, &values);
+                    if change > TAKEN_CHANGE {
+                        return Err(GameError::Refused(format!(
+                            "--best-tables-from: {}: one Bellman backup moves a value by \
+                             {change:.1e} (at most {TAKEN_CHANGE:e} where a solve found them): \
+                             not the values of {strategy} against {} now; regenerate it without \
+                             --best-tables-from",
+                            path.display(),
+                            opponent.name()
+                        )));
+                    }
+                    Ok((path, values, change, matchup))
+                })
                 .transpose()?;
             let me = FarkleGame {
                 game: Arc::clone(&self.game),
@@ -643,24 +662,8 @@ impl Game for FarkleGame {
             jobs.push(Box::new(move |run: &Run| {
                 let game = &me.game;
                 let names = (strategy.as_str(), opponent.name());
-                let fixed = match opponent.player() {
-                    Player::Fixed(policy) => Some(policy),
-                    _ => None,
-                };
                 let (values, report) = match taken {
-                    Some((path, values)) => {
-                        let (change, matchup) = backup(game, fixed, &values);
-                        if change > TAKEN_CHANGE {
-                            return Err(GameError::Refused(format!(
-                                "--best-tables-from: {}: one Bellman backup moves a value by \
-                                 {change:.1e} (at most {TAKEN_CHANGE:e} where a solve found \
-                                 them): not the values of {} against {} now; regenerate it \
-                                 without --best-tables-from",
-                                path.display(),
-                                names.0,
-                                names.1
-                            )));
-                        }
+                    Some((path, values, change, matchup)) => {
                         let how = format!(
                             "taken from {}, not solved again: one Bellman backup (at every \
                              {BACKUP_EVERY}th sum of the scores) moves no value by more than the \
