@@ -199,7 +199,7 @@ pub fn measure(
 ) -> Result<[SeatStudy; 2], GameError> {
     let [first, second] = chain.starts();
     // The push asks a node's turn once for every turn it holds mass: worked out once where
-    // every node's turns fit the budget.
+    // the turns of every node the starts reach fit the budget.
     let alike = chain.seats_alike();
     let cached = Cached::of(chain);
     let chain = cached.as_ref().map_or(chain, |c| c as &dyn TurnChain);
@@ -215,35 +215,57 @@ pub fn measure(
 /// The most outcomes [`Cached`] keeps (32 bytes each: 256 MiB).
 const MOST_CACHED: usize = 1 << 23;
 
-/// A chain's every turn worked out once: by node, its outcomes.
+/// A chain's every turn from the nodes the starts reach worked out once: by node, its outcomes.
 struct Cached {
     names: Vec<String>,
     starts: [usize; 2],
-    /// Node `n`'s outcomes are `outcomes[first[n]..first[n + 1]]`.
+    /// By node, where its turn is kept (`u32::MAX`: a node the starts never reach).
+    slot: Vec<u32>,
+    /// The turn kept in slot `s` is `outcomes[first[s]..first[s + 1]]`.
     first: Vec<usize>,
     outcomes: Vec<(Landing, f64, u32)>,
 }
 
 impl Cached {
-    /// `chain` with every node's turn worked out, or `None` where they hold more than
-    /// [`MOST_CACHED`] outcomes (the chain is then asked as the push goes).
+    /// `chain` with the turn of every node reachable from its starts worked out (nodes found
+    /// and worked out in the same order, so a node's slot is its place in that order), or
+    /// `None` where they hold more than [`MOST_CACHED`] outcomes (the chain is then asked as
+    /// the push goes).
     fn of(chain: &dyn TurnChain) -> Option<Cached> {
-        let nodes = chain.nodes();
-        let mut first = Vec::with_capacity(nodes + 1);
+        const UNREACHED: u32 = u32::MAX;
+        let starts = chain.starts();
+        let mut slot = vec![UNREACHED; chain.nodes()];
+        let mut found = Vec::new();
+        for start in starts {
+            if slot[start] == UNREACHED {
+                slot[start] = found.len() as u32;
+                found.push(start);
+            }
+        }
+        let mut first = Vec::new();
         let mut outcomes = Vec::new();
-        for node in 0..nodes {
+        let mut next = 0;
+        while next < found.len() {
             first.push(outcomes.len());
-            chain.each(node, &mut |landing, p, happened| {
+            chain.each(found[next], &mut |landing, p, happened| {
+                if let Landing::Node(to) = landing
+                    && slot[to] == UNREACHED
+                {
+                    slot[to] = found.len() as u32;
+                    found.push(to);
+                }
                 outcomes.push((landing, p, happened));
             });
             if outcomes.len() > MOST_CACHED {
                 return None;
             }
+            next += 1;
         }
         first.push(outcomes.len());
         Some(Cached {
             names: chain.rules(),
-            starts: chain.starts(),
+            starts,
+            slot,
             first,
             outcomes,
         })
@@ -252,7 +274,7 @@ impl Cached {
 
 impl TurnChain for Cached {
     fn nodes(&self) -> usize {
-        self.first.len() - 1
+        self.slot.len()
     }
 
     fn starts(&self) -> [usize; 2] {
@@ -264,7 +286,8 @@ impl TurnChain for Cached {
     }
 
     fn each(&self, node: usize, visit: &mut dyn FnMut(Landing, f64, u32)) {
-        for &(landing, p, happened) in &self.outcomes[self.first[node]..self.first[node + 1]] {
+        let slot = self.slot[node] as usize;
+        for &(landing, p, happened) in &self.outcomes[self.first[slot]..self.first[slot + 1]] {
             visit(landing, p, happened);
         }
     }
