@@ -48,6 +48,17 @@ pub const SETTLED: f64 = f64::EPSILON / 2.0;
 /// The most passes over two-dice Pig, or value-iteration steps of one pair.
 pub const MAX_PASSES: usize = 10_000;
 
+/// Rounding can leave a pair's two values flickering in their last bits, a step up and a step
+/// down, as a decision tied within [`TIE_TOLERANCE`] flips (piglet from goal 50 on): once the
+/// largest move has not shrunk for [`STALLED`] steps and is no more than this (eight units in
+/// the last place of 1), the values are as settled as doubles hold them; the residual says
+/// how far from a fixpoint they are.
+pub const FLICKER: f64 = 8.0 * f64::EPSILON;
+
+/// Value-iteration steps without a smaller move after which a move within [`FLICKER`] ends
+/// the iteration.
+pub const STALLED: usize = 100;
+
 /// Who sits in a seat.
 #[derive(Clone, Debug)]
 pub enum Player {
@@ -610,6 +621,7 @@ impl Settled<'_> {
         if !settled {
             // Value iteration on the two values, each side deciding afresh every step.
             let mut steps = 0;
+            let (mut least, mut stalled) = (f64::INFINITY, 0);
             loop {
                 self.coefficients(side, 1.0 - y, left);
                 self.coefficients(other, 1.0 - x, right);
@@ -621,6 +633,14 @@ impl Settled<'_> {
                 (x, y) = next;
                 steps += 1;
                 if moved <= SETTLED {
+                    break;
+                }
+                if moved < least {
+                    (least, stalled) = (moved, 0);
+                } else {
+                    stalled += 1;
+                }
+                if stalled >= STALLED && moved <= FLICKER {
                     break;
                 }
                 if steps == MAX_PASSES {
