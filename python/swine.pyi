@@ -292,7 +292,8 @@ def position(
     where the rules keep one), (own, opponent, passed) in Greed, (own, opponent, turn_total) in
     the Pig family. Farkle: (own, opponent, own_farkles, opponent_farkles, turn_total,
     dice_left) in points and counts, and `dice` the faces a roll there showed (`--dice`).
-    Checked before anything is solved."""
+    Yahtzee: each box's points (-1 open), the Yahtzee bonuses earned in points, and the rolls
+    left, with `dice` the faces showing. Checked before anything is solved."""
 
 def tournament(
     strategies: list[StrategyLike],

@@ -631,7 +631,7 @@ fn every_registered_game_and_a_test_only_one_pass_the_same_suite_in_process() {
         &[0, 0, 0, 0, 100, 5],
     );
     let mut card = vec![-1; 12];
-    card.extend([20, 2]);
+    card.extend([20, 0, 2]);
     conform(
         &open_settings("yahtzee", &[("upper_threshold", 5)]),
         ["optimal", "thumb"],

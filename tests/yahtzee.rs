@@ -100,6 +100,23 @@ fn positions_are_valued_as_worked_out_by_hand() {
         (value - (63.0 + 35.0 + 70.0 / 3.0)).abs() < 1e-12,
         "{report}"
     );
+    // Yahtzee bonuses already earned are points on the card: two of them, 200 more.
+    let fifty = "yahtzee=50,chance=20,sixes=30";
+    let without = sandbox
+        .run(&[
+            "eval", "optimal", "--rules", "yahtzee", "--json", "--from", fifty,
+        ])
+        .json();
+    let with = format!("{fifty},yahtzee_bonus=200");
+    let report = sandbox
+        .run(&[
+            "eval", "optimal", "--rules", "yahtzee", "--json", "--from", &with,
+        ])
+        .json();
+    assert_eq!(report["from"]["yahtzee_bonus"].as_i64(), Some(200));
+    assert_eq!(without["from"]["yahtzee_bonus"].as_i64(), Some(0));
+    let earned = number(&report, "value") - number(&without, "value");
+    assert!((earned - 200.0).abs() < 1e-9, "{report} vs {without}");
 }
 
 /// A duel of a strategy against itself is even, exactly; the rule of thumb loses to the
@@ -236,6 +253,30 @@ fn bad_input_is_refused_with_its_value_named() {
                 "chance=20,chance=21",
             ],
             "chance given twice",
+        ),
+        (
+            vec![
+                "eval",
+                "optimal",
+                "--rules",
+                "yahtzee",
+                "--from",
+                "yahtzee=0,chance=20,yahtzee_bonus=100",
+            ],
+            "YAHTZEE_BONUS 100 is no Yahtzee bonus earned: a bonus is earned only with 50 in the \
+             Yahtzee box",
+        ),
+        (
+            vec![
+                "eval",
+                "optimal",
+                "--rules",
+                "yahtzee",
+                "--from",
+                "yahtzee=50,chance=20,yahtzee_bonus=200",
+            ],
+            "YAHTZEE_BONUS 200 is no Yahtzee bonus earned: 2 bonus(es), but each fills another \
+             box and 1 are filled",
         ),
         (
             vec!["eval", "optimal", "--rules", "yahtzee", "--dice", "1,2,3"],

@@ -211,8 +211,9 @@ fn simulate(
 /// gives the numbers the game's positions have (Hog `(own, opponent)`, with each player's
 /// memory where the rules keep one; Greed `(own, opponent, passed)`; the Pig family `(own,
 /// opponent, turn_total)`; Farkle `(own, opponent, own_farkles, opponent_farkles, turn_total,
-/// dice_left)` in points and counts), `dice` the faces a roll there showed (Farkle, as
-/// `--dice`). Checked before anything is solved.
+/// dice_left)` in points and counts; Yahtzee each box's points (−1 open), the Yahtzee bonuses
+/// earned in points, and the rolls left), `dice` the faces a roll there showed (Farkle and
+/// Yahtzee, as `--dice`). Checked before anything is solved.
 #[pyfunction]
 #[pyo3(signature = (strategy, at, vs=None, *, rules="hog-fa20", goal=None, set=None, dice=None))]
 #[allow(clippy::too_many_arguments)]

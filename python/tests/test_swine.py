@@ -747,7 +747,7 @@ def test_yahtzee_scores_and_positions_equal_the_cli():
     assert match.opponent_score == shown["opponent_score"]
     solution = swine.solve("yahtzee", "thumb", set=small, progress=False)
     assert solution.expected_score == match.expected_score
-    at = [0] * 12 + [-1, 1]
+    at = [0] * 12 + [-1, 0, 1]
     position = swine.position("optimal", at, rules="yahtzee", set=small, dice=[6, 2, 6, 1, 1])
     assert position.mover_wins is None
     assert position.chosen == "keep 6 6"

@@ -44,10 +44,21 @@ pub const YARDSTICK: &str = "thumb";
 /// The strategies `--rules yahtzee` takes.
 pub const STRATEGY_FORMS: [&str; 3] = ["optimal", "minimax", "thumb"];
 
-/// The position's parts: each box's points (−1 open), then the rolls left.
+/// The position part after the boxes: the Yahtzee bonuses earned, in points.
+const BONUS_PART: &str = "yahtzee_bonus";
+
+/// The position's parts: each box's points (−1 open), the Yahtzee bonuses earned (points),
+/// then the rolls left.
 fn part_name(i: usize) -> &'static str {
-    BOX_KEYS.get(i).copied().unwrap_or("rolls_left")
+    match i.checked_sub(BOXES) {
+        None => BOX_KEYS[i],
+        Some(0) => BONUS_PART,
+        Some(_) => "rolls_left",
+    }
 }
+
+/// Where the position's rolls left are: after the boxes and the bonuses.
+const ROLLS_LEFT: usize = BOXES + 1;
 
 /// A strategy of Yahtzee: a built-in player or a Python one, and its name.
 #[derive(Clone, Debug)]
@@ -162,13 +173,13 @@ impl YahtzeeGame {
             goal: None,
             yardstick: Some(YARDSTICK.to_string()),
             submission_file: "yahtzee.py",
-            position: (0..=BOXES)
+            position: (0..=ROLLS_LEFT)
                 .map(|i| Part {
                     name: part_name(i),
-                    meaning: if i < BOXES {
-                        "the box's points (-1: open)"
-                    } else {
-                        "the rolls left after the dice shown (0, 1 or 2)"
+                    meaning: match i.checked_sub(BOXES) {
+                        None => "the box's points (-1: open)",
+                        Some(0) => "the Yahtzee bonuses earned so far (points)",
+                        Some(_) => "the rolls left after the dice shown (0, 1 or 2)",
                     },
                 })
                 .collect(),
@@ -239,6 +250,42 @@ impl YahtzeeGame {
                 .to_string(),
         );
         Ok(Evaluated { outcome, report })
+    }
+
+    /// Refuses Yahtzee bonuses (`at`'s part after the boxes, in points) the card `at` could
+    /// not have earned: a multiple of the rules' bonus, with 50 in the Yahtzee box, at most one
+    /// per other box filled.
+    fn check_bonuses(&self, at: &[i64]) -> Result<(), GameError> {
+        let points = at[BOXES];
+        if points == 0 {
+            return Ok(());
+        }
+        let each = i64::from(self.settings.yahtzee_bonus);
+        let refuse = |why: String| {
+            Err(GameError::Position(format!(
+                "{} {points} is no Yahtzee bonus earned: {why}",
+                BONUS_PART.to_uppercase()
+            )))
+        };
+        if each == 0 {
+            return refuse("these rules give no Yahtzee bonus".to_string());
+        }
+        if points % each != 0 {
+            return refuse(format!("the bonuses are {each} points each"));
+        }
+        if at[YAHTZEE] != i64::from(YAHTZEE_POINTS) {
+            return refuse(format!(
+                "a bonus is earned only with {YAHTZEE_POINTS} in the Yahtzee box"
+            ));
+        }
+        let others = (0..BOXES).filter(|&b| b != YAHTZEE && at[b] >= 0).count() as i64;
+        if points / each > others {
+            return refuse(format!(
+                "{} bonus(es), but each fills another box and {others} are filled",
+                points / each
+            ));
+        }
+        Ok(())
     }
 
     /// The card the box points `boxes` (−1 open) make, with the points it holds (the boxes',
@@ -435,15 +482,17 @@ impl Game for YahtzeeGame {
     }
 
     /// The card as `NAME=POINTS` pairs, comma-separated (`ones=3,chance=20`; box names as
-    /// [`BOX_KEYS`] gives them, case aside; `empty` or nothing for the empty card), then the
-    /// rolls left (2 unless given).
+    /// [`BOX_KEYS`] gives them, case aside, and `yahtzee_bonus` for the Yahtzee bonuses earned;
+    /// `empty` or nothing for the empty card), then the rolls left (2 unless given).
     fn read_position(
         &self,
         from: Option<&str>,
         rolls_left: Option<u8>,
     ) -> Result<Vec<i64>, GameError> {
         let mut at = vec![-1i64; BOXES];
+        at.push(0);
         at.push(i64::from(rolls_left.unwrap_or(2)));
+        let mut bonus_given = false;
         let text = from.unwrap_or("").trim();
         if text.is_empty() || text.eq_ignore_ascii_case("empty") {
             return Ok(at);
@@ -456,15 +505,24 @@ impl Game for YahtzeeGame {
                 ))
             })?;
             let name = name.trim().to_lowercase().replace([' ', '-'], "_");
-            let b = BOX_KEYS.iter().position(|&n| n == name).ok_or_else(|| {
-                GameError::Position(format!(
-                    "'{name}' is no box; the boxes are {}",
-                    BOX_KEYS.join(", ")
-                ))
-            })?;
-            if at[b] >= 0 {
-                return Err(GameError::Position(format!("{name} given twice")));
-            }
+            let b = if name == BONUS_PART {
+                if std::mem::replace(&mut bonus_given, true) {
+                    return Err(GameError::Position(format!("{name} given twice")));
+                }
+                BOXES
+            } else {
+                let b = BOX_KEYS.iter().position(|&n| n == name).ok_or_else(|| {
+                    GameError::Position(format!(
+                        "'{name}' is no box; the boxes are {} (and {BONUS_PART}, the Yahtzee \
+                         bonuses earned)",
+                        BOX_KEYS.join(", ")
+                    ))
+                })?;
+                if at[b] >= 0 {
+                    return Err(GameError::Position(format!("{name} given twice")));
+                }
+                b
+            };
             at[b] = points.trim().parse().map_err(|_| {
                 GameError::Position(format!(
                     "{name}={}: the points are a whole number",
@@ -476,13 +534,21 @@ impl Game for YahtzeeGame {
     }
 
     fn check_position(&self, at: &[i64], dice: Option<&[u8]>) -> Result<(), GameError> {
-        let parts: Vec<(&str, std::ops::Range<i64>)> = (0..=BOXES)
-            .map(|i| (part_name(i), if i < BOXES { -1..51 } else { 0..3 }))
+        let parts: Vec<(&str, std::ops::Range<i64>)> = (0..=ROLLS_LEFT)
+            .map(|i| {
+                let range = match i.checked_sub(BOXES) {
+                    None => -1..51,
+                    Some(0) => 0..i64::from(u16::MAX) + 1,
+                    Some(_) => 0..3,
+                };
+                (part_name(i), range)
+            })
             .collect();
         crate::game::check_numbers(&parts, at)?;
         if let Some(text) = (0..BOXES).find_map(|b| (at[b] >= 0).then(|| impossible(b, at[b]))?) {
             return Err(GameError::Position(text));
         }
+        self.check_bonuses(at)?;
         if at[..BOXES].iter().all(|&p| p >= 0) {
             return Err(GameError::Position(
                 "the card is full: the game is over".to_string(),
@@ -495,10 +561,10 @@ impl Game for YahtzeeGame {
                     faces.len()
                 )));
             }
-            None if at[BOXES] != 2 => {
+            None if at[ROLLS_LEFT] != 2 => {
                 return Err(GameError::Dice(format!(
                     "--rolls-left {} needs the dice shown (--dice)",
-                    at[BOXES]
+                    at[ROLLS_LEFT]
                 )));
             }
             _ => {}
@@ -521,7 +587,8 @@ impl Game for YahtzeeGame {
         }
         let solution = self.solution(run);
         let (card, points) = self.card(&at[..BOXES]);
-        let rolls_left = at[BOXES] as usize;
+        let points = points + at[BOXES] as u32;
+        let rolls_left = at[ROLLS_LEFT] as usize;
         let so_far = f64::from(points);
         let open: Vec<&str> = (0..BOXES)
             .filter(|b| card.filled & (1 << b) == 0)
@@ -532,7 +599,7 @@ impl Game for YahtzeeGame {
             .enumerate()
             .map(|(i, &n)| (part_name(i).to_string(), n))
             .collect();
-        from.truncate(BOXES + usize::from(dice.is_some()));
+        from.truncate(ROLLS_LEFT + usize::from(dice.is_some()));
         let mut from_text = format!("{points} points, open: {}", open.join(", "));
         let keeps = solution.keeps();
         let (chosen, choices, value) = match dice {
@@ -596,8 +663,8 @@ impl Game for YahtzeeGame {
         let mut report = PositionReport::scored(heading, from, from_text, value, (chosen, choices));
         report.dice = dice.map(<[u8]>::to_vec);
         report.notes.push(
-            "values are expected final scores, the points on the card included (Yahtzee \
-             bonuses already earned aside), optimal play afterwards"
+            "values are expected final scores, the points on the card included (its boxes, the \
+             upper bonus and the Yahtzee bonuses earned), optimal play afterwards"
                 .to_string(),
         );
         Ok(report)
