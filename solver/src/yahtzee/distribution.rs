@@ -2,7 +2,7 @@
 //! score, pushed forward from the empty card one turn at a time.
 //!
 //! Each card reached carries the distribution of the points scored so far; a turn from it ends
-//! ([`Turn::ends`](super::Turn::ends)) in each card after with the points gained, and moves its
+//! ([`Turns::ends`](super::solve::Turns::ends)) in each card after with the points gained, and moves its
 //! distribution there shifted by those points. After thirteen turns every card is full and
 //! their distributions together are the final score's.
 

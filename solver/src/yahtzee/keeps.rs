@@ -195,18 +195,25 @@ impl Keeps {
         }
     }
 
-    /// Spreads the probability `mass` of each keep (one per keep) over the rolls its dice
-    /// complete to, the rest rolled: afterwards the rolls' entries hold where the dice land
-    /// (the dual of [`expect`](Self::expect); the other entries are left spent).
-    pub fn spread(&self, mass: &mut [f64]) {
+    /// Spreads the probability `mass` of each keep (`lanes` per keep, by keep number) over the
+    /// rolls its dice complete to, the rest rolled: afterwards the rolls' entries hold where
+    /// the dice land (the dual of [`expect`](Self::expect); the other entries are left spent).
+    pub fn spread(&self, mass: &mut [f64], lanes: usize) {
+        let mut share = vec![0.0; lanes];
         for k in 0..self.first_roll() {
-            let share = mass[k] / 6.0;
-            if share == 0.0 {
+            let at = &mut mass[k * lanes..][..lanes];
+            if at.iter().all(|&m| m == 0.0) {
                 continue;
             }
-            mass[k] = 0.0;
+            for (s, m) in share.iter_mut().zip(at.iter_mut()) {
+                *s = *m / 6.0;
+                *m = 0.0;
+            }
             for &next in &self.more[k] {
-                mass[usize::from(next)] += share;
+                let to = &mut mass[usize::from(next) * lanes..][..lanes];
+                for (t, s) in to.iter_mut().zip(&share) {
+                    *t += s;
+                }
             }
         }
     }

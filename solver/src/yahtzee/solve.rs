@@ -18,7 +18,7 @@ use rayon::prelude::*;
 
 use super::keeps::Keeps;
 use super::rules::{BOXES, RollScores, Settings, YAHTZEE};
-use super::turn::{Card, Decides, Placed, Stages, Values, Widget};
+use super::turn::{Card, Decides, End, Placed, Stages, Values, Widget, placed_ends};
 
 /// Every card's value under optimal play.
 #[derive(Clone, Debug)]
@@ -120,6 +120,47 @@ pub struct Turns<'a> {
 }
 
 impl Turns<'_> {
+    /// Where the turn from each card of `cards` (of those valued) ends under optimal play:
+    /// [`placed_ends`] of each turn, with the dice followed through the keeps of
+    /// every upper total side by side.
+    pub fn ends(&self, cards: &[Card]) -> Vec<Vec<End>> {
+        let keeps = &self.solution.keeps;
+        let lanes = self.ups.len();
+        let first = keeps.first_roll();
+        let mut mass = vec![0.0; keeps.len() * lanes];
+        for r in 0..keeps.rolls() {
+            mass[(first + r) * lanes..][..lanes].fill(keeps.probability(r));
+        }
+        for rolls_left in [2, 1] {
+            let chosen = &self.stages.keeps[rolls_left - 1];
+            let mut kept = vec![0.0; keeps.len() * lanes];
+            for at in first * lanes..mass.len() {
+                let m = mass[at];
+                if m > 0.0 {
+                    kept[usize::from(chosen[at]) * lanes + at % lanes] += m;
+                }
+            }
+            keeps.spread(&mut kept, lanes);
+            mass = kept;
+        }
+        let last = &mass[first * lanes..];
+        cards
+            .iter()
+            .map(|&card| {
+                let turn = self.at(card);
+                let rolls: Vec<f64> = last
+                    .iter()
+                    .skip(turn.lane)
+                    .step_by(lanes)
+                    .copied()
+                    .collect();
+                placed_ends((&self.solution.settings, card), keeps, &rolls, |r| {
+                    turn.best_box_points(r)
+                })
+            })
+            .collect()
+    }
+
     /// The turn from `card`, one of those valued.
     pub fn at(&self, card: Card) -> Turn<'_> {
         let upper = usize::from(card.upper).min(self.solution.ups - 1);
@@ -165,8 +206,14 @@ impl Turn<'_> {
 
     /// The box roll number `r` fills with no rolls left: the first of the most valuable.
     pub fn best_box(&self, r: usize) -> Placed {
+        let (b, points) = self.best_box_points(r);
+        self.placed(r, b, points)
+    }
+
+    /// [`best_box`](Self::best_box) of roll number `r`, and the points it scores there.
+    fn best_box_points(&self, r: usize) -> (usize, u16) {
         let b = usize::from(self.stages.boxes[r * self.lanes + self.lane]);
-        self.placed(r, b, self.stages.placements[r].points[b])
+        (b, self.stages.placements[r].points[b])
     }
 
     /// What keeping keep number `k` is worth with `rolls_left` (1 or 2) rolls left.

@@ -7,9 +7,9 @@
 //! order where boxes tie). It looks at nothing but the dice and which boxes are open.
 
 use super::keeps::Keeps;
-use super::rules::BOXES;
+use super::rules::{BOXES, Placements};
 use super::solve::Solution;
-use super::turn::{Card, Decides, End, Placed, ends};
+use super::turn::{Card, Decides, End, Placed, last_rolls, placed_ends};
 
 /// A player of the card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +57,14 @@ impl Decides for Thumb<'_> {
         let placed = solution
             .settings()
             .place(&solution.scores()[r], self.card.filled);
+        self.place_in(r, &placed)
+    }
+}
+
+impl Thumb<'_> {
+    /// Where it places roll number `r`, which may be placed as `placed` on its card.
+    fn place_in(&self, r: usize, placed: &Placements) -> Placed {
+        let solution = self.solution;
         let roll = solution.keeps().counts(solution.keeps().first_roll() + r);
         let gained = |b: usize| {
             self.card
@@ -90,26 +98,36 @@ impl Player {
         match self {
             Player::Optimal => {
                 let (low, high) = (cards[0].upper, cards[cards.len() - 1].upper);
-                let turns = solution.turns(
-                    (cards[0].filled, cards[0].fifty),
-                    usize::from(low)..usize::from(high) + 1,
-                );
-                cards
+                solution
+                    .turns(
+                        (cards[0].filled, cards[0].fifty),
+                        usize::from(low)..usize::from(high) + 1,
+                    )
+                    .ends(cards)
+            }
+            Player::Thumb => {
+                // Its keeps, and so its last rolls, are the same on every card; where a roll
+                // may go, on every card of these filled boxes.
+                let thumbs = cards.iter().map(|&card| Thumb {
+                    solution,
+                    card,
+                    keeps: thumb,
+                });
+                let last = last_rolls(keeps, &thumbs.clone().next().expect("a card"));
+                let placements: Vec<Placements> = solution
+                    .scores()
                     .iter()
-                    .map(|&card| ends(keeps, &turns.at(card)))
+                    .map(|scores| solution.settings().place(scores, cards[0].filled))
+                    .collect();
+                thumbs
+                    .map(|thumb| {
+                        placed_ends((solution.settings(), thumb.card), keeps, &last, |r| {
+                            let b = thumb.place_in(r, &placements[r]).b;
+                            (b, placements[r].points[b])
+                        })
+                    })
                     .collect()
             }
-            Player::Thumb => cards
-                .iter()
-                .map(|&card| {
-                    let thumb = Thumb {
-                        solution,
-                        card,
-                        keeps: thumb,
-                    };
-                    ends(keeps, &thumb)
-                })
-                .collect(),
         }
     }
 }

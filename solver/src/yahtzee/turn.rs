@@ -148,9 +148,9 @@ impl End {
     }
 }
 
-/// Where a turn played by `decides` ends: each card after, points gained and whether the dice
-/// placed were a Yahtzee, with its probability, by box.
-pub fn ends(keeps: &Keeps, decides: &impl Decides) -> Vec<End> {
+/// The dice after a turn's last roll when `decides` keeps: the probability of each roll, by
+/// roll number.
+pub fn last_rolls(keeps: &Keeps, decides: &impl Decides) -> Vec<f64> {
     let first = keeps.first_roll();
     let mut mass = vec![0.0; keeps.len()];
     for r in 0..keeps.rolls() {
@@ -164,35 +164,54 @@ pub fn ends(keeps: &Keeps, decides: &impl Decides) -> Vec<End> {
                 kept[decides.keep(r, rolls_left)] += m;
             }
         }
-        keeps.spread(&mut kept);
+        keeps.spread(&mut kept, 1);
         mass = kept;
     }
-    // Summed by box, points gained and whether the roll is a Yahtzee (the card after follows
-    // from them), each in roll order; listed in that key's order. The sums of one box and
-    // Yahtzee or not are chained from `heads` (the latest first), few to a chain.
+    mass.drain(..first);
+    mass
+}
+
+/// Where a turn from `card` ends whose last roll is distributed as `last` (by roll number) and
+/// placed by `choose` (its box and the points it scores there): each card after, points gained
+/// and whether the dice placed were a Yahtzee, with its probability, by box.
+pub fn placed_ends(
+    (settings, card): (&Settings, Card),
+    keeps: &Keeps,
+    last: &[f64],
+    choose: impl Fn(usize) -> (usize, u16),
+) -> Vec<End> {
+    let first = keeps.first_roll();
+    // Summed by box, whether the roll is a Yahtzee and the box's points, each in roll order;
+    // listed in that key's order, which is that of the points gained (the bonuses are the same
+    // for the same box, points and Yahtzee or not, the upper bonus only once the points reach
+    // the threshold). The sums of one box and Yahtzee or not are chained from `heads` (the
+    // latest first), few to a chain; each keeps the first roll it was met with.
     const NONE: usize = usize::MAX;
     let mut heads = [NONE; 2 * BOXES];
-    let mut sums: Vec<(u32, Card, f64, usize)> = Vec::with_capacity(64);
-    for r in (0..keeps.rolls()).filter(|&r| mass[first + r] > 0.0) {
-        let placed = decides.place(r);
+    let mut sums: Vec<(u32, usize, f64, usize)> = Vec::with_capacity(64);
+    for (r, &p) in last.iter().enumerate().filter(|(_, p)| **p > 0.0) {
+        let (b, points) = choose(r);
         let rolled = yahtzee_face(keeps.counts(first + r)).is_some();
-        let chain = 2 * placed.b + usize::from(rolled);
-        let key = (chain as u32) << 16 | u32::from(placed.gained);
+        let chain = 2 * b + usize::from(rolled);
+        let key = (chain as u32) << 16 | u32::from(points);
         let mut at = heads[chain];
         while at != NONE && sums[at].0 != key {
             at = sums[at].3;
         }
         if at == NONE {
-            sums.push((key, placed.after, mass[first + r], heads[chain]));
+            sums.push((key, r, p, heads[chain]));
             heads[chain] = sums.len() - 1;
         } else {
-            sums[at].2 += mass[first + r];
+            sums[at].2 += p;
         }
     }
     sums.sort_unstable_by_key(|sum| sum.0);
-    // Collected afresh (not in place): the scratch is larger than the ends a layer keeps.
     sums.iter()
-        .map(|&(key, after, p, _)| End::new(after, key as u16, key >> 16 & 1 == 1, p))
+        .map(|&(key, r, p, _)| {
+            let (b, points) = ((key >> 17) as usize, key as u16);
+            let (gained, after) = card.place(settings, keeps.counts(first + r), b, points);
+            End::new(after, gained, key >> 16 & 1 == 1, p)
+        })
         .collect()
 }
 
