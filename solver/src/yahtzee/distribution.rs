@@ -4,7 +4,8 @@
 //! Each card reached carries the distribution of the points scored so far; a turn from it ends
 //! ([`Turns::ends`](super::solve::Turns::ends)) in each card after with the points gained, and moves its
 //! distribution there shifted by those points. After thirteen turns every card is full and
-//! their distributions together are the final score's.
+//! their distributions together are the final score's. Cards whose upper totals are too low to
+//! earn the bonus any more are alike, and are carried as one ([`Card::told`]).
 
 use std::ops::Range;
 

@@ -20,7 +20,7 @@ use super::python::{self, PythonPlayer, SIGNATURE};
 use super::rules::{BOX_KEYS, BOX_NAMES, BOXES, JOKERS, NAME, Settings, YAHTZEE, YAHTZEE_POINTS};
 use super::session::YahtzeeEngine;
 use super::simulate::{Played, play_games};
-use super::solve::{Solution, solve};
+use super::solve::{Solution, cards, solve};
 use super::strategy::Player;
 use super::study::{seat, tally};
 use super::turn::Card;
@@ -206,7 +206,8 @@ impl YahtzeeGame {
     /// Every card's value under optimal play, solved at first need.
     pub fn solution(&self, run: &Run) -> Arc<Solution> {
         Arc::clone(self.solution.get_or_init(|| {
-            run.tell(format!("yahtzee: solving {CARDS} cards"), None);
+            let (cards, _) = cards(&self.settings);
+            run.tell(format!("yahtzee: solving {cards} cards"), None);
             Arc::new(solve(&self.settings))
         }))
     }
@@ -745,9 +746,11 @@ impl Game for YahtzeeGame {
         let Evaluated { mut report, .. } = self.duel([&optimal, opponent], run)?;
         let solution = self.solution(run);
         let distribution = self.distribution(Player::Optimal, run);
+        let (cards, apart) = cards(&self.settings);
         report.notes.push(format!(
-            "{CARDS} cards between turns solved backwards from the full card; the distribution \
-             of the final score pushed forwards from the empty card"
+            "{cards} cards between turns solved backwards from the full card ({apart} valued \
+             apart: below an upper total that can still earn the bonus, the totals are alike); \
+             the distribution of the final score pushed forwards from the empty card"
         ));
         let formats = ask.formats.clone().unwrap_or_else(|| vec![Format::Npy]);
         let values = values_file(&solution, &self.info.rules, opponent.name.as_str());

@@ -12,7 +12,7 @@
 //! Cards with the same number of filled boxes depend only on cards with one more, so each
 //! such layer is solved in parallel.
 
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
 
 use rayon::prelude::*;
 
@@ -239,13 +239,71 @@ impl Decides for Turn<'_> {
     }
 }
 
-/// The highest upper total (capped at `threshold`) the filled upper boxes of `filled` can hold.
-fn reach(filled: u16, threshold: usize) -> usize {
-    let most: usize = (0..6)
-        .filter(|&face| filled & (1 << face) != 0)
+/// The most points the upper boxes `boxes` (by bit) can hold together.
+fn most_upper(boxes: u16) -> usize {
+    (0..6)
+        .filter(|&face| boxes & (1 << face) != 0)
         .map(|face| 5 * (face + 1))
-        .sum();
-    most.min(threshold)
+        .sum()
+}
+
+/// The upper totals the cards with boxes `filled` tell apart under `settings`: up to the
+/// highest their filled upper boxes can hold (capped at the threshold), from the highest that
+/// can no longer earn the upper bonus (with every open upper box at its most, or with no bonus
+/// at all). Below that, the totals are alike: the same value, the same choices, the same ends
+/// (their cards after are alike too), so they are valued once, at its bottom.
+pub fn told_apart(settings: &Settings, filled: u16) -> RangeInclusive<usize> {
+    let threshold = usize::from(settings.upper_threshold);
+    let reach = most_upper(filled).min(threshold);
+    let open = most_upper(!filled & 0b11_1111);
+    let hopeless = if settings.upper_bonus == 0 {
+        reach
+    } else {
+        threshold.saturating_sub(open + 1)
+    };
+    hopeless.min(reach)..=reach
+}
+
+impl Card {
+    /// The card valued for this one: its upper total raised to the least the cards of its
+    /// filled boxes tell apart ([`told_apart`]).
+    pub fn told(self, settings: &Settings) -> Card {
+        let least = *told_apart(settings, self.filled).start() as u16;
+        Card {
+            upper: self.upper.max(least),
+            ..self
+        }
+    }
+}
+
+/// The sets of filled boxes and Yahtzee box holding 50 or not that `settings` tells apart,
+/// with `count` boxes filled: each set of filled boxes, twice where the Yahtzee box is filled
+/// and there is a Yahtzee bonus.
+fn groups(settings: &Settings, count: usize) -> impl Iterator<Item = (u16, bool)> + '_ {
+    let bonus_on = settings.yahtzee_bonus > 0;
+    (0..1u16 << BOXES)
+        .filter(move |f| f.count_ones() as usize == count)
+        .flat_map(move |filled| {
+            let twice = bonus_on && filled & (1 << YAHTZEE) != 0;
+            [false, true]
+                .into_iter()
+                .take(1 + usize::from(twice))
+                .map(move |fifty| (filled, fifty))
+        })
+}
+
+/// How many cards between turns `settings` has (each filled boxes and Yahtzee box with the
+/// upper totals their upper boxes can hold), and how many of them a solve values apart (from
+/// the least upper total [`told_apart`]).
+pub fn cards(settings: &Settings) -> (usize, usize) {
+    let threshold = usize::from(settings.upper_threshold);
+    (0..BOXES)
+        .flat_map(|count| groups(settings, count))
+        .map(|(filled, _)| {
+            let apart = told_apart(settings, filled);
+            (most_upper(filled).min(threshold) + 1, apart.count())
+        })
+        .fold((0, 0), |(a, b), (c, d)| (a + c, b + d))
 }
 
 /// Solves `settings` for the expected final score.
@@ -255,39 +313,33 @@ pub fn solve(settings: &Settings) -> Solution {
         .map(|k| RollScores::of(keeps.counts(k)))
         .collect();
     let ups = usize::from(settings.upper_threshold) + 1;
-    let threshold = ups - 1;
-    let cards = 1usize << BOXES;
-    let mut values = vec![0.0; cards * 2 * ups];
-    let bonus_on = settings.yahtzee_bonus > 0;
+    let mut values = vec![0.0; (1 << BOXES) * 2 * ups];
     for count in (0..BOXES).rev() {
-        let layer: Vec<u16> = (0..cards as u16)
-            .filter(|f| f.count_ones() as usize == count)
-            .collect();
+        let layer: Vec<(u16, bool)> = groups(settings, count).collect();
         let after = Values {
             ups,
             values: &values,
         };
         let solved: Vec<(usize, Vec<f64>)> = layer
-            .par_iter()
-            .flat_map_iter(|&filled| {
-                let fifties: &[bool] = if bonus_on && filled & (1 << YAHTZEE) != 0 {
-                    &[false, true]
-                } else {
-                    &[false]
-                };
-                fifties.iter().map(move |&fifty| (filled, fifty))
-            })
+            .into_par_iter()
             .map_init(
                 || Widget::new(settings, &keeps, &scores),
                 |widget, card| {
-                    let lanes = reach(card.0, threshold) + 1;
-                    let at = Values::index(ups, card.0, card.1);
-                    (at, widget.turn(card, 0..lanes, &after, None))
+                    let apart = told_apart(settings, card.0);
+                    let at = Values::index(ups, card.0, card.1) + apart.start();
+                    (
+                        at,
+                        widget.turn(card, *apart.start()..apart.end() + 1, &after, None),
+                    )
                 },
             )
             .collect();
         for (at, card) in solved {
             values[at..at + card.len()].copy_from_slice(&card);
+            // The totals alike with the least told apart, below it.
+            let first = at - at % ups;
+            let least = values[at];
+            values[first..at].fill(least);
         }
     }
     Solution {
@@ -344,31 +396,40 @@ mod tests {
     /// it is open), and Sixes, Full House and Large Straight with the Yahtzee box holding 50
     /// under Verhoeff's joker (the bonus on every Yahtzee; Full House and Large Straight as
     /// jokers only once Sixes is filled). The threshold lowered to 18 so that Sixes can earn
-    /// the upper bonus.
+    /// the upper bonus; and at 40, where with Sixes the only upper box open an upper total up
+    /// to 9 can no longer earn it: the fast solver values those totals once ([`told_apart`]),
+    /// the brute force each on its own.
     #[test]
     fn three_open_boxes_agree_with_brute_force_in_fractions() {
         let all = (1u16 << BOXES) - 1;
-        for (joker, open, fifty) in [
-            ("forced", 1 << 5 | 1 << FULL_HOUSE | 1 << YAHTZEE, false),
-            (
-                "verhoeff",
-                1 << 5 | 1 << FULL_HOUSE | 1 << LARGE_STRAIGHT,
-                true,
-            ),
+        let forced = (1 << 5 | 1 << FULL_HOUSE | 1 << YAHTZEE, false);
+        let verhoeff = (1 << 5 | 1 << FULL_HOUSE | 1 << LARGE_STRAIGHT, true);
+        for (joker, threshold, (open, fifty), uppers) in [
+            ("forced", "18", forced, &[0][..]),
+            ("verhoeff", "18", verhoeff, &[0]),
+            ("forced", "40", forced, &[3, 9, 10, 25]),
         ] {
             let settings = Settings::default()
                 .set("joker", joker)
                 .unwrap()
-                .set("upper_threshold", "18")
+                .set("upper_threshold", threshold)
                 .unwrap();
-            let fast = solve(&settings).value(all & !open, 0, fifty);
-            let exact = Reference::new(settings).value(open, 0, fifty);
-            let exact = exact.to_f64().unwrap();
-            assert!(
-                (fast - exact).abs() <= 1e-12 * exact,
-                "{joker}: {fast} vs {exact}"
-            );
+            let solution = solve(&settings);
+            let mut reference = Reference::new(settings);
+            for &upper in uppers {
+                let fast = solution.value(all & !open, upper, fifty);
+                let exact = reference.value(open, upper, fifty).to_f64().unwrap();
+                assert!(
+                    (fast - exact).abs() <= 1e-12 * exact,
+                    "{joker}, threshold {threshold}, upper {upper}: {fast} vs {exact}"
+                );
+            }
         }
+        let apart = told_apart(
+            &Settings::default().set("upper_threshold", "40").unwrap(),
+            all & !forced.0,
+        );
+        assert_eq!(apart, 9..=40);
     }
 
     /// Verhoeff's published optimum, 254.5896 (his rules: a joker anywhere, the lower boxes as

@@ -172,8 +172,9 @@ pub fn last_rolls(keeps: &Keeps, decides: &impl Decides) -> Vec<f64> {
 }
 
 /// Where a turn from `card` ends whose last roll is distributed as `last` (by roll number) and
-/// placed by `choose` (its box and the points it scores there): each card after, points gained
-/// and whether the dice placed were a Yahtzee, with its probability, by box.
+/// placed by `choose` (its box and the points it scores there): each card after (as it is
+/// [`told`](Card::told) apart), points gained and whether the dice placed were a Yahtzee, with
+/// its probability, by box.
 pub fn placed_ends(
     (settings, card): (&Settings, Card),
     keeps: &Keeps,
@@ -210,7 +211,7 @@ pub fn placed_ends(
         .map(|&(key, r, p, _)| {
             let (b, points) = ((key >> 17) as usize, key as u16);
             let (gained, after) = card.place(settings, keeps.counts(first + r), b, points);
-            End::new(after, gained, key >> 16 & 1 == 1, p)
+            End::new(after.told(settings), gained, key >> 16 & 1 == 1, p)
         })
         .collect()
 }
