@@ -182,36 +182,34 @@ pub fn placed_ends(
     choose: impl Fn(usize) -> (usize, u16),
 ) -> Vec<End> {
     let first = keeps.first_roll();
-    // Summed by box, whether the roll is a Yahtzee and the box's points, each in roll order;
-    // listed in that key's order, which is that of the points gained (the bonuses are the same
-    // for the same box, points and Yahtzee or not, the upper bonus only once the points reach
-    // the threshold). The sums of one box and Yahtzee or not are chained from `heads` (the
-    // latest first), few to a chain; each keeps the first roll it was met with.
-    const NONE: usize = usize::MAX;
-    let mut heads = [NONE; 2 * BOXES];
-    let mut sums: Vec<(u32, usize, f64, usize)> = Vec::with_capacity(64);
+    // Summed by box, whether the roll is a Yahtzee and the box's points (no box scores more
+    // than a Yahtzee in its box), each in roll order; listed in that key's order, which is that
+    // of the points gained (the bonuses are the same for the same box, points and Yahtzee or
+    // not, the upper bonus only once the points reach the threshold). Each sum keeps the first
+    // roll it was met with, and its place is found from its key (`at`).
+    const SPAN: usize = YAHTZEE_POINTS as usize + 1;
+    const NONE: u16 = u16::MAX;
+    let mut at = [NONE; 2 * BOXES * SPAN];
+    let mut sums: Vec<(usize, usize, f64)> = Vec::with_capacity(64);
     for (r, &p) in last.iter().enumerate().filter(|(_, p)| **p > 0.0) {
         let (b, points) = choose(r);
+        debug_assert!(points <= YAHTZEE_POINTS, "{points} points in box {b}");
         let rolled = yahtzee_face(keeps.counts(first + r)).is_some();
-        let chain = 2 * b + usize::from(rolled);
-        let key = (chain as u32) << 16 | u32::from(points);
-        let mut at = heads[chain];
-        while at != NONE && sums[at].0 != key {
-            at = sums[at].3;
-        }
-        if at == NONE {
-            sums.push((key, r, p, heads[chain]));
-            heads[chain] = sums.len() - 1;
-        } else {
-            sums[at].2 += p;
+        let key = (2 * b + usize::from(rolled)) * SPAN + usize::from(points);
+        match at[key] {
+            NONE => {
+                at[key] = sums.len() as u16;
+                sums.push((key, r, p));
+            }
+            sum => sums[usize::from(sum)].2 += p,
         }
     }
     sums.sort_unstable_by_key(|sum| sum.0);
     sums.iter()
-        .map(|&(key, r, p, _)| {
-            let (b, points) = ((key >> 17) as usize, key as u16);
+        .map(|&(key, r, p)| {
+            let (b, rolled, points) = (key / SPAN / 2, key / SPAN % 2 == 1, (key % SPAN) as u16);
             let (gained, after) = card.place(settings, keeps.counts(first + r), b, points);
-            End::new(after.told(settings), gained, key >> 16 & 1 == 1, p)
+            End::new(after.told(settings), gained, rolled, p)
         })
         .collect()
 }
