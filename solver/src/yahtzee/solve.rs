@@ -134,10 +134,12 @@ impl Turns<'_> {
         for rolls_left in [2, 1] {
             let chosen = &self.stages.keeps[rolls_left - 1];
             let mut kept = vec![0.0; keeps.len() * lanes];
-            for at in first * lanes..mass.len() {
-                let m = mass[at];
-                if m > 0.0 {
-                    kept[usize::from(chosen[at]) * lanes + at % lanes] += m;
+            let rolls = mass[first * lanes..].chunks_exact(lanes);
+            for (masses, chosen) in rolls.zip(chosen[first * lanes..].chunks_exact(lanes)) {
+                for (lane, (&m, &keep)) in masses.iter().zip(chosen).enumerate() {
+                    if m > 0.0 {
+                        kept[usize::from(keep) * lanes + lane] += m;
+                    }
                 }
             }
             keeps.spread(&mut kept, lanes);
