@@ -113,12 +113,13 @@ pub struct YahtzeeGame {
 /// upper totals × the Yahtzee box holding 50 or not.
 const CARDS: u64 = 591_232;
 
-/// Peak memory and time of `swine solve --rules yahtzee` (release, this machine's two cores),
-/// with a margin: the values (8.4 MB), the turn's stages per thread, the distributions.
+/// Peak memory and time of `swine solve --rules yahtzee` (release, this machine's two cores:
+/// 143–155 MB, 2.8–3.0 s; docs/performance.md), with a margin: the values (8.4 MB), the turn's
+/// stages per thread, the distributions.
 const FOOTPRINT: Footprint = Footprint {
     states: CARDS,
-    bytes: 120_000_000,
-    seconds: 12.0,
+    bytes: 200_000_000,
+    seconds: 6.0,
 };
 
 impl YahtzeeGame {
