@@ -101,18 +101,16 @@ fn positions_are_valued_as_worked_out_by_hand() {
         "{report}"
     );
     // Yahtzee bonuses already earned are points on the card: two of them, 200 more.
+    let value_from = |card: &str| {
+        sandbox
+            .run(&[
+                "eval", "optimal", "--rules", "yahtzee", "--json", "--from", card,
+            ])
+            .json()
+    };
     let fifty = "yahtzee=50,chance=20,sixes=30";
-    let without = sandbox
-        .run(&[
-            "eval", "optimal", "--rules", "yahtzee", "--json", "--from", fifty,
-        ])
-        .json();
-    let with = format!("{fifty},yahtzee_bonus=200");
-    let report = sandbox
-        .run(&[
-            "eval", "optimal", "--rules", "yahtzee", "--json", "--from", &with,
-        ])
-        .json();
+    let without = value_from(fifty);
+    let report = value_from(&format!("{fifty},yahtzee_bonus=200"));
     assert_eq!(report["from"]["yahtzee_bonus"].as_i64(), Some(200));
     assert_eq!(without["from"]["yahtzee_bonus"].as_i64(), Some(0));
     let earned = number(&report, "value") - number(&without, "value");
@@ -234,47 +232,24 @@ fn python_players_play_the_built_ins_games_and_are_graded_by_games() {
 #[test]
 fn bad_input_is_refused_with_its_value_named() {
     let sandbox = Sandbox::new();
+    let from = |card| vec!["eval", "optimal", "--rules", "yahtzee", "--from", card];
     for (args, said) in [
         (
             vec!["solve", "--rules", "yahtzee", "--set", "joker=wild"],
             "joker=wild': wild is no joker rule; they are forced, verhoeff, free, none",
         ),
         (
-            vec!["eval", "optimal", "--rules", "yahtzee", "--from", "sixes=7"],
+            from("sixes=7"),
             "--from sixes=7: SIXES 7 is no score of the box",
         ),
+        (from("chance=20,chance=21"), "chance given twice"),
         (
-            vec![
-                "eval",
-                "optimal",
-                "--rules",
-                "yahtzee",
-                "--from",
-                "chance=20,chance=21",
-            ],
-            "chance given twice",
-        ),
-        (
-            vec![
-                "eval",
-                "optimal",
-                "--rules",
-                "yahtzee",
-                "--from",
-                "yahtzee=0,chance=20,yahtzee_bonus=100",
-            ],
+            from("yahtzee=0,chance=20,yahtzee_bonus=100"),
             "YAHTZEE_BONUS 100 is no Yahtzee bonus earned: a bonus is earned only with 50 in the \
              Yahtzee box",
         ),
         (
-            vec![
-                "eval",
-                "optimal",
-                "--rules",
-                "yahtzee",
-                "--from",
-                "yahtzee=50,chance=20,yahtzee_bonus=200",
-            ],
+            from("yahtzee=50,chance=20,yahtzee_bonus=200"),
             "YAHTZEE_BONUS 200 is no Yahtzee bonus earned: 2 bonus(es), but each fills another \
              box and 1 are filled",
         ),

@@ -47,14 +47,27 @@ pub const STRATEGY_FORMS: [&str; 3] = ["optimal", "minimax", "thumb"];
 /// The position part after the boxes: the Yahtzee bonuses earned, in points.
 const BONUS_PART: &str = "yahtzee_bonus";
 
-/// The position's parts: each box's points (−1 open), the Yahtzee bonuses earned (points),
-/// then the rolls left.
-fn part_name(i: usize) -> &'static str {
+/// The position's part `i`: its name, its meaning and the numbers it takes. Each box's points
+/// (−1 open), the Yahtzee bonuses earned (points), then the rolls left.
+fn part(i: usize) -> (&'static str, &'static str, std::ops::Range<i64>) {
     match i.checked_sub(BOXES) {
-        None => BOX_KEYS[i],
-        Some(0) => BONUS_PART,
-        Some(_) => "rolls_left",
+        None => (BOX_KEYS[i], "the box's points (-1: open)", -1..51),
+        Some(0) => (
+            BONUS_PART,
+            "the Yahtzee bonuses earned so far (points)",
+            0..i64::from(u16::MAX) + 1,
+        ),
+        Some(_) => (
+            "rolls_left",
+            "the rolls left after the dice shown (0, 1 or 2)",
+            0..3,
+        ),
     }
+}
+
+/// The name of the position's part `i`.
+fn part_name(i: usize) -> &'static str {
+    part(i).0
 }
 
 /// Where the position's rolls left are: after the boxes and the bonuses.
@@ -175,13 +188,9 @@ impl YahtzeeGame {
             yardstick: Some(YARDSTICK.to_string()),
             submission_file: "yahtzee.py",
             position: (0..=ROLLS_LEFT)
-                .map(|i| Part {
-                    name: part_name(i),
-                    meaning: match i.checked_sub(BOXES) {
-                        None => "the box's points (-1: open)",
-                        Some(0) => "the Yahtzee bonuses earned so far (points)",
-                        Some(_) => "the rolls left after the dice shown (0, 1 or 2)",
-                    },
+                .map(|i| {
+                    let (name, meaning, _) = part(i);
+                    Part { name, meaning }
                 })
                 .collect(),
             simple: None,
@@ -491,15 +500,15 @@ impl Game for YahtzeeGame {
         from: Option<&str>,
         rolls_left: Option<u8>,
     ) -> Result<Vec<i64>, GameError> {
-        let mut at = vec![-1i64; BOXES];
-        at.push(0);
-        at.push(i64::from(rolls_left.unwrap_or(2)));
-        let mut bonus_given = false;
+        // The card's parts as given: an open box is −1, the bonuses 0, unless given.
+        let mut given: [Option<i64>; ROLLS_LEFT] = [None; ROLLS_LEFT];
         let text = from.unwrap_or("").trim();
-        if text.is_empty() || text.eq_ignore_ascii_case("empty") {
-            return Ok(at);
-        }
-        for piece in text.split(',') {
+        let pieces = if text.is_empty() || text.eq_ignore_ascii_case("empty") {
+            None
+        } else {
+            Some(text.split(','))
+        };
+        for piece in pieces.into_iter().flatten() {
             let (name, points) = piece.split_once('=').ok_or_else(|| {
                 GameError::Position(format!(
                     "'{}' is not BOX=POINTS, e.g. chance=20",
@@ -507,43 +516,38 @@ impl Game for YahtzeeGame {
                 ))
             })?;
             let name = name.trim().to_lowercase().replace([' ', '-'], "_");
-            let b = if name == BONUS_PART {
-                if std::mem::replace(&mut bonus_given, true) {
-                    return Err(GameError::Position(format!("{name} given twice")));
-                }
-                BOXES
-            } else {
-                let b = BOX_KEYS.iter().position(|&n| n == name).ok_or_else(|| {
+            let b = (0..ROLLS_LEFT)
+                .find(|&i| part_name(i) == name)
+                .ok_or_else(|| {
                     GameError::Position(format!(
                         "'{name}' is no box; the boxes are {} (and {BONUS_PART}, the Yahtzee \
                          bonuses earned)",
                         BOX_KEYS.join(", ")
                     ))
                 })?;
-                if at[b] >= 0 {
-                    return Err(GameError::Position(format!("{name} given twice")));
-                }
-                b
-            };
-            at[b] = points.trim().parse().map_err(|_| {
+            if given[b].is_some() {
+                return Err(GameError::Position(format!("{name} given twice")));
+            }
+            given[b] = Some(points.trim().parse().map_err(|_| {
                 GameError::Position(format!(
                     "{name}={}: the points are a whole number",
                     points.trim()
                 ))
-            })?;
+            })?);
         }
+        let unset = |i: usize| if i < BOXES { -1 } else { 0 };
+        let mut at: Vec<i64> = (0..ROLLS_LEFT)
+            .map(|i| given[i].unwrap_or(unset(i)))
+            .collect();
+        at.push(i64::from(rolls_left.unwrap_or(2)));
         Ok(at)
     }
 
     fn check_position(&self, at: &[i64], dice: Option<&[u8]>) -> Result<(), GameError> {
         let parts: Vec<(&str, std::ops::Range<i64>)> = (0..=ROLLS_LEFT)
             .map(|i| {
-                let range = match i.checked_sub(BOXES) {
-                    None => -1..51,
-                    Some(0) => 0..i64::from(u16::MAX) + 1,
-                    Some(_) => 0..3,
-                };
-                (part_name(i), range)
+                let (name, _, range) = part(i);
+                (name, range)
             })
             .collect();
         crate::game::check_numbers(&parts, at)?;

@@ -8,8 +8,8 @@
 //! after ([`Widget`]).
 //!
 //! The upper totals of one set of filled boxes are solved side by side (lanes). A set of filled
-//! boxes reaches upper totals up to five of each filled upper face; only those are solved.
-//! Cards with the same number of filled boxes depend only on cards with one more, so each
+//! boxes reaches upper totals up to five of each filled upper face; only those are solved, and
+//! the totals too low to earn the bonus any more once, as one ([`told_apart`]). Cards with the same number of filled boxes depend only on cards with one more, so each
 //! such layer is solved in parallel.
 
 use std::ops::{Range, RangeInclusive};

@@ -57,13 +57,14 @@ impl Decides for Thumb<'_> {
         let placed = solution
             .settings()
             .place(&solution.scores()[r], self.card.filled);
-        self.place_in(r, &placed)
+        let b = self.best_box(r, &placed);
+        solution.placed(self.card, r, b, placed.points[b])
     }
 }
 
 impl Thumb<'_> {
-    /// Where it places roll number `r`, which may be placed as `placed` on its card.
-    fn place_in(&self, r: usize, placed: &Placements) -> Placed {
+    /// The box it fills with roll number `r`, which may be placed as `placed` on its card.
+    fn best_box(&self, r: usize, placed: &Placements) -> usize {
         let solution = self.solution;
         let roll = solution.keeps().counts(solution.keeps().first_roll() + r);
         let gained = |b: usize| {
@@ -72,13 +73,12 @@ impl Thumb<'_> {
                 .0
         };
         // The first of the boxes gaining most (`max_by_key` would take the last).
-        let b = (0..BOXES)
+        (0..BOXES)
             .filter(|&b| placed.allowed & (1 << b) != 0)
             .map(|b| (gained(b), b))
             .reduce(|best, next| if next.0 > best.0 { next } else { best })
             .expect("a card not full has an open box")
-            .1;
-        solution.placed(self.card, r, b, placed.points[b])
+            .1
     }
 }
 
@@ -122,7 +122,7 @@ impl Player {
                 thumbs
                     .map(|thumb| {
                         placed_ends((solution.settings(), thumb.card), keeps, &last, |r| {
-                            let b = thumb.place_in(r, &placements[r]).b;
+                            let b = thumb.best_box(r, &placements[r]);
                             (b, placements[r].points[b])
                         })
                     })
