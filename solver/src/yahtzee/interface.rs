@@ -122,9 +122,9 @@ pub struct YahtzeeGame {
     distributions: Mutex<[Option<Arc<Distribution>>; 2]>,
 }
 
-/// The cards between turns a solve of the default rules values: filled boxes × reachable
-/// upper totals × the Yahtzee box holding 50 or not.
-const CARDS: u64 = 591_232;
+/// The cards between turns a game of the default rules can reach: filled boxes × the upper
+/// totals their upper boxes can reach × the Yahtzee box holding 50 or not.
+const CARDS: u64 = 536_320;
 
 /// Peak memory and time of `swine solve --rules yahtzee` (release, this machine's two cores:
 /// 143–155 MB, 2.8–3.0 s; docs/performance.md), with a margin: the values (8.4 MB), the turn's
@@ -141,7 +141,7 @@ impl YahtzeeGame {
         let lacks = vec![
             (
                 Capability::Exact,
-                "has no exact fractions: its values are floats over 591,232 cards".to_string(),
+                "has no exact fractions: its values are floats over 536,320 cards".to_string(),
             ),
             Capability::Bounds.lacked(),
             (
@@ -753,9 +753,10 @@ impl Game for YahtzeeGame {
         let distribution = self.distribution(Player::Optimal, run);
         let (cards, apart) = cards(&self.settings);
         report.notes.push(format!(
-            "{cards} cards between turns solved backwards from the full card ({apart} valued \
-             apart: below an upper total that can still earn the bonus, the totals are alike); \
-             the distribution of the final score pushed forwards from the empty card"
+            "{cards} cards between turns that a game can reach, solved backwards from the full \
+             card ({apart} valued apart: below an upper total that can still earn the bonus, the \
+             totals are alike); the distribution of the final score pushed forwards from the \
+             empty card"
         ));
         let formats = ask.formats.clone().unwrap_or_else(|| vec![Format::Npy]);
         let values = values_file(&solution, &self.info.rules, opponent.name.as_str());
@@ -796,7 +797,8 @@ const VALUES_AXES: [&str; 3] = ["filled", "yahtzee_fifty", "upper"];
 /// Every card's value as the file `swine solve` writes: the expected score still to come
 /// under optimal play, indexed `[filled][yahtzee_fifty][upper]` (filled boxes by bit, Ones
 /// the lowest; the Yahtzee box holding 50, where there is a Yahtzee bonus; the upper total,
-/// capped at the threshold). Cards no game reaches hold 0.
+/// capped at the threshold). An upper total no game reaches holds 0, but below the least
+/// total that can still earn the upper bonus every total holds the value they share.
 fn values_file(solution: &Solution, rules: &str, opponent: &str) -> ValuesFile {
     let ups = usize::from(solution.settings().upper_threshold) + 1;
     let array = ndarray::Array3::from_shape_fn((1 << BOXES, 2, ups), |(filled, fifty, upper)| {

@@ -14,6 +14,7 @@
 use crate::dice::multisets;
 
 use super::rules::Counts;
+use super::turn::larger;
 
 /// The dice of a roll.
 pub const DICE: usize = 5;
@@ -227,7 +228,7 @@ impl Keeps {
             for &less in &self.fewer[k] {
                 let from = &below[less as usize * lanes..][..lanes];
                 for (o, v) in out.iter_mut().zip(from) {
-                    *o = o.max(*v);
+                    *o = larger(*o, *v);
                 }
             }
         }

@@ -8,11 +8,12 @@
 //! after ([`Widget`]).
 //!
 //! The upper totals of one set of filled boxes are solved side by side (lanes). A set of filled
-//! boxes reaches upper totals up to five of each filled upper face; only those are solved, and
-//! the totals too low to earn the bonus any more once, as one ([`told_apart`]). Cards with the same number of filled boxes depend only on cards with one more, so each
-//! such layer is solved in parallel.
+//! boxes reaches the upper totals of up to five dice of each filled upper face
+//! ([`reachable_uppers`]); only those are solved, and the totals too low to earn the bonus any
+//! more once, as one ([`told_apart`]). Cards with the same number of filled boxes depend only
+//! on cards with one more, so each such layer is solved in parallel.
 
-use std::ops::{Range, RangeInclusive};
+use std::ops::RangeInclusive;
 
 use rayon::prelude::*;
 
@@ -29,7 +30,8 @@ pub struct Solution {
     scores: Vec<RollScores>,
     /// Upper totals per (filled, fifty): threshold + 1.
     ups: usize,
-    /// V by [`Values::index`] + upper total (0 where unreachable).
+    /// V by [`Values::index`] + upper total (0 where unreachable, but below the least total
+    /// told apart each holds the value of that one).
     values: Vec<f64>,
 }
 
@@ -88,13 +90,14 @@ impl Solution {
 
     /// The turn from `card` (not full) valued keep by keep: [`Turns::at`] that card.
     pub fn turn(&self, card: Card) -> Turns<'_> {
-        let upper = usize::from(card.upper).min(self.ups - 1);
-        self.turns((card.filled, card.fifty), upper..upper + 1)
+        let upper = card.upper.min(self.ups as u16 - 1);
+        self.turns((card.filled, card.fifty), vec![upper])
     }
 
     /// The turns from the cards with boxes `filled`, the Yahtzee box holding 50 or not, and
-    /// the upper totals `ups` (not full), valued side by side.
-    pub fn turns(&self, (filled, fifty): (u16, bool), ups: Range<usize>) -> Turns<'_> {
+    /// the upper totals `uppers` (rising, reachable or alike with one that is; not full),
+    /// valued side by side.
+    pub fn turns(&self, (filled, fifty): (u16, bool), uppers: Vec<u16>) -> Turns<'_> {
         let mut widget = Widget::new(&self.settings, &self.keeps, &self.scores);
         let mut stages = Stages::default();
         let values = Values {
@@ -102,10 +105,10 @@ impl Solution {
             values: &self.values,
         };
         let fifty = fifty && self.settings.yahtzee_bonus > 0;
-        widget.turn((filled, fifty), ups.clone(), &values, Some(&mut stages));
+        widget.turn((filled, fifty), &uppers, &values, Some(&mut stages));
         Turns {
             solution: self,
-            ups,
+            uppers,
             stages,
         }
     }
@@ -114,8 +117,8 @@ impl Solution {
 /// The turns from cards of the same filled boxes, valued side by side ([`Solution::turns`]).
 pub struct Turns<'a> {
     solution: &'a Solution,
-    /// The upper totals valued, one lane each.
-    ups: Range<usize>,
+    /// The upper totals valued, one lane each, rising.
+    uppers: Vec<u16>,
     stages: Stages,
 }
 
@@ -125,7 +128,7 @@ impl Turns<'_> {
     /// every upper total side by side.
     pub fn ends(&self, cards: &[Card]) -> Vec<Vec<End>> {
         let keeps = &self.solution.keeps;
-        let lanes = self.ups.len();
+        let lanes = self.uppers.len();
         let first = keeps.first_roll();
         let mut mass = vec![0.0; keeps.len() * lanes];
         for r in 0..keeps.rolls() {
@@ -165,14 +168,17 @@ impl Turns<'_> {
 
     /// The turn from `card`, one of those valued.
     pub fn at(&self, card: Card) -> Turn<'_> {
-        let upper = usize::from(card.upper).min(self.solution.ups - 1);
-        assert!(self.ups.contains(&upper), "the card's turn was valued");
+        let upper = card.upper.min(self.solution.ups as u16 - 1);
+        let lane = self
+            .uppers
+            .binary_search(&upper)
+            .expect("the card's turn was valued");
         Turn {
             solution: self.solution,
             card,
             stages: &self.stages,
-            lanes: self.ups.len(),
-            lane: upper - self.ups.start,
+            lanes: self.uppers.len(),
+            lane,
         }
     }
 }
@@ -266,6 +272,38 @@ pub fn told_apart(settings: &Settings, filled: u16) -> RangeInclusive<usize> {
     hopeless.min(reach)..=reach
 }
 
+/// The upper totals a game can reach with the upper boxes of `filled` filled (each box a
+/// multiple of its face, up to five dice of it), capped at `threshold`, rising.
+pub fn reachable_uppers(threshold: u16, filled: u16) -> Vec<u16> {
+    let threshold = usize::from(threshold);
+    let mut reached = vec![false; threshold + 1];
+    reached[0] = true;
+    for face in (1..=6).filter(|face| filled & (1 << (face - 1)) != 0) {
+        let before = reached.clone();
+        for total in (0..=threshold).filter(|&t| before[t]) {
+            for dice in 1..=5 {
+                reached[(total + face * dice).min(threshold)] = true;
+            }
+        }
+    }
+    (0..=threshold)
+        .filter(|&t| reached[t])
+        .map(|t| t as u16)
+        .collect()
+}
+
+/// The upper totals a solve values for the cards with boxes `filled`: each reachable total as
+/// it is [`told`](Card::told) apart (the alike ones raised to the least told apart), rising.
+fn valued_uppers(settings: &Settings, filled: u16) -> Vec<u16> {
+    let least = *told_apart(settings, filled).start() as u16;
+    let mut uppers: Vec<u16> = reachable_uppers(settings.upper_threshold, filled)
+        .into_iter()
+        .map(|upper| upper.max(least))
+        .collect();
+    uppers.dedup();
+    uppers
+}
+
 impl Card {
     /// The card valued for this one: its upper total raised to the least the cards of its
     /// filled boxes tell apart ([`told_apart`]).
@@ -294,16 +332,15 @@ fn groups(settings: &Settings, count: usize) -> impl Iterator<Item = (u16, bool)
         })
 }
 
-/// How many cards between turns `settings` has (each filled boxes and Yahtzee box with the
-/// upper totals their upper boxes can hold), and how many of them a solve values apart (from
-/// the least upper total [`told_apart`]).
+/// How many cards between turns `settings` has that a game can reach (each filled boxes and
+/// Yahtzee box with the upper totals their upper boxes can reach, [`reachable_uppers`]), and
+/// how many of them a solve values apart ([`valued_uppers`]).
 pub fn cards(settings: &Settings) -> (usize, usize) {
-    let threshold = usize::from(settings.upper_threshold);
     (0..BOXES)
         .flat_map(|count| groups(settings, count))
         .map(|(filled, _)| {
-            let apart = told_apart(settings, filled);
-            (most_upper(filled).min(threshold) + 1, apart.count())
+            let reachable = reachable_uppers(settings.upper_threshold, filled).len();
+            (reachable, valued_uppers(settings, filled).len())
         })
         .fold((0, 0), |(a, b), (c, d)| (a + c, b + d))
 }
@@ -322,26 +359,23 @@ pub fn solve(settings: &Settings) -> Solution {
             ups,
             values: &values,
         };
-        let solved: Vec<(usize, Vec<f64>)> = layer
+        let solved: Vec<(usize, Vec<u16>, Vec<f64>)> = layer
             .into_par_iter()
             .map_init(
                 || Widget::new(settings, &keeps, &scores),
                 |widget, card| {
-                    let apart = told_apart(settings, card.0);
-                    let at = Values::index(ups, card.0, card.1) + apart.start();
-                    (
-                        at,
-                        widget.turn(card, *apart.start()..apart.end() + 1, &after, None),
-                    )
+                    let uppers = valued_uppers(settings, card.0);
+                    let card_values = widget.turn(card, &uppers, &after, None);
+                    (Values::index(ups, card.0, card.1), uppers, card_values)
                 },
             )
             .collect();
-        for (at, card) in solved {
-            values[at..at + card.len()].copy_from_slice(&card);
+        for (at, uppers, card) in solved {
+            for (&upper, &value) in uppers.iter().zip(&card) {
+                values[at + usize::from(upper)] = value;
+            }
             // The totals alike with the least told apart, below it.
-            let first = at - at % ups;
-            let least = values[at];
-            values[first..at].fill(least);
+            values[at..at + usize::from(uppers[0])].fill(card[0]);
         }
     }
     Solution {
@@ -432,6 +466,41 @@ mod tests {
             all & !forced.0,
         );
         assert_eq!(apart, 9..=40);
+    }
+
+    /// The upper totals reachable, counted by playing out every number of dice (0 to 5) in
+    /// every filled upper box: with only Fives filled, the multiples of 5 to 25; at Hasbro's
+    /// rules 536,320 cards between turns are reachable (of 591,232 up to the most their upper
+    /// boxes hold), 536,448 with the full card's 128.
+    #[test]
+    fn the_reachable_upper_totals_by_every_count_of_dice() {
+        assert_eq!(reachable_uppers(63, 1 << 4), [0, 5, 10, 15, 20, 25]);
+        let settings = Settings::default();
+        let by_counting = |filled: u16| {
+            let faces: Vec<usize> = (1..=6).filter(|f| filled & (1 << (f - 1)) != 0).collect();
+            let mut totals = std::collections::BTreeSet::new();
+            for counts in 0..6usize.pow(faces.len() as u32) {
+                let total: usize = (0..faces.len())
+                    .map(|i| faces[i] * (counts / 6usize.pow(i as u32) % 6))
+                    .sum();
+                totals.insert(total.min(63) as u16);
+            }
+            totals.into_iter().collect::<Vec<u16>>()
+        };
+        for upper in 0..64u16 {
+            assert_eq!(
+                reachable_uppers(63, upper),
+                by_counting(upper),
+                "{upper:06b}"
+            );
+        }
+        let (reachable, valued) = cards(&settings);
+        let counted: usize = (0..BOXES)
+            .flat_map(|count| groups(&settings, count))
+            .map(|(filled, _)| by_counting(filled & 0b11_1111).len())
+            .sum();
+        assert_eq!((reachable, counted), (536_320, 536_320));
+        assert!(valued < reachable, "{valued}");
     }
 
     /// Verhoeff's published optimum, 254.5896 (his rules: a joker anywhere, the lower boxes as

@@ -97,12 +97,9 @@ impl Player {
         let keeps = solution.keeps();
         match self {
             Player::Optimal => {
-                let (low, high) = (cards[0].upper, cards[cards.len() - 1].upper);
+                let uppers = cards.iter().map(|card| card.upper).collect();
                 solution
-                    .turns(
-                        (cards[0].filled, cards[0].fifty),
-                        usize::from(low)..usize::from(high) + 1,
-                    )
+                    .turns((cards[0].filled, cards[0].fifty), uppers)
                     .ends(cards)
             }
             Player::Thumb => {

@@ -8,8 +8,6 @@
 //! one set of filled boxes are valued side by side (lanes): their rolls, keeps and boxes are
 //! the same, only the bonus and the card after differ.
 
-use std::ops::Range;
-
 use super::keeps::Keeps;
 use super::rules::{
     BOXES, Counts, Placements, RollScores, Settings, YAHTZEE, YAHTZEE_POINTS, yahtzee_face,
@@ -259,9 +257,22 @@ pub struct Widget<'a> {
     placements: Vec<Placements>,
     /// Values by keep, `lanes` each.
     scratch: Vec<f64>,
+    /// The cards' values after each box, by box, [`AFTER_SLOTS`] variants and lane.
+    after_by: Vec<f64>,
 }
 
-/// The values of the cards after a turn: V by [`index`](Values::index).
+/// The larger of `a` and `b` (values are never NaN: a plain comparison, one instruction for
+/// two lanes).
+pub fn larger(a: f64, b: f64) -> f64 {
+    if b > a { b } else { a }
+}
+
+/// The cards after filling a box, told apart by what else it depends on: an upper box's dice
+/// of its face (0 to 5), the Yahtzee box's 50 or not.
+const AFTER_SLOTS: usize = 6;
+
+/// The values of the cards after a turn: V by [`index`](Values::index), where the upper totals
+/// are reachable (or alike with one that is).
 pub struct Values<'a> {
     /// Upper totals per (filled, fifty): threshold + 1.
     pub ups: usize,
@@ -291,24 +302,24 @@ impl<'a> Widget<'a> {
             scores,
             placements: Vec::new(),
             scratch: Vec::new(),
+            after_by: Vec::new(),
         }
     }
 
     /// V of the cards with boxes `filled` and the Yahtzee box holding 50 or not (`fifty`), for
-    /// the upper totals `ups` (one lane each), from the values of the cards after (`values`);
-    /// with `stages`, the turns' values and best choices there too.
+    /// the upper totals `uppers` (rising, one lane each), from the values of the cards after
+    /// (`values`); with `stages`, the turns' values and best choices there too.
     pub fn turn(
         &mut self,
         (filled, fifty): (u16, bool),
-        ups: Range<usize>,
+        uppers: &[u16],
         values: &Values,
         mut stages: Option<&mut Stages>,
     ) -> Vec<f64> {
         let settings = self.settings;
         let keeps = self.keeps;
         let threshold = values.ups - 1;
-        let lanes = ups.len();
-        let low = ups.start;
+        let lanes = uppers.len();
         let bonus_on = settings.yahtzee_bonus > 0;
         let first = keeps.first_roll();
         self.placements.clear();
@@ -323,8 +334,41 @@ impl<'a> Widget<'a> {
         // The lanes, by upper total: below `threshold − points` the total stays under the
         // threshold; from there to the threshold the points complete it and earn the bonus;
         // at it, it was earned before.
-        let at_threshold = (low..ups.end).contains(&threshold);
-        let below = threshold.saturating_sub(low).min(lanes);
+        let uppers: Vec<usize> = uppers.iter().map(|&u| usize::from(u)).collect();
+        let below = uppers.partition_point(|&u| u < threshold);
+        // Each open box's cards after, by lane: V at each lane's upper total after the box's
+        // points (an upper box's by its dice of the face; the Yahtzee box's by 50 or not).
+        let after_by = &mut self.after_by;
+        after_by.clear();
+        after_by.resize(BOXES * AFTER_SLOTS * lanes, 0.0);
+        let slot = |b: usize, variant: usize| (b * AFTER_SLOTS + variant) * lanes;
+        // For each upper box and dice of its face, the lanes whose total stays under the
+        // threshold.
+        let mut short = [[0; AFTER_SLOTS]; 6];
+        for (face, short) in short.iter_mut().enumerate() {
+            for (dice, short) in short.iter_mut().enumerate() {
+                let points = (face + 1) * dice;
+                *short = uppers[..below].partition_point(|&u| u + points < threshold);
+            }
+        }
+        for b in (0..BOXES).filter(|&b| filled & (1 << b) == 0) {
+            let next = filled | 1 << b;
+            for variant in 0..AFTER_SLOTS {
+                let (after, shift) = match b {
+                    0..6 => (values.card(next, fifty), (b + 1) * variant),
+                    YAHTZEE if variant < 2 => {
+                        (values.card(next, (fifty || variant == 1) && bonus_on), 0)
+                    }
+                    _ if variant == 0 => (values.card(next, fifty), 0),
+                    _ => break,
+                };
+                let out = &mut after_by[slot(b, variant)..][..lanes];
+                for (o, &u) in out.iter_mut().zip(&uppers) {
+                    *o = after[(u + shift).min(threshold)];
+                }
+            }
+        }
+        let after_by = &*after_by;
         if let Some(stages) = stages.as_deref_mut() {
             stages.boxes.clear();
             stages.placements.clone_from(&self.placements);
@@ -345,25 +389,25 @@ impl<'a> Widget<'a> {
                 let next = filled | 1 << b;
                 if b < 6 {
                     let after = values.card(next, fifty);
-                    let p = usize::from(points);
-                    let short = threshold.saturating_sub(p).saturating_sub(low).min(lanes);
-                    let from = (low + p).min(threshold);
-                    for (o, v) in out[..short].iter_mut().zip(&after[from..]) {
-                        *o = o.max(gained + v);
+                    debug_assert_eq!(usize::from(points) % (b + 1), 0, "box {b}: {points}");
+                    let dice = usize::from(points) / (b + 1);
+                    let short = short[b][dice];
+                    let shifted = &after_by[slot(b, dice)..][..short];
+                    for (o, v) in out[..short].iter_mut().zip(shifted) {
+                        *o = larger(*o, gained + v);
                     }
                     let completing = gained + f64::from(settings.upper_bonus) + after[threshold];
                     for o in &mut out[short..below] {
-                        *o = o.max(completing);
+                        *o = larger(*o, completing);
                     }
-                    if at_threshold {
-                        let o = &mut out[threshold - low];
-                        *o = o.max(gained + after[threshold]);
+                    for o in &mut out[below..] {
+                        *o = larger(*o, gained + after[threshold]);
                     }
                 } else {
-                    let holds_fifty = fifty || (b == YAHTZEE && points == YAHTZEE_POINTS);
-                    let after = values.card(next, holds_fifty && bonus_on);
-                    for (o, v) in out.iter_mut().zip(&after[ups.clone()]) {
-                        *o = o.max(gained + v);
+                    let variant = usize::from(b == YAHTZEE && points == YAHTZEE_POINTS);
+                    let after = &after_by[slot(b, variant)..][..lanes];
+                    for (o, v) in out.iter_mut().zip(after) {
+                        *o = larger(*o, gained + v);
                     }
                 }
                 if choosing {
