@@ -67,19 +67,37 @@ impl Thumb<'_> {
     fn best_box(&self, r: usize, placed: &Placements) -> usize {
         let solution = self.solution;
         let roll = solution.keeps().counts(solution.keeps().first_roll() + r);
-        let gained = |b: usize| {
+        first_most(placed, |b| {
             self.card
                 .place(solution.settings(), roll, b, placed.points[b])
                 .0
-        };
-        // The first of the boxes gaining most (`max_by_key` would take the last).
-        (0..BOXES)
-            .filter(|&b| placed.allowed & (1 << b) != 0)
-            .map(|b| (gained(b), b))
-            .reduce(|best, next| if next.0 > best.0 { next } else { best })
-            .expect("a card not full has an open box")
-            .1
+        })
     }
+
+    /// Whether the points of some roll in an open upper box complete the upper bonus on its
+    /// card: else its box is the first of the most points, the same on every such card.
+    fn may_complete(&self) -> bool {
+        let settings = self.solution.settings();
+        let (upper, threshold) = (self.card.upper, settings.upper_threshold);
+        let most = (0..6)
+            .filter(|&b| self.card.filled & (1 << b) == 0)
+            .map(|b| 5 * (b as u16 + 1))
+            .max();
+        settings.upper_bonus > 0
+            && upper < threshold
+            && most.is_some_and(|most| upper + most >= threshold)
+    }
+}
+
+/// The first of the boxes `placed` allows that gain the most by `gained` (`max_by_key` would
+/// take the last).
+fn first_most(placed: &Placements, gained: impl Fn(usize) -> u16) -> usize {
+    (0..BOXES)
+        .filter(|&b| placed.allowed & (1 << b) != 0)
+        .map(|b| (gained(b), b))
+        .reduce(|best, next| if next.0 > best.0 { next } else { best })
+        .expect("a card not full has an open box")
+        .1
 }
 
 impl Player {
@@ -116,10 +134,19 @@ impl Player {
                     .iter()
                     .map(|scores| solution.settings().place(scores, cards[0].filled))
                     .collect();
+                let by_points: Vec<usize> = placements
+                    .iter()
+                    .map(|placed| first_most(placed, |b| placed.points[b]))
+                    .collect();
                 thumbs
                     .map(|thumb| {
+                        let completing = thumb.may_complete();
                         placed_ends((solution.settings(), thumb.card), keeps, &last, |r| {
-                            let b = thumb.best_box(r, &placements[r]);
+                            let b = if completing {
+                                thumb.best_box(r, &placements[r])
+                            } else {
+                                by_points[r]
+                            };
                             (b, placements[r].points[b])
                         })
                     })
