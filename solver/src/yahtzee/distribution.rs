@@ -132,10 +132,14 @@ pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
             .collect();
         let ends: Vec<Vec<End>> = groups
             .par_iter()
-            .flat_map_iter(|group| {
-                let cards: Vec<Card> = group.iter().map(|reached| reached.card).collect();
-                player.ends(solution, &cards, &thumb)
-            })
+            .map_init(
+                || solution.choosing(),
+                |choosing, group| {
+                    let cards: Vec<Card> = group.iter().map(|reached| reached.card).collect();
+                    player.ends((solution, choosing), &cards, &thumb)
+                },
+            )
+            .flatten_iter()
             .collect();
         for (reached, ends) in layer.iter().zip(&ends) {
             let mass: f64 = reached.scored.iter().sum();

@@ -13,6 +13,7 @@
 //! more once, as one ([`told_apart`]). Cards with the same number of filled boxes depend only
 //! on cards with one more, so each such layer is solved in parallel.
 
+use std::borrow::Cow;
 use std::ops::RangeInclusive;
 
 use rayon::prelude::*;
@@ -97,21 +98,67 @@ impl Solution {
     /// The turns from the cards with boxes `filled`, the Yahtzee box holding 50 or not, and
     /// the upper totals `uppers` (rising, reachable or alike with one that is; not full),
     /// valued side by side.
-    pub fn turns(&self, (filled, fifty): (u16, bool), uppers: Vec<u16>) -> Turns<'_> {
+    pub fn turns(&self, group: (u16, bool), uppers: Vec<u16>) -> Turns<'_> {
         let mut widget = Widget::new(&self.settings, &self.keeps, &self.scores);
-        let mut stages = Stages::default();
+        let mut stages = Stages {
+            valued: true,
+            ..Stages::default()
+        };
+        self.value_turns(&mut widget, &mut stages, group, &uppers);
+        Turns {
+            solution: self,
+            uppers,
+            stages: Cow::Owned(stages),
+        }
+    }
+
+    /// What [`turns_choosing`](Self::turns_choosing) reuses from one set of filled boxes to
+    /// the next.
+    pub fn choosing(&self) -> Choosing<'_> {
+        Choosing {
+            widget: Widget::new(&self.settings, &self.keeps, &self.scores),
+            stages: Stages::default(),
+        }
+    }
+
+    /// [`turns`](Self::turns) with their choices only (no keep's value: [`Turn::keep_value`]
+    /// is not asked), in `choosing`'s room.
+    pub fn turns_choosing<'a>(
+        &'a self,
+        choosing: &'a mut Choosing<'_>,
+        group: (u16, bool),
+        uppers: Vec<u16>,
+    ) -> Turns<'a> {
+        let Choosing { widget, stages } = choosing;
+        self.value_turns(widget, stages, group, &uppers);
+        Turns {
+            solution: self,
+            uppers,
+            stages: Cow::Borrowed(stages),
+        }
+    }
+
+    /// Values the turns of `group` at `uppers` with `widget`, their choices in `stages`.
+    fn value_turns(
+        &self,
+        widget: &mut Widget,
+        stages: &mut Stages,
+        (filled, fifty): (u16, bool),
+        uppers: &[u16],
+    ) {
         let values = Values {
             ups: self.ups,
             values: &self.values,
         };
         let fifty = fifty && self.settings.yahtzee_bonus > 0;
-        widget.turn((filled, fifty), &uppers, &values, Some(&mut stages));
-        Turns {
-            solution: self,
-            uppers,
-            stages,
-        }
+        widget.turn((filled, fifty), uppers, &values, Some(stages));
     }
+}
+
+/// The widget and stages that valuing turns with their choices reuses ([`Solution::choosing`]).
+pub struct Choosing<'a> {
+    widget: Widget<'a>,
+    stages: Stages,
 }
 
 /// The turns from cards of the same filled boxes, valued side by side ([`Solution::turns`]).
@@ -119,7 +166,7 @@ pub struct Turns<'a> {
     solution: &'a Solution,
     /// The upper totals valued, one lane each, rising.
     uppers: Vec<u16>,
-    stages: Stages,
+    stages: Cow<'a, Stages>,
 }
 
 impl Turns<'_> {
@@ -226,6 +273,7 @@ impl Turn<'_> {
 
     /// What keeping keep number `k` is worth with `rolls_left` (1 or 2) rolls left.
     pub fn keep_value(&self, k: usize, rolls_left: usize) -> f64 {
+        assert!(self.stages.valued, "the keeps' values were kept");
         self.stages.values[rolls_left - 1][k * self.lanes + self.lane]
     }
 

@@ -8,7 +8,7 @@
 
 use super::keeps::Keeps;
 use super::rules::{BOXES, Placements};
-use super::solve::Solution;
+use super::solve::{Choosing, Solution};
 use super::turn::{Card, Decides, End, Placed, last_rolls, placed_ends};
 
 /// A player of the card.
@@ -110,15 +110,20 @@ impl Player {
     }
 
     /// Where the turns from `cards` (not full, all with the same filled boxes and Yahtzee box,
-    /// by rising upper total) end under this player: for each, every [`End`].
-    pub fn ends(self, solution: &Solution, cards: &[Card], thumb: &[usize]) -> Vec<Vec<End>> {
+    /// by rising upper total) end under this player: for each, every [`End`]. The optimum
+    /// values the turns in `choosing`'s room; the rule of thumb keeps as `thumb` says.
+    pub fn ends(
+        self,
+        (solution, choosing): (&Solution, &mut Choosing),
+        cards: &[Card],
+        thumb: &[usize],
+    ) -> Vec<Vec<End>> {
         let keeps = solution.keeps();
         match self {
             Player::Optimal => {
                 let uppers = cards.iter().map(|card| card.upper).collect();
-                solution
-                    .turns((cards[0].filled, cards[0].fifty), uppers)
-                    .ends(cards)
+                let group = (cards[0].filled, cards[0].fifty);
+                solution.turns_choosing(choosing, group, uppers).ends(cards)
             }
             Player::Thumb => {
                 // Its keeps, and so its last rolls, are the same on every card; where a roll

@@ -234,9 +234,11 @@ pub fn play(keeps: &Keeps, decides: &impl Decides, rng: &mut impl rand::Rng) -> 
 /// keep or roll.
 #[derive(Clone, Debug, Default)]
 pub struct Stages {
+    /// Whether `values` are kept (advice shows them; following the dice needs only choices).
+    pub valued: bool,
     /// By keep number, the value of keeping that keep and rolling the rest with one roll left
     /// (`[0]`) and with two (`[1]`); a roll's own entry is keeping all five (the roll's value
-    /// with one roll fewer).
+    /// with one roll fewer). Empty unless `valued`.
     pub values: [Vec<f64>; 2],
     /// By keep number, the best keep within it with one roll left (`[0]`) and two (`[1]`):
     /// the first of the most valuable by keep number ([`Keeps::best_below_choosing`]'s choice).
@@ -429,7 +431,9 @@ impl<'a> Widget<'a> {
             keeps.expect(scratch, lanes);
             match stages.as_deref_mut() {
                 Some(stages) => {
-                    stages.values[stage].clone_from(scratch);
+                    if stages.valued {
+                        stages.values[stage].clone_from(scratch);
+                    }
                     keeps.best_below_choosing(scratch, lanes, &mut stages.keeps[stage]);
                 }
                 None => keeps.best_below(scratch, lanes),
