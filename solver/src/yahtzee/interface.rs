@@ -127,7 +127,7 @@ pub struct YahtzeeGame {
 const CARDS: u64 = 536_320;
 
 /// Peak memory and time of `swine solve --rules yahtzee` (release, this machine's two cores:
-/// 143–155 MB, 2.8–3.0 s; docs/performance.md), with a margin: the values (8.4 MB), the turn's
+/// 154–162 MB, 2.5–2.8 s; docs/performance.md), with a margin: the values (8.4 MB), the turn's
 /// stages per thread, the distributions.
 const FOOTPRINT: Footprint = Footprint {
     states: CARDS,
