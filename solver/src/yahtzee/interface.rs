@@ -92,8 +92,8 @@ impl Strategy {
         self.player.ok_or_else(|| {
             GameError::Refused(format!(
                 "{}: a Python player is rated by games played (swine grade, swine simulate): \
-                 its decision points (every card, roll and rolls left, about 4·10^8) are too many \
-                 to ask for an exact answer",
+                 its decision points (every card box by box, roll and rolls left: more than \
+                 4·10^8) are too many to ask for an exact answer",
                 self.name
             ))
         })

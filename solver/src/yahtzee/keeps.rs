@@ -14,7 +14,6 @@
 use crate::dice::multisets;
 
 use super::rules::Counts;
-use super::turn::larger;
 
 /// The dice of a roll.
 pub const DICE: usize = 5;
@@ -34,6 +33,12 @@ pub fn faces(counts: &[u8; 6]) -> Vec<u8> {
     (0..6u8)
         .flat_map(|f| std::iter::repeat_n(f + 1, usize::from(counts[usize::from(f)])))
         .collect()
+}
+
+/// The larger of `a` and `b` (values are never NaN: a plain comparison, one instruction for
+/// two lanes).
+pub fn larger(a: f64, b: f64) -> f64 {
+    if b > a { b } else { a }
 }
 
 /// The keeps, rolls and their links.

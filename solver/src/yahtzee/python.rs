@@ -16,9 +16,10 @@
 //! named as `swine eval --from` names it (`full_house`) or as the card prints it (`Full
 //! House`). A keep must be among the dice, a box open and allowed by the joker rules.
 //!
-//! A player's decision points are every card × roll × rolls left, about 4·10^8: too many to
-//! ask, so a Python player is rated by games played side by side, each round's decisions asked
-//! in one batch, every answer remembered.
+//! A player sees every box's points, so its decision points are every card box by box × roll ×
+//! rolls left: more than the 4·10^8 of the solve's cards (filled boxes, upper total, Yahtzee
+//! box) alone, too many to ask, so a Python player is rated by games played side by side, each
+//! round's decisions asked in one batch, every answer remembered.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -8,7 +8,7 @@
 //! one set of filled boxes are valued side by side (lanes): their rolls, keeps and boxes are
 //! the same, only the bonus and the card after differ.
 
-use super::keeps::Keeps;
+use super::keeps::{Keeps, larger};
 use super::rules::{
     BOXES, Counts, Placements, RollScores, Settings, YAHTZEE, YAHTZEE_POINTS, yahtzee_face,
 };
@@ -261,12 +261,6 @@ pub struct Widget<'a> {
     scratch: Vec<f64>,
     /// The cards' values after each box, by box, [`AFTER_SLOTS`] variants and lane.
     after_by: Vec<f64>,
-}
-
-/// The larger of `a` and `b` (values are never NaN: a plain comparison, one instruction for
-/// two lanes).
-pub fn larger(a: f64, b: f64) -> f64 {
-    if b > a { b } else { a }
 }
 
 /// The cards after filling a box, told apart by what else it depends on: an upper box's dice
