@@ -393,24 +393,46 @@ pub fn cards(settings: &Settings) -> (usize, usize) {
         .fold((0, 0), |(a, b), (c, d)| (a + c, b + d))
 }
 
+impl Solution {
+    /// The rolls, keeps and scores of `settings` with no card valued yet (every value 0):
+    /// what [`solve`] fills, and all a player that reads no values needs.
+    pub fn unvalued(settings: &Settings) -> Solution {
+        let keeps = Keeps::new();
+        let scores = (keeps.first_roll()..keeps.len())
+            .map(|k| RollScores::of(keeps.counts(k)))
+            .collect();
+        let ups = usize::from(settings.upper_threshold) + 1;
+        Solution {
+            settings: *settings,
+            keeps,
+            scores,
+            ups,
+            values: vec![0.0; (1 << BOXES) * 2 * ups],
+        }
+    }
+}
+
 /// Solves `settings` for the expected final score.
 pub fn solve(settings: &Settings) -> Solution {
-    let keeps = Keeps::new();
-    let scores: Vec<RollScores> = (keeps.first_roll()..keeps.len())
-        .map(|k| RollScores::of(keeps.counts(k)))
-        .collect();
-    let ups = usize::from(settings.upper_threshold) + 1;
-    let mut values = vec![0.0; (1 << BOXES) * 2 * ups];
+    let mut solution = Solution::unvalued(settings);
+    let Solution {
+        keeps,
+        scores,
+        ups,
+        values,
+        ..
+    } = &mut solution;
+    let ups = *ups;
     for count in (0..BOXES).rev() {
         let layer: Vec<(u16, bool)> = groups(settings, count).collect();
         let after = Values {
             ups,
-            values: &values,
+            values: values.as_slice(),
         };
         let solved: Vec<(usize, Vec<u16>, Vec<f64>)> = layer
             .into_par_iter()
             .map_init(
-                || Widget::new(settings, &keeps, &scores),
+                || Widget::new(settings, keeps, scores),
                 |widget, card| {
                     let uppers = valued_uppers(settings, card.0);
                     let card_values = widget.turn(card, &uppers, &after, None);
@@ -426,13 +448,7 @@ pub fn solve(settings: &Settings) -> Solution {
             values[at..at + usize::from(uppers[0])].fill(card[0]);
         }
     }
-    Solution {
-        settings: *settings,
-        keeps,
-        scores,
-        ups,
-        values,
-    }
+    solution
 }
 
 #[cfg(test)]

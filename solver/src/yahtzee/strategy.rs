@@ -160,3 +160,58 @@ impl Player {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::yahtzee::rules::{Settings, YAHTZEE};
+
+    /// Where no roll can complete the upper bonus, the rule of thumb's distribution takes its
+    /// box by points alone: on cards of random filled boxes at every upper total, that is its
+    /// full choice (every box's points, upper bonus and Yahtzee bonus) for every roll, at
+    /// thresholds where five of a face just reach the bonus or fall one short.
+    #[test]
+    fn the_thumbs_box_is_by_points_wherever_no_roll_completes_the_bonus() {
+        let mut rng = ChaCha8Rng::seed_from_u64(46);
+        for (joker, threshold) in [("forced", "5"), ("forced", "30"), ("verhoeff", "63")] {
+            let settings = Settings::default()
+                .set("joker", joker)
+                .unwrap()
+                .set("upper_threshold", threshold)
+                .unwrap();
+            let solution = &Solution::unvalued(&settings);
+            let keeps = thumb_keeps(solution.keeps());
+            let mut cards = [0; 2];
+            for _ in 0..200 {
+                let filled = rng.random_range(0..(1u16 << BOXES) - 1);
+                let fifty = filled & (1 << YAHTZEE) != 0 && rng.random_bool(0.5);
+                for upper in 0..=settings.upper_threshold {
+                    let card = Card {
+                        filled,
+                        upper,
+                        fifty,
+                    };
+                    let thumb = Thumb {
+                        solution,
+                        card,
+                        keeps: &keeps,
+                    };
+                    let by_points = !thumb.may_complete();
+                    cards[usize::from(by_points)] += 1;
+                    for r in (0..solution.keeps().rolls()).filter(|_| by_points) {
+                        let placed = settings.place(&solution.scores()[r], filled);
+                        let points = first_most(&placed, |b| placed.points[b]);
+                        assert_eq!(thumb.best_box(r, &placed), points, "{card:?}, roll {r}");
+                    }
+                }
+            }
+            assert!(
+                cards[0] > 100 && cards[1] > 100,
+                "{joker} {threshold}: {cards:?}"
+            );
+        }
+    }
+}
