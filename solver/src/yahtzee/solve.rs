@@ -37,6 +37,23 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// The rolls, keeps and scores of `settings` with no card valued yet (every value 0):
+    /// what [`solve`] fills, and all a player that reads no values needs.
+    pub fn unvalued(settings: &Settings) -> Solution {
+        let keeps = Keeps::new();
+        let scores = (keeps.first_roll()..keeps.len())
+            .map(|k| RollScores::of(keeps.counts(k)))
+            .collect();
+        let ups = usize::from(settings.upper_threshold) + 1;
+        Solution {
+            settings: *settings,
+            keeps,
+            scores,
+            ups,
+            values: vec![0.0; (1 << BOXES) * 2 * ups],
+        }
+    }
+
     /// The rules solved.
     pub fn settings(&self) -> &Settings {
         &self.settings
@@ -391,25 +408,6 @@ pub fn cards(settings: &Settings) -> (usize, usize) {
             (reachable, valued_uppers(settings, filled).len())
         })
         .fold((0, 0), |(a, b), (c, d)| (a + c, b + d))
-}
-
-impl Solution {
-    /// The rolls, keeps and scores of `settings` with no card valued yet (every value 0):
-    /// what [`solve`] fills, and all a player that reads no values needs.
-    pub fn unvalued(settings: &Settings) -> Solution {
-        let keeps = Keeps::new();
-        let scores = (keeps.first_roll()..keeps.len())
-            .map(|k| RollScores::of(keeps.counts(k)))
-            .collect();
-        let ups = usize::from(settings.upper_threshold) + 1;
-        Solution {
-            settings: *settings,
-            keeps,
-            scores,
-            ups,
-            values: vec![0.0; (1 << BOXES) * 2 * ups],
-        }
-    }
 }
 
 /// Solves `settings` for the expected final score.
