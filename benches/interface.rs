@@ -20,7 +20,10 @@ fn match_up(
     settings: &[(&str, i64)],
     specs: [&str; 2],
 ) -> (Opened, [Strategy; 2]) {
-    let settings: Vec<(String, i64)> = settings.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+    let settings: Vec<(String, String)> = settings
+        .iter()
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect();
     let runner = Runner::default();
     let game = catalog::open(rules, Some(goal), &settings, &runner).expect("a built-in game");
     let seats = specs.map(|spec| game.resolve(spec, &runner).expect("a built-in strategy"));

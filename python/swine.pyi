@@ -317,6 +317,13 @@ def sweep(
     surveyed as `swine sweep` does, in parallel; progress=False keeps it quiet (else it counts
     the variants on stderr)."""
 
+def games() -> list[dict[str, Any]]:
+    """Every game's record, as `swine games --json` gives it: `name`, `label`, `summary`,
+    `players` (the counts it can be played by), `value` ("win_probability" or
+    "expected_score"), `parameters` [{name, kind, default, doc, ...}], `position`, `chance`,
+    `ties`, `can` (its capabilities), `files` and `rulesets` [{name, aliases, summary,
+    yardstick, strategies, defaults}]."""
+
 def study(
     strategy: StrategyLike,
     vs: Optional[StrategyLike] = None,

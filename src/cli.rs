@@ -4,9 +4,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use swine_solver::catalog::{self, MOST_MOVES, MOST_VARIANTS};
+use swine_solver::catalog::{self, MOST_VARIANTS};
 use swine_solver::format::Format;
+use swine_solver::game::MOST_MOVES;
 pub use swine_solver::game::MoveLimit;
+
+use crate::help;
 
 /// The top-level help's closing text: examples, then every ruleset with its strategies, read
 /// from the solver's catalog.
@@ -41,16 +44,23 @@ Rulesets (--rules) and their strategies:
 
 /// The help of `--rules`, naming every ruleset.
 fn rules_help() -> String {
-    let names: Vec<&str> = catalog::rulesets().iter().map(|e| e.name).collect();
+    let names: Vec<&str> = catalog::rulesets().iter().map(|l| l.ruleset.name).collect();
     format!("The ruleset: {}", names.join(", "))
 }
 
-/// Exact win probabilities and optimal strategies for Hog-family dice games, Greed, the Pig
-/// family, Farkle and Chopsticks.
-///
-/// Every number swine prints is computed from the full state space of the game, not sampled.
+/// The command line.
 #[derive(Debug, Parser)]
-#[command(name = "swine", version, after_help = examples())]
+#[command(
+    name = "swine",
+    version,
+    about = help::about(),
+    long_about = format!(
+        "{}.\n\nEvery number swine prints is computed from the full state space of the game, \
+         not sampled.",
+        help::about()
+    ),
+    after_help = examples()
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -98,10 +108,7 @@ Examples:
   swine simulate sample1 --vs sample1 --rules greed --games 1 --seed 3 --transcript
   swine simulate score_base --rules two-dice-pig --games 100000")]
     Simulate(SimulateArgs),
-    /// Study a match-up turn by turn, exactly: each seating's chance to win, how long a game
-    /// lasts and how often each rule happens; beside them the variant's design measures (Hog,
-    /// the Pig family, Greed).
-    #[command(after_help = "\
+    #[command(about = help::study(), long_about = None, after_help = "\
 Examples:
   swine study always_roll:6                     against the yardstick, hog-fa20
   swine study optimal --rules hog-sp21 --csv length.csv
@@ -115,9 +122,7 @@ A turn is one player's turn as the course counts it: an extra turn is a turn, ro
 turn. Rules are counted on either player's turns, by the names the ruleset gives them
 (`rule_names` in a rule script).")]
     Study(StudyArgs),
-    /// Play a game against the computer, with the exact value of every choice (Hog, Greed,
-    /// the Pig family, Chopsticks).
-    #[command(after_help = "\
+    #[command(about = help::play(), long_about = None, after_help = "\
 Examples:
   swine play                                    hog-fa20 against perfect play, with hints
   swine play --rules hog-fa19 --vs always_roll:4 --seed 7
@@ -141,12 +146,7 @@ Examples:
   swine plot sweep sweep.json --x goal --y optimal_win_rate --y minimax_first_player_wins --out sweep.png
                                                      a line per column, named in a legend")]
     Plot(PlotArgs),
-    /// Serve a local web page (loopback only) to play Hog, Greed, the Pig family, Chopsticks or
-    /// Farkle against the computer with exact hints, the commentary and the strategy map; its
-    /// JSON API is in docs/guide.md. A Farkle match-up is solved on a thread of its own the
-    /// first time it is asked for (goal 2000 with floor -1000: seconds; the full game: about 5
-    /// minutes), the page showing how far the solve has come.
-    #[command(after_help = "\
+    #[command(about = help::serve(), long_about = None, after_help = "\
 Examples:
   swine serve                       http://127.0.0.1:8000/
   swine serve --port 0 --open       any free port, opened in the browser
@@ -176,6 +176,12 @@ Examples:
   swine sweep --set goal=50..100:10             hog-fa20 at goals 50, 60, ..., 100
   swine sweep --rules my-hog.rhai --set bonus=1..5 --set goal=50,100 --report sweep.csv")]
     Sweep(SweepArgs),
+    /// List every game: its players, kind of value, parameters, rulesets and what it answers.
+    #[command(after_help = "\
+Examples:
+  swine games                                   every game's record
+  swine games --json                            the same as a list of JSON objects")]
+    Games(GamesArgs),
     /// List, show and check Hog rule scripts.
     #[command(
         subcommand,
@@ -222,18 +228,12 @@ Examples:
 /// Which game and goal.
 #[derive(Debug, Args)]
 pub struct RulesArgs {
-    #[arg(long, value_name = "NAME|FILE.rhai|FILE.py", default_value = "hog-fa20", help = rules_help())]
+    #[arg(long, value_name = "NAME|FILE.rhai|FILE.py", default_value = catalog::default_rules(), help = rules_help())]
     pub rules: String,
-    /// The score that wins in Hog (1..=1000), the Pig family (1..=255) or Farkle (a multiple of
-    /// 50), or the limit over which a Greed player loses (1..=100) [default: the ruleset's; 100,
-    /// piglet 10, farkle 10000].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = help::goal())]
     pub goal: Option<u32>,
-    /// Sets a parameter a rule script declares (Hog) or a rule number of farkle (floor, penalty,
-    /// farkles, min_bank, one, five, three_ones, triple, straight, three_pairs, doubling), e.g.
-    /// --set goal=50; may be repeated.
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = catalog::setting)]
-    pub settings: Vec<(String, i64)>,
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = catalog::setting, help = help::set())]
+    pub settings: Vec<(String, String)>,
     /// Solve even where the estimate of the memory it takes exceeds the memory this machine has
     /// free (without it, such a solve is refused before it starts).
     #[arg(long)]
@@ -278,9 +278,7 @@ pub struct SolveArgs {
     /// number of perturbations give the same table on every machine [default: 0].
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// Chopsticks: at most M moves per player, or `unlimited` for retrograde analysis
-    /// [default: unlimited].
-    #[arg(long, value_name = "M|unlimited", value_parser = move_limit)]
+    #[arg(long, value_name = "M|unlimited", value_parser = move_limit, help = help::moves("unlimited, by retrograde analysis"))]
     pub moves: Option<MoveLimit>,
     #[command(flatten)]
     pub precision: PrecisionArgs,
@@ -311,21 +309,16 @@ pub struct PrecisionArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
-    /// Chopsticks: at most M moves per player, or `unlimited` [default: 10].
-    #[arg(long, value_name = "M|unlimited", value_parser = move_limit)]
+    #[arg(long, value_name = "M|unlimited", value_parser = move_limit, help = help::moves("10"))]
     pub moves: Option<MoveLimit>,
-    /// Who moves first (as player A in Chopsticks) [default: ask in Chopsticks, you in Hog and
-    /// Greed].
+    /// Who moves first [default: asked where the game asks, else you].
     #[arg(long, value_name = "WHO")]
     pub first: Option<First>,
-    /// Hog and Greed: the computer's strategy [default: optimal, perfect play].
-    #[arg(long, value_name = "STRATEGY")]
+    #[arg(long, value_name = "STRATEGY", help = help::play_vs())]
     pub vs: Option<String>,
-    /// Hog and Greed: seed of the dice; the same seed and choices give the same game [default:
-    /// from the clock, printed].
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", help = help::play_seed())]
     pub seed: Option<u64>,
-    /// Hog and Greed: do not show the win probability of each choice before your turns.
+    /// Do not show the value of each choice before your turns.
     #[arg(long)]
     pub no_hints: bool,
     /// Your first answers, in order, as if typed (e.g. `6,0`; Pig `r,h`; Chopsticks: `yes` to
@@ -488,10 +481,18 @@ pub struct StudyArgs {
     pub json: bool,
 }
 
+/// `swine games`.
+#[derive(Debug, Args)]
+pub struct GamesArgs {
+    /// Print the records as one JSON list instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// `swine sweep`.
 #[derive(Debug, Args)]
 pub struct SweepArgs {
-    #[arg(long, value_name = "NAME|FILE.rhai|FILE.py", default_value = "hog-fa20", help = rules_help())]
+    #[arg(long, value_name = "NAME|FILE.rhai|FILE.py", default_value = catalog::default_rules(), help = rules_help())]
     pub rules: String,
     /// The values of a parameter (the goal, a parameter a rule script declares, a rule number
     /// of farkle): A..B, A..B:STEP or A,B,C; several make a grid.
@@ -531,6 +532,15 @@ fn sweep_values(text: &str) -> Result<(String, Vec<i64>), String> {
     Ok((name.trim().to_string(), values))
 }
 
+/// Parses `--set NAME=VALUE` with a whole number, as a rule script's parameters take it.
+fn number_setting(text: &str) -> Result<(String, i64), String> {
+    let (name, value) = catalog::setting(text)?;
+    let number = value
+        .parse::<i64>()
+        .map_err(|_| format!("'{text}': {value} is not a whole number"))?;
+    Ok((name, number))
+}
+
 /// `swine rules`.
 #[derive(Debug, Subcommand)]
 pub enum RulesCommand {
@@ -547,7 +557,7 @@ pub enum RulesCommand {
         /// The script, FILE.rhai or FILE.py (or a preset's name).
         file: String,
         /// Sets a parameter the script declares; may be repeated.
-        #[arg(long = "set", value_name = "NAME=VALUE", value_parser = catalog::setting)]
+        #[arg(long = "set", value_name = "NAME=VALUE", value_parser = number_setting)]
         settings: Vec<(String, i64)>,
         #[command(flatten)]
         python: PythonArgs,
@@ -616,7 +626,7 @@ pub struct AtlasArgs {
     pub goal: Option<u32>,
     /// Sets a parameter in every ruleset of --rules that declares it, e.g. --set lucky=5; may
     /// be repeated.
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = catalog::setting, requires = "rules")]
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = number_setting, requires = "rules")]
     pub settings: Vec<(String, i64)>,
     /// Directory to write atlas.md into, and its pictures into DIR/atlas/ (created if
     /// missing) [default: docs; with --rules, the current directory].

@@ -3,6 +3,7 @@
 
 mod cli;
 mod commands;
+mod help;
 mod machine;
 mod manual;
 mod progress;
@@ -80,6 +81,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Grade(args) => commands::grade_command(args),
         Command::Rules(command) => commands::rules_command(command),
         Command::Sweep(args) => commands::sweep_command(args),
+        Command::Games(args) => commands::games_command(args),
         Command::Tournament(args) => commands::tournament_command(args),
         Command::Completions(args) => manual::completions(args.shell),
         Command::Man(args) => manual::man(args.verb.as_deref()),

@@ -4,13 +4,11 @@
 //!
 //! Two layers: every registered game at a small size through the real binary (the CLI's verbs),
 //! and the same questions put to the interface in-process, which a test-only game (the coin
-//! race, [`coin_race`]) passes too: a new game is its rules, its solver and an `impl Game`.
+//! race, `swine_solver::coin_race`, registered like the built-ins when the tests build) passes
+//! too: a new game is its record, its rules, its solver and an `impl Game`.
 //! The Python package's twin is python/tests/test_conformance.py.
 
-mod coin_race;
-
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
@@ -193,8 +191,8 @@ struct Case {
     dice: Option<&'static str>,
 }
 
-/// One ruleset of every game, small.
-const CASES: [Case; 6] = [
+/// One ruleset of every registered game, small (the tests' own coin race among them).
+const CASES: [Case; 7] = [
     Case {
         flags: &["--rules", "hog-fa20", "--goal", "30"],
         strategies: Some(["always_roll:4", "always_roll:6"]),
@@ -231,7 +229,33 @@ const CASES: [Case; 6] = [
         from: "0,0",
         dice: None,
     },
+    Case {
+        flags: &["--rules", "coin-race", "--goal", "12"],
+        strategies: Some(["safe", "bold"]),
+        from: "3,4",
+        dice: None,
+    },
 ];
+
+#[test]
+fn every_registered_game_has_a_case_and_the_binary_lists_it() {
+    let cased: std::collections::BTreeSet<&str> = CASES
+        .iter()
+        .map(|case| catalog::find(case.flags[1]).unwrap().game.name)
+        .collect();
+    let registered: std::collections::BTreeSet<&str> =
+        catalog::games().iter().map(|g| g.name).collect();
+    assert_eq!(cased, registered);
+    let sandbox = Sandbox::new();
+    let listed: Value = serde_json::from_str(&sandbox.run(&["games", "--json"]).success()).unwrap();
+    let names: std::collections::BTreeSet<&str> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, registered);
+}
 
 /// `swine ARGS FLAGS`.
 fn run(sandbox: &Sandbox, args: &[&str], flags: &[&str]) -> crate::util::Run {
@@ -605,8 +629,10 @@ mod erased {
 #[test]
 fn every_registered_game_and_a_test_only_one_pass_the_same_suite_in_process() {
     let open_settings = |rules: &str, settings: &[(&str, i64)]| {
-        let settings: Vec<(String, i64)> =
-            settings.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+        let settings: Vec<(String, String)> = settings
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect();
         catalog::open(rules, None, &settings, &Runner::default()).unwrap()
     };
     let open = |rules: &str, goal: u32, settings: &[(&str, i64)]| {
@@ -637,8 +663,7 @@ fn every_registered_game_and_a_test_only_one_pass_the_same_suite_in_process() {
         ["optimal", "thumb"],
         &card,
     );
-    let race: Opened = Arc::new(coin_race::CoinRace::new(12));
-    conform(&race, ["safe", "bold"], &[3, 4]);
+    conform(&open("coin-race", 12, &[]), ["safe", "bold"], &[3, 4]);
 }
 
 #[test]

@@ -128,3 +128,62 @@ fn the_commonmark_check_catches_a_fence_with_an_info_string_as_a_close() {
     assert!(blocks.iter().all(|b| !b.text.contains("```")));
     assert!(prose.iter().all(|(_, t)| !t.starts_with("$ swine")));
 }
+
+/// The rows of README.md's ruleset table: each row's `--rules` names (every name in backticks
+/// in its first cell), its game and its yardstick (empty where none).
+fn readme_rulesets() -> Vec<(Vec<String>, String, String)> {
+    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let ticked = |cell: &str| -> Vec<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    };
+    source
+        .lines()
+        .skip_while(|l| !l.starts_with("| `--rules` |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|row| {
+            let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
+            (
+                ticked(cells[0]),
+                cells[1].to_string(),
+                ticked(cells[3]).join(""),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_readmes_ruleset_table_is_the_registrys() {
+    use swine_solver::catalog;
+    let rows = readme_rulesets();
+    let mut expected: Vec<(Vec<String>, String, String)> = Vec::new();
+    // The tests' own game is registered only where the tests build: no reader meets it.
+    for game in catalog::games().iter().filter(|g| g.name != "coin-race") {
+        for ruleset in (game.rulesets)() {
+            let mut names = vec![ruleset.name.to_string()];
+            names.extend(ruleset.aliases.iter().map(|a| a.to_string()));
+            let yardstick = ruleset.yardstick.unwrap_or_default();
+            expected.push((names, game.label.to_string(), yardstick));
+        }
+        if !game.files.is_empty() {
+            let files = game.files.iter().map(|e| format!("FILE{e}")).collect();
+            expected.push((files, game.label.to_string(), "the script's".to_string()));
+        }
+    }
+    let key = |row: &(Vec<String>, String, String)| row.0[0].clone();
+    let mut rows_sorted = rows.clone();
+    rows_sorted.sort_by_key(key);
+    expected.sort_by_key(key);
+    // The file row's yardstick is words, not a strategy.
+    for row in &mut rows_sorted {
+        if row.0[0].starts_with("FILE") {
+            row.2 = "the script's".to_string();
+        }
+    }
+    assert_eq!(rows_sorted, expected);
+}

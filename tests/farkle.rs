@@ -622,7 +622,7 @@ fn farkle_bank_map_agrees_with_the_positions_it_draws() {
         ),
         (
             vec!["plot", "diff", "optimal", "bank_at:300", "--out", "x.png"],
-            "plot diff: farkle[floor=-500] strategies are compared by plot diff in Hog only",
+            "plot diff: farkle[floor=-500] has no strategies of score tables to compare",
         ),
         (
             vec![
@@ -649,7 +649,7 @@ fn farkle_bank_map_agrees_with_the_positions_it_draws() {
         ])
         .failure();
     assert!(
-        stderr.contains("--farkles: hog-fa20 has no farkle counts (--farkles is farkle's)"),
+        stderr.contains("--farkles: hog-fa20 has no counts to draw a picture at"),
         "{stderr}"
     );
 }

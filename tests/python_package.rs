@@ -83,6 +83,8 @@ fn the_wheel_installs_with_pip_and_its_tests_pass() {
             "build",
             "--release",
             "--quiet",
+            "--features",
+            "coin-race",
             "-m",
             "python/Cargo.toml",
             "-i",

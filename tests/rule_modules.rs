@@ -2,7 +2,6 @@
 //! written as that term's hog.py reads, against the preset `hog-sp21` (the very same tables, the
 //! same win rates to the bit), and every kind of module error through the real binary.
 
-use swine_solver::catalog;
 use swine_solver::hog::{Ruleset, SearchLimits, Strategy, evaluate, solve_against};
 use swine_solver::python::Runner;
 
@@ -15,7 +14,7 @@ const SP21: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/hog-sp21.py");
 /// `rules` (a preset or a file) compiled for `goal`.
 fn compiled(rules: &str, goal: u32) -> Ruleset {
     let settings = [("goal".to_string(), i64::from(goal))];
-    let script = catalog::script(rules, &settings, &Runner::default())
+    let script = swine_solver::hog::script(rules, &settings, &Runner::default())
         .unwrap_or_else(|error| panic!("{rules}: {error}"));
     Ruleset::compile(script).unwrap_or_else(|error| panic!("{rules}: {error}"))
 }

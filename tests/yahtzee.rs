@@ -236,7 +236,7 @@ fn bad_input_is_refused_with_its_value_named() {
     for (args, said) in [
         (
             vec!["solve", "--rules", "yahtzee", "--set", "joker=wild"],
-            "joker=wild': wild is no joker rule; they are forced, verhoeff, free, none",
+            "--set 'joker=wild': wild is not one of forced, verhoeff, free, none",
         ),
         (
             from("sixes=7"),

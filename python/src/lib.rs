@@ -17,8 +17,9 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use swine_solver::catalog;
 use swine_solver::catalog::sweep as sweep_grid;
-use swine_solver::catalog::{self, MOST_MOVES};
+use swine_solver::game::MOST_MOVES;
 use swine_solver::game::contest::{self, play_round_robin};
 use swine_solver::game::{Capability, GameError, MoveLimit, SearchAsk, SolveAsk, Strategy, meet};
 use swine_solver::python::Runner;
@@ -391,8 +392,15 @@ fn study(
     Ok(out.unbind())
 }
 
-/// Exact win probabilities and optimal strategies for Hog-family dice games, Greed, the Pig
-/// family, Chopsticks and Farkle.
+/// Every game's record, as `swine games --json` gives it: a list of dicts (`name`, `label`,
+/// `players`, `value`, `parameters`, `rulesets`, `can`, ...).
+#[pyfunction]
+fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    results::to_python(py, &catalog::games())
+}
+
+/// Exact win probabilities, expected scores and optimal strategies for the dice and finger
+/// games `games()` lists.
 #[pymodule]
 fn swine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SwineError", m.py().get_type::<SwineError>())?;
@@ -410,5 +418,6 @@ fn swine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tournament, m)?)?;
     m.add_function(wrap_pyfunction!(sweep, m)?)?;
     m.add_function(wrap_pyfunction!(study, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
     Ok(())
 }

@@ -22,7 +22,7 @@ const KEPT: usize = 8;
 struct Key {
     rules: String,
     goal: Option<u32>,
-    settings: Vec<(String, i64)>,
+    settings: Vec<(String, String)>,
     /// A rule script's full text (none for a built-in).
     text: Option<String>,
 }
@@ -35,7 +35,7 @@ static KEPT_RULES: Mutex<Vec<(Key, Opened)>> = Mutex::new(Vec::new());
 pub fn kept_or<E>(
     rules: &str,
     goal: Option<u32>,
-    settings: &[(String, i64)],
+    settings: &[(String, String)],
     open: impl FnOnce() -> Result<Opened, E>,
 ) -> Result<Opened, E> {
     let Some(key) = key(rules, goal, settings) else {
@@ -67,7 +67,7 @@ pub fn kept_or<E>(
 
 /// The key of `rules` at `goal` with `settings`; none where the rules are not to be kept (a
 /// Python rule module, or a script file that cannot be read: opening it says why).
-fn key(rules: &str, goal: Option<u32>, settings: &[(String, i64)]) -> Option<Key> {
+fn key(rules: &str, goal: Option<u32>, settings: &[(String, String)]) -> Option<Key> {
     let text = if catalog::is_script(rules) {
         if catalog::is_python(rules) {
             return None;

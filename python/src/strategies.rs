@@ -90,7 +90,7 @@ pub fn count(name: &str, value: &Bound<'_, PyAny>, range: RangeInclusive<u64>) -
 
 /// The Hog script parameters `set=` gives: a dict `{"lucky": 5}`, or `"NAME=VALUE"` strings or
 /// `(name, value)` pairs.
-fn settings(set: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, i64)>> {
+fn settings(set: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, String)>> {
     let Some(set) = set else {
         return Ok(Vec::new());
     };
@@ -118,14 +118,14 @@ fn settings(set: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, i64)>> {
                     "{entry} is neither NAME=VALUE nor a (name, value) pair"
                 ))
             })?;
-            // A named value (Yahtzee's {"joker": "none"}) is read as NAME=VALUE is.
+            // A named value ({"joker": "none"}) is read by its game as NAME=VALUE is.
             if let Ok(text) = value.extract::<String>() {
-                return catalog::setting(&format!("{name}={text}")).map_err(bad);
+                return Ok((name, text));
             }
             let value = value
                 .extract::<i64>()
                 .map_err(|_| bad(format!("{name}'s value {value} is not a whole number")))?;
-            Ok((name, value))
+            Ok((name, value.to_string()))
         })
         .collect()
 }

@@ -100,7 +100,20 @@ CASES = [
     {"rules": "farkle", "goal": 300, "set": {"floor": -100}, "pair": ("bank_at:200", "max_points"),
      "at": (0, 0, 0, 0, 100, 5), "dice": [1, 2, 3, 4, 6]},
     {"rules": "chopsticks"},
+    # The tests' own game, registered beside the built-ins in the wheel the tests build.
+    {"rules": "coin-race", "goal": 12, "pair": ("safe", "bold"), "at": (3, 4)},
 ]
+
+
+def test_every_registered_game_is_a_case_and_listed_as_the_cli_lists_it():
+    games = swine.games()
+    ruleset_games = {r["name"]: g["name"] for g in games for r in g["rulesets"]}
+    assert {ruleset_games[c["rules"]] for c in CASES} <= {g["name"] for g in games}
+    for game in games:
+        assert game["value"] in ("win_probability", "expected_score"), game["name"]
+        assert all({"name", "default", "doc"} <= set(p) for p in game["parameters"]), game["name"]
+    if CLI is not None:
+        assert cli("games") == games
 
 
 def game_of(case):

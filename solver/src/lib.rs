@@ -44,6 +44,8 @@ pub mod bounds;
 pub mod catalog;
 pub mod chart;
 pub mod chopsticks;
+#[cfg(feature = "coin-race")]
+pub mod coin_race;
 pub mod commentary;
 pub mod dice;
 pub mod farkle;

@@ -10,11 +10,11 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use rayon::prelude::*;
 use serde::Serialize;
-use swine_solver::catalog::{self, is_script};
+use swine_solver::catalog::is_script;
 use swine_solver::format::{Probability, prepare_directory, write_rendered};
 use swine_solver::hog::{
     AtlasEntry, DEFAULT_GOAL, MAX_DICE, OptimumSource, Ruleset, atlas, atlas_order, entry_of,
-    presets,
+    presets, script,
 };
 
 use crate::cli::AtlasArgs;
@@ -102,8 +102,8 @@ fn given(args: &AtlasArgs) -> Result<Vec<AtlasEntry>> {
         .rules
         .iter()
         .map(|rules| {
-            let script = catalog::script(rules, &goal, &runner)
-                .with_context(|| format!("--rules {rules}"))?;
+            let script =
+                script(rules, &goal, &runner).with_context(|| format!("--rules {rules}"))?;
             Ok(script.parameters().iter().map(|p| p.name.clone()).collect())
         })
         .collect::<Result<_>>()?;
@@ -127,8 +127,8 @@ fn given(args: &AtlasArgs) -> Result<Vec<AtlasEntry>> {
                     .filter(|(name, _)| declared.contains(name))
                     .cloned(),
             );
-            let script = catalog::script(rules, &settings, &runner)
-                .with_context(|| format!("--rules {rules}"))?;
+            let script =
+                script(rules, &settings, &runner).with_context(|| format!("--rules {rules}"))?;
             let ruleset = Ruleset::compile(script).with_context(|| format!("--rules {rules}"))?;
             let preset = (!is_script(rules))
                 .then(|| presets::preset(rules))

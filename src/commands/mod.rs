@@ -4,6 +4,7 @@
 mod atlas;
 mod contest;
 mod eval;
+mod games;
 mod play;
 pub mod plot;
 mod prompt;
@@ -17,6 +18,7 @@ mod tables;
 pub use atlas::atlas_command;
 pub use contest::{grade_command, tournament_command};
 pub use eval::eval_command;
+pub use games::games_command;
 pub use play::play_command;
 pub use rules::rules_command;
 pub use simulate::simulate_command;

@@ -34,7 +34,7 @@ pub fn rules_command(command: &RulesCommand) -> Result<()> {
             settings,
             python,
         } => {
-            let script = swine_solver::catalog::script(file, settings, &resolve::runner(python))?;
+            let script = swine_solver::hog::script(file, settings, &resolve::runner(python))?;
             writeln!(out, "{} ({}): {}", script.variant(), file, script.summary())?;
             let parameters: Vec<String> = script
                 .parameters()

@@ -21,7 +21,7 @@ pub fn tables_command(args: &TablesArgs) -> Result<()> {
     prepare_directory(&args.out)?;
     let mut jobs: Vec<TablesJob> = Vec::new();
     for entry in catalog::rulesets() {
-        let game = catalog::open(entry.name, None, &[], &Runner::default())?;
+        let game = catalog::open(entry.ruleset.name, None, &[], &Runner::default())?;
         jobs.extend(game.tables(args.best_tables_from.as_deref())?);
     }
     let solved: Vec<Solved> = Watch::during(|run, _| {

@@ -338,16 +338,16 @@ fn plan(key: &MatchUp, budget: u64) -> Result<Plan, Refusal> {
             .collect::<Result<_, _>>()?,
     };
     let named = catalog::named(&key.rules, key.goal, &settings, &Runner::default()).map_err(
-        |e| match e {
-            catalog::OpenError::NoGoal { .. } => bad(&format!(
-                "goal: {} has no goal; moves=M limits its length",
-                key.rules
-            )),
-            catalog::OpenError::NoParameters { .. } => bad(&format!(
-                "set: {} has no parameters but its goal",
-                key.rules
-            )),
-            other => bad(&format!("rules: {}", full_message(&other))),
+        |e| match &e {
+            catalog::OpenError::NoGoal { .. } => bad(&format!("goal: {} has no goal", key.rules)),
+            catalog::OpenError::NoParameter { .. } | catalog::OpenError::Value(_) => {
+                let message = e.to_string();
+                bad(&format!(
+                    "set: {}",
+                    message.strip_prefix("--set ").unwrap_or(&message)
+                ))
+            }
+            other => bad(&format!("rules: {}", full_message(other))),
         },
     )?;
     let footprint = named.footprint();

@@ -18,7 +18,7 @@ use super::query::{Refusal, bad};
 pub(super) fn map(state: &State, query: &HashMap<String, String>) -> Result<Value, Refusal> {
     let rules = query.get("rules").map_or("hog-fa20", String::as_str);
     if let Ok(entry) = catalog::find(rules) {
-        let game = catalog::open(entry.name, None, &[], &Runner::default());
+        let game = catalog::open(entry.ruleset.name, None, &[], &Runner::default());
         if let Ok(game) = game
             && let Err(refused) = game.info().allows(Capability::ScoreMap)
         {

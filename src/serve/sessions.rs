@@ -41,7 +41,7 @@ pub(super) fn new_game(
     };
     let kept = engine(state, query)?;
     let info = kept.game.info();
-    if !info.chance && seed.is_some() {
+    if !info.game.chance && seed.is_some() {
         return Err(bad(&format!("seed: {} has no dice to seed", info.rules)));
     }
     let seed = seed.unwrap_or_else(crate::commands::clock_seed);

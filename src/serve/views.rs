@@ -13,9 +13,9 @@ use super::sessions::Game;
 pub(super) fn rulesets(budget: u64) -> Value {
     let rulesets: Vec<Value> = catalog::rulesets()
         .into_iter()
-        .map(|e| {
-            json!({"name": e.name, "game": e.game.name(), "summary": e.summary,
-                   "yardstick": e.yardstick})
+        .map(|l| {
+            json!({"name": l.ruleset.name, "game": l.game.name, "summary": l.ruleset.summary,
+                   "yardstick": l.ruleset.yardstick})
         })
         .collect();
     json!({ "rulesets": rulesets,

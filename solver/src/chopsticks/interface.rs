@@ -33,14 +33,6 @@ pub struct Chopsticks {
 /// Chopsticks has no strategies: a value of this type never exists.
 pub enum NoStrategy {}
 
-/// Why Chopsticks answers no question about strategies.
-const NO_STRATEGIES: &str =
-    "is a game without chance or strategies to evaluate: solve it (both sides perfect) or play it";
-
-/// Why Chopsticks needs no fractions or bounds.
-const EXACT_ALREADY: &str =
-    "has no dice; its solved positions are wins, losses and draws, exact already";
-
 /// What a Chopsticks solve holds: its 625 positions, a few bytes each for every move of the
 /// longest limit, next to nothing beside the program (`swine solve --rules chopsticks`: 7 MB, 0.01 s).
 const GROWTH: Growth = Growth {
@@ -58,51 +50,17 @@ impl Default for Chopsticks {
 impl Chopsticks {
     /// The game.
     pub fn new() -> Chopsticks {
-        let strategies = [
-            Capability::Strategies,
-            Capability::Explain,
-            Capability::Transcript,
-            Capability::Tables,
-            Capability::Study,
-            Capability::Map,
-            Capability::Win,
-            Capability::Diff,
-        ];
-        let mut lacks: Vec<(Capability, String)> = strategies
-            .into_iter()
-            .map(|c| (c, NO_STRATEGIES.to_string()))
-            .collect();
-        lacks.extend([
-            (Capability::Exact, EXACT_ALREADY.to_string()),
-            (Capability::Bounds, EXACT_ALREADY.to_string()),
-            (Capability::Dice, "has no dice".to_string()),
-            (Capability::ScoreMap, "has no scores to map".to_string()),
-            (
-                Capability::Values,
-                "writes every solved position (with its result) already".to_string(),
-            ),
-            (
-                Capability::FullInformation,
-                "hides nothing: both sides see both hands".to_string(),
-            ),
-            (
-                Capability::TimeLimit,
-                "is solved exactly in well under a second; it needs no time limit".to_string(),
-            ),
-        ]);
         Chopsticks {
             info: GameInfo {
-                game: "chopsticks",
+                game: &super::GAME,
                 rules: NAME.to_string(),
                 goal: None,
                 yardstick: None,
                 submission_file: "chopsticks.py",
                 position: Vec::new(),
                 simple: None,
-                chance: false,
-                ties: true,
                 hides_memory: false,
-                lacks,
+                cannot: Vec::new(),
                 footprint: GROWTH.footprint(POSITIONS as u64, [0, 0]),
             },
         }

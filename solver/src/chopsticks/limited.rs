@@ -10,7 +10,7 @@ use super::position::{POSITIONS, Player, Position};
 
 /// The longest move limit solved (per player): memory grows with it, and Chopsticks without
 /// a limit is solved by retrograde analysis instead.
-pub const MOST_MOVES: u32 = 1000;
+pub use crate::game::MOST_MOVES;
 
 /// The results and best moves of every position at every level.
 #[derive(Clone, Debug)]

@@ -15,12 +15,14 @@ mod interface;
 mod limited;
 pub mod narrate;
 pub mod position;
+mod record;
 mod retrograde;
 mod session;
 
 pub use interface::Chopsticks;
 pub use limited::{Limited, MOST_MOVES, mover};
 pub use position::{Hands, POSITIONS, Player, Position, add};
+pub use record::GAME;
 pub use retrograde::{NODES, Node, Retrograde};
 pub use session::{Match, Solver};
 

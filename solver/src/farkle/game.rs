@@ -16,6 +16,7 @@
 use std::collections::BTreeMap;
 
 use crate::dice::multisets;
+use crate::game::{Parameter, ParameterKind};
 use thiserror::Error;
 
 /// The ruleset's name on the command line.
@@ -89,36 +90,94 @@ impl Default for Settings {
     }
 }
 
-/// The `--set` names, with what each is.
-pub const SETTINGS: [(&str, &str); 12] = [
-    ("goal", "the banked score that wins (10000)"),
-    ("floor", "the lowest banked score (-2500)"),
-    (
+/// A rule number in points: a multiple of [`UNIT`] in `0..=most`.
+const fn points(name: &'static str, most: i64, default: i64, doc: &'static str) -> Parameter {
+    Parameter {
+        name,
+        kind: ParameterKind::Integer {
+            least: 0,
+            most,
+            step: UNIT as i64,
+        },
+        default,
+        doc,
+    }
+}
+
+/// The rules' numbers as `--set` names them, each with the values it takes, its default (Busche's
+/// rules) and what it is.
+pub const PARAMETERS: [Parameter; 12] = [
+    Parameter {
+        name: "goal",
+        kind: ParameterKind::Integer {
+            least: UNIT as i64,
+            most: MAX_GOAL as i64,
+            step: UNIT as i64,
+        },
+        default: 10_000,
+        doc: "the banked score that wins",
+    },
+    Parameter {
+        name: "floor",
+        kind: ParameterKind::Integer {
+            least: MIN_FLOOR,
+            most: 0,
+            step: UNIT as i64,
+        },
+        default: -2500,
+        doc: "the lowest banked score",
+    },
+    points(
         "penalty",
-        "what the last of `farkles` farkles in a row costs (500)",
+        MAX_GOAL as i64,
+        500,
+        "what the last of `farkles` farkles in a row costs",
     ),
-    ("farkles", "farkles in a row that cost the penalty (3)"),
-    ("min_bank", "the least turn total that may be banked (0)"),
-    ("one", "a single 1 (100)"),
-    ("five", "a single 5 (50)"),
-    ("three_ones", "three 1s (1000)"),
-    ("triple", "three of a face k >= 2 score triple * k (100)"),
-    ("straight", "1-2-3-4-5-6 (1500)"),
-    (
+    Parameter {
+        name: "farkles",
+        kind: ParameterKind::Integer {
+            least: 1,
+            most: MAX_FARKLES as i64,
+            step: 1,
+        },
+        default: 3,
+        doc: "farkles in a row that cost the penalty",
+    },
+    points(
+        "min_bank",
+        MAX_GOAL as i64,
+        0,
+        "the least turn total that may be banked",
+    ),
+    points("one", 10_000, 100, "a single 1"),
+    points("five", 10_000, 50, "a single 5"),
+    points("three_ones", 10_000, 1000, "three 1s"),
+    points(
+        "triple",
+        10_000,
+        100,
+        "three of a face k >= 2 score triple * k",
+    ),
+    points("straight", 100_000, 1500, "1-2-3-4-5-6"),
+    points(
         "three_pairs",
-        "three pairs, or four of a kind and a pair (750)",
+        100_000,
+        750,
+        "three pairs, or four of a kind and a pair",
     ),
-    (
-        "doubling",
-        "1: four, five, six of a kind double the three's value per die; 0: add it (0)",
-    ),
+    Parameter {
+        name: "doubling",
+        kind: ParameterKind::Named(&["add", "double"]),
+        default: 0,
+        doc: "four, five, six of a kind: add the three's value per die (add), or double it",
+    },
 ];
 
 /// Why Farkle's rules cannot be set up.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum FarkleError {
     /// A `--set` name the rules do not have.
-    #[error("--set {name}: farkle has no such rule; it has {}", SETTINGS.map(|s| s.0).join(", "))]
+    #[error("--set {name}: farkle has no such rule; it has {}", PARAMETERS.map(|p| p.name).join(", "))]
     Unknown {
         /// The name given.
         name: String,
@@ -136,7 +195,7 @@ pub enum FarkleError {
 }
 
 impl Settings {
-    /// Every rule number by its `--set` name, in [`SETTINGS`]' order.
+    /// Every rule number by its `--set` name, in [`PARAMETERS`]' order.
     pub fn numbers(&self) -> [(&'static str, i64); 12] {
         [
             ("goal", i64::from(self.goal)),
@@ -182,63 +241,36 @@ impl Settings {
         Ok(rules)
     }
 
-    /// Sets the rule `name` to `value` (checked for its own range; [`check`](Self::check)
-    /// checks how the rules fit together).
+    /// Sets the rule `name` to `value`, checked against the values its parameter takes
+    /// ([`check`](Self::check) checks how the rules fit together).
     fn set(&mut self, name: &str, value: i64) -> Result<(), FarkleError> {
-        let Some(&(known, _)) = SETTINGS.iter().find(|s| s.0 == name) else {
+        let Some(parameter) = PARAMETERS.iter().find(|p| p.name == name) else {
             return Err(FarkleError::Unknown {
                 name: name.to_string(),
             });
         };
-        let bad = |expected: &str| FarkleError::Value {
-            name: known,
-            value,
-            expected: expected.to_string(),
-        };
-        let points = |most: i64| -> Result<u32, FarkleError> {
-            if !(0..=most).contains(&value) || value % i64::from(UNIT) != 0 {
-                return Err(bad(&format!("expected a multiple of {UNIT} in 0..={most}")));
-            }
-            Ok(value as u32)
-        };
-        match known {
-            "goal" => {
-                if value < i64::from(UNIT) || value > i64::from(MAX_GOAL) || value % 50 != 0 {
-                    return Err(bad(&format!(
-                        "expected a multiple of {UNIT} in {UNIT}..={MAX_GOAL}"
-                    )));
-                }
-                self.goal = value as u32;
-            }
-            "floor" => {
-                if !(MIN_FLOOR..=0).contains(&value) || value % i64::from(UNIT) != 0 {
-                    return Err(bad(&format!(
-                        "expected a multiple of {UNIT} in {MIN_FLOOR}..=0"
-                    )));
-                }
-                self.floor = value;
-            }
-            "farkles" => {
-                if !(1..=i64::from(MAX_FARKLES)).contains(&value) {
-                    return Err(bad(&format!("expected 1..={MAX_FARKLES}")));
-                }
-                self.farkles = value as u32;
-            }
-            "doubling" => {
-                if !(0..=1).contains(&value) {
-                    return Err(bad("expected 0 (add) or 1 (double)"));
-                }
-                self.doubling = value as u32;
-            }
-            "penalty" => self.penalty = points(i64::from(MAX_GOAL))?,
-            "min_bank" => self.min_bank = points(i64::from(MAX_GOAL))?,
-            "one" => self.one = points(10_000)?,
-            "five" => self.five = points(10_000)?,
-            "three_ones" => self.three_ones = points(10_000)?,
-            "triple" => self.triple = points(10_000)?,
-            "straight" => self.straight = points(100_000)?,
-            "three_pairs" => self.three_pairs = points(100_000)?,
-            _ => unreachable!("every name of SETTINGS is set above"),
+        parameter
+            .check(value)
+            .map_err(|expected| FarkleError::Value {
+                name: parameter.name,
+                value,
+                expected,
+            })?;
+        // In range, so each fits its field.
+        let points = value.unsigned_abs() as u32;
+        match parameter.name {
+            "goal" => self.goal = points,
+            "floor" => self.floor = value,
+            "penalty" => self.penalty = points,
+            "farkles" => self.farkles = points,
+            "min_bank" => self.min_bank = points,
+            "one" => self.one = points,
+            "five" => self.five = points,
+            "three_ones" => self.three_ones = points,
+            "triple" => self.triple = points,
+            "straight" => self.straight = points,
+            "three_pairs" => self.three_pairs = points,
+            _ => self.doubling = points,
         }
         Ok(())
     }

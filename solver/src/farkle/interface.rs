@@ -107,56 +107,8 @@ fn footprint(game: &Farkle) -> Footprint {
 impl FarkleGame {
     /// The game of `game`.
     pub fn new(game: Farkle) -> FarkleGame {
-        let lacks = vec![
-            (
-                Capability::Exact,
-                "rolls six dice, whose outcomes are too many to count as fractions; its float \
-                 solve reports its residual"
-                    .to_string(),
-            ),
-            (
-                Capability::Bounds,
-                "has no certified intervals here; its float solve reports its residual (at most \
-                 1e-14)"
-                    .to_string(),
-            ),
-            (
-                Capability::Explain,
-                "has no table of choices to explain: a decision depends on the turn total, the \
-                 dice and the farkle counts too"
-                    .to_string(),
-            ),
-            (
-                Capability::Values,
-                "writes its turn-start values always: they are its solution".to_string(),
-            ),
-            (
-                Capability::Transcript,
-                "tells a game roll by roll in swine play and on the page, not as a transcript"
-                    .to_string(),
-            ),
-            Capability::FullInformation.lacked(),
-            Capability::TimeLimit.lacked(),
-            Capability::Moves.lacked(),
-            Capability::Diff.lacked(),
-            (
-                Capability::ScoreMap,
-                "has no map of one choice per cell of scores: a decision depends on the turn \
-                 total, the dice and the farkle counts too (swine plot map draws where it banks)"
-                    .to_string(),
-            ),
-            (
-                Capability::Tables,
-                format!(
-                    "takes no table: a decision depends on the turn total, the dice and the \
-                     farkle counts too; a strategy is a spec ({}), a Python file \
-                     FILE.py[:FUNCTION] or a callable {SIGNATURE}",
-                    STRATEGY_FORMS.join(", ")
-                ),
-            ),
-        ];
         let info = GameInfo {
-            game: "farkle",
+            game: &super::GAME,
             rules: game.settings().label(),
             goal: Some(Goal {
                 name: "goal",
@@ -170,10 +122,16 @@ impl FarkleGame {
                 .map(|(&name, meaning)| Part { name, meaning })
                 .collect(),
             simple: None,
-            chance: true,
-            ties: false,
             hides_memory: false,
-            lacks,
+            cannot: vec![(
+                Capability::Tables,
+                format!(
+                    "takes no table: a decision depends on the turn total, the dice and the \
+                     farkle counts too; a strategy is a spec ({}), a Python file \
+                     FILE.py[:FUNCTION] or a callable {SIGNATURE}",
+                    STRATEGY_FORMS.join(", ")
+                ),
+            )],
             footprint: footprint(&game),
         };
         FarkleGame {

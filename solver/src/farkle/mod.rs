@@ -21,6 +21,7 @@ mod play;
 mod policy;
 mod position;
 mod python;
+mod record;
 mod session;
 mod solve;
 mod strategy;
@@ -28,7 +29,7 @@ mod study;
 mod turn;
 
 pub use game::{
-    DICE, Farkle, FarkleError, Keep, MAX_FARKLES, MAX_GOAL, MIN_FLOOR, NAME, Offer, SETTINGS,
+    DICE, Farkle, FarkleError, Keep, MAX_FARKLES, MAX_GOAL, MIN_FLOOR, NAME, Offer, PARAMETERS,
     Settings, Table, Throw, UNIT, YARDSTICK, keeps_of,
 };
 pub use interface::FarkleGame;
@@ -40,6 +41,7 @@ pub use python::{
     Decision, EXACT_LIMIT, ExactError, FUNCTION, PythonStrategy, Question, SIGNATURE,
     decision_points, simulate_python,
 };
+pub use record::GAME;
 pub use solve::{
     MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, Turns, VALUES_AXES,
     VALUES_FORMATS, backup, solve, solve_given, solve_stopping, solve_with, values_file,

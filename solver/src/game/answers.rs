@@ -11,6 +11,9 @@ use crate::report::{EstimateReport, ExactTies, MatchReport, SimulationReport};
 
 use super::{GameError, Run};
 
+/// The longest move limit a game takes (`--moves`).
+pub const MOST_MOVES: u32 = 1000;
+
 /// A move limit (Chopsticks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveLimit {

@@ -2,7 +2,7 @@
 //! position, and what it can be asked (its capabilities). Every refusal of a flag a game cannot
 //! answer comes from here, in one form.
 
-use super::{Footprint, GameError};
+use super::{Footprint, GameError, GameType};
 use crate::report::{Batch, Goal};
 
 /// One number of a position (`--from`), with the range it must lie in.
@@ -12,6 +12,24 @@ pub struct Part {
     pub name: &'static str,
     /// What it means, for help texts, e.g. `the mover's score`.
     pub meaning: &'static str,
+}
+
+impl Part {
+    /// A position's part `name`, meaning `meaning`.
+    pub const fn new(name: &'static str, meaning: &'static str) -> Part {
+        Part { name, meaning }
+    }
+
+    /// The two scores most positions start with: the mover's (`own`) and the opponent's.
+    pub const SCORES: [Part; 2] = [
+        Part::new("own", "the mover's score"),
+        Part::new("opponent", "the opponent's score"),
+    ];
+
+    /// The two scores, then `more`.
+    pub fn scores_and(more: &[Part]) -> Vec<Part> {
+        Part::SCORES.iter().chain(more).cloned().collect()
+    }
 }
 
 /// A question a verb or front end may ask of a game, or a flag it may give.
@@ -43,7 +61,7 @@ pub enum Capability {
     Win,
     /// Where two strategies differ and what it costs (`plot diff`).
     Diff,
-    /// A picture drawn at given farkle counts (`--farkles`).
+    /// A picture drawn at given values of the position's other counts (`--farkles`).
     Layer,
     /// The page's strategy map: one best choice per cell of scores (`/api/map`).
     ScoreMap,
@@ -55,6 +73,50 @@ pub enum Capability {
 }
 
 impl Capability {
+    /// Every capability, in the order `swine games` lists them.
+    pub const ALL: [Capability; 17] = [
+        Capability::Strategies,
+        Capability::Exact,
+        Capability::Bounds,
+        Capability::Explain,
+        Capability::Dice,
+        Capability::Values,
+        Capability::Transcript,
+        Capability::FullInformation,
+        Capability::TimeLimit,
+        Capability::Moves,
+        Capability::Map,
+        Capability::Win,
+        Capability::Diff,
+        Capability::Layer,
+        Capability::ScoreMap,
+        Capability::Tables,
+        Capability::Study,
+    ];
+
+    /// Its name in JSON (`swine games --json`): `strategies`, `exact`, `full_information`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Capability::Strategies => "strategies",
+            Capability::Exact => "exact",
+            Capability::Bounds => "bounds",
+            Capability::Explain => "explain",
+            Capability::Dice => "dice",
+            Capability::Values => "values",
+            Capability::Transcript => "transcript",
+            Capability::FullInformation => "full_information",
+            Capability::TimeLimit => "time_limit",
+            Capability::Moves => "moves",
+            Capability::Map => "map",
+            Capability::Win => "win",
+            Capability::Diff => "diff",
+            Capability::Layer => "layer",
+            Capability::ScoreMap => "score_map",
+            Capability::Tables => "tables",
+            Capability::Study => "study",
+        }
+    }
+
     /// The CLI's flag or verb that asks for it, as refusals name it.
     pub fn flag(self) -> &'static str {
         match self {
@@ -78,10 +140,33 @@ impl Capability {
         }
     }
 
-    /// The capability refused with the reason a game gives that has nothing more particular
-    /// to say (`has no move limit (--moves is chopsticks')`), for [`GameInfo::lacks`].
-    pub fn lacked(self) -> (Capability, String) {
-        let reason = match self {
+    /// What it is, in a few words, for `swine games`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Capability::Strategies => "strategies to evaluate",
+            Capability::Exact => "exact fractions (--exact)",
+            Capability::Bounds => "certified intervals (--bounds)",
+            Capability::Explain => "where a strategy loses (--explain)",
+            Capability::Dice => "dice shown at a position (--dice)",
+            Capability::Values => "every state's value (--values)",
+            Capability::Transcript => "a game told turn by turn (--transcript)",
+            Capability::FullInformation => "the full-information table (--full-information)",
+            Capability::TimeLimit => "a time limit on a search (--time-limit)",
+            Capability::Moves => "a move limit (--moves)",
+            Capability::Map => "a strategy map (plot map)",
+            Capability::Win => "a win-probability surface (plot win)",
+            Capability::Diff => "where two strategies differ (plot diff)",
+            Capability::Layer => "pictures at given counts (--farkles)",
+            Capability::ScoreMap => "the page's strategy map",
+            Capability::Tables => "strategies as tables (arrays, callables)",
+            Capability::Study => "a match-up studied turn by turn (study)",
+        }
+    }
+
+    /// Why a game refuses it when it has nothing more particular to say: `has no certified
+    /// intervals` (naming no other game: `swine games` tells which games have it).
+    pub fn lacked(self) -> &'static str {
+        match self {
             Capability::Strategies => "has no strategies to evaluate",
             Capability::Exact => "has no exact fractions",
             Capability::Bounds => "has no certified intervals",
@@ -91,24 +176,23 @@ impl Capability {
             Capability::Transcript => "tells no game as a transcript",
             Capability::FullInformation => "hides nothing from a strategy",
             Capability::TimeLimit => "is solved to its fixpoint; it needs no time limit",
-            Capability::Moves => "has no move limit (--moves is chopsticks')",
+            Capability::Moves => "has no move limit",
             Capability::Map => "has no strategy map",
             Capability::Win => "has no win-probability surface",
-            Capability::Diff => "strategies are compared by plot diff in Hog only",
-            Capability::Layer => "has no farkle counts (--farkles is farkle's)",
+            Capability::Diff => "has no strategies of score tables to compare",
+            Capability::Layer => "has no counts to draw a picture at",
             Capability::ScoreMap => "has no map of one choice per cell of scores",
             Capability::Tables => "takes no table strategy",
             Capability::Study => "is not studied turn by turn",
-        };
-        (self, reason.to_string())
+        }
     }
 }
 
-/// What a game says about itself.
+/// What an opened ruleset says about itself, beside its game's record.
 #[derive(Clone, Debug)]
 pub struct GameInfo {
-    /// The game: `hog`, `greed`, `pig`, `farkle`, `chopsticks`.
-    pub game: &'static str,
+    /// The game's record: its name, players, kind of value, parameters, capabilities.
+    pub game: &'static GameType,
     /// The ruleset with its parameters, as reports head it (`hog-fa20`,
     /// `my-hog[lucky=5]@359652a1`, `piglet`).
     pub rules: String,
@@ -123,38 +207,37 @@ pub struct GameInfo {
     /// The family of simple strategies a sweep compares optimal play with (`always_roll`
     /// with its specs), if the game has one.
     pub simple: Option<(&'static str, Vec<String>)>,
-    /// Whether dice decide anything (not Chopsticks).
-    pub chance: bool,
-    /// Whether a game can end in a tie (Greed; Hog and Pig only through games that never end).
-    pub ties: bool,
     /// Whether the rules remember something a course strategy cannot see (Feral Hogs): its
     /// optimum is then the full-information best response, beside a searched score table.
     pub hides_memory: bool,
-    /// The capabilities it lacks, each with the reason given when it is asked for.
-    pub lacks: Vec<(Capability, String)>,
+    /// What this ruleset refuses beyond its game's record, or refuses with words of its own,
+    /// each with the reason given when it is asked for.
+    pub cannot: Vec<(Capability, String)>,
     /// What solving one of its match-ups takes (memory and time), known before it starts.
     pub footprint: Footprint,
 }
 
 impl GameInfo {
-    /// Whether the game answers `capability`.
+    /// Whether the ruleset answers `capability`: its game's record lists it and the ruleset
+    /// does not refuse it.
     pub fn can(&self, capability: Capability) -> bool {
-        !self.lacks.iter().any(|(c, _)| *c == capability)
+        self.game.can(capability) && !self.cannot.iter().any(|(c, _)| *c == capability)
     }
 
-    /// `Ok` where the game answers `capability`; else the one refusal every front end gives:
-    /// `FLAG: RULES REASON` (`RULES REASON` where no flag asks for it: strategies at all).
+    /// `Ok` where the ruleset answers `capability`; else the one refusal every front end
+    /// gives: `FLAG: RULES REASON` (`RULES REASON` where no flag asks for it: strategies at
+    /// all).
     pub fn allows(&self, capability: Capability) -> Result<(), GameError> {
-        match self.lacks.iter().find(|(c, _)| *c == capability) {
-            None => Ok(()),
-            Some((_, reason)) => {
-                let refusal = format!("{} {reason}", self.rules);
-                Err(GameError::Refused(match capability.flag() {
-                    "" => refusal,
-                    flag => format!("{flag}: {refusal}"),
-                }))
-            }
-        }
+        let reason = match self.cannot.iter().find(|(c, _)| *c == capability) {
+            Some((_, reason)) => reason.clone(),
+            None if self.game.can(capability) => return Ok(()),
+            None => self.game.refusal(capability),
+        };
+        let refusal = format!("{} {reason}", self.rules);
+        Err(GameError::Refused(match capability.flag() {
+            "" => refusal,
+            flag => format!("{flag}: {refusal}"),
+        }))
     }
 
     /// Each capability asked for (`true`) that the game lacks, refused: the first refusal.
@@ -168,7 +251,7 @@ impl GameInfo {
     /// The game, its rules and its goal, as reports head them.
     pub fn batch(&self) -> Batch {
         Batch {
-            game: self.game,
+            game: self.game.name,
             rules: self.rules.clone(),
             goal: self.goal,
         }
@@ -185,36 +268,67 @@ impl GameInfo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Named, OpenError, Opening, PositionForm, RulesetRecord, ValueKind};
+
+    fn unopenable(_: &Opening<'_>) -> Result<Named, OpenError> {
+        Err(OpenError::GoalTwice)
+    }
+
+    /// A record that can give exact fractions and a move limit, and says why it has no dice.
+    const RACE: GameType = GameType {
+        name: "race",
+        label: "Race",
+        summary: "a test's record",
+        players: 2..=2,
+        value: ValueKind::WinProbability,
+        parameters: &[],
+        declared_parameters: false,
+        position: PositionForm::Numbers,
+        chance: true,
+        ties: false,
+        can: &[Capability::Strategies, Capability::Exact, Capability::Moves],
+        refusals: &[(Capability::Dice, "throws no dice")],
+        files: &[],
+        rulesets: Vec::<RulesetRecord>::new,
+        open: unopenable,
+    };
 
     #[test]
-    fn a_lacking_capability_is_refused_by_flag_rules_and_reason() {
+    fn a_capability_is_answered_only_where_the_record_lists_it_and_the_ruleset_keeps_it() {
         let info = GameInfo {
-            game: "farkle",
-            rules: "farkle".to_string(),
+            game: &RACE,
+            rules: "race[short]".to_string(),
             goal: Some(Goal {
                 name: "goal",
                 value: 10_000,
             }),
-            yardstick: Some("bank_at:300".to_string()),
-            submission_file: "farkle.py",
+            yardstick: Some("safe".to_string()),
+            submission_file: "race.py",
             position: Vec::new(),
             simple: None,
-            chance: true,
-            ties: false,
             hides_memory: false,
-            lacks: vec![(Capability::Bounds, "has no certified intervals".to_string())],
+            cannot: vec![(Capability::Moves, "is short already".to_string())],
             footprint: Footprint {
                 states: 1,
                 bytes: 1,
                 seconds: 0.0,
             },
         };
-        assert!(info.can(Capability::Exact) && !info.can(Capability::Bounds));
+        assert!(info.can(Capability::Exact));
+        assert!(!info.can(Capability::Bounds) && !info.can(Capability::Moves));
         assert_eq!(
             info.allows_all(&[(Capability::Exact, true), (Capability::Bounds, true)])
                 .unwrap_err()
                 .to_string(),
-            "--bounds: farkle has no certified intervals"
+            "--bounds: race[short] has no certified intervals"
+        );
+        assert_eq!(
+            info.allows(Capability::Dice).unwrap_err().to_string(),
+            "--dice: race[short] throws no dice"
+        );
+        assert_eq!(
+            info.allows(Capability::Moves).unwrap_err().to_string(),
+            "--moves: race[short] is short already"
         );
         assert!(info.allows_all(&[(Capability::Bounds, false)]).is_ok());
         assert_eq!(info.goal_text(), "goal 10000");

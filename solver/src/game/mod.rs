@@ -8,8 +8,10 @@
 //! with strategies type-erased, which [`catalog::open`](crate::catalog::open) hands out as an
 //! [`Opened`] and which the CLI, the page and the package share.
 //!
-//! - `info`: what a game says about itself and what it can be asked ([`Capability`]); a flag
-//!   a game cannot answer is refused there, in one form.
+//! - `record`: what a game is ([`GameType`]: its players, kind of value, parameters,
+//!   capabilities and rulesets), registered in one line of the catalog.
+//! - `info`: what an opened ruleset says about itself beside its record, and what it can be
+//!   asked ([`Capability`]); a flag a game cannot answer is refused there, in one form.
 //! - `answers`: what verbs ask beyond two strategies ([`SolveAsk`], [`ChartAsk`]) and what a
 //!   game answers ([`Solved`], [`Evaluated`], [`Rating`], [`Simulated`]).
 //! - `erased`: [`DynGame`] and its [`Strategy`], with the checks made once for every game.
@@ -34,6 +36,7 @@ mod error;
 mod footprint;
 mod info;
 pub mod play;
+mod record;
 mod run;
 pub mod study;
 mod tabulate;
@@ -41,14 +44,18 @@ mod tabulate;
 pub use crate::report::Goal;
 pub use crate::report::ranking::{Simple, Survey};
 pub use answers::{
-    ChartAsk, ChartKind, Evaluated, Found, Fractions, MoveLimit, Rating, SearchAsk, Simulated,
-    SolveAsk, Solved, TablesJob, optimum_words,
+    ChartAsk, ChartKind, Evaluated, Found, Fractions, MOST_MOVES, MoveLimit, Rating, SearchAsk,
+    Simulated, SolveAsk, Solved, TablesJob, optimum_words,
 };
 pub use erased::{DynGame, Strategy, facing, meet};
 pub use error::{GameError, given};
 pub use footprint::{Footprint, Growth, bytes_text};
 pub use info::{Capability, GameInfo, Part};
 pub use play::{Action, Answers, Audience, Engine, Prompt, Session, Told};
+pub use record::{
+    GameType, Named, OpenError, Opening, Parameter, ParameterKind, PositionForm, RulesetRecord,
+    UnknownRuleset, ValueKind,
+};
 pub use run::{Counter, Progress, Run, Stopped};
 pub use study::{Studied, StudyAsk};
 pub use tabulate::tabulate;
@@ -157,7 +164,7 @@ pub trait Game: Send + Sync + 'static {
     ) -> Result<Vec<i64>, GameError> {
         if rolls_left.is_some() {
             return Err(GameError::Refused(format!(
-                "--rolls-left: {} has no rolls left in a position (it is yahtzee's)",
+                "--rolls-left: {} has no rolls left in a position",
                 self.info().rules
             )));
         }

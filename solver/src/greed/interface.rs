@@ -15,9 +15,9 @@ use crate::bounds::BoundedRates;
 use crate::chart::{Chart, greed_map};
 use crate::format::{Format, Probability};
 use crate::game::{
-    Capability, ChartAsk, Engine, Evaluated, Found, Game, GameError, GameInfo, Goal, Growth,
-    MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved, Studied, StudyAsk, TablesJob,
-    check_numbers, dice_label, given, optimum_words,
+    ChartAsk, Engine, Evaluated, Found, Game, GameError, GameInfo, Goal, Growth, MINIMAX,
+    MoveLimit, Part, Run, Simulated, SolveAsk, Solved, Studied, StudyAsk, TablesJob, check_numbers,
+    dice_label, given, optimum_words,
 };
 use crate::outcome::Outcome;
 use crate::python::Runner;
@@ -53,7 +53,7 @@ impl GreedGame {
     /// The game of `game`.
     pub fn new(game: Greed) -> GreedGame {
         let info = GameInfo {
-            game: "greed",
+            game: &super::GAME,
             rules: NAME.to_string(),
             goal: Some(Goal {
                 name: "limit",
@@ -61,49 +61,13 @@ impl GreedGame {
             }),
             yardstick: Some(YARDSTICK.to_string()),
             submission_file: game.schema().python.map_or("pr1.py", |s| s.paste_into),
-            position: vec![
-                Part {
-                    name: "own",
-                    meaning: "the mover's score",
-                },
-                Part {
-                    name: "opponent",
-                    meaning: "the opponent's score",
-                },
-                Part {
-                    name: "passed",
-                    meaning: "1 if the opponent has just passed (this is the last turn)",
-                },
-            ],
+            position: Part::scores_and(&[Part::new(
+                "passed",
+                "1 if the opponent has just passed (this is the last turn)",
+            )]),
             simple: None,
-            chance: true,
-            ties: true,
             hides_memory: false,
-            lacks: vec![
-                Capability::Layer.lacked(),
-                (
-                    Capability::Exact,
-                    format!(
-                        "rolls up to {} dice at once, whose outcomes are too many to count as \
-                         fractions; --bounds gives a certified interval",
-                        super::MAX_DICE
-                    ),
-                ),
-                Capability::Dice.lacked(),
-                Capability::FullInformation.lacked(),
-                (
-                    Capability::TimeLimit,
-                    "is solved by one sweep to its fixpoint; it needs no time limit".to_string(),
-                ),
-                Capability::Moves.lacked(),
-                (
-                    Capability::Win,
-                    "values are in swine solve's files (--values); plot win draws Hog, Pig and \
-                     Farkle"
-                        .to_string(),
-                ),
-                Capability::Diff.lacked(),
-            ],
+            cannot: Vec::new(),
             footprint: {
                 let cells = u64::from(game.limit() + 1).pow(2);
                 GROWTH.footprint(cells, [cells, 0])

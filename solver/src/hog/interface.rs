@@ -73,16 +73,7 @@ impl HogGame {
     pub fn new(rules: Ruleset) -> HogGame {
         let schema = rules.score_schema();
         let hides = rules.hides_memory();
-        let mut position = vec![
-            Part {
-                name: "own",
-                meaning: "the mover's score",
-            },
-            Part {
-                name: "opponent",
-                meaning: "the opponent's score",
-            },
-        ];
+        let mut position = Part::SCORES.to_vec();
         if rules.space().memory_size() > 1 {
             position.extend([
                 Part {
@@ -95,19 +86,15 @@ impl HogGame {
                 },
             ]);
         }
-        let mut lacks = vec![
-            Capability::Layer.lacked(),
-            Capability::Dice.lacked(),
-            Capability::Moves.lacked(),
-        ];
+        let mut cannot = Vec::new();
         if !hides {
             let plain = "remembers nothing a score table cannot see, so its optimal strategy \
                          already is a score table";
-            lacks.push((Capability::FullInformation, plain.to_string()));
-            lacks.push((Capability::TimeLimit, plain.to_string()));
+            cannot.push((Capability::FullInformation, plain.to_string()));
+            cannot.push((Capability::TimeLimit, plain.to_string()));
         }
         let info = GameInfo {
-            game: "hog",
+            game: &super::GAME,
             rules: rules.rules().variant(),
             goal: Some(Goal {
                 name: "goal",
@@ -123,10 +110,8 @@ impl HogGame {
                     .map(|k| format!("always_roll:{k}"))
                     .collect(),
             )),
-            chance: true,
-            ties: false,
             hides_memory: hides,
-            lacks,
+            cannot,
             footprint: footprint(rules.goal(), rules.rules().memory().size),
         };
         HogGame {

@@ -32,6 +32,7 @@ pub mod narrate;
 mod policy;
 pub mod presets;
 mod reach;
+mod record;
 mod rescore;
 mod ruleset;
 pub mod script;
@@ -60,6 +61,7 @@ pub use interface::{HogGame, footprint};
 pub use length::{GameLength, game_length};
 pub use policy::{FullTable, Policy, ScoreTable};
 pub use reach::{Reach, reach};
+pub use record::{GAME, script};
 pub use ruleset::{Layer, Lowering, Order, Pass, Repeat, Ruleset};
 pub use script::{AfterTurn, Parameter, Script, ScriptError, compiled_on_this_thread};
 pub use search::{

@@ -22,9 +22,9 @@ use crate::chart::{Chart, Scale, pig_map};
 use crate::format::{Format, Probability, TableFile};
 use crate::game::StudyAsk;
 use crate::game::{
-    Capability, ChartAsk, ChartKind, Engine, Evaluated, Footprint, Found, Fractions, Game,
-    GameError, GameInfo, Goal, Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved,
-    Studied, TablesJob, check_numbers, given, optimum_words,
+    ChartAsk, ChartKind, Engine, Evaluated, Footprint, Found, Fractions, Game, GameError, GameInfo,
+    Goal, Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved, Studied, TablesJob,
+    check_numbers, given, optimum_words,
 };
 use crate::outcome::Outcome;
 use crate::python::Runner;
@@ -70,7 +70,7 @@ impl PigGame {
     /// The game of `pig`.
     pub fn new(pig: Pig) -> PigGame {
         let info = GameInfo {
-            game: "pig",
+            game: &super::GAME,
             rules: pig.name().to_string(),
             goal: Some(Goal {
                 name: "goal",
@@ -81,38 +81,13 @@ impl PigGame {
                 .decisions_schema()
                 .python
                 .map_or("pig.py", |s| s.paste_into),
-            position: vec![
-                Part {
-                    name: "own",
-                    meaning: "the mover's score",
-                },
-                Part {
-                    name: "opponent",
-                    meaning: "the opponent's score",
-                },
-                Part {
-                    name: "turn_total",
-                    meaning: "the mover's turn total",
-                },
-            ],
+            position: Part::scores_and(&[Part::new("turn_total", "the mover's turn total")]),
             simple: Some((
                 "hold_at",
                 (1..=pig.goal()).map(|k| format!("hold_at:{k}")).collect(),
             )),
-            chance: true,
-            ties: false,
             hides_memory: false,
-            lacks: vec![
-                Capability::Layer.lacked(),
-                (
-                    Capability::Dice,
-                    "decides before each roll: a position shows no dice".to_string(),
-                ),
-                Capability::FullInformation.lacked(),
-                Capability::TimeLimit.lacked(),
-                Capability::Moves.lacked(),
-                Capability::Diff.lacked(),
-            ],
+            cannot: Vec::new(),
             footprint: footprint(&pig),
         };
         PigGame {

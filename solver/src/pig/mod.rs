@@ -22,6 +22,7 @@ mod explain;
 mod game;
 mod interface;
 mod policy;
+mod record;
 mod session;
 pub mod simulate;
 mod solve;
@@ -35,6 +36,7 @@ pub use explain::{ExplainError, StateGain, explain, state_gains};
 pub use game::{Lead, MAX_GOAL, Pig, PigError, Roll, Variant};
 pub use interface::{PigGame, decision};
 pub use policy::{Decisions, Policy, Thresholds};
+pub use record::GAME;
 pub use solve::{
     MAX_PASSES, MAX_ROUNDS, Player, SETTLED, Solution, SolveError, TIE_TOLERANCE, solve,
 };

@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use super::distribution::{Distribution, distribution_of, duel};
 use super::keeps::{DICE, faces, keep_words};
 use super::python::{self, PythonPlayer, SIGNATURE};
-use super::rules::{BOX_KEYS, BOX_NAMES, BOXES, JOKERS, NAME, Settings, YAHTZEE, YAHTZEE_POINTS};
+use super::rules::{BOX_KEYS, BOX_NAMES, BOXES, JOKERS, Settings, YAHTZEE, YAHTZEE_POINTS};
 use super::session::YahtzeeEngine;
 use super::simulate::{Played, play_games};
 use super::solve::{Solution, cards, solve};
@@ -138,51 +138,8 @@ const FOOTPRINT: Footprint = Footprint {
 impl YahtzeeGame {
     /// The game of `settings`.
     pub fn new(settings: Settings) -> YahtzeeGame {
-        let lacks = vec![
-            (
-                Capability::Exact,
-                "has no exact fractions: its values are floats over 536,320 cards".to_string(),
-            ),
-            Capability::Bounds.lacked(),
-            (
-                Capability::Explain,
-                "has no table of choices to explain: ask a position (--from, --dice, \
-                 --rolls-left) what each choice is worth"
-                    .to_string(),
-            ),
-            (
-                Capability::Values,
-                "writes its card values always: they are its solution".to_string(),
-            ),
-            Capability::Transcript.lacked(),
-            Capability::FullInformation.lacked(),
-            Capability::TimeLimit.lacked(),
-            Capability::Moves.lacked(),
-            (
-                Capability::Map,
-                "has no map of scores: a card is thirteen boxes".to_string(),
-            ),
-            (
-                Capability::Win,
-                "has no win-probability surface: a card is thirteen boxes".to_string(),
-            ),
-            Capability::Diff.lacked(),
-            Capability::Layer.lacked(),
-            (
-                Capability::ScoreMap,
-                "has no map of one choice per cell of scores".to_string(),
-            ),
-            (
-                Capability::Tables,
-                format!(
-                    "takes no table: a strategy is one of {}, or a Python file defining \
-                     {SIGNATURE}",
-                    STRATEGY_FORMS.join(", ")
-                ),
-            ),
-        ];
         let info = GameInfo {
-            game: NAME,
+            game: &super::GAME,
             rules: settings.label(),
             goal: None,
             yardstick: Some(YARDSTICK.to_string()),
@@ -194,10 +151,15 @@ impl YahtzeeGame {
                 })
                 .collect(),
             simple: None,
-            chance: true,
-            ties: true,
             hides_memory: false,
-            lacks,
+            cannot: vec![(
+                Capability::Tables,
+                format!(
+                    "takes no table: a strategy is one of {}, or a Python file defining \
+                     {SIGNATURE}",
+                    STRATEGY_FORMS.join(", ")
+                ),
+            )],
             footprint: FOOTPRINT,
         };
         YahtzeeGame {
@@ -835,12 +797,6 @@ pub fn distribution_csv(distribution: &Distribution) -> String {
         csv.push_str(&format!("{s},{p:e},{tail:e}\n"));
     }
     csv
-}
-
-/// The `--set joker=` names as numbers (a setting is a whole number): their place in
-/// [`JOKERS`].
-pub fn joker_number(name: &str) -> Option<i64> {
-    JOKERS.iter().position(|&j| j == name).map(|i| i as i64)
 }
 
 /// The rules of `settings` (name, whole number; `joker` by its place in [`JOKERS`]).

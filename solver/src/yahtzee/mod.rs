@@ -22,6 +22,7 @@ pub mod distribution;
 pub mod interface;
 pub mod keeps;
 pub mod python;
+mod record;
 #[cfg(test)]
 mod reference;
 pub mod rules;
@@ -33,8 +34,9 @@ pub mod study;
 pub mod turn;
 
 pub use distribution::{Distribution, distribution, distribution_of, duel};
-pub use interface::{YahtzeeGame, joker_number, settings_of};
+pub use interface::{YahtzeeGame, settings_of};
 pub use keeps::Keeps;
+pub use record::GAME;
 pub use rules::{BOX_NAMES, BOXES, Joker, NAME, SETTINGS, Settings, YahtzeeError};
 pub use solve::{Solution, Turn, solve};
 pub use strategy::Player;

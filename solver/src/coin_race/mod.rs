@@ -1,5 +1,7 @@
-//! A game of about a hundred lines, written for the tests only: the proof that a new game is its
-//! rules, its solver and an `impl Game`, and passes the same conformance suite as the five.
+//! A game written for the tests only (the `coin-race` feature, which the workspace's tests turn
+//! on): the proof that a new game is its record, its rules, its solver and an `impl Game`,
+//! registered in one line of the catalog like the built-ins, so it passes the same conformance
+//! suite through the CLI's command code and the Python package.
 //!
 //! Coin race to a goal: on a turn the mover plays **safe** (2 points for sure) or **bold** (a
 //! coin: heads 4 points, tails 1); whoever reaches the goal first wins. Every turn raises the
@@ -8,22 +10,66 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use serde_json::{Value, json};
-use swine_solver::dice::{Die, SeededDice};
-use swine_solver::game::{
+use crate::dice::{Die, SeededDice};
+use crate::game::{
     Action, Answers, Audience, Capability, Engine, Evaluated, Found, Game, GameError, GameInfo,
-    Goal, Growth, MINIMAX, MoveLimit, Part, Prompt, Run, Session, Simulated, SolveAsk, Solved,
-    TablesJob, Told, check_numbers, optimum_words,
+    GameType, Goal, Growth, MINIMAX, MoveLimit, Named, OpenError, Opening, Parameter, Part,
+    PositionForm, Prompt, RulesetRecord, Run, Session, Simulated, SolveAsk, Solved, TablesJob,
+    Told, ValueKind, check_numbers, optimum_words,
 };
-use swine_solver::montecarlo::{self, Played};
-use swine_solver::outcome::{Outcome, SeatOutcome};
-use swine_solver::python::Runner;
-use swine_solver::report::{ChoiceValue, MatchReport, PositionReport, SimulationReport};
-use swine_solver::spec::{Resolved, StrategyError};
+use crate::montecarlo::{self, Played};
+use crate::outcome::{Outcome, SeatOutcome};
+use crate::python::Runner;
+use crate::report::{ChoiceValue, MatchReport, PositionReport, SimulationReport};
+use crate::spec::{Resolved, StrategyError};
+use serde_json::{Value, json};
 
 /// The two choices, by number: safe (0) and bold (1), with their (probability, points).
 const CHOICES: [(&str, &[(f64, u32)]); 2] =
     [("safe", &[(1.0, 2)]), ("bold", &[(0.5, 4), (0.5, 1)])];
+
+/// The coin race: a test's game, registered like the built-ins.
+pub const GAME: GameType = GameType {
+    name: "coin-race",
+    label: "Coin race",
+    summary: "a test's game: safe (2 points) or bold (a coin: 4 or 1), first to the goal wins",
+    players: 2..=2,
+    value: ValueKind::WinProbability,
+    parameters: &[Parameter::integer(
+        "goal",
+        (1, 200),
+        12,
+        "the score that wins",
+    )],
+    declared_parameters: false,
+    position: PositionForm::Numbers,
+    chance: true,
+    ties: false,
+    can: &[Capability::Strategies],
+    refusals: &[],
+    files: &[],
+    rulesets,
+    open,
+};
+
+/// The one ruleset.
+fn rulesets() -> Vec<RulesetRecord> {
+    vec![RulesetRecord::new(
+        "coin-race",
+        "safe or bold, to a goal",
+        Some("safe"),
+        vec!["safe".to_string(), "bold".to_string()],
+    )]
+}
+
+/// The race to its goal.
+fn open(opening: &Opening<'_>) -> Result<Named, OpenError> {
+    let goal = opening.goal(12);
+    GAME.parameters[0]
+        .check(i64::from(goal))
+        .map_err(|expected| OpenError::Value(format!("goal={goal}: {expected}")))?;
+    Ok(Named::built(Arc::new(CoinRace::new(goal))))
+}
 
 /// A strategy: a fixed choice in every cell (by `own * goal + opponent`), or an optimiser.
 #[derive(Clone, Debug)]
@@ -47,26 +93,8 @@ struct Sweep {
 impl CoinRace {
     /// The race to `goal`.
     pub fn new(goal: u32) -> CoinRace {
-        let lacks = [
-            Capability::Exact,
-            Capability::Bounds,
-            Capability::Explain,
-            Capability::Dice,
-            Capability::Values,
-            Capability::Transcript,
-            Capability::FullInformation,
-            Capability::TimeLimit,
-            Capability::Moves,
-            Capability::Map,
-            Capability::Win,
-            Capability::Diff,
-            Capability::Layer,
-            Capability::Tables,
-            Capability::ScoreMap,
-            Capability::Study,
-        ];
         let info = GameInfo {
-            game: "coin-race",
+            game: &GAME,
             rules: "coin-race".to_string(),
             goal: Some(Goal {
                 name: "goal",
@@ -74,23 +102,10 @@ impl CoinRace {
             }),
             yardstick: Some("safe".to_string()),
             submission_file: "coin.py",
-            position: vec![
-                Part {
-                    name: "own",
-                    meaning: "the mover's score",
-                },
-                Part {
-                    name: "opponent",
-                    meaning: "the opponent's score",
-                },
-            ],
+            position: Part::SCORES.to_vec(),
             simple: None,
-            chance: true,
-            ties: false,
             hides_memory: false,
-            lacks: lacks
-                .map(|c| (c, "is a test's coin race".to_string()))
-                .to_vec(),
+            cannot: Vec::new(),
             footprint: Growth {
                 base_bytes: 1e6,
                 bytes_per: [8.0, 0.0],
@@ -206,7 +221,7 @@ impl Game for CoinRace {
         let outcome = self.outcome(&self.sweep(seats));
         let mut report = MatchReport::new(self.heading(&seats[0].name, &seats[1].name), outcome);
         if seats.iter().all(|s| s.fixed.is_none()) {
-            report.first_player_wins = Some(swine_solver::format::Probability(outcome.as_first()));
+            report.first_player_wins = Some(crate::format::Probability(outcome.as_first()));
         }
         Ok(Evaluated { outcome, report })
     }

@@ -1,0 +1,123 @@
+//! The help texts that name games or their parameters, read from the games' records (so a
+//! game registered is a game the help names).
+
+use swine_solver::catalog;
+use swine_solver::game::{Capability, ParameterKind};
+
+/// Every game's label, in words: `Hog, Greed, Pig, Farkle, Yahtzee and Chopsticks`.
+fn every_game() -> String {
+    catalog::labels(|_| true)
+}
+
+/// The games that answer `capability`, in words.
+fn games_that(capability: Capability) -> String {
+    catalog::labels(|g| g.can(capability))
+}
+
+/// The program's one line.
+pub fn about() -> String {
+    format!(
+        "Exact win probabilities, expected scores and optimal strategies for {}",
+        every_game()
+    )
+}
+
+/// `swine play`'s one line.
+pub fn play() -> String {
+    format!(
+        "Play a game against the computer, with the exact value of every choice ({})",
+        every_game()
+    )
+}
+
+/// `swine serve`'s one line.
+pub fn serve() -> String {
+    format!(
+        "Serve a local web page (loopback only) to play {} against the computer with exact \
+         hints, the commentary and the strategy map; its JSON API is in docs/guide.md. A \
+         match-up that takes long is solved on a thread of its own the first time it is asked \
+         for, the page showing how far the solve has come",
+        every_game()
+    )
+}
+
+/// `swine study`'s one line.
+pub fn study() -> String {
+    format!(
+        "Study a match-up turn by turn, exactly: each seating's chance to win, how long a game \
+         lasts and how often each rule happens; beside them the variant's design measures ({})",
+        games_that(Capability::Study)
+    )
+}
+
+/// `--goal`'s help: each game's goal, its range and its default.
+pub fn goal() -> String {
+    let goals: Vec<String> = catalog::games()
+        .iter()
+        .filter_map(|game| {
+            let goal = game.parameter("goal")?;
+            Some(format!(
+                "{} {} ({})",
+                game.label,
+                goal.range_text(),
+                goal.doc
+            ))
+        })
+        .collect();
+    format!(
+        "The goal (--set goal=N): {} [default: the ruleset's]",
+        goals.join("; ")
+    )
+}
+
+/// `--set`'s help: each game's parameters.
+pub fn set() -> String {
+    let games: Vec<String> = catalog::games()
+        .iter()
+        .filter(|game| !game.parameters.is_empty() || game.declared_parameters)
+        .map(|game| {
+            let mut names: Vec<String> = game
+                .parameters
+                .iter()
+                .map(|p| match p.kind {
+                    ParameterKind::Named(_) => format!("{} ({})", p.name, p.range_text()),
+                    ParameterKind::Integer { .. } => p.name.to_string(),
+                })
+                .collect();
+            if game.declared_parameters {
+                names.push("any its rule script declares".to_string());
+            }
+            format!("{}: {}", game.label, names.join(", "))
+        })
+        .collect();
+    format!(
+        "Sets a parameter of the rules, e.g. --set goal=50; may be repeated (swine games lists \
+         each with its range). {}",
+        games.join("; ")
+    )
+}
+
+/// `--vs`'s help in `swine play`.
+pub fn play_vs() -> String {
+    format!(
+        "The computer's strategy, in games with strategies ({}) [default: optimal, perfect play]",
+        games_that(Capability::Strategies)
+    )
+}
+
+/// `--seed`'s help in `swine play`.
+pub fn play_seed() -> String {
+    format!(
+        "The seed of the dice ({}); the same seed and choices give the same game [default: from \
+         the clock, printed]",
+        catalog::labels(|g| g.chance)
+    )
+}
+
+/// `--moves`' help, with the default where none is given.
+pub fn moves(default: &str) -> String {
+    format!(
+        "At most M moves per player, or `unlimited` ({}) [default: {default}]",
+        games_that(Capability::Moves)
+    )
+}
