@@ -13,8 +13,8 @@
 //!   0, so the solve repeats its passes until the values they lead to settle.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use swine_solver::pig::simulate::simulate;
-use swine_solver::pig::{Pig, Player, Strategy, Variant, evaluate, explain, solve};
+use swine_solver::game::simulate::simulate;
+use swine_solver::pig::{Pig, Player, Plays, Strategy, Variant, evaluate, explain, solve};
 
 /// The most a benchmarked solve's residual may be.
 const RESIDUAL: f64 = 1e-14;
@@ -62,7 +62,10 @@ fn pig(c: &mut Criterion) {
         b.iter(|| explain(&pig, hold, hold).expect("pig lowers no score"))
     });
     group.bench_function("simulate_100", |b| {
-        b.iter(|| simulate(&pig, [&policies[0], &policies[1]], 10_000, 1, &|_: u64| {}))
+        let [a, b2] = policies
+            .each_ref()
+            .map(|policy| Plays { pig: &pig, policy });
+        b.iter(|| simulate(&pig, [&a, &b2], (10_000, 1), &|_: u64| {}))
     });
     let pig_200 = Pig::new(Variant::Pig, 200).expect("within the largest goal");
     group.sample_size(10);

@@ -3,8 +3,8 @@
 //! `--explain` against the changed strategy solved outright, grading Python `final_strategy`
 //! functions, and `swine play`.
 
-use swine_solver::pig::simulate::simulate;
-use swine_solver::pig::{Pig, Player, Solution, Strategy, Variant, solve};
+use swine_solver::game::simulate::simulate;
+use swine_solver::pig::{Pig, Player, Plays, Solution, Strategy, Variant, solve};
 
 use crate::util::{Sandbox, fraction, json, number};
 
@@ -116,7 +116,8 @@ fn minimax_is_the_equilibrium_strategy_and_optimal_the_best_response() {
 /// each seat moving first.
 fn z_scores(pig: &Pig, solution: &Solution, games: u64, seed: u64) -> [f64; 2] {
     let policies = [solution.policy(0), solution.policy(1)];
-    let simulation = simulate(pig, [&policies[0], &policies[1]], games, seed, &|_: u64| {});
+    let [a, b] = policies.each_ref().map(|policy| Plays { pig, policy });
+    let simulation = simulate(pig, [&a, &b], (games, seed), &|_: u64| {});
     let exact = solution.matchup();
     [
         (simulation.first, exact.first),

@@ -636,6 +636,12 @@ impl SeededDice {
         faces
     }
 
+    /// The face one die of kind `die` shows (not kept as a throw: whoever throws die by die
+    /// keeps the faces).
+    pub fn face(&mut self, die: Die) -> u8 {
+        self.rng.random_range(die.first_face..=die.last_face())
+    }
+
     /// The last throw since the last call, if there was one (a game's turn or decision asks
     /// after it is played: a Pig hold throws nothing, Free Bacon and a Greed pass throw no
     /// dice).

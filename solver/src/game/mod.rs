@@ -37,7 +37,9 @@ mod footprint;
 mod info;
 pub mod play;
 mod record;
+mod rules;
 mod run;
+pub mod simulate;
 pub mod study;
 mod tabulate;
 
@@ -56,6 +58,7 @@ pub use record::{
     GameType, Named, OpenError, Opening, Parameter, ParameterKind, PositionForm, RulesetRecord,
     UnknownRuleset, ValueKind,
 };
+pub use rules::{Chooser, Ended, LoopWatch, Rules, Step, ToMove, play_choice, play_out, settle};
 pub use run::{Counter, Progress, Run, Stopped};
 pub use study::{Studied, StudyAsk};
 pub use tabulate::tabulate;

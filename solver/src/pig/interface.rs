@@ -12,8 +12,8 @@ use super::bounds::certify_pig;
 use super::exact::{ExactError, ExactSolution, solve_exact_stopping};
 use super::explain::{ExplainError, explain};
 use super::game::{Pig, Variant};
+use super::rules::Plays;
 use super::session::PigEngine;
-use super::simulate::{simulate, transcript};
 use super::solve::{Player, solve};
 use super::strategy::Strategy;
 use super::study::{PigChain, tally};
@@ -21,6 +21,7 @@ use crate::bounds::BoundedRates;
 use crate::chart::{Chart, Scale, pig_map};
 use crate::format::{Format, Probability, TableFile};
 use crate::game::StudyAsk;
+use crate::game::simulate::{simulate, transcript, transcript_heading};
 use crate::game::{
     ChartAsk, ChartKind, Engine, Evaluated, Footprint, Found, Fractions, Game, GameError, GameInfo,
     Goal, Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved, Studied, TablesJob,
@@ -293,8 +294,12 @@ impl Game for PigGame {
         let solution =
             solve(pig, [strategy.player(), opponent.player()]).map_err(GameError::solve)?;
         let policies = [solution.policy(0), solution.policy(1)];
+        let [a, b] = policies.each_ref().map(|policy| Plays {
+            pig: pig.as_ref(),
+            policy,
+        });
         let counter = run.counter(2 * games, "games");
-        let simulation = simulate(pig, [&policies[0], &policies[1]], games, seed, &counter);
+        let simulation = simulate(pig.as_ref(), [&a, &b], (games, seed), &counter);
         run.check()?;
         Ok(Simulated::Exact(SimulationReport::ties_if_any(
             self.heading(strategy.name(), opponent.name()),
@@ -333,8 +338,12 @@ impl Game for PigGame {
         let solution =
             solve(pig, [strategy.player(), opponent.player()]).map_err(GameError::solve)?;
         let policies = [solution.policy(0), solution.policy(1)];
-        let names = [strategy.name(), opponent.name()];
-        Ok(transcript(pig, [&policies[0], &policies[1]], names, seed))
+        let [a, b] = policies.each_ref().map(|policy| Plays {
+            pig: pig.as_ref(),
+            policy,
+        });
+        let heading = transcript_heading(self.info(), [strategy.name(), opponent.name()], seed);
+        Ok(transcript(pig.as_ref(), [&a, &b], &heading, seed))
     }
 
     fn explain(

@@ -23,6 +23,7 @@ mod game;
 mod interface;
 mod policy;
 mod record;
+mod rules;
 mod session;
 pub mod simulate;
 mod solve;
@@ -37,6 +38,7 @@ pub use game::{Lead, MAX_GOAL, Pig, PigError, Roll, Variant};
 pub use interface::{PigGame, decision};
 pub use policy::{Decisions, Policy, Thresholds};
 pub use record::GAME;
+pub use rules::{Decision, Plays, Table};
 pub use solve::{
     MAX_PASSES, MAX_ROUNDS, Player, SETTLED, Solution, SolveError, TIE_TOLERANCE, solve,
 };

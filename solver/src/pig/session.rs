@@ -7,12 +7,16 @@ use serde_json::{Value, json};
 
 use super::game::Pig;
 use super::policy::Policy;
-use super::simulate::{Game, LoopWatch, NEVER_ENDS, Step, play_decision};
+use super::rules::{Decision, Table, thrown};
 use super::solve::{Player, Solution, SolveError, solve};
 use super::strategy::Strategy;
 use crate::commentary::{self, Commentary, Names};
-use crate::dice::SeededDice;
-use crate::game::{Action, Answers, Audience, Engine, Prompt, Session, Told};
+use crate::dice::{SeededDice, Thrown};
+use crate::game::simulate::NEVER_ENDS;
+use crate::game::{
+    Action, Answers, Audience, Engine, LoopWatch, Prompt, Rules, Session, Step, ToMove, Told,
+    play_choice,
+};
 
 /// A game of the Pig family solved for a perfect player (seat 0) against the computer's
 /// strategy (seat 1): the person's values and policy, the computer's policy.
@@ -68,7 +72,7 @@ impl Engine for PigEngine {
             solved: Arc::clone(&self.solved),
             seed,
             first,
-            position: Game::new(first),
+            position: Rules::start(self.solved.pig.as_ref(), first),
             dice: SeededDice::new(seed),
             commentary: Box::new(commentary::full(names)),
             names,
@@ -109,7 +113,7 @@ struct PigSession {
     audience: Audience,
     /// Whether the game ended going round for ever.
     endless: bool,
-    position: Game,
+    position: Table,
     dice: SeededDice,
     commentary: Box<dyn Commentary + Send>,
     names: Names,
@@ -121,33 +125,47 @@ struct PigSession {
 impl PigSession {
     /// The turn as announced: (mover, the mover's score, the other's).
     fn turn(&self) -> (usize, u32, u32) {
-        let mover = self.position.mover;
+        let mover = self.position.game.mover;
         (
             mover,
-            self.position.scores[mover],
-            self.position.scores[1 - mover],
+            self.position.game.scores[mover],
+            self.position.game.scores[1 - mover],
         )
     }
 
     /// Plays one decision for the seat to move, told (with `heading` before it, if any).
     fn play(&mut self, rolls: bool, heading: Option<String>) -> Told {
-        let who = self.position.mover;
+        let who = self.position.game.mover;
         let solved = Arc::clone(&self.solved);
-        let (step, lines) = play_decision(
-            &solved.pig,
+        let pig = solved.pig.as_ref();
+        let before = self.position;
+        let decision = Decision::of(rolls);
+        let mut faces = Vec::new();
+        let dice = &mut self.dice;
+        play_choice(
+            pig,
             &mut self.position,
-            rolls,
-            &mut self.dice,
-            &mut *self.commentary,
-            self.names,
+            &decision,
+            &mut |die| dice.face(die),
+            &mut faces,
         );
-        if step == Step::Won {
+        let step = Step {
+            before: &before,
+            choice: &decision,
+            thrown: &faces,
+            after: &self.position,
+        };
+        let lines = pig.narrate(&step, self.names, &mut *self.commentary);
+        if pig.to_move(&self.position) == ToMove::Over {
             self.ended = Some(Some(who));
         }
         Told {
             who: Some(who),
             heading,
-            thrown: self.dice.take_thrown(),
+            thrown: (!faces.is_empty()).then(|| Thrown {
+                die: thrown(pig.variant()).0,
+                faces,
+            }),
             lines: self.audience.lines(lines),
         }
     }
@@ -155,14 +173,16 @@ impl PigSession {
     /// The computer's decisions, until it is the person's turn or the game ends (then the
     /// verdict).
     fn computer_plays(&mut self) -> Vec<Told> {
-        let mut watch = LoopWatch::default();
+        let mut watch = LoopWatch::<Pig>::default();
         let mut turns = Vec::new();
-        while self.ended.is_none() && self.position.mover == 1 {
+        while self.ended.is_none() && self.position.game.mover == 1 {
             let rolls = self
                 .solved
                 .computer
-                .rolls(self.position.state(&self.solved.pig));
-            if watch.comes_back(&self.position, rolls) {
+                .rolls(self.position.game.state(&self.solved.pig));
+            if rolls {
+                watch.thrown();
+            } else if watch.comes_back(&self.position, &Decision::Hold) {
                 self.ended = Some(None);
                 self.endless = true;
                 turns.push(self.audience.note(NEVER_ENDS));
@@ -195,7 +215,7 @@ impl Session for PigSession {
     }
 
     fn prompt(&self, hints: bool) -> Option<Prompt> {
-        if self.ended.is_some() || self.position.mover != 0 {
+        if self.ended.is_some() || self.position.game.mover != 0 {
             return None;
         }
         let turn = self.turn();
@@ -204,7 +224,7 @@ impl Session for PigSession {
             lines.push(format!("\nYou {}, computer {}. Your turn.", turn.1, turn.2));
         }
         if hints {
-            let state = self.position.state(&self.solved.pig);
+            let state = self.position.game.state(&self.solved.pig);
             let (roll, hold) = self.solved.solution.choices(0, state);
             let mark = |rolls: bool| {
                 if self.solved.best.rolls(state) == rolls {
@@ -216,7 +236,7 @@ impl Session for PigSession {
             lines.push(format!(
                 "Turn total {}. Your chance to win, then playing perfectly: roll {roll:.6}{}, \
                  hold {hold:.6}{}",
-                self.position.turn_total,
+                self.position.game.turn_total,
                 mark(true),
                 mark(false)
             ));
@@ -249,12 +269,12 @@ impl Session for PigSession {
     }
 
     fn waiting(&self) -> bool {
-        self.ended.is_none() && self.position.mover == 0
+        self.ended.is_none() && self.position.game.mover == 0
     }
 
     fn view(&self) -> Value {
         let pig = &self.solved.pig;
-        let position = &self.position;
+        let position = &self.position.game;
         let mut value = json!({
             "game": "pig",
             "rules": pig.name(),

@@ -134,7 +134,7 @@ pub fn tally(pig: &Pig, policies: [&Policy; 2], games: u64, seed: u64) -> [Tally
             let mut game = Game::new(first);
             let mut played = tally.game();
             let mut winner = None;
-            while winner.is_none() && played.turns() < super::simulate::MOST_DECISIONS {
+            while winner.is_none() && played.turns() < crate::game::simulate::MOST_DECISIONS {
                 let mover = game.mover;
                 let rolls = policies[mover].rolls(game.state(pig));
                 let step = game.decide(pig, rolls, &mut rng);

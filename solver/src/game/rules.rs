@@ -1,0 +1,219 @@
+//! A game's rules as a state machine (OpenSpiel's `State`), beside its fast solver: a state,
+//! who acts there (a seat, chance, or no one once the game is over), the legal choices, the
+//! chance outcomes with their probabilities, how a choice or an outcome changes the state, and
+//! what each seat gets at the end. Every game's simulator, transcripts, commentary and play
+//! are written once over this ([`play_out`], [`crate::game::simulate`]); a game keeps its own
+//! words for its choices and what happened ([`Rules::narrate`]).
+//!
+//! Chance is one die at a time: a chance node throws the die [`Rules::die`] names, every face
+//! equally likely, and a roll of several dice is that many chance nodes in a row. The faces
+//! are drawn in the order a person throwing the dice would see them, so a game told and a game
+//! simulated from the same seed are the same game.
+
+use std::fmt::Debug;
+
+use crate::commentary::{Commentary, Names};
+use crate::dice::Die;
+
+/// Who acts at a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToMove {
+    /// The seat that decides.
+    Seat(usize),
+    /// A die is thrown.
+    Chance,
+    /// The game is over.
+    Over,
+}
+
+/// One decision and the dice it led to, as a game tells it.
+#[derive(Debug)]
+pub struct Step<'a, R: Rules + ?Sized> {
+    /// The state the decision was made at.
+    pub before: &'a R::State,
+    /// The choice made.
+    pub choice: &'a R::Choice,
+    /// The faces thrown after it, in order, until the next decision or the end.
+    pub thrown: &'a [u8],
+    /// The state it led to.
+    pub after: &'a R::State,
+}
+
+/// A game's rules.
+pub trait Rules: Send + Sync {
+    /// A game in progress, seen from the table: every seat's numbers and whose turn it is.
+    type State: Clone + PartialEq + Debug + Send + Sync;
+    /// A decision a seat makes.
+    type Choice: Clone + PartialEq + Debug + Send + Sync;
+
+    /// A new game with seat `first` to move.
+    fn start(&self, first: usize) -> Self::State;
+
+    /// Who acts at `state`.
+    fn to_move(&self, state: &Self::State) -> ToMove;
+
+    /// The choices of the seat to move at `state`, in the game's order.
+    fn choices(&self, state: &Self::State) -> Vec<Self::Choice>;
+
+    /// The die a chance node at `state` throws.
+    fn die(&self, state: &Self::State) -> Die;
+
+    /// The chance outcomes at `state`: each face of its die with its probability.
+    fn outcomes(&self, state: &Self::State) -> Vec<(f64, u8)> {
+        let die = self.die(state);
+        let p = 1.0 / f64::from(die.faces);
+        (die.first_face..=die.last_face())
+            .map(|face| (p, face))
+            .collect()
+    }
+
+    /// The seat to move makes `choice`.
+    fn choose(&self, state: &mut Self::State, choice: &Self::Choice);
+
+    /// The die thrown at a chance node shows `face`.
+    fn throw(&self, state: &mut Self::State, face: u8);
+
+    /// What each seat gets at the end of a game (`state` over): 1 to the winner and 0 to the
+    /// others, ½ each for a tie; in a game of one player's score, that score.
+    fn returns(&self, state: &Self::State) -> Vec<f64>;
+
+    /// Each seat's score at `state`, as commentary reads it.
+    fn scores(&self, state: &Self::State) -> [u32; 2];
+
+    /// What `step` did, in the game's words, the seats called `names`: the choice, the dice,
+    /// what the rules made of them, and where the game's telling has it, what `commentary`
+    /// says of the scores (the course's lead changes and biggest gains).
+    fn narrate(
+        &self,
+        step: &Step<'_, Self>,
+        names: Names,
+        commentary: &mut dyn Commentary,
+    ) -> Vec<String>;
+}
+
+/// A seat's decisions: a strategy, solved or given.
+pub trait Chooser<R: Rules + ?Sized>: Sync {
+    /// The choice at `state`, where its seat is to move.
+    fn choose(&self, state: &R::State) -> R::Choice;
+}
+
+/// How a game played out ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The rules ended it ([`Rules::returns`] says how).
+    Over,
+    /// It came back where it was with nothing thrown in between: the same choices go round
+    /// for ever (a win for no one).
+    Endless,
+    /// It ran past the most decisions played.
+    Unfinished,
+}
+
+/// Watches a game for decisions that bring it back where it was: with nothing thrown in
+/// between, seats that choose the same at the same state go round for ever.
+#[derive(Clone, Debug)]
+pub struct LoopWatch<R: Rules + ?Sized> {
+    since_throw: Vec<(R::State, R::Choice)>,
+}
+
+impl<R: Rules + ?Sized> Default for LoopWatch<R> {
+    fn default() -> LoopWatch<R> {
+        LoopWatch {
+            since_throw: Vec::new(),
+        }
+    }
+}
+
+impl<R: Rules + ?Sized> LoopWatch<R> {
+    /// Whether `choice` at `state` was made before since the last throw; otherwise remembers it.
+    pub fn comes_back(&mut self, state: &R::State, choice: &R::Choice) -> bool {
+        let seen = self
+            .since_throw
+            .iter()
+            .any(|(s, c)| s == state && c == choice);
+        if !seen {
+            self.since_throw.push((state.clone(), choice.clone()));
+        }
+        seen
+    }
+
+    /// A die was thrown: what came before cannot come back by choices alone.
+    pub fn thrown(&mut self) {
+        self.since_throw.clear();
+    }
+}
+
+/// Plays `choice` at `state`, then throws (by `throw`, given the die) until the next decision
+/// or the end, the faces thrown written to `thrown` (in order).
+pub fn play_choice<R: Rules + ?Sized>(
+    rules: &R,
+    state: &mut R::State,
+    choice: &R::Choice,
+    throw: &mut dyn FnMut(Die) -> u8,
+    thrown: &mut Vec<u8>,
+) {
+    rules.choose(state, choice);
+    settle(rules, state, throw, thrown);
+}
+
+/// Throws (by `throw`) until a seat is to move or the game is over, the faces thrown written
+/// to `thrown`.
+pub fn settle<R: Rules + ?Sized>(
+    rules: &R,
+    state: &mut R::State,
+    throw: &mut dyn FnMut(Die) -> u8,
+    thrown: &mut Vec<u8>,
+) {
+    thrown.clear();
+    while rules.to_move(state) == ToMove::Chance {
+        let face = throw(rules.die(state));
+        rules.throw(state, face);
+        thrown.push(face);
+    }
+}
+
+/// Who hears each step a game plays out.
+pub type Told<'a, R> = dyn FnMut(&Step<'_, R>) + 'a;
+
+/// Plays `state` out, at most `most` decisions: each by the chooser of the seat to move, the
+/// dice thrown by `throw`, every step told to `told` where there is one.
+pub fn play_out<R: Rules + ?Sized>(
+    rules: &R,
+    state: &mut R::State,
+    choosers: &[&dyn Chooser<R>],
+    throw: &mut dyn FnMut(Die) -> u8,
+    most: u64,
+    mut told: Option<&mut Told<'_, R>>,
+) -> Ended {
+    let mut watch = LoopWatch::<R>::default();
+    let mut thrown = Vec::new();
+    settle(rules, state, throw, &mut thrown);
+    for _ in 0..most {
+        let seat = match rules.to_move(state) {
+            ToMove::Over => return Ended::Over,
+            ToMove::Seat(seat) => seat,
+            ToMove::Chance => unreachable!("settled: a seat is to move or the game is over"),
+        };
+        let choice = choosers[seat].choose(state);
+        if watch.comes_back(state, &choice) {
+            return Ended::Endless;
+        }
+        let before = told.is_some().then(|| state.clone());
+        play_choice(rules, state, &choice, throw, &mut thrown);
+        if !thrown.is_empty() {
+            watch.thrown();
+        }
+        if let (Some(told), Some(before)) = (told.as_mut(), before) {
+            told(&Step {
+                before: &before,
+                choice: &choice,
+                thrown: &thrown,
+                after: state,
+            });
+        }
+    }
+    match rules.to_move(state) {
+        ToMove::Over => Ended::Over,
+        _ => Ended::Unfinished,
+    }
+}
