@@ -256,15 +256,17 @@ fn route(state: &State, method: &Method, path: &str, query: &HashMap<String, Str
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let result = match (method, parts.as_slice()) {
         (&Method::GET, ["api", "rulesets"]) => Ok(rulesets(state.budget)),
-        (&Method::POST, ["api", "games"]) => new_game(state, query).map(|(game, turns)| {
-            let mut value = view(&game, turns);
+        (&Method::POST, ["api", "games"]) => new_game(state, query).and_then(|(game, turns)| {
+            let mut value = view(&game, &turns)?;
             value["id"] = json!(admit(state, game));
-            value
+            Ok(value)
         }),
-        (&Method::GET, ["api", "games", id]) => with_game(state, id, |g| Ok(view(g, Vec::new()))),
+        (&Method::GET, ["api", "games", id]) => with_game(state, id, |g| view(g, &[])),
         (&Method::POST, ["api", "games", id, verb @ ("roll" | "move" | "keep")]) => {
             action(verb, query).and_then(|action| {
-                with_game(state, id, |g| play(g, verb, &action).map(|t| view(g, t)))
+                with_game(state, id, |g| {
+                    play(g, verb, &action).and_then(|t| view(g, &t))
+                })
             })
         }
         (&Method::GET, ["api", "map"]) => map::map(state, query),

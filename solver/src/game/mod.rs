@@ -18,6 +18,8 @@
 //! - `run`: the stop flag and progress of one computation ([`Run`]).
 //! - [`play`](mod@play): a match-up solved for a person to play against ([`Engine`]) and a game
 //!   in progress ([`Session`]), for `swine play` and the page alike.
+//! - `view`: what the page draws of a game in progress ([`View`]) and of a strategy map
+//!   ([`Map`]), typed in terms that fit every game.
 //! - [`contest`]: grading, tournaments and sweeps over any game.
 //!
 //! Where a game's needs and this interface disagree, the interface changes (Chopsticks has no
@@ -37,6 +39,7 @@ pub mod play;
 mod run;
 pub mod study;
 mod tabulate;
+mod view;
 
 pub use crate::report::Goal;
 pub use crate::report::ranking::{Simple, Survey};
@@ -52,6 +55,10 @@ pub use play::{Action, Answers, Audience, Engine, Prompt, Session, Told};
 pub use run::{Counter, Progress, Run, Stopped};
 pub use study::{Studied, StudyAsk};
 pub use tabulate::tabulate;
+pub use view::{
+    Axes, Board, Cell, CellState, Choice, Count, Dice, Keeping, Layout, Map, MapChoice, Named,
+    Reading, Seat, Tally, Tray, View, Who, grid,
+};
 
 use std::path::Path;
 use std::sync::Arc;
