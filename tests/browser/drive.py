@@ -248,6 +248,7 @@ class Page:
     def screenshot(self, path):
         # The computer's turns appear one after another: the picture shows them all.
         self.script("document.getAnimations().forEach(a => a.finish())")
+        time.sleep(0.5)
         image = call("GET", self.s + "/screenshot")["value"]
         with open(path, "wb") as out:
             out.write(base64.b64decode(image))
