@@ -498,7 +498,12 @@ impl Session for RaceInPlay {
     }
 
     fn view(&self) -> View {
-        let mut view = View::new(self, "coin-race", Reading::WinChance);
+        let mut view = View::new(
+            "coin-race",
+            Reading::WinChance,
+            self.ended(),
+            self.waiting(),
+        );
         view.scores(self.scores.map(i64::from));
         view.goal = Some(self.goal);
         view.facts.push(format!("goal {}", self.goal));

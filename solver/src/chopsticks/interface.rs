@@ -562,7 +562,7 @@ impl Session for ChopsticksSession {
         let reading = Reading::Verdict {
             even: even.to_string(),
         };
-        let mut view = View::new(self, NAME, reading);
+        let mut view = View::new(NAME, reading, self.ended(), self.waiting());
         for (seat, side) in view.seats.iter_mut().enumerate() {
             side.plays = Some(game.side(seat).to_string());
         }

@@ -512,7 +512,12 @@ impl Session for FarkleSession {
         let rules = game.settings();
         let played = &self.played;
         let table = played.table();
-        let mut view = View::new(self, game.name(), Reading::WinChance);
+        let mut view = View::new(
+            game.name(),
+            Reading::WinChance,
+            self.ended(),
+            self.waiting(),
+        );
         view.scores(table.scores.map(|s| game.points(s)));
         view.goal = Some(game.goal());
         for (seat, count) in view.seats.iter_mut().zip(table.counts) {

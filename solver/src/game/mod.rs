@@ -29,6 +29,7 @@
 //! too many to tabulate, so a callable is the game's to take, [`Game::callable`], which the
 //! games with course tables answer by tabulating it).
 
+mod action;
 mod answers;
 pub mod contest;
 mod erased;
@@ -43,6 +44,7 @@ mod view;
 
 pub use crate::report::Goal;
 pub use crate::report::ranking::{Simple, Survey};
+pub use action::Action;
 pub use answers::{
     ChartAsk, ChartKind, Evaluated, Found, Fractions, MoveLimit, Rating, SearchAsk, Simulated,
     SolveAsk, Solved, TablesJob, optimum_words,
@@ -51,7 +53,7 @@ pub use erased::{DynGame, Strategy, facing, meet};
 pub use error::{GameError, given};
 pub use footprint::{Footprint, Growth, bytes_text};
 pub use info::{Capability, GameInfo, Part};
-pub use play::{Action, Answers, Audience, Engine, Prompt, Session, Told};
+pub use play::{Answers, Audience, Engine, Prompt, Session, Told};
 pub use run::{Counter, Progress, Run, Stopped};
 pub use study::{Studied, StudyAsk};
 pub use tabulate::tabulate;

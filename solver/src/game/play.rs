@@ -6,8 +6,7 @@
 //! actions by name. After the person's action the computer plays until it is the person's turn
 //! again or the game ends, and every turn played is [`Told`].
 
-use serde::Serialize;
-
+use super::action::Action;
 use super::view::{Map, View};
 use crate::commentary::Names;
 use crate::dice::Thrown;
@@ -98,20 +97,6 @@ impl Audience {
             )
         })
     }
-}
-
-/// A decision the person makes: what `swine play` reads and the page sends. The page reads it
-/// as `{"dice": N}`, `{"choice": N}` or `{"keep": [F, ...]}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Action {
-    /// Roll this many dice (Hog; Greed, 0 passing); in the Pig family and Farkle's
-    /// bank-or-roll, 1 rolls and 0 holds or banks.
-    Dice(u32),
-    /// Take the `n`th of the choices listed (from 0): a Chopsticks move, a Farkle keep.
-    Choice(usize),
-    /// Keep these faces (Farkle, after a roll).
-    Keep(Vec<u8>),
 }
 
 /// The answers a prompt takes at the terminal.

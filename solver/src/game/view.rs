@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use super::play::{Action, Session};
+use super::action::Action;
 use crate::dice::Thrown;
 
 /// Who sits in a seat: the person (seat 0) or the computer (seat 1).
@@ -58,7 +58,7 @@ pub struct Seat {
     /// first, and `B`); none elsewhere.
     pub plays: Option<String>,
     /// The seat's score (in points; Farkle's may be below 0), none where the game keeps none
-    /// beside its board (Chopsticks) or keeps it on its card (Yahtzee: the card's `score` row).
+    /// (Chopsticks). A card shows it too (Yahtzee's `score` row).
     pub score: Option<i64>,
     /// The seat's other numbers, named: the mover's turn total (Pig, Farkle), the dice it
     /// rolls next (Farkle), its farkles in a row (Farkle).
@@ -291,14 +291,14 @@ pub struct View {
 }
 
 impl View {
-    /// `session` of `rules`, its values read as `reading`: two seats with nothing on them,
-    /// whose turn it is and how it ended; no facts, dice, board or choices yet.
-    pub fn new(session: &(impl Session + ?Sized), rules: &str, reading: Reading) -> View {
-        let ended = session.ended();
+    /// A game of `rules`, its values read as `reading`, that `ended` as a session says (the
+    /// winning seat, or none for a tie; none while it goes on) and is `waiting` for the
+    /// person or not: two seats with nothing on them; no facts, dice, board or choices yet.
+    pub fn new(rules: &str, reading: Reading, ended: Option<Option<usize>>, waiting: bool) -> View {
         View {
             rules: rules.to_string(),
             seats: vec![Seat::new(0), Seat::new(1)],
-            your_turn: session.waiting(),
+            your_turn: waiting,
             over: ended.is_some(),
             winner: ended.flatten(),
             tie: ended == Some(None),

@@ -231,7 +231,7 @@ impl Session for GreedSession {
     fn view(&self) -> View {
         let position = &self.position;
         let limit = self.advisor.game().limit();
-        let mut view = View::new(self, NAME, Reading::TiesHalf);
+        let mut view = View::new(NAME, Reading::TiesHalf, self.ended(), self.waiting());
         view.scores(position.scores.map(i64::from));
         view.goal = Some(limit);
         view.facts.push(format!("going over {limit} loses"));

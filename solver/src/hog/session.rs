@@ -266,7 +266,12 @@ impl Session for HogSession {
     fn view(&self) -> View {
         let rules = self.rules();
         let game = &self.game;
-        let mut view = View::new(self, rules.name(), Reading::WinChance);
+        let mut view = View::new(
+            rules.name(),
+            Reading::WinChance,
+            self.ended(),
+            self.waiting(),
+        );
         view.scores(game.scores.map(i64::from));
         view.goal = Some(rules.goal());
         view.facts.push(format!("goal {}", rules.goal()));

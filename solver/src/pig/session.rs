@@ -270,7 +270,7 @@ impl Session for PigSession {
     fn view(&self) -> View {
         let pig = &self.solved.pig;
         let position = &self.position;
-        let mut view = View::new(self, pig.name(), Reading::WinChance);
+        let mut view = View::new(pig.name(), Reading::WinChance, self.ended(), self.waiting());
         view.scores(position.scores.map(i64::from));
         view.goal = Some(pig.goal());
         view.facts.push(format!("goal {}", pig.goal()));

@@ -531,7 +531,12 @@ impl Session for YahtzeeSession {
 
     fn view(&self) -> View {
         let settings = self.solution.settings();
-        let mut view = View::new(self, &settings.label(), Reading::ExpectedScore);
+        let mut view = View::new(
+            &settings.label(),
+            Reading::ExpectedScore,
+            self.ended(),
+            self.waiting(),
+        );
         view.scores(self.cards.map(|side| i64::from(side.score)));
         view.facts.push(settings.label());
         view.facts
