@@ -15,8 +15,8 @@ use serde_json::Value;
 use swine_solver::catalog;
 use swine_solver::game::contest;
 use swine_solver::game::{
-    Action, Answers, Audience, Capability, ChartAsk, ChartKind, DynGame, GameError, Opened, Run,
-    Simulated, SolveAsk, StudyAsk, meet,
+    Action, Answers, Audience, Capability, ChartAsk, ChartKind, Choice, DynGame, GameError, Opened,
+    Run, Session, Simulated, SolveAsk, StudyAsk, Who, meet,
 };
 use swine_solver::python::Runner;
 use swine_solver::report::ranking::{GradeReport, SweepReport, SweepRow, TournamentReport};
@@ -582,8 +582,9 @@ fn conform(game: &Opened, [a, b]: [&str; 2], at: &[i64]) {
 /// A question put to a game, answered or refused.
 type Check<'a> = Box<dyn Fn() -> Result<(), GameError> + 'a>;
 
-/// Plays games against `computer` at the terminal and on the page, each answer the first the
-/// prompt takes, to their ends.
+/// Plays games against `computer` at the terminal and on the page to their ends: at the
+/// terminal each answer the first the prompt takes, on the page the best choice of the view,
+/// sent as the page sends it.
 fn play(game: &dyn DynGame, computer: Option<&swine_solver::game::Strategy>, rules: &str) {
     let engine = game.engine(computer, None, &Run::default()).unwrap();
     for audience in [Audience::Terminal, Audience::Page] {
@@ -591,10 +592,11 @@ fn play(game: &dyn DynGame, computer: Option<&swine_solver::game::Strategy>, rul
         session.begin();
         let mut moves = 0;
         while let Some(prompt) = session.prompt(true) {
-            let action = match &prompt.answers {
-                Answers::Dice(least, _) => Action::Dice(*least.max(&1)),
-                Answers::Choice(..) => Action::Choice(0),
-                Answers::Words(words) => words[0].1.clone(),
+            let action = match (&prompt.answers, audience) {
+                (_, Audience::Page) => best_of_view(&*session, rules),
+                (Answers::Dice(least, _), _) => Action::Dice(*least.max(&1)),
+                (Answers::Choice(..), _) => Action::Choice(0),
+                (Answers::Words(words), _) => words[0].1.clone(),
             };
             session
                 .act(&action)
@@ -606,12 +608,57 @@ fn play(game: &dyn DynGame, computer: Option<&swine_solver::game::Strategy>, rul
             session.ended().is_some(),
             "{rules}: no prompt, and not over"
         );
-        assert!(session.view().is_object());
+        let view = session.view();
+        let ended = session.ended();
+        assert!(
+            view.over && !view.your_turn && view.choices.is_empty(),
+            "{rules}: the view of a game over"
+        );
+        assert_eq!(
+            (view.winner, view.tie),
+            (ended.flatten(), ended == Some(None)),
+            "{rules}"
+        );
         assert!(
             session.act(&Action::Dice(1)).is_err(),
             "{rules}: a move after the end"
         );
     }
+}
+
+/// The action of the best choice of the page's view of `session`, waiting for the person:
+/// one choice is best, the position is worth its value, each key takes one choice (and none is
+/// `n`, the page's new game, or the key that keeps the dice chosen).
+fn best_of_view(session: &dyn Session, rules: &str) -> Action {
+    let view = session.view();
+    assert!(view.your_turn && !view.over, "{rules}: {view:?}");
+    assert_eq!(view.seats.len(), 2, "{rules}");
+    assert_eq!(
+        (view.seats[0].who, view.seats[1].who),
+        (Who::You, Who::Computer)
+    );
+    let best: Vec<&Choice> = view.choices.iter().filter(|c| c.best).collect();
+    assert_eq!(best.len(), 1, "{rules}: {view:?}");
+    assert_eq!(view.value, Some(best[0].value), "{rules}: {view:?}");
+    let mut keys: Vec<char> = view.choices.iter().filter_map(|c| c.key).collect();
+    let listed = keys.len();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(
+        keys.len(),
+        listed,
+        "{rules}: a key takes two choices: {view:?}"
+    );
+    let keep = view
+        .dice
+        .as_ref()
+        .and_then(|d| d.keep.as_ref())
+        .map(|k| k.key);
+    assert!(
+        keys.iter().all(|&k| k != 'n' && Some(k) != keep),
+        "{rules}: {keys:?}"
+    );
+    best[0].action.clone()
 }
 
 /// Reports as JSON text, whatever their type.

@@ -99,12 +99,30 @@ fn the_api_answers_with_evals_numbers_and_clear_errors() {
     let served = Served::start();
     let (status, game) = served.request("POST", "/api/games?vs=always_roll:4&seed=7");
     assert_eq!(status, 200, "{game}");
-    let best = game["best"].as_u64().unwrap() as usize;
+    let best = best(&game);
     assert_eq!(
-        game["hints"][best]["win"].as_f64(),
+        game["choices"][best]["value"].as_f64(),
         Some(as_first("optimal"))
     );
-    assert_eq!(game["hints"].as_array().unwrap().len(), 11);
+    assert_eq!(game["value"], game["choices"][best]["value"]);
+    // Rolling 0 to 10 dice, each by its key (10 by t), read as a chance to win.
+    let keys: Vec<&str> = game["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        keys,
+        ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "t"]
+    );
+    assert_eq!(game["choices"][best]["action"], json!({ "dice": best }));
+    assert_eq!(game["reading"], json!({"kind": "win_chance"}));
+    assert_eq!(
+        game["seats"][0],
+        json!({"who": "you", "plays": null, "score": 0, "numbers": []})
+    );
+    assert_eq!(game["facts"][0], "goal 100");
     let (status, after) = served.request("POST", "/api/games/1/roll?dice=6");
     assert_eq!(status, 200);
     let log: Vec<&str> = after["log"]
@@ -229,9 +247,49 @@ fn the_api_answers_with_evals_numbers_and_clear_errors() {
     // The map's cell at the start: the best choice and exactly its value.
     let (status, map) = served.request("GET", "/api/map?vs=always_roll:4");
     assert_eq!(status, 200);
-    assert_eq!(map["dice"][0][0].as_u64(), Some(best as u64));
-    assert_eq!(map["values"][0][0], game["hints"][best]["win"]);
+    assert_eq!(map["best"][0][0].as_u64(), Some(best as u64));
+    assert_eq!(map["values"][0][0], game["choices"][best]["value"]);
     assert_eq!(map["values"].as_array().unwrap().len(), 100);
+    assert_eq!(map["choices"][best]["says"], format!("roll {best} dice"));
+    assert_eq!(
+        map["axes"],
+        json!({"across": "your score", "up": "the computer's score"})
+    );
+}
+
+/// The place of the best of a view's choices.
+fn best(game: &serde_json::Value) -> usize {
+    let choices = game["choices"].as_array().unwrap();
+    let best: Vec<usize> = (0..choices.len())
+        .filter(|&i| choices[i]["best"] == true)
+        .collect();
+    assert_eq!(best.len(), 1, "one best choice: {game}");
+    best[0]
+}
+
+/// The cells of a view's board in row `row` (by seat).
+fn cells<'a>(game: &'a serde_json::Value, row: &str) -> Vec<&'a serde_json::Value> {
+    game["board"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["row"] == row)
+        .collect()
+}
+
+/// Seat `seat`'s number called `name` in a view.
+fn number(game: &serde_json::Value, seat: usize, name: &str) -> Option<i64> {
+    game["seats"][seat]["numbers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["name"] == name)
+        .map(|n| n["value"].as_i64().unwrap())
+}
+
+/// Whether a view's facts say `fact`.
+fn says(game: &serde_json::Value, fact: &str) -> bool {
+    game["facts"].as_array().unwrap().iter().any(|f| f == fact)
 }
 
 #[test]
@@ -271,7 +329,7 @@ fn the_goal_asked_for_is_the_goal_played() {
         let (status, map) = served.request("GET", &format!("/api/map?rules={rules}&goal={goal}"));
         assert_eq!(status, 200, "{map}");
         assert_eq!(
-            map["goal"],
+            map["size"],
             if rules == "greed" { goal + 1 } else { goal },
             "{rules}"
         );
@@ -283,12 +341,21 @@ fn greed_is_played_on_the_same_api() {
     let served = Served::start();
     let (status, game) = served.request("POST", "/api/games?rules=greed&vs=sample2&seed=3");
     assert_eq!(status, 200, "{game}");
-    // Passing first, then the five best counts; the best is worth the optimal value moving
-    // first (eval reports it from a win/tie/loss sweep, which may round the last bit apart).
-    let hints = game["hints"].as_array().unwrap();
+    // Passing first (by p), then the five best counts (typed: any count may be); the best is
+    // worth the optimal value moving first (eval reports it from a win/tie/loss sweep, which
+    // may round the last bit apart).
+    let hints = game["choices"].as_array().unwrap();
     assert_eq!(hints.len(), 6);
-    assert_eq!(hints[0]["dice"], 0);
-    assert_eq!(hints[1]["dice"], game["best"]);
+    assert_eq!(
+        (&hints[0]["action"], &hints[0]["key"]),
+        (&json!({"dice": 0}), &json!("p"))
+    );
+    assert_eq!(best(&game), 1);
+    assert_eq!(game["reading"]["kind"], "ties_half");
+    assert_eq!(
+        game["count"],
+        json!({"verb": "Roll", "unit": "dice", "least": 0, "most": 255})
+    );
     let report = Sandbox::new()
         .run(&[
             "eval", "optimal", "--rules", "greed", "--vs", "sample2", "--json",
@@ -296,7 +363,7 @@ fn greed_is_played_on_the_same_api() {
         .json();
     let exact = report["as_first"].as_f64().unwrap();
     assert!(
-        (hints[1]["win"].as_f64().unwrap() - exact).abs() <= 2e-16,
+        (hints[1]["value"].as_f64().unwrap() - exact).abs() <= 2e-16,
         "{exact}"
     );
     let (status, after) = served.request("POST", "/api/games/1/roll?dice=20");
@@ -324,11 +391,10 @@ fn yahtzee_is_played_keep_by_keep_and_box_by_box() {
     // Solved aside when the machine is busy (about a second alone).
     let (_, game) = solved_game(&served, "/api/games?rules=yahtzee&vs=thumb&seed=11");
     assert_eq!(game["id"], 1, "{game}");
-    assert_eq!(
-        (game["game"].as_str(), game["rolls_left"].as_u64()),
-        (Some("yahtzee"), Some(2))
-    );
-    let dice: Vec<u64> = serde_json::from_value(game["dice"].clone()).unwrap();
+    assert!(says(&game, "2 rolls left"), "{game}");
+    assert_eq!(game["reading"]["kind"], "expected_score");
+    assert_eq!(game["dice"]["keep"]["none"], true, "{game}");
+    let dice: Vec<u64> = serde_json::from_value(game["dice"]["dice"]["faces"].clone()).unwrap();
     let absent = (1..=6).find(|face| !dice.contains(face)).unwrap();
     let (status, error) = served.request("POST", &format!("/api/games/1/keep?dice={absent}"));
     assert_eq!(status, 400, "{error}");
@@ -347,43 +413,54 @@ fn yahtzee_is_played_keep_by_keep_and_box_by_box() {
         "{error}"
     );
     let (status, game) = served.request("POST", "/api/games/1/keep?dice=");
-    assert_eq!(
-        (status, game["rolls_left"].as_u64()),
-        (200, Some(1)),
-        "{game}"
-    );
-    let kept = dice_text(&game["dice"]);
+    assert_eq!((status, says(&game, "1 roll left")), (200, true), "{game}");
+    let kept = dice_text(&game["dice"]["dice"]["faces"]);
     let (status, game) = served.request("POST", &format!("/api/games/1/keep?dice={kept}"));
+    assert_eq!((status, says(&game, "0 rolls left")), (200, true), "{game}");
     assert_eq!(
-        (status, game["rolls_left"].as_u64()),
-        (200, Some(0)),
-        "{game}"
-    );
-    assert_eq!(
-        dice_text(&game["dice"]),
+        dice_text(&game["dice"]["dice"]["faces"]),
         kept,
         "all five kept: nothing rolled"
     );
-    // The last roll: every box the dice may fill, with what it gains; the best is taken.
-    let hints = game["hints"].as_array().unwrap();
+    assert!(game["dice"]["keep"].is_null(), "no rolls left: {game}");
+    // The last roll: every box the dice may fill, offered on the card with what it gains, the
+    // best listed first; the best is taken.
+    let hints = game["choices"].as_array().unwrap();
     assert_eq!(hints.len(), 13, "{game}");
-    let best = &hints[game["best"].as_u64().unwrap() as usize];
-    let (b, points) = (best["box"].as_u64().unwrap(), best["points"].clone());
+    assert_eq!(best(&game), 0, "{game}");
+    let offered: Vec<&serde_json::Value> = game["board"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["state"] == "offered")
+        .collect();
+    assert_eq!(offered.len(), 13, "{game}");
+    assert!(offered.iter().all(|c| c["seat"] == 0), "{game}");
+    let taken = offered.iter().find(|c| c["choice"] == 0).unwrap();
+    let (b, points) = (
+        taken["row"].as_str().unwrap(),
+        &taken["shown"].as_str().unwrap()[1..],
+    );
+    assert!(
+        hints[0]["label"].as_str().unwrap().starts_with(b),
+        "{taken} {hints:?}"
+    );
     let (status, after) = served.request(
         "POST",
-        &format!("/api/games/1/move?choice={}", game["best"]),
+        &format!("/api/games/1/move?choice={}", hints[0]["action"]["choice"]),
     );
     assert_eq!(status, 200, "{after}");
-    assert_eq!(after["cards"][0]["boxes"][b as usize], points, "{after}");
-    assert_eq!(after["cards"][0]["score"], points, "{after}");
+    assert_eq!(cells(&after, b)[0]["shown"], points, "{after}");
+    assert_eq!(cells(&after, "score")[0]["shown"], points, "{after}");
     // The computer has filled one box of its card, and the person rolls again.
-    let filled = after["cards"][1]["boxes"].as_array().unwrap();
-    assert_eq!(
-        filled.iter().filter(|points| !points.is_null()).count(),
-        1,
-        "{after}"
-    );
-    assert_eq!(after["rolls_left"], 2, "{after}");
+    let filled = after["board"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["seat"] == 1 && c["state"] == "filled")
+        .count();
+    assert_eq!(filled, 1, "{after}");
+    assert!(says(&after, "2 rolls left"), "{after}");
 }
 
 /// Dice as the API's keep takes them: `1,4,4`.
@@ -402,7 +479,7 @@ fn pig_is_played_decision_by_decision() {
     let served = Served::start();
     let (status, game) = served.request("POST", "/api/games?rules=pig&vs=hold_at:20&seed=3");
     assert_eq!(status, 200, "{game}");
-    assert_eq!(game["turn_total"], 0);
+    assert_eq!(number(&game, 0, "turn total"), Some(0), "{game}");
     // Roll and hold, each worth what eval --from says of the best response at 0 : 0.
     let report = Sandbox::new()
         .run(&[
@@ -417,8 +494,9 @@ fn pig_is_played_decision_by_decision() {
             "--json",
         ])
         .json();
-    let hints = game["hints"].as_array().unwrap();
-    for (hint, decision) in hints.iter().zip(["roll", "hold"]) {
+    let hints = game["choices"].as_array().unwrap();
+    for ((hint, decision), key) in hints.iter().zip(["roll", "hold"]).zip(["r", "h"]) {
+        assert_eq!(hint["key"], key);
         assert_eq!(hint["label"].as_str().unwrap().to_lowercase(), decision);
         let exact = report["choices"]
             .as_array()
@@ -428,9 +506,9 @@ fn pig_is_played_decision_by_decision() {
             .unwrap()["value"]
             .as_f64()
             .unwrap();
-        assert_eq!(hint["win"].as_f64().unwrap(), exact, "{decision}");
+        assert_eq!(hint["value"].as_f64().unwrap(), exact, "{decision}");
     }
-    assert_eq!(game["best"], 1);
+    assert_eq!(best(&game), 0, "rolling is best: {game}");
     // Seed 3 throws a 1 first: the turn passes, the computer plays until it is ours again.
     let (status, after) = served.request("POST", "/api/games/1/roll?dice=1");
     assert_eq!(status, 200);
@@ -459,13 +537,15 @@ fn pig_is_played_decision_by_decision() {
     let (status, map) = served.request("GET", "/api/map?rules=pig&vs=hold_at:20");
     assert_eq!(status, 200);
     assert!(map["legend"].as_str().unwrap().contains("turn total"));
-    assert_eq!(map["values"][0][0], game["hints"][0]["win"]);
+    assert_eq!(map["values"][0][0], game["choices"][0]["value"]);
+    assert_eq!(map["to_goal"], "roll until the turn total reaches the goal");
     // Piglet throws a coin, and says so.
     let (_, piglet) = served.request("POST", "/api/games?rules=piglet&seed=1");
     let path = format!("/api/games/{}/roll?dice=1", piglet["id"]);
     let (_, after) = served.request("POST", &path);
     let dice = &after["turns"][0]["dice"];
     assert_eq!((&dice["coin"], &dice["sides"]), (&json!(true), &json!(2)));
+    assert_eq!(piglet["coin"], true);
 }
 
 #[test]
@@ -484,21 +564,22 @@ fn chopsticks_is_played_move_by_move_with_the_solvers_verdicts() {
             let (status, mut game) = served.request("POST", &path);
             assert_eq!(status, 200, "{game}");
             assert_eq!(
-                game["result"].as_i64(),
-                Some(sign * start),
+                game["value"].as_f64(),
+                Some((sign * start) as f64),
                 "{moves} {first}"
             );
             let id = game["id"].clone();
             let mut played = 0;
             while game["over"] == false && played < 40 {
                 // The best choice keeps the verdict, and none beats it.
-                let best = game["best"].as_u64().unwrap() as usize;
+                let best = best(&game);
                 let choices = game["choices"].as_array().unwrap();
-                assert_eq!(choices[best]["result"], game["result"], "{game}");
+                assert_eq!(choices[best]["value"], game["value"], "{game}");
+                assert_eq!(choices[best]["action"], json!({ "choice": best }));
                 assert!(
                     choices
                         .iter()
-                        .all(|c| c["result"].as_i64() <= game["result"].as_i64())
+                        .all(|c| c["value"].as_f64() <= game["value"].as_f64())
                 );
                 let (status, next) =
                     served.request("POST", &format!("/api/games/{id}/move?choice={best}"));
@@ -536,12 +617,18 @@ fn chopsticks_is_played_move_by_move_with_the_solvers_verdicts() {
             "",
         )
         .stdout();
+    let hand = |row, seat: usize| cells(&after, row)[seat]["tally"]["up"].clone();
     let shown = format!(
         "A: ({}, {})\nB: ({}, {})\n9 moves left.",
-        after["hands"]["you"][0],
-        after["hands"]["you"][1],
-        after["hands"]["computer"][0],
-        after["hands"]["computer"][1]
+        hand("left hand", 0),
+        hand("right hand", 0),
+        hand("left hand", 1),
+        hand("right hand", 1)
+    );
+    assert_eq!(after["seats"][0]["plays"], "A");
+    assert!(
+        says(&after, "at most 10 moves each; 9 left for you"),
+        "{after}"
     );
     assert!(played.contains(&shown), "{shown} not in {played}");
     assert_eq!(
@@ -1000,20 +1087,21 @@ fn farkle_is_solved_aside_and_played_roll_by_roll_with_evals_values() {
             "{first}"
         );
     }
-    assert_eq!(
-        (game["goal"].clone(), game["floor"].clone()),
-        (json!(1000), json!(-500))
+    assert_eq!(game["goal"], 1000);
+    assert!(
+        says(&game, "3 farkles in a row cost 500, never below -500"),
+        "{game}"
     );
     let id = game["id"].clone();
     let at = |action: &str| format!("/api/games/{id}/{action}");
     // At the turn's start the only choice is to roll, worth what eval says of rolling there.
-    assert_eq!(game["hints"].as_array().unwrap().len(), 1);
+    assert_eq!(game["choices"].as_array().unwrap().len(), 1);
     let start = farkle_eval("0,0,0,0,0,6", None);
     assert_eq!(
         start,
         [(
             "roll".to_string(),
-            game["hints"][0]["win"].as_f64().unwrap()
+            game["choices"][0]["value"].as_f64().unwrap()
         )]
     );
     let mut game = game;
@@ -1021,28 +1109,29 @@ fn farkle_is_solved_aside_and_played_roll_by_roll_with_evals_values() {
     let mut log = Vec::new();
     while game["over"] == false && moves < 400 {
         moves += 1;
+        // The roll waiting for a keep, if any: its dice are the ones rolled.
+        let shown: Vec<String> = game["dice"]["dice"]["faces"]
+            .as_array()
+            .map(|faces| faces.iter().map(|f| f.to_string()).collect())
+            .unwrap_or_default();
+        let dice_left = number(&game, 0, "dice to roll").unwrap_or(shown.len() as i64);
         let from = format!(
-            "{},{},{},{},{},{}",
-            game["scores"][0],
-            game["scores"][1],
-            game["farkles"][0],
-            game["farkles"][1],
-            game["turn_total"],
-            game["dice_left"]
+            "{},{},{},{},{},{dice_left}",
+            game["seats"][0]["score"],
+            game["seats"][1]["score"],
+            number(&game, 0, "farkles in a row").unwrap(),
+            number(&game, 1, "farkles in a row").unwrap(),
+            number(&game, 0, "turn total").unwrap(),
         );
-        let hints = game["hints"].as_array().unwrap();
-        let best = &hints[game["best"].as_u64().unwrap() as usize];
+        let hints = game["choices"].as_array().unwrap();
+        let best = &hints[best(&game)];
         // Every choice is worth exactly what eval says, and the best is worth the most.
         assert!(
             hints
                 .iter()
-                .all(|h| h["win"].as_f64() <= best["win"].as_f64())
+                .all(|h| h["value"].as_f64() <= best["value"].as_f64())
         );
         if keeps_checked + banks_checked < 4 {
-            let shown: Vec<String> = game["shown"]
-                .as_array()
-                .map(|faces| faces.iter().map(|f| f.to_string()).collect())
-                .unwrap_or_default();
             let dice = (!shown.is_empty()).then(|| shown.join(","));
             let exact = farkle_eval(&from, dice.as_deref());
             assert_eq!(
@@ -1053,12 +1142,7 @@ fn farkle_is_solved_aside_and_played_roll_by_roll_with_evals_values() {
             // Keeps in eval's order; bank and roll by name.
             let mut ours: Vec<(String, f64)> = hints
                 .iter()
-                .map(|h| {
-                    (
-                        h["move"].as_str().unwrap().to_string(),
-                        h["win"].as_f64().unwrap(),
-                    )
-                })
+                .map(|h| (first_word(h), h["value"].as_f64().unwrap()))
                 .collect();
             let mut theirs: Vec<(String, f64)> = exact
                 .into_iter()
@@ -1073,24 +1157,34 @@ fn farkle_is_solved_aside_and_played_roll_by_roll_with_evals_values() {
                 banks_checked += 1;
             }
         }
-        // Keeps by their dice, bank and roll by their numbers.
-        let action = match best["move"].as_str().unwrap() {
+        // Keeps by their dice (as the label names them), bank and roll as the view sends them:
+        // keys r and b, keeps by their numbers.
+        let kind = first_word(best);
+        let key = match kind.as_str() {
+            "keep" => (best["action"]["choice"].as_u64().unwrap() + 1).to_string(),
+            "roll" => "r".to_string(),
+            _ => "b".to_string(),
+        };
+        assert_eq!(best["key"], key, "{best}");
+        let action = match kind.as_str() {
             "keep" => {
-                let faces: Vec<String> = best["dice"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|f| f.to_string())
-                    .collect();
-                format!("keep?dice={}", faces.join(","))
+                let label = best["label"].as_str().unwrap();
+                let faces = label["Keep ".len()..].split(':').next().unwrap();
+                format!("keep?dice={}", faces.replace(' ', ","))
             }
-            "roll" => "roll?dice=1".to_string(),
-            _ => "roll?dice=0".to_string(),
+            "roll" => {
+                assert_eq!(best["action"], json!({"dice": 1}));
+                "roll?dice=1".to_string()
+            }
+            _ => {
+                assert_eq!(best["action"], json!({"dice": 0}));
+                "roll?dice=0".to_string()
+            }
         };
         let (status, next) = served.request("POST", &at(&action));
         assert_eq!(status, 200, "{action}: {next}");
         // A keep by its dice takes the best keep's points.
-        if best["move"] == "keep" {
+        if kind == "keep" {
             let line = next["log"][0].as_str().unwrap();
             assert!(
                 line.contains(&format!(" for {}:", h_points(best))),
@@ -1201,8 +1295,8 @@ fn farkle_is_solved_aside_and_played_roll_by_roll_with_evals_values() {
     }
     // After a roll: keeps by dice not shown, or not scoring, are refused by name.
     let (_, rolled) = served.request("POST", &fresh("roll?dice=1"));
-    if rolled["shown"].is_array() {
-        let shown: Vec<u64> = rolled["shown"]
+    if rolled["dice"].is_object() {
+        let shown: Vec<u64> = rolled["dice"]["dice"]["faces"]
             .as_array()
             .unwrap()
             .iter()
@@ -1259,6 +1353,12 @@ fn farkle_is_solved_aside_and_played_roll_by_roll_with_evals_values() {
     );
     let (status, body) = served.request("POST", full);
     assert_eq!(status, 202, "{body}");
+}
+
+/// A choice's first word, lowered: `keep`, `roll`, `bank`.
+fn first_word(choice: &serde_json::Value) -> String {
+    let label = choice["label"].as_str().unwrap();
+    label.split(' ').next().unwrap().to_lowercase()
 }
 
 /// A keep hint's points, from its label ("Keep 1 5: 150 points, ...").

@@ -28,5 +28,6 @@ pub(super) fn map(state: &State, query: &HashMap<String, String>) -> Result<Valu
         }
     }
     let kept = engine(state, query)?;
-    kept.engine.map().map_err(|e| bad(&format!("map: {e}")))
+    let map = kept.engine.map().map_err(|e| bad(&format!("map: {e}")))?;
+    serde_json::to_value(map).map_err(|e| (500, format!("map: {e}")))
 }

@@ -22,7 +22,9 @@
 //! - `POST /api/games?rules=R&goal=G&vs=S&seed=N&first=you|computer`: a new game of dice.
 //! - `POST /api/games?rules=chopsticks&moves=M|unlimited&first=you|computer`: a new game of
 //!   Chopsticks (10 moves each unless `moves` says otherwise, as `swine play`).
-//! - `GET /api/games/ID`: the game as it stands.
+//! - `GET /api/games/ID`: the game as it stands. Every game is answered in one shape, its
+//!   session's typed view (`swine_solver::game::View`: seats, facts, dice, board, choices with
+//!   their values and the actions they send), with what just happened.
 //! - `POST /api/games/ID/roll?dice=N`: Hog and Greed roll N dice (Greed's 0 passes); the Pig
 //!   family rolls (1) or holds (0). The computer then plays until it is the person's turn.
 //! - `POST /api/games/ID/move?choice=N`: Chopsticks plays the Nth of the listed choices (from
@@ -34,7 +36,8 @@
 //! - `POST /api/games?rules=yahtzee&vs=optimal|thumb&set=joker=NAME,...`: a duel of Yahtzee
 //!   cards. `POST /api/games/ID/keep?dice=F,F,...` keeps those dice and rolls the rest (none:
 //!   all five again); `move?choice=N` takes the Nth keep or box listed.
-//! - `GET /api/map?rules=R&goal=G&vs=S`: the best choice and its value in every score cell.
+//! - `GET /api/map?rules=R&goal=G&vs=S`: the best choice and its value in every score cell,
+//!   typed (`swine_solver::game::Map`).
 //!
 //! The server in modules, each written once over the one game interface: [`query`] decodes
 //! and checks a request's parameters, [`engines`] solves and keeps match-ups, [`sessions`]
@@ -256,15 +259,17 @@ fn route(state: &State, method: &Method, path: &str, query: &HashMap<String, Str
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let result = match (method, parts.as_slice()) {
         (&Method::GET, ["api", "rulesets"]) => Ok(rulesets(state.budget)),
-        (&Method::POST, ["api", "games"]) => new_game(state, query).map(|(game, turns)| {
-            let mut value = view(&game, turns);
+        (&Method::POST, ["api", "games"]) => new_game(state, query).and_then(|(game, turns)| {
+            let mut value = view(&game, &turns)?;
             value["id"] = json!(admit(state, game));
-            value
+            Ok(value)
         }),
-        (&Method::GET, ["api", "games", id]) => with_game(state, id, |g| Ok(view(g, Vec::new()))),
+        (&Method::GET, ["api", "games", id]) => with_game(state, id, |g| view(g, &[])),
         (&Method::POST, ["api", "games", id, verb @ ("roll" | "move" | "keep")]) => {
             action(verb, query).and_then(|action| {
-                with_game(state, id, |g| play(g, verb, &action).map(|t| view(g, t)))
+                with_game(state, id, |g| {
+                    play(g, verb, &action).and_then(|t| view(g, &t))
+                })
             })
         }
         (&Method::GET, ["api", "map"]) => map::map(state, query),

@@ -1,10 +1,12 @@
 //! What the page shows: the rulesets, and a game as it stands with its hints and what just
 //! happened.
 
+use serde::Serialize;
 use serde_json::{Value, json};
 use swine_solver::catalog;
-use swine_solver::game::{Told, bytes_text};
+use swine_solver::game::{Dice, Told, View, Who, bytes_text};
 
+use super::query::Refusal;
 use super::sessions::Game;
 
 /// `GET /api/rulesets`: every ruleset the page plays, with its game, its one line and its
@@ -22,36 +24,54 @@ pub(super) fn rulesets(budget: u64) -> Value {
             "budget": {"bytes": budget, "text": bytes_text(budget)} })
 }
 
-/// The turns as JSON: who played ("you", "computer", none for a note), the dice thrown (their
-/// faces, the die's sides and first face; Piglet's coin marked), the lines.
-fn told(turns: &[Told], coin: bool) -> Value {
-    turns
-        .iter()
-        .map(|turn| {
-            let who = turn.who.map(|seat| ["you", "computer"][seat]);
-            let dice = turn.thrown.as_ref().map(|thrown| {
-                json!({"faces": thrown.faces, "sides": thrown.die.faces,
-                       "first": thrown.die.first_face, "coin": coin})
-            });
-            json!({"who": who, "dice": dice, "log": turn.lines})
-        })
-        .collect()
+/// One turn told, as the page shows it.
+#[derive(Serialize)]
+struct Turn<'a> {
+    /// Who played; none for a note of the game's own.
+    who: Option<Who>,
+    /// The dice thrown, if any.
+    dice: Option<Dice>,
+    /// What happened, line by line.
+    log: &'a [String],
 }
 
-/// The game as the page shows it: what the game's session shows (scores or hands, the rules
-/// about to apply, the hints on the person's turn), with who plays, whether it is over, and
-/// what just happened (`turns`, and `log`, their lines in one list).
-pub(super) fn view(game: &Game, turns: Vec<Told>) -> Value {
-    let mut value = game.session.view();
-    let coin = value["coin"].as_bool().unwrap_or(false);
-    let log: Vec<&String> = turns.iter().flat_map(|t| &t.lines).collect();
-    let ended = game.session.ended();
-    value["vs"] = json!(game.kept.engine.computer());
-    value["winner"] = json!(ended.flatten());
-    value["tie"] = json!(ended == Some(None));
-    value["over"] = json!(ended.is_some());
-    value["your_turn"] = json!(game.session.waiting());
-    value["log"] = json!(log);
-    value["turns"] = told(&turns, coin);
-    value
+/// A game as the page shows it: the game's view, the computer's strategy, and what just
+/// happened.
+#[derive(Serialize)]
+struct Shown<'a> {
+    /// The game as its session draws it.
+    #[serde(flatten)]
+    view: View,
+    /// The computer's strategy.
+    vs: &'a str,
+    /// The lines of the turns just played, in one list.
+    log: Vec<&'a String>,
+    /// The turns just played.
+    turns: Vec<Turn<'a>>,
+}
+
+/// The game as the page shows it: the game's typed view ([`View`]: seats, facts, dice, board,
+/// choices with their values, whose turn and how it ended), with the computer's strategy
+/// (`vs`) and what just happened (`turns`: who played, the dice thrown, the lines; `log`, their
+/// lines in one list).
+pub(super) fn view(game: &Game, turns: &[Told]) -> Result<Value, Refusal> {
+    let view = game.session.view();
+    let coin = view.coin;
+    let shown = Shown {
+        view,
+        vs: game.kept.engine.computer(),
+        log: turns.iter().flat_map(|t| &t.lines).collect(),
+        turns: turns
+            .iter()
+            .map(|turn| Turn {
+                who: turn.who.map(Who::of),
+                dice: turn
+                    .thrown
+                    .as_ref()
+                    .map(|thrown| Dice::thrown(thrown, coin)),
+                log: &turn.lines,
+            })
+            .collect(),
+    };
+    serde_json::to_value(shown).map_err(|e| (500, format!("the game's view: {e}")))
 }

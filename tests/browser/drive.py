@@ -4,10 +4,14 @@ Piglet, Chopsticks, Farkle (goal 1000, solved while the page waits) and Yahtzee,
 clicks (Farkle's and Yahtzee's keeps by clicking the dice, Yahtzee's boxes on the card), until
 the page shows the winner.
 
-Along the way it checks that every percentage and loss shown is the API's exact number rounded,
-that each roll's dice are drawn (the faces the log line names), that the log says "You" and
-"Computer" and never "Player 0"/"Player 1", that the strategy map has axes and a legend and a
-hover or a tap reads a cell's exact value, and that at 375 px the page does not scroll
+The page draws every game from the API's generic view (seats, facts, dice, board, choices
+with their values), and this script reads it the same way for every game. Along the way it
+checks that every value and loss shown is the view's exact number rounded as its reading says
+(a percentage, an expected score, a verdict), with the key the view gives each choice; that the
+seats, the facts, the dice showing and the card are the view's; that each roll's dice are drawn
+(the faces the log line names); that the log says "You" and "Computer" and never
+"Player 0"/"Player 1"; that the strategy map has the view's axes and a legend and a hover or a
+tap reads a cell's best choice and exact value; and that at 375 px the page does not scroll
 sideways. A failed check ends the script with its reason (exit status 1); otherwise it prints
 what it saw as JSON.
 
@@ -114,12 +118,54 @@ def points_lost(points):
     return "\u2212" + fixed(points, 2) + " points"
 
 
-def verdict(result, moves):
+def verdict(result, reading):
     if result > 0:
         return "you can force a win"
     if result < 0:
         return "the computer will win"
-    return "a draw: neither side can force a win" if moves == "unlimited" else "a tie at the move limit"
+    return reading["even"]
+
+
+def shown_value(value, reading):
+    """A value as the page shows it, by its reading."""
+    kind = reading["kind"]
+    if kind in ("win_chance", "ties_half"):
+        return percent(value)
+    if kind == "expected_score":
+        return fixed(value, 2)
+    return verdict(value, reading)
+
+
+def shown_loss(best, value, reading):
+    """A choice's loss against the best as the page shows it, by its reading."""
+    kind = reading["kind"]
+    if kind in ("win_chance", "ties_half"):
+        return behind(best, value)
+    if kind == "expected_score":
+        return points_lost(best - value)
+    return ""
+
+
+def said(game):
+    """The verdict line the page shows for the view."""
+    value, reading = game["value"], game["reading"]
+    if value is None:
+        return ""
+    kind = reading["kind"]
+    if kind == "win_chance":
+        return f"Playing perfectly from here, you win {percent(value)} of games against {game['vs']}."
+    if kind == "ties_half":
+        return (f"Playing perfectly from here, you win {percent(value)} of games (ties counting "
+                f"half) against {game['vs']}.")
+    if kind == "expected_score":
+        return (f"Playing optimally from here, your expected final score is {fixed(value, 2)} "
+                f"(the computer plays {game['vs']}).")
+    return f"The solver's verdict: {verdict(value, reading)}."
+
+
+def seat_name(seat, game):
+    said = [x for x in (seat["plays"], game["vs"] if seat["who"] == "computer" else None) if x]
+    return ("You" if seat["who"] == "you" else "Computer") + (f" ({', '.join(said)})" if said else "")
 
 
 # What the page shows, read in one script.
@@ -132,13 +178,23 @@ const turns = [...document.querySelectorAll('#log li')].map(li => ({
   who: li.className,
   lines: [...li.querySelectorAll('.line')].map(l => l.textContent),
   faces: [...li.querySelectorAll('.die')].map(d => d.dataset.face)}));
+const seats = [...document.querySelectorAll('#board .score')].map(box => ({
+  name: box.querySelector('.name').textContent,
+  points: (box.querySelector('.points') || {}).textContent || null,
+  numbers: (box.querySelector('.numbers') || {}).textContent || "",
+  tallies: [...box.querySelectorAll('.tally .count')].map(c => c.textContent)}));
+const card = [...document.querySelectorAll('table.card tbody tr')].map(tr =>
+  [...tr.children].map(td => td.textContent));
 return {id: document.getElementById('play').dataset.game || null,
         status: document.getElementById('status').textContent,
+        details: document.getElementById('details').textContent,
         verdict: document.getElementById('verdict').textContent,
         keys: document.getElementById('keys').textContent,
         log: document.getElementById('log').textContent,
         told: Number(document.getElementById('log').dataset.told || 0),
-        rows, turns};
+        dice: [...document.querySelectorAll('#shown > *')].map(d => Number(d.dataset.face)),
+        offered: document.querySelectorAll('table.card tbody button').length,
+        rows, turns, seats, card};
 """
 
 
@@ -190,6 +246,9 @@ class Page:
         call("DELETE", self.s + "/actions")
 
     def screenshot(self, path):
+        # The computer's turns appear one after another: the picture shows them all.
+        self.script("document.getAnimations().forEach(a => a.finish())")
+        time.sleep(0.5)
         image = call("GET", self.s + "/screenshot")["value"]
         with open(path, "wb") as out:
             out.write(base64.b64decode(image))
@@ -209,13 +268,6 @@ class Page:
     def game(self, number):
         return call("GET", f"{self.api}/api/games/{number}")
 
-    def read_farkle(self):
-        shown = self.script(READ)
-        shown.update(self.script("""
-          return {details: document.getElementById('details').textContent,
-                  shown: [...document.querySelectorAll('#shown button')].map(b => b.dataset.face)};"""))
-        return shown
-
     def open(self, query, timeout=30):
         """Loads the page with `query`; waits for its game to start (`timeout` seconds, a
         match-up being solved included); returns its id."""
@@ -228,34 +280,57 @@ class Page:
 
 
 def check_shown(kind, shown, game):
-    """The choices shown are the API's, rounded; the log names no numbered player."""
+    """What the page shows is the view: the seats with their names, scores and numbers (or the
+    card), the facts, the choices with their keys, their values rounded as the reading says and
+    their losses, the verdict line, the dice showing; the log names no numbered player."""
     check("Player 0" not in shown["log"] and "Player 1" not in shown["log"],
           f"{kind}: the log names a numbered player: {shown['log']}")
+    check(shown["details"] == " \u00b7 ".join(game["facts"]),
+          f"{kind}: the details {shown['details']!r} for {game['facts']}")
+    board = game["board"]
+    if board and board["layout"] == "card":
+        check_card(kind, shown, game)
+    else:
+        check(len(shown["seats"]) == len(game["seats"]), f"{kind}: {shown['seats']}")
+        for box, seat in zip(shown["seats"], game["seats"]):
+            numbers = " \u00b7 ".join(f"{n['name']} {n['value']}" for n in seat["numbers"])
+            score = None if seat["score"] is None else str(seat["score"])
+            check(box["name"] == seat_name(seat, game) and box["points"] == score
+                  and box["numbers"] == numbers, f"{kind}: the seat {box} for {seat}")
+        for n, box in enumerate(shown["seats"]):
+            tallies = [c["shown"] for c in (board or {"cells": []})["cells"] if c["seat"] == n]
+            check(box["tallies"] == tallies, f"{kind}: {box['tallies']} for {tallies}")
+    check(shown["verdict"] == said(game), f"{kind}: {shown['verdict']!r}, not {said(game)!r}")
     if not game["your_turn"]:
         return
-    rows = shown["rows"]
-    if kind == "chopsticks":
-        check(len(rows) == len(game["choices"]), f"chopsticks: {rows} against {game['choices']}")
-        for row, choice in zip(rows, game["choices"]):
-            key, label, value, mark = row["cells"]
-            check(key == str(choice["choice"] + 1) and label == choice["label"], f"{row} {choice}")
-            check(value == verdict(choice["result"], game["moves"]), f"{row} {choice}")
-            check(row["best"] == (choice["choice"] == game["best"]), f"{row} {game['best']}")
-            check(mark == ("best" if row["best"] else ""), f"{row}")
-        wanted = "The solver's verdict: " + verdict(game["result"], game["moves"]) + "."
-        check(shown["verdict"] == wanted, f"chopsticks: {shown['verdict']!r}, not {wanted!r}")
-        return
-    best = next(h for h in game["hints"] if h["dice"] == game["best"])
-    check(len(rows) == len(game["hints"]), f"{kind}: {rows} against {game['hints']}")
-    for row, hint in zip(rows, game["hints"]):
-        _, label, value, mark = row["cells"]
-        check(label == hint["label"], f"{kind}: {label} against {hint}")
-        check(value == percent(hint["win"]), f"{kind}: {value} shown for {hint['win']!r}")
-        check(float(row["exact"]) == hint["win"], f"{kind}: {row['exact']} for {hint['win']!r}")
-        wanted = "best" if hint is best else behind(best["win"], hint["win"])
-        check(mark == wanted, f"{kind}: {mark!r} shown, {wanted!r} wanted for {hint}")
-        check(row["best"] == (hint is best), f"{kind}: {row} best {best}")
-    check(percent(best["win"]) in shown["verdict"], f"{kind}: {shown['verdict']}")
+    rows, choices, reading = shown["rows"], game["choices"], game["reading"]
+    best = next(c for c in choices if c["best"])
+    check(len(rows) == len(choices), f"{kind}: {rows} against {choices}")
+    for row, choice in zip(rows, choices):
+        key, label, value, mark = row["cells"]
+        typed = game["count"] and choice["key"] is None and "dice" in choice["action"]
+        wanted_key = choice["key"] or (f"{choice['action']['dice']} \u23ce" if typed else "")
+        check(key == wanted_key and label == choice["label"], f"{kind}: {row} against {choice}")
+        check(value == shown_value(choice["value"], reading), f"{kind}: {value} for {choice}")
+        if reading["kind"] != "verdict":
+            check(float(row["exact"]) == choice["value"], f"{kind}: {row['exact']} for {choice}")
+        wanted = "best" if choice is best else shown_loss(best["value"], choice["value"], reading)
+        check(mark == wanted, f"{kind}: {mark!r} shown, {wanted!r} wanted for {choice}")
+        check(row["best"] == (choice is best), f"{kind}: {row} best {best}")
+    faces = game["dice"]["dice"]["faces"] if game["dice"] else []
+    check(shown["dice"] == faces, f"{kind}: the dice drawn {shown['dice']} for {faces}")
+
+
+def check_card(kind, shown, game):
+    """The card is the view's board: a row per label, a column per seat, each cell as shown
+    (an offered cell its button); the boxes offered are those of the view."""
+    rows = {}
+    for cell in game["board"]["cells"]:
+        rows.setdefault(cell["row"], ["", ""])[cell["seat"]] = cell["shown"]
+    wanted = [[label] + cells for label, cells in rows.items()]
+    check(shown["card"] == wanted, f"{kind}: the card {shown['card']} for {wanted}")
+    offered = [c for c in game["board"]["cells"] if c["state"] == "offered"]
+    check(shown["offered"] == len(offered), f"{kind}: {shown['offered']} boxes offered")
 
 
 def check_dice(kind, turns):
@@ -287,15 +362,17 @@ def check_map(page, kind, query):
     """)
     check(len(shape["x"]) >= 2 and shape["x"][0] == "0" and shape["x"] == shape["y"],
           f"{kind}: map ticks {shape}")
-    check(shape["titles"] == ["the computer's score", "your score"], f"{kind}: {shape['titles']}")
-    check(shape["legend"] >= 1 and shape["legendText"], f"{kind}: no legend {shape}")
     params = dict(p.split("=") for p in query.split("&") if not p.startswith(("seed", "first")))
     solved = call("GET", f"{page.api}/api/map?" + "&".join(f"{k}={v}" for k, v in params.items()))
+    axes = solved["axes"]
+    check(shape["titles"] == [axes["up"], axes["across"]], f"{kind}: {shape['titles']}")
+    check(shape["legend"] >= 1 and shape["legendText"].startswith(solved["scale"]),
+          f"{kind}: no legend {shape}")
     read = []
     for x, y, press in [(-40, 30, False), (50, -60, True)]:
         page.pointer("#map", x, y, press)
         text = page.script("return document.getElementById('cell').textContent")
-        counted = ", ties counting half" if kind == "greed" else ""
+        counted = ", ties counting half" if solved["reading"]["kind"] == "ties_half" else ""
         match = re.match(r"You (\d+), computer (\d+): (.*) \u2014 ([\d.]+%) to win"
                          + re.escape(counted) + r" \(exactly (.*)\)\.$", text)
         check(match, f"{kind}: the map reads {text!r}")
@@ -303,6 +380,10 @@ def check_map(page, kind, query):
         value = solved["values"][own][other]
         check(float(match.group(5)) == value and match.group(4) == percent(value),
               f"{kind}: {text!r} against {value!r}")
+        choice = solved["best"][own][other]
+        says = (solved["to_goal"] if solved["to_goal"] and choice >= solved["size"] - own
+                else solved["choices"][choice]["says"])
+        check(match.group(3) == says, f"{kind}: {text!r} says not {says!r}")
         read.append(text)
     check(read[0] != read[1], f"{kind}: the hover and the tap read the same cell: {read}")
     return read
@@ -312,6 +393,7 @@ def play(page, kind, query, shoot, shot_turn):
     """Plays a whole game by keys and clicks, calling `shoot` before turn `shot_turn`; returns
     what was seen."""
     number = page.open(query)
+    has_map = page.script("return !document.getElementById('mapbox').hidden")
     turns = 0
     hovered = None
     first = None
@@ -323,28 +405,25 @@ def play(page, kind, query, shoot, shot_turn):
             first = [{"exact": row["exact"], "best": row["best"]} for row in shown["rows"]]
         if game["over"]:
             break
-        if kind != "chopsticks" and hovered is None:
+        if has_map and hovered is None:
             hovered = check_map(page, kind, query)
         if turns == shot_turn:
             shoot()
         turns += 1
         # The log keeps its last entries only; the count of turns told always grows.
         count = shown["told"]
-        best = game["best"]
-        # Each way of choosing in turn: the key naming the choice, Enter, a click on the best.
+        best = next(c for c in game["choices"] if c["best"])
+        # Each way of choosing in turn: the key the view gives the choice (or its count typed,
+        # then Enter), Enter, a click on the best.
         way = turns % 3
         if way == 2:
             page.click("#hints tr.best button")
         elif way == 1:
             page.keys(ENTER)
-        elif kind == "hog":
-            page.keys("t" if best == 10 else str(best))
-        elif kind == "greed":
-            page.keys(*(str(best) + ENTER if best else "p"))
-        elif kind == "pig":
-            page.keys("r" if best == 1 else "h")
+        elif best["key"]:
+            page.keys(best["key"])
         else:
-            page.keys(str(best + 1))
+            page.keys(*(str(best["action"]["dice"]) + ENTER))
         wait(f"{kind}: turn {turns}", lambda: page.read()["told"] > count)
     shown = page.read()
     winner = {0: "You win!", 1: "The computer wins."}.get(game["winner"], "A tie.")
@@ -354,32 +433,9 @@ def play(page, kind, query, shoot, shot_turn):
             "dice": check_dice(kind, shown["turns"]), "map": hovered}
 
 
-def check_farkle(shown, game):
-    """Farkle's choices shown are the API's, rounded, the best marked; the roll waiting for a
-    keep is drawn as dice to click; the turn and the farkle counts are said."""
-    check("Player 0" not in shown["log"] and "Player 1" not in shown["log"],
-          f"farkle: the log names a numbered player: {shown['log']}")
-    details = shown["details"]
-    check(f"farkles in a row: you {game['farkles'][0]}, computer {game['farkles'][1]}" in details
-          and f"in a row cost {game['penalty']}, never below {game['floor']}" in details,
-          f"farkle: {details!r} for {game['farkles']}")
-    if not game["your_turn"]:
-        return
-    hints = game["hints"]
-    best = hints[game["best"]]
-    rows = shown["rows"]
-    check(len(rows) == len(hints), f"farkle: {rows} against {hints}")
-    for i, (row, hint) in enumerate(zip(rows, hints)):
-        key, label, value, mark = row["cells"]
-        wanted_key = {"keep": str(hint.get("choice", 0) + 1), "roll": "r", "bank": "b"}[hint["move"]]
-        check(key == wanted_key and label == hint["label"], f"farkle: {row} against {hint}")
-        check(value == percent(hint["win"]) and float(row["exact"]) == hint["win"],
-              f"farkle: {value} shown for {hint['win']!r}")
-        wanted = "best" if i == game["best"] else behind(best["win"], hint["win"])
-        check(mark == wanted and row["best"] == (i == game["best"]), f"farkle: {row} {wanted!r}")
-    check(percent(best["win"]) in shown["verdict"], f"farkle: {shown['verdict']}")
-    drawn = [int(f) for f in shown["shown"]]
-    check(drawn == (game["shown"] or []), f"farkle: the dice drawn {drawn} for {game['shown']}")
+def kept_faces(choice):
+    """The faces a Farkle keep sets aside, from its label: `Keep 3 3 5: ...` is [3, 3, 5]."""
+    return [int(f) for f in choice["label"][len("Keep "):].split(":")[0].split()]
 
 
 def click_dice(page, kind, faces):
@@ -403,17 +459,17 @@ def play_farkle(page, shoot):
     number = page.open(query, timeout=120)
     moves, clicked, shot = 0, 0, False
     while True:
-        shown = page.read_farkle()
+        shown = page.read()
         game = page.game(number)
-        check_farkle(shown, game)
+        check_shown("farkle", shown, game)
         if game["over"]:
             break
         check(moves < 400, "farkle: the game goes on past 400 moves")
         moves += 1
         count = shown["told"]
-        best = game["hints"][game["best"]]
-        if best["move"] == "keep":
-            click_dice(page, "farkle", best["dice"])
+        best = next(c for c in game["choices"] if c["best"])
+        if "choice" in best["action"]:
+            click_dice(page, "farkle", sorted(kept_faces(best)))
             if not shot and any(t["who"] == "computer" for t in shown["turns"]):
                 shoot()
                 shot = True
@@ -424,7 +480,7 @@ def play_farkle(page, shoot):
         elif moves % 3 == 1:
             page.keys(ENTER)
         else:
-            page.keys("r" if best["move"] == "roll" else "b")
+            page.keys(best["key"])
         wait(f"farkle: move {moves}", lambda: page.read()["told"] > count)
     shown = page.read()
     winner = {0: "You win!", 1: "The computer wins."}[game["winner"]]
@@ -434,57 +490,18 @@ def play_farkle(page, shoot):
             "dice": check_dice("farkle", shown["turns"])}
 
 
-def read_yahtzee(page):
-    shown = page.read()
-    shown.update(page.script("""
-      const card = [...document.querySelectorAll('table.card tbody tr')].map(tr =>
-        [...tr.children].map(td => td.textContent));
-      return {details: document.getElementById('details').textContent, card,
-              dice: [...document.querySelectorAll('#shown button')].map(b => Number(b.dataset.face)),
-              offered: [...document.querySelectorAll('table.card tbody button')].length};"""))
-    return shown
+def rolls_left(game):
+    """The rolls left that the view's facts say (`2 rolls left`), if any."""
+    said = [f for f in game["facts"] if re.fullmatch(r"\d+ rolls? left", f)]
+    return int(said[0].split()[0]) if said else None
 
 
 def check_yahtzee(shown, game):
-    """Yahtzee's card is the API's, box by box, with the upper totals and the scores; on the
-    person's turn the dice are drawn, the choices listed from the most valuable with their
-    expected final scores rounded and their loss against the best, and the boxes the dice may
-    fill offered on the card."""
-    check("Player 0" not in shown["log"] and "Player 1" not in shown["log"],
-          f"yahtzee: the log names a numbered player: {shown['log']}")
-    check(game["rules"] in shown["details"], f"yahtzee: {shown['details']!r}")
-    cards = game["cards"]
-    names = game["box_names"]
-    rows = [row for row in shown["card"] if row[0] in names]
-    check([row[0] for row in rows] == names, f"yahtzee: the card's boxes {shown['card']}")
-    hints = game.get("hints") or []
-    offered = {h["box"]: h for h in hints if "box" in h}
-    for b, row in enumerate(rows):
-        wanted = ["" if c["boxes"][b] is None else str(c["boxes"][b]) for c in cards]
-        if b in offered:
-            wanted[0] = "+" + str(offered[b]["points"])
-        check(row[1:] == wanted, f"yahtzee: {names[b]} shows {row[1:]}, not {wanted}")
-    check(shown["card"][-1][1:] == [str(c["score"]) for c in cards],
-          f"yahtzee: the scores shown {shown['card'][-1]} for {cards}")
-    check(shown["offered"] == len(offered), f"yahtzee: {shown['offered']} boxes offered")
-    if not game["your_turn"]:
-        return
-    check(shown["dice"] == game["dice"], f"yahtzee: the dice drawn {shown['dice']} for {game['dice']}")
-    best = hints[game["best"]]
-    rest = [i for i in range(len(hints)) if i != game["best"]]
-    order = [game["best"]] + sorted(rest, key=lambda i: -hints[i]["value"])
-    check(len(shown["rows"]) == len(hints), f"yahtzee: {shown['rows']} against {hints}")
-    for n, (row, i) in enumerate(zip(shown["rows"], order)):
-        hint = hints[i]
-        key, label, value, mark = row["cells"]
-        check(key == (str(n + 1) if n < 9 else "") and label == hint["label"],
-              f"yahtzee: row {n} {row} against {hint}")
-        check(value == fixed(hint["value"], 2) and float(row["exact"]) == hint["value"],
-              f"yahtzee: {value} shown for {hint['value']!r}")
-        wanted = "best" if i == game["best"] else points_lost(best["value"] - hint["value"])
-        check(mark == wanted and row["best"] == (i == game["best"]), f"yahtzee: {row} {wanted!r}")
-    check(all(hint["value"] <= best["value"] for hint in hints), f"yahtzee: {best} not the best")
-    check(fixed(best["value"], 2) in shown["verdict"], f"yahtzee: {shown['verdict']}")
+    """Yahtzee's choices are listed the best first, then from the most valuable."""
+    check_shown("yahtzee", shown, game)
+    values = [c["value"] for c in game["choices"]]
+    check(values[1:] == sorted(values[1:], reverse=True) and all(v <= values[0] for v in values),
+          f"yahtzee: the choices' order {values}")
 
 
 def play_yahtzee(page, shoot):
@@ -496,24 +513,24 @@ def play_yahtzee(page, shoot):
     moves, clicked, filled, turns = 0, 0, 0, 0
     first = None
     while True:
-        shown = read_yahtzee(page)
+        shown = page.read()
         game = page.game(number)
         check_yahtzee(shown, game)
         if first is None:
-            first = {"dice": game["dice"], "rolls_left": game["rolls_left"],
+            first = {"dice": game["dice"]["dice"]["faces"], "rolls_left": rolls_left(game),
                      "rows": {row["cells"][1]: row["exact"] for row in shown["rows"]}}
         if game["over"]:
             break
         check(moves < 60, "yahtzee: the game goes on past 60 decisions")
         moves += 1
         count = shown["told"]
-        best = game["hints"][game["best"]]
-        if game["rolls_left"] == 0 and turns == shot_turn:
+        best = next(c for c in game["choices"] if c["best"])
+        if rolls_left(game) == 0 and turns == shot_turn:
             shoot()
         # Four ways over turns of three decisions: each way meets keeps and boxes.
         way = moves % 4
-        if way == 0 and "keep" in best:
-            click_dice(page, "yahtzee", best["keep"])
+        if way == 0 and "keep" in best["action"]:
+            click_dice(page, "yahtzee", best["action"]["keep"])
             clicked += 1
             page.click("#keep") if clicked % 2 else page.keys("k")
         elif way == 0:
@@ -525,16 +542,24 @@ def play_yahtzee(page, shoot):
             page.keys("1")
         else:
             page.click("#hints tr.best button")
-        if "box" in best:
+        if "choice" in best["action"]:
             turns += 1
         wait(f"yahtzee: move {moves}", lambda: page.read()["told"] > count)
-    shown = read_yahtzee(page)
+    shown = page.read()
     winner = {0: "You win!", 1: "The computer wins."}.get(game["winner"], "A tie.")
     check(shown["status"] == winner, f"yahtzee: the page says {shown['status']!r}, not {winner!r}")
     check(clicked >= 1 and filled >= 1, f"yahtzee: {clicked} keeps clicked, {filled} boxes")
+    # Each card as the page shows it at the end: its boxes, its score, and the upper bonus
+    # and threshold its upper total row names ("upper total (35 at 63)").
+    card = shown["card"]
+    upper = next(row[0] for row in card if row[0].startswith("upper total"))
+    bonus, threshold = (int(n) for n in re.fullmatch(r"upper total \((\d+) at (\d+)\)", upper).groups())
+    boxes = [row for row in card if row[0] != upper and row[0] != "score"]
+    cards = [{"boxes": [int(row[1 + seat]) for row in boxes], "score": int(card[-1][1 + seat])}
+             for seat in range(2)]
     return {"game": number, "moves": moves, "keeps_clicked": clicked, "boxes_clicked": filled,
-            "status": shown["status"], "first": first, "cards": game["cards"],
-            "upper_bonus": game["upper_bonus"], "upper_threshold": game["upper_threshold"]}
+            "status": shown["status"], "first": first, "cards": cards,
+            "upper_bonus": bonus, "upper_threshold": threshold}
 
 
 def phone(page, query):

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::limited::Limited;
 use super::narrate;
@@ -17,8 +17,9 @@ use super::{
 };
 use crate::format::Format;
 use crate::game::{
-    Action, Answers, Audience, Capability, Engine, Evaluated, Game, GameError, GameInfo, Goal,
-    Growth, MoveLimit, Prompt, Run, Session, Simulated, SolveAsk, Solved, TablesJob, Told,
+    Action, Answers, Audience, Board, Capability, Cell, CellState, Choice, Engine, Evaluated, Game,
+    GameError, GameInfo, Goal, Growth, Layout, Map, MoveLimit, Prompt, Reading, Run, Session,
+    Simulated, SolveAsk, Solved, TablesJob, Tally, Told, View,
 };
 use crate::outcome::{Outcome, SeatOutcome};
 use crate::python::Runner;
@@ -350,7 +351,7 @@ impl Engine for ChopsticksEngine {
         })
     }
 
-    fn map(&self) -> Result<Value, String> {
+    fn map(&self) -> Result<Map, String> {
         Err("chopsticks has no scores to map".to_string())
     }
 }
@@ -423,13 +424,26 @@ impl ChopsticksSession {
         turns
     }
 
-    /// Both players' hands, as `[left, right]`, by who holds them.
-    fn hands(&self, position: Position) -> Value {
-        let of = |seat| {
-            let h = position.hands(self.game.side(seat));
-            json!([h.left, h.right])
-        };
-        json!({"you": of(0), "computer": of(1)})
+    /// Both players' hands as a board: each seat's left and right hand, its fingers up of
+    /// four.
+    fn hands(&self, position: Position) -> Board {
+        let cells = (0..2)
+            .flat_map(|seat| {
+                let h = position.hands(self.game.side(seat));
+                [("left hand", h.left), ("right hand", h.right)].map(|(row, up)| Cell {
+                    row: row.to_string(),
+                    seat,
+                    shown: up.to_string(),
+                    state: CellState::Filled,
+                    tally: Some(Tally { up, of: 4 }),
+                    choice: None,
+                })
+            })
+            .collect();
+        Board {
+            layout: Layout::Seats,
+            cells,
+        }
     }
 }
 
@@ -497,38 +511,43 @@ impl Session for ChopsticksSession {
         self.game.ended().is_none() && !self.game.computers_turn()
     }
 
-    fn view(&self) -> Value {
+    fn view(&self) -> View {
         let game = &self.game;
-        let your_turn = game.ended().is_none() && !game.computers_turn();
-        let mut value = json!({
-            "game": "chopsticks",
-            "rules": NAME,
-            "moves": match game.move_limit() {
-                Some(m) => json!(m),
-                None => json!("unlimited"),
-            },
-            "moves_left": game.moves_left(),
-            "you_are": game.computer().other().to_string(),
-            "hands": self.hands(game.position()),
-            "result": game.for_person(game.result()),
-        });
-        if your_turn {
-            let best = game.best_move();
-            let choices = game.choices();
-            value["best"] = json!(choices.iter().position(|c| *c == best));
-            value["choices"] = choices
-                .iter()
-                .enumerate()
-                .map(|(i, &choice)| {
-                    json!({
-                        "choice": i,
-                        "label": narrate::label(game, choice, self.audience.names(0)),
-                        "hands": self.hands(choice),
-                        "result": game.for_person(game.result_after(choice)),
-                    })
-                })
-                .collect();
+        let even = match game.move_limit() {
+            Some(_) => "a tie at the move limit",
+            None => "a draw: neither side can force a win",
+        };
+        let reading = Reading::Verdict {
+            even: even.to_string(),
+        };
+        let mut view = View::new(NAME, reading, self.ended(), self.waiting());
+        for (seat, side) in view.seats.iter_mut().enumerate() {
+            side.plays = Some(game.side(seat).to_string());
         }
-        value
+        view.board = Some(self.hands(game.position()));
+        view.facts
+            .push(match (game.move_limit(), game.moves_left()) {
+                (Some(m), Some(left)) => format!("at most {m} moves each; {left} left for you"),
+                _ => "no move limit".to_string(),
+            });
+        if view.your_turn {
+            let best = game.best_move();
+            let names = self.audience.names(0);
+            view.offer(
+                game.choices()
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, choice)| Choice {
+                        label: narrate::label(game, choice, names),
+                        key: char::from_digit(i as u32 + 1, 10),
+                        value: f64::from(game.for_person(game.result_after(choice))),
+                        best: choice == best,
+                        action: Action::Choice(i),
+                    })
+                    .collect(),
+            );
+        }
+        view.value = Some(f64::from(game.for_person(game.result())));
+        view
     }
 }

@@ -12,17 +12,16 @@ use std::sync::Arc;
 
 use crate::dice::{Die, SeededDice};
 use crate::game::{
-    Action, Answers, Audience, Capability, Engine, Evaluated, Found, Game, GameError, GameInfo,
-    GameType, Goal, Growth, MINIMAX, MoveLimit, Named, OpenError, Opening, Parameter, Part,
-    PositionForm, Prompt, RulesetRecord, Run, Session, Simulated, SolveAsk, Solved, TablesJob,
-    Told, ValueKind, check_numbers, optimum_words,
+    Action, Answers, Audience, Capability, Choice, Engine, Evaluated, Found, Game, GameError,
+    GameInfo, GameType, Goal, Growth, MINIMAX, Map, MoveLimit, Named, OpenError, Opening,
+    Parameter, Part, PositionForm, Prompt, Reading, RulesetRecord, Run, Session, Simulated,
+    SolveAsk, Solved, TablesJob, Told, ValueKind, View, check_numbers, optimum_words,
 };
 use crate::montecarlo::{self, Played};
 use crate::outcome::{Outcome, SeatOutcome};
 use crate::python::Runner;
 use crate::report::{ChoiceValue, MatchReport, PositionReport, SimulationReport};
 use crate::spec::{Resolved, StrategyError};
-use serde_json::{Value, json};
 
 /// The two choices, by number: safe (0) and bold (1), with their (probability, points).
 const CHOICES: [(&str, &[(f64, u32)]); 2] =
@@ -71,6 +70,28 @@ fn open(opening: &Opening<'_>) -> Result<Named, OpenError> {
     Ok(Named::built(Arc::new(CoinRace::new(goal))))
 }
 
+/// The cell of (`own`, `opponent`) in a race to `goal`.
+fn cell(goal: u32, own: u32, opponent: u32) -> usize {
+    (own * goal + opponent) as usize
+}
+
+/// What `choice` is worth to the mover at (`own`, `opponent`) in a race to `goal`, `other` the
+/// other seat's values to move.
+fn worth(goal: u32, other: &[f64], (own, opponent): (u32, u32), choice: usize) -> f64 {
+    CHOICES[choice]
+        .1
+        .iter()
+        .map(|&(p, points)| {
+            let reached = own + points;
+            p * if reached >= goal {
+                1.0
+            } else {
+                1.0 - other[cell(goal, opponent, reached)]
+            }
+        })
+        .sum()
+}
+
 /// A strategy: a fixed choice in every cell (by `own * goal + opponent`), or an optimiser.
 #[derive(Clone, Debug)]
 pub struct Coin {
@@ -117,7 +138,7 @@ impl CoinRace {
     }
 
     fn cell(&self, own: u32, opponent: u32) -> usize {
-        (own * self.goal + opponent) as usize
+        cell(self.goal, own, opponent)
     }
 
     /// One backward sweep, in decreasing total: every turn raises it.
@@ -129,21 +150,7 @@ impl CoinRace {
             for own in total.saturating_sub(g - 1)..=total.min(g - 1) {
                 let opponent = total - own;
                 for seat in 0..2 {
-                    let worth = |choice: usize| -> f64 {
-                        CHOICES[choice]
-                            .1
-                            .iter()
-                            .map(|&(p, points)| {
-                                let reached = own + points;
-                                let other = &values[1 - seat];
-                                p * if reached >= g {
-                                    1.0
-                                } else {
-                                    1.0 - other[self.cell(opponent, reached)]
-                                }
-                            })
-                            .sum()
-                    };
+                    let worth = |choice| worth(g, &values[1 - seat], (own, opponent), choice);
                     let cell = self.cell(own, opponent);
                     let choice = match &seats[seat].fixed {
                         Some(table) => table[cell],
@@ -375,10 +382,9 @@ impl Game for CoinRace {
             name: "optimal".to_string(),
             fixed: None,
         };
-        let chosen = self.sweep([&optimal, computer]).chosen;
         Ok(Arc::new(Race {
             goal: self.goal,
-            chosen: Arc::new(chosen),
+            solved: Arc::new(self.sweep([&optimal, computer])),
             computer: computer.name.clone(),
         }))
     }
@@ -388,10 +394,10 @@ impl Game for CoinRace {
     }
 }
 
-/// The race solved for a person against the computer: both seats' choices.
+/// The race solved for a person against the computer: both seats' values and choices.
 struct Race {
     goal: u32,
-    chosen: Arc<[Vec<usize>; 2]>,
+    solved: Arc<Sweep>,
     computer: String,
 }
 
@@ -410,7 +416,7 @@ impl Engine for Race {
     fn session(&self, first: usize, seed: u64, audience: Audience) -> Box<dyn Session> {
         Box::new(RaceInPlay {
             goal: self.goal,
-            chosen: Arc::clone(&self.chosen),
+            solved: Arc::clone(&self.solved),
             scores: [0, 0],
             mover: first,
             dice: SeededDice::new(seed),
@@ -418,7 +424,7 @@ impl Engine for Race {
         })
     }
 
-    fn map(&self) -> Result<Value, String> {
+    fn map(&self) -> Result<Map, String> {
         Err("coin-race has no map".to_string())
     }
 }
@@ -426,7 +432,7 @@ impl Engine for Race {
 /// A race in progress.
 struct RaceInPlay {
     goal: u32,
-    chosen: Arc<[Vec<usize>; 2]>,
+    solved: Arc<Sweep>,
     scores: [u32; 2],
     mover: usize,
     dice: SeededDice,
@@ -462,7 +468,7 @@ impl RaceInPlay {
     fn computer(&mut self) -> Vec<Told> {
         let mut turns = Vec::new();
         while self.ended().is_none() && self.mover == 1 {
-            let choice = self.chosen[1][(self.scores[1] * self.goal + self.scores[0]) as usize];
+            let choice = self.solved.chosen[1][cell(self.goal, self.scores[1], self.scores[0])];
             turns.push(self.turn(choice));
         }
         turns.extend(self.ended().and_then(|end| self.audience.verdict(end)));
@@ -506,7 +512,35 @@ impl Session for RaceInPlay {
         self.ended().is_none() && self.mover == 0
     }
 
-    fn view(&self) -> Value {
-        json!({"game": "coin-race", "goal": self.goal, "scores": self.scores})
+    fn view(&self) -> View {
+        let mut view = View::new(
+            "coin-race",
+            Reading::WinChance,
+            self.ended(),
+            self.waiting(),
+        );
+        view.scores(self.scores.map(i64::from));
+        view.goal = Some(self.goal);
+        view.facts.push(format!("goal {}", self.goal));
+        view.coin = true;
+        if view.your_turn {
+            let at = (self.scores[0], self.scores[1]);
+            let best = self.solved.chosen[0][cell(self.goal, at.0, at.1)];
+            view.offer(
+                CHOICES
+                    .iter()
+                    .zip(['s', 'b'])
+                    .enumerate()
+                    .map(|(choice, ((name, _), key))| Choice {
+                        label: name.to_string(),
+                        key: Some(key),
+                        value: worth(self.goal, &self.solved.values[1], at, choice),
+                        best: choice == best,
+                        action: Action::Choice(choice),
+                    })
+                    .collect(),
+            );
+        }
+        view
     }
 }

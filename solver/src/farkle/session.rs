@@ -8,8 +8,6 @@
 
 use std::sync::Arc;
 
-use serde_json::{Value, json};
-
 use super::game::{DICE, Farkle, Keep, UNIT};
 use super::play::{Farkled, Match, MoveError, Rolled, Then, spaced};
 use super::python::Question;
@@ -18,7 +16,10 @@ use super::solve::Solution;
 use super::strategy::Strategy;
 use crate::commentary::Names;
 use crate::dice::SeededDice;
-use crate::game::{Action, Answers, Audience, Engine, Prompt, Session, Told};
+use crate::game::{
+    Action, Answers, Audience, Choice, Dice, Engine, Keeping, Map, Number, Prompt, Reading,
+    Session, Told, Tray, View,
+};
 
 /// Farkle solved for a perfect player (seat 0) against the computer's strategy (seat 1).
 pub struct FarkleEngine {
@@ -62,7 +63,7 @@ impl Engine for FarkleEngine {
         })
     }
 
-    fn map(&self) -> Result<Value, String> {
+    fn map(&self) -> Result<Map, String> {
         Err(
             "the page maps one choice per cell of scores; farkle's choices depend on the turn \
              total, the dice and the farkle counts too"
@@ -353,9 +354,8 @@ impl FarkleSession {
     }
 
     /// Each choice the person has now with its value, then playing perfectly: the keeps of
-    /// the roll shown, or rolling and (where it may) banking; with its label, its action and
-    /// (keeps) the dice it sets aside.
-    fn choices(&self) -> Vec<(String, Action, f64, Option<Vec<u8>>)> {
+    /// the roll shown, or rolling and (where it may) banking; with its label and its action.
+    fn choices(&self) -> Vec<(String, Action, f64)> {
         let solution = &self.solution;
         let game = solution.game();
         let played = &self.played;
@@ -382,15 +382,15 @@ impl FarkleSession {
                     spaced(&kept),
                     keep.units * UNIT
                 );
-                choices.push((label, Action::Choice(i), win, Some(kept)));
+                choices.push((label, Action::Choice(i), win));
             }
         } else {
             let roll = solution.roll_value(0, state, (&turn, lane), t, n);
             let dice = if n == 1 { "die" } else { "dice" };
-            choices.push((format!("Roll {n} {dice}"), Action::Dice(1), roll, None));
+            choices.push((format!("Roll {n} {dice}"), Action::Dice(1), roll));
             if played.may_bank(game) {
                 let bank = solution.bank_value(0, state, t);
-                choices.push((format!("Bank {}", points(t)), Action::Dice(0), bank, None));
+                choices.push((format!("Bank {}", points(t)), Action::Dice(0), bank));
             }
         }
         choices
@@ -398,7 +398,7 @@ impl FarkleSession {
 }
 
 /// The first of the most valuable of `choices`.
-fn best_of(choices: &[(String, Action, f64, Option<Vec<u8>>)]) -> usize {
+fn best_of(choices: &[(String, Action, f64)]) -> usize {
     (0..choices.len()).fold(0, |best, i| {
         if choices[i].2 > choices[best].2 {
             i
@@ -427,7 +427,7 @@ impl Session for FarkleSession {
         let choices = self.choices();
         let best = best_of(&choices);
         let mut lines = Vec::new();
-        for (i, (label, _, value, _)) in choices.iter().enumerate() {
+        for (i, (label, _, value)) in choices.iter().enumerate() {
             let number = if self.played.shown().is_some() {
                 format!("{}: ", i + 1)
             } else {
@@ -507,42 +507,73 @@ impl Session for FarkleSession {
         self.played.winner().is_none() && self.played.mover() == 0
     }
 
-    fn view(&self) -> Value {
+    fn view(&self) -> View {
         let game = self.game();
         let rules = game.settings();
         let played = &self.played;
         let table = played.table();
-        let mut value = json!({
-            "game": "farkle",
-            "rules": game.name(),
-            "goal": game.goal(),
-            "scores": table.scores.map(|s| game.points(s)),
-            "farkles": table.counts,
-            "floor": rules.floor,
-            "penalty": rules.penalty,
-            "farkles_penalised": rules.farkles,
-            "min_bank": rules.min_bank,
-            "turn_total": points(played.turn_total()),
-            "dice_left": played.dice(),
-            "shown": played.shown(),
-            "mover": played.mover(),
-        });
-        if played.winner().is_some() || played.mover() != 0 {
-            return value;
+        let mut view = View::new(
+            game.name(),
+            Reading::WinChance,
+            self.ended(),
+            self.waiting(),
+        );
+        view.scores(table.scores.map(|s| game.points(s)));
+        view.goal = Some(game.goal());
+        for (seat, count) in view.seats.iter_mut().zip(table.counts) {
+            seat.numbers
+                .push(Number::new("farkles in a row", count as u32));
+        }
+        if !view.over {
+            let mover = &mut view.seats[played.mover()].numbers;
+            mover.push(Number::new("turn total", points(played.turn_total())));
+            if played.shown().is_none() {
+                mover.push(Number::new("dice to roll", played.dice() as u32));
+            }
+        }
+        view.facts.push(format!("goal {}", game.goal()));
+        view.facts.push(format!(
+            "{} farkles in a row cost {}, never below {}",
+            rules.farkles, rules.penalty, rules.floor
+        ));
+        if rules.min_bank > 0 {
+            view.facts.push(format!("bank at least {}", rules.min_bank));
+        }
+        if !view.your_turn {
+            return view;
+        }
+        if let Some(shown) = played.shown() {
+            view.ask = Some("keep some scoring dice".to_string());
+            view.dice = Some(Tray {
+                dice: Dice::six_sided(shown.to_vec()),
+                keep: Some(Keeping {
+                    label: "Keep the dice chosen".to_string(),
+                    key: 'k',
+                    none: false,
+                }),
+            });
+        } else if played.turn_total() > 0 {
+            view.ask = Some("bank or roll on".to_string());
         }
         let choices = self.choices();
-        let hints: Vec<Value> = choices
-            .iter()
-            .map(|(label, action, win, kept)| match action {
-                Action::Choice(i) => json!({"move": "keep", "choice": i, "dice": kept,
-                                             "label": label, "win": win}),
-                Action::Dice(1) => json!({"move": "roll", "dice": played.dice(), "label": label,
-                                          "win": win}),
-                _ => json!({"move": "bank", "label": label, "win": win}),
-            })
-            .collect();
-        value["best"] = json!(best_of(&choices));
-        value["hints"] = json!(hints);
-        value
+        let best = best_of(&choices);
+        view.offer(
+            choices
+                .into_iter()
+                .enumerate()
+                .map(|(i, (label, action, value))| Choice {
+                    key: match action {
+                        Action::Choice(k) => char::from_digit(k as u32 + 1, 10),
+                        Action::Dice(1) => Some('r'),
+                        _ => Some('b'),
+                    },
+                    label,
+                    value,
+                    best: i == best,
+                    action,
+                })
+                .collect(),
+        );
+        view
     }
 }

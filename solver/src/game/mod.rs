@@ -20,6 +20,8 @@
 //! - `run`: the stop flag and progress of one computation ([`Run`]).
 //! - [`play`](mod@play): a match-up solved for a person to play against ([`Engine`]) and a game
 //!   in progress ([`Session`]), for `swine play` and the page alike.
+//! - `view`: what the page draws of a game in progress ([`View`]) and of a strategy map
+//!   ([`Map`]), typed in terms that fit every game.
 //! - [`contest`]: grading, tournaments and sweeps over any game.
 //!
 //! Where a game's needs and this interface disagree, the interface changes (Chopsticks has no
@@ -29,6 +31,7 @@
 //! too many to tabulate, so a callable is the game's to take, [`Game::callable`], which the
 //! games with course tables answer by tabulating it).
 
+mod action;
 mod answers;
 pub mod contest;
 mod erased;
@@ -42,9 +45,11 @@ mod run;
 pub mod simulate;
 pub mod study;
 mod tabulate;
+mod view;
 
 pub use crate::report::Goal;
 pub use crate::report::ranking::{Simple, Survey};
+pub use action::Action;
 pub use answers::{
     ChartAsk, ChartKind, Evaluated, Found, Fractions, MOST_MOVES, MoveLimit, Rating, SearchAsk,
     Simulated, SolveAsk, Solved, TablesJob, optimum_words,
@@ -53,7 +58,7 @@ pub use erased::{DynGame, Strategy, facing, meet};
 pub use error::{GameError, given};
 pub use footprint::{Footprint, Growth, bytes_text};
 pub use info::{Capability, GameInfo, Part};
-pub use play::{Action, Answers, Audience, Engine, Prompt, Session, Told};
+pub use play::{Answers, Audience, Engine, Prompt, Session, Told};
 pub use record::{
     GameType, Named, OpenError, Opening, Parameter, ParameterKind, PositionForm, RulesetRecord,
     UnknownRuleset, ValueKind,
@@ -62,6 +67,10 @@ pub use rules::{Chooser, Ended, LoopWatch, Rules, Step, ToMove, play_choice, pla
 pub use run::{Counter, Progress, Run, Stopped};
 pub use study::{Studied, StudyAsk};
 pub use tabulate::tabulate;
+pub use view::{
+    Axes, Board, Cell, CellState, Choice, Count, Dice, Keeping, Layout, Map, MapChoice, Number,
+    Reading, Seat, Tally, Tray, View, Who, grid,
+};
 
 use std::path::Path;
 use std::sync::Arc;

@@ -6,8 +6,8 @@
 //! actions by name. After the person's action the computer plays until it is the person's turn
 //! again or the game ends, and every turn played is [`Told`].
 
-use serde_json::Value;
-
+use super::action::Action;
+use super::view::{Map, View};
 use crate::commentary::Names;
 use crate::dice::Thrown;
 
@@ -32,7 +32,7 @@ pub trait Engine: Send + Sync {
 
     /// The page's strategy map: the person's best choice and its value in every cell of
     /// scores, with the legend that reads it (refused where the game has no such map).
-    fn map(&self) -> Result<Value, String>;
+    fn map(&self) -> Result<Map, String>;
 }
 
 /// Who a game is told to: a person at the terminal (`swine play`: the seats numbered, the
@@ -97,18 +97,6 @@ impl Audience {
             )
         })
     }
-}
-
-/// A decision the person makes: what `swine play` reads and the page sends.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Roll this many dice (Hog; Greed, 0 passing); in the Pig family and Farkle's
-    /// bank-or-roll, 1 rolls and 0 holds or banks.
-    Dice(u32),
-    /// Take the `n`th of the choices listed (from 0): a Chopsticks move, a Farkle keep.
-    Choice(usize),
-    /// Keep these faces (Farkle, after a roll).
-    Keep(Vec<u8>),
 }
 
 /// The answers a prompt takes at the terminal.
@@ -180,24 +168,7 @@ pub trait Session: Send {
     /// Whether the game waits for the person's decision (not over, the person to move).
     fn waiting(&self) -> bool;
 
-    /// The game as the page shows it: scores (or hands), the rules about to apply and, on the
-    /// person's turn, the hints and the best choice.
-    fn view(&self) -> Value;
-}
-
-/// The strategy map's grids over `size` × `size` cells of (own, opponent) scores: the best
-/// choice and its value in each, from `cell`.
-pub fn grid(size: u32, cell: &dyn Fn(u32, u32) -> (u8, f64)) -> (Vec<Vec<u8>>, Vec<Vec<f64>>) {
-    let cells: Vec<Vec<(u8, f64)>> = (0..size)
-        .map(|own| (0..size).map(|other| cell(own, other)).collect())
-        .collect();
-    let dice = cells
-        .iter()
-        .map(|row| row.iter().map(|c| c.0).collect())
-        .collect();
-    let values = cells
-        .iter()
-        .map(|row| row.iter().map(|c| c.1).collect())
-        .collect();
-    (dice, values)
+    /// The game as the page draws it: the seats and their scores (or a board), the rules about
+    /// to apply and, on the person's turn, the choices with their values.
+    fn view(&self) -> View;
 }

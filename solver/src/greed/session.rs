@@ -3,8 +3,6 @@
 
 use std::sync::{Arc, OnceLock};
 
-use serde_json::{Value, json};
-
 use super::advice::{Advisor, HINTS};
 use super::game::{Greed, MAX_DICE, NAME};
 use super::simulate::{End, Game, play_turn};
@@ -12,13 +10,16 @@ use super::strategy::Strategy;
 use super::sweep::SolveError;
 use crate::commentary::{self, Commentary, Names};
 use crate::dice::SeededDice;
-use crate::game::{Action, Answers, Audience, Engine, Prompt, Session, Told};
+use crate::game::{
+    Action, Answers, Audience, Axes, Choice, Count, Engine, Map, MapChoice, Prompt, Reading,
+    Session, Told, View, grid,
+};
 
 /// Greed solved for a perfect player (seat 0) against the computer's strategy (seat 1).
 pub struct GreedEngine {
     advisor: Arc<Advisor>,
     computer: String,
-    map: OnceLock<Value>,
+    map: OnceLock<Map>,
 }
 
 impl GreedEngine {
@@ -64,7 +65,7 @@ impl Engine for GreedEngine {
 
     /// In every (own, opponent) cell, nobody having passed: the best dice count (0 passing)
     /// and what it is worth.
-    fn map(&self) -> Result<Value, String> {
+    fn map(&self) -> Result<Map, String> {
         let advisor = &self.advisor;
         let map = self.map.get_or_init(|| {
             let cell = |own, other| {
@@ -76,11 +77,28 @@ impl Engine for GreedEngine {
                 (advisor.best(&position), advisor.value(&position))
             };
             let size = advisor.game().limit() + 1;
-            let (dice, values) = crate::game::play::grid(size, &cell);
-            json!({"game": "greed", "rules": NAME, "vs": self.computer, "goal": size,
-                   "dice": dice, "values": values,
-                   "legend": "Your score across, the computer's up. Darker: more dice (up to the \
-                              most any cell rolls); black: pass."})
+            let (best, values) = grid(size, &cell);
+            Map {
+                rules: NAME.to_string(),
+                vs: self.computer.clone(),
+                size,
+                axes: Axes::scores(),
+                choices: MapChoice::each(&best, |n| match n {
+                    0 => MapChoice {
+                        short: "pass".to_string(),
+                        says: "pass".to_string(),
+                    },
+                    n => MapChoice::dice(n),
+                }),
+                best,
+                values,
+                to_goal: None,
+                scale: "dice to roll:".to_string(),
+                legend: "Your score across, the computer's up. Darker: more dice (up to the most \
+                         any cell rolls); black: pass."
+                    .to_string(),
+                reading: Reading::TiesHalf,
+            }
         });
         Ok(map.clone())
     }
@@ -210,32 +228,43 @@ impl Session for GreedSession {
         self.ended.is_none() && self.position.mover == 0
     }
 
-    fn view(&self) -> Value {
+    fn view(&self) -> View {
         let position = &self.position;
-        let mut value = json!({
-            "game": "greed",
-            "rules": NAME,
-            "goal": self.advisor.game().limit(),
-            "scores": position.scores,
-            "passed": position.passed,
-        });
-        if self.ended.is_none() && position.mover == 0 {
-            value["best"] = json!(self.advisor.best(position));
-            value["limit"] = json!(MAX_DICE);
-            value["hints"] = self
-                .advisor
-                .hints(position, HINTS)
-                .into_iter()
-                .map(|(n, win)| {
-                    let label = if n == 0 {
-                        "Pass".to_string()
-                    } else {
-                        format!("Roll {n}")
-                    };
-                    json!({"dice": n, "label": label, "win": win})
-                })
-                .collect();
+        let limit = self.advisor.game().limit();
+        let mut view = View::new(NAME, Reading::TiesHalf, self.ended(), self.waiting());
+        view.scores(position.scores.map(i64::from));
+        view.goal = Some(limit);
+        view.facts.push(format!("going over {limit} loses"));
+        if view.your_turn {
+            if position.passed {
+                view.facts
+                    .push("the computer passed: this is your last turn".to_string());
+            }
+            let best = self.advisor.best(position);
+            view.offer(
+                self.advisor
+                    .hints(position, HINTS)
+                    .into_iter()
+                    .map(|(n, value)| Choice {
+                        label: if n == 0 {
+                            "Pass".to_string()
+                        } else {
+                            format!("Roll {n}")
+                        },
+                        key: (n == 0).then_some('p'),
+                        value,
+                        best: n == best,
+                        action: Action::Dice(u32::from(n)),
+                    })
+                    .collect(),
+            );
+            view.count = Some(Count {
+                verb: "Roll".to_string(),
+                unit: "dice".to_string(),
+                least: 0,
+                most: u32::from(MAX_DICE),
+            });
         }
-        value
+        view
     }
 }

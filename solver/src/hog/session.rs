@@ -4,8 +4,6 @@
 
 use std::sync::{Arc, OnceLock};
 
-use serde_json::{Value, json};
-
 use super::advice::Advisor;
 use super::definition::MAX_DICE;
 use super::error::SolveError;
@@ -15,13 +13,16 @@ use super::simulate::{Game, LoopWatch};
 use super::strategy::Strategy;
 use crate::commentary::{self, Commentary, Names};
 use crate::dice::SeededDice;
-use crate::game::{Action, Answers, Audience, Engine, Prompt, Session, Told};
+use crate::game::{
+    Action, Answers, Audience, Axes, Choice, Engine, Map, MapChoice, Prompt, Reading, Session,
+    Told, View, grid,
+};
 
 /// Hog solved for a perfect player (seat 0) against the computer's strategy (seat 1).
 pub struct HogEngine {
     advisor: Arc<Advisor>,
     computer: String,
-    map: OnceLock<Value>,
+    map: OnceLock<Map>,
 }
 
 impl HogEngine {
@@ -70,7 +71,7 @@ impl Engine for HogEngine {
 
     /// In every (own, opponent) cell, the memories at their start: the best dice count and
     /// what it is worth.
-    fn map(&self) -> Result<Value, String> {
+    fn map(&self) -> Result<Map, String> {
         let advisor = &self.advisor;
         let map = self.map.get_or_init(|| {
             let rules = advisor.rules();
@@ -84,11 +85,22 @@ impl Engine for HogEngine {
                 };
                 (advisor.best(&game), advisor.value(&game))
             };
-            let (dice, values) = crate::game::play::grid(goal, &cell);
-            json!({"game": "hog", "rules": rules.name(), "vs": self.computer, "goal": goal,
-                   "dice": dice, "values": values,
-                   "legend": "Your score across, the computer's up. Darker: more dice (up to the \
-                              most any cell rolls); black: 0 dice."})
+            let (best, values) = grid(goal, &cell);
+            Map {
+                rules: rules.name().to_string(),
+                vs: self.computer.clone(),
+                size: goal,
+                axes: Axes::scores(),
+                choices: MapChoice::each(&best, MapChoice::dice),
+                best,
+                values,
+                to_goal: None,
+                scale: "dice to roll:".to_string(),
+                legend: "Your score across, the computer's up. Darker: more dice (up to the most \
+                         any cell rolls); black: 0 dice."
+                    .to_string(),
+                reading: Reading::WinChance,
+            }
         });
         Ok(map.clone())
     }
@@ -251,30 +263,48 @@ impl Session for HogSession {
         self.ended.is_none() && self.game.mover == 0
     }
 
-    fn view(&self) -> Value {
+    fn view(&self) -> View {
         let rules = self.rules();
         let game = &self.game;
-        let mut value = json!({
-            "game": "hog",
-            "rules": rules.name(),
-            "goal": rules.goal(),
-            "scores": game.scores,
-            "memory": game.memory,
-        });
-        if self.ended.is_none() && game.mover == 0 {
+        let mut view = View::new(
+            rules.name(),
+            Reading::WinChance,
+            self.ended(),
+            self.waiting(),
+        );
+        view.scores(game.scores.map(i64::from));
+        view.goal = Some(rules.goal());
+        view.facts.push(format!("goal {}", rules.goal()));
+        if view.your_turn {
             let (own, opponent) = (game.scores[0], game.scores[1]);
             let choices = self.advisor.choices(game);
+            let best = self.advisor.best(game);
             let (least, limit) = self.dice_range();
-            value["best"] = json!(self.advisor.best(game));
             if least == 0 {
-                value["free_bacon"] = json!(rules.free_bacon(own, opponent));
+                let name = rules.rules().rule_name("free_bacon");
+                let bacon = rules.free_bacon(own, opponent);
+                view.facts.push(format!("{name} would give {bacon}"));
             }
-            value["limit"] = json!(limit);
-            value["faces"] = json!(rules.die(own, opponent).faces);
-            value["hints"] = (least..=limit)
-                .map(|n| json!({"dice": n, "label": format!("Roll {n}"), "win": choices[usize::from(n)]}))
-                .collect();
+            if limit < MAX_DICE {
+                view.facts
+                    .push(format!("you may roll at most {limit} dice"));
+            }
+            let faces = rules.die(own, opponent).faces;
+            if faces != 6 {
+                view.facts.push(format!("the dice are {faces}-sided"));
+            }
+            view.offer(
+                (least..=limit)
+                    .map(|n| Choice {
+                        label: format!("Roll {n}"),
+                        key: char::from_digit(u32::from(n), 10).or((n == 10).then_some('t')),
+                        value: choices[usize::from(n)],
+                        best: n == best,
+                        action: Action::Dice(u32::from(n)),
+                    })
+                    .collect(),
+            );
         }
-        value
+        view
     }
 }

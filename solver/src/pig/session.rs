@@ -3,8 +3,6 @@
 
 use std::sync::{Arc, OnceLock};
 
-use serde_json::{Value, json};
-
 use super::game::Pig;
 use super::policy::Policy;
 use super::rules::{Decision, Table, thrown};
@@ -14,8 +12,8 @@ use crate::commentary::{self, Commentary, Names};
 use crate::dice::{SeededDice, Thrown};
 use crate::game::simulate::NEVER_ENDS;
 use crate::game::{
-    Action, Answers, Audience, Engine, LoopWatch, Prompt, Rules, Session, Step, ToMove, Told,
-    play_choice,
+    Action, Answers, Audience, Axes, Choice, Engine, LoopWatch, Map, MapChoice, Number, Prompt,
+    Reading, Rules, Session, Step, ToMove, Told, View, grid, play_choice,
 };
 
 /// A game of the Pig family solved for a perfect player (seat 0) against the computer's
@@ -23,7 +21,7 @@ use crate::game::{
 pub struct PigEngine {
     solved: Arc<Solved>,
     computer: String,
-    map: OnceLock<Value>,
+    map: OnceLock<Map>,
 }
 
 /// What the games of one match-up share.
@@ -85,7 +83,7 @@ impl Engine for PigEngine {
 
     /// In every (own, opponent) cell: the turn total at which the best play first holds, and
     /// what the cell is worth at turn total 0.
-    fn map(&self) -> Result<Value, String> {
+    fn map(&self) -> Result<Map, String> {
         let solved = &self.solved;
         let map = self.map.get_or_init(|| {
             let pig = &solved.pig;
@@ -95,11 +93,25 @@ impl Engine for PigEngine {
                 (holds[[own as usize, other as usize]], value)
             };
             let goal = pig.goal();
-            let (dice, values) = crate::game::play::grid(goal, &cell);
-            json!({"game": "pig", "rules": pig.name(), "vs": self.computer, "goal": goal,
-                   "dice": dice, "values": values,
-                   "legend": "Your score across, the computer's up. Darker: a higher turn total \
-                              before holding (the first at which the best play holds)."})
+            let (best, values) = grid(goal, &cell);
+            Map {
+                rules: pig.name().to_string(),
+                vs: self.computer.clone(),
+                size: goal,
+                axes: Axes::scores(),
+                choices: MapChoice::each(&best, |k| MapChoice {
+                    short: k.to_string(),
+                    says: format!("roll until the turn total is {k}, then hold"),
+                }),
+                best,
+                values,
+                to_goal: Some("roll until the turn total reaches the goal".to_string()),
+                scale: "hold at a turn total of".to_string(),
+                legend: "Your score across, the computer's up. Darker: a higher turn total \
+                         before holding (the first at which the best play holds)."
+                    .to_string(),
+                reading: Reading::WinChance,
+            }
         });
         Ok(map.clone())
     }
@@ -272,26 +284,35 @@ impl Session for PigSession {
         self.ended.is_none() && self.position.game.mover == 0
     }
 
-    fn view(&self) -> Value {
+    fn view(&self) -> View {
         let pig = &self.solved.pig;
         let position = &self.position.game;
-        let mut value = json!({
-            "game": "pig",
-            "rules": pig.name(),
-            "goal": pig.goal(),
-            "scores": position.scores,
-            "turn_total": position.turn_total,
-            "coin": pig.tosses_coin(),
-        });
-        if self.ended.is_none() && position.mover == 0 {
+        let mut view = View::new(pig.name(), Reading::WinChance, self.ended(), self.waiting());
+        view.scores(position.scores.map(i64::from));
+        view.goal = Some(pig.goal());
+        view.facts.push(format!("goal {}", pig.goal()));
+        view.coin = pig.tosses_coin();
+        if !view.over {
+            view.seats[position.mover]
+                .numbers
+                .push(Number::new("turn total", position.turn_total));
+        }
+        if view.your_turn {
             let state = position.state(pig);
             let (roll, hold) = self.solved.solution.choices(0, state);
-            value["best"] = json!(u8::from(self.solved.best.rolls(state)));
-            value["hints"] = json!([
-                {"dice": 1, "label": "Roll", "win": roll},
-                {"dice": 0, "label": "Hold", "win": hold},
+            let rolls = self.solved.best.rolls(state);
+            let choice = |label: &str, key, value, roll: bool| Choice {
+                label: label.to_string(),
+                key: Some(key),
+                value,
+                best: rolls == roll,
+                action: Action::Dice(u32::from(roll)),
+            };
+            view.offer(vec![
+                choice("Roll", 'r', roll, true),
+                choice("Hold", 'h', hold, false),
             ]);
         }
-        value
+        view
     }
 }

@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde_json::{Value, json};
 
 use super::keeps::{DICE, Keeps, faces, keep_words};
 use super::rules::{BOX_NAMES, BOXES, Counts};
@@ -14,7 +13,10 @@ use super::solve::Solution;
 use super::strategy::{Player, Thumb, thumb_keeps};
 use super::turn::{Card, Decides};
 use crate::commentary::Names;
-use crate::game::{Action, Answers, Audience, Engine, Prompt, Session, Told};
+use crate::game::{
+    Action, Answers, Audience, Board, Cell, CellState, Choice as Offered, Dice, Engine, Keeping,
+    Layout, Map, Prompt, Reading, Session, Told, Tray, View,
+};
 
 /// The optimum solved once, and the computer's player.
 pub struct YahtzeeEngine {
@@ -66,7 +68,7 @@ impl Engine for YahtzeeEngine {
         })
     }
 
-    fn map(&self) -> Result<Value, String> {
+    fn map(&self) -> Result<Map, String> {
         Err(format!(
             "{} has no map of one choice per cell of scores",
             self.solution.settings().label()
@@ -292,6 +294,89 @@ impl YahtzeeSession {
         }
     }
 
+    /// The person's choices as the page lists them: the best first, then from the most
+    /// valuable (adding the points so far may round a value a hair below the best to equal it),
+    /// numbered as shown; a keep sends its dice, a box its place in `choices`, where `best` is.
+    fn offered(&self, choices: &[(Choice, String, f64)], best: usize) -> Vec<Offered> {
+        let mut order: Vec<usize> = (0..choices.len()).filter(|&i| i != best).collect();
+        order.sort_by(|&a, &b| choices[b].2.total_cmp(&choices[a].2));
+        order.insert(0, best);
+        order
+            .into_iter()
+            .enumerate()
+            .map(|(shown, i)| Offered {
+                label: choices[i].1.clone(),
+                key: char::from_digit(shown as u32 + 1, 10),
+                value: choices[i].2,
+                best: i == best,
+                action: match choices[i].0 {
+                    Choice::Keep(k) => Action::Keep(faces(self.keeps().counts(k))),
+                    Choice::Fill(..) => Action::Choice(i),
+                },
+            })
+            .collect()
+    }
+
+    /// Both cards as a board, box by box, with the upper totals and the scores; each box the
+    /// person's last roll may fill (one of `choices`) is offered with the points it gains, a
+    /// click taking its place in `offered`.
+    fn card(&self, choices: &[(Choice, String, f64)], offered: &[Offered]) -> Board {
+        let settings = self.solution.settings();
+        let offer = |b: usize| {
+            offered.iter().enumerate().find_map(|(shown, o)| {
+                let Action::Choice(i) = o.action else {
+                    return None;
+                };
+                match choices.get(i)?.0 {
+                    Choice::Fill(filled, points) if filled == b => Some((shown, points)),
+                    Choice::Fill(..) | Choice::Keep(_) => None,
+                }
+            })
+        };
+        let cell = |row: &str, seat, shown: String, state| Cell {
+            row: row.to_string(),
+            seat,
+            shown,
+            state,
+            tally: None,
+            choice: None,
+        };
+        let mut cells = Vec::new();
+        for (b, name) in BOX_NAMES.iter().enumerate() {
+            for (seat, side) in self.cards.iter().enumerate() {
+                cells.push(match (side.boxes[b], offer(b).filter(|_| seat == 0)) {
+                    (Some(points), _) => cell(name, seat, points.to_string(), CellState::Filled),
+                    (None, Some((shown, points))) => Cell {
+                        choice: Some(shown),
+                        ..cell(name, seat, format!("+{points}"), CellState::Offered)
+                    },
+                    (None, None) => cell(name, seat, String::new(), CellState::Open),
+                });
+            }
+            if b == 5 {
+                let (bonus, threshold) = (settings.upper_bonus, settings.upper_threshold);
+                let row = format!("upper total ({bonus} at {threshold})");
+                for (seat, side) in self.cards.iter().enumerate() {
+                    let upper: u16 = side.boxes[..6].iter().flatten().sum();
+                    let shown = format!("{upper} / {threshold}");
+                    cells.push(cell(&row, seat, shown, CellState::Total));
+                }
+            }
+        }
+        for (seat, side) in self.cards.iter().enumerate() {
+            cells.push(cell(
+                "score",
+                seat,
+                side.score.to_string(),
+                CellState::Total,
+            ));
+        }
+        Board {
+            layout: Layout::Card,
+            cells,
+        }
+    }
+
     fn card_line(&self, seat: usize) -> String {
         let side = &self.cards[seat];
         let filled: Vec<String> = (0..BOXES)
@@ -444,40 +529,46 @@ impl Session for YahtzeeSession {
         self.ended().is_none() && self.mover == 0
     }
 
-    fn view(&self) -> Value {
-        let card = |side: &Side| {
-            let upper: u16 = side.boxes[..6].iter().flatten().sum();
-            json!({"boxes": side.boxes, "upper": upper, "score": side.score})
-        };
+    fn view(&self) -> View {
         let settings = self.solution.settings();
-        let mut view = json!({
-            "game": "yahtzee",
-            "rules": settings.label(),
-            "box_names": BOX_NAMES,
-            "upper_threshold": settings.upper_threshold,
-            "upper_bonus": settings.upper_bonus,
-            "cards": [card(&self.cards[0]), card(&self.cards[1])],
-        });
-        if self.waiting() {
+        let mut view = View::new(
+            &settings.label(),
+            Reading::ExpectedScore,
+            self.ended(),
+            self.waiting(),
+        );
+        view.scores(self.cards.map(|side| i64::from(side.score)));
+        view.facts.push(settings.label());
+        view.facts
+            .push("each fills a card of its own; the higher final score wins".to_string());
+        if view.your_turn {
+            let rolls = if self.rolls_left == 1 {
+                "roll"
+            } else {
+                "rolls"
+            };
+            view.facts.push(format!("{} {rolls} left", self.rolls_left));
+            view.ask = Some(
+                if self.rolls_left > 0 {
+                    "click the dice to keep, then roll the rest"
+                } else {
+                    "fill a box"
+                }
+                .to_string(),
+            );
+            view.dice = Some(Tray {
+                dice: Dice::six_sided(faces(&self.dice)),
+                keep: (self.rolls_left > 0).then(|| Keeping {
+                    label: "Keep the dice chosen, roll the rest".to_string(),
+                    key: 'k',
+                    none: true,
+                }),
+            });
             let (choices, best) = self.choices();
-            let keeps = self.keeps();
-            view["dice"] = json!(faces(&self.dice));
-            view["rolls_left"] = json!(self.rolls_left);
-            view["hints"] = choices
-                .iter()
-                .map(|(choice, label, value)| {
-                    let mut hint = json!({"label": label, "value": value});
-                    match *choice {
-                        Choice::Keep(k) => hint["keep"] = json!(faces(keeps.counts(k))),
-                        Choice::Fill(b, gained) => {
-                            hint["box"] = json!(b);
-                            hint["points"] = json!(gained);
-                        }
-                    }
-                    hint
-                })
-                .collect();
-            view["best"] = json!(best);
+            view.offer(self.offered(&choices, best));
+            view.board = Some(self.card(&choices, &view.choices));
+        } else {
+            view.board = Some(self.card(&[], &[]));
         }
         view
     }

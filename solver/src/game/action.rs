@@ -1,0 +1,18 @@
+//! A decision the person makes ([`Action`]): what `swine play` reads, a session plays and the
+//! page's view offers and sends.
+
+use serde::Serialize;
+
+/// A decision the person makes: what `swine play` reads and the page sends. The page reads it
+/// as `{"dice": N}`, `{"choice": N}` or `{"keep": [F, ...]}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Roll this many dice (Hog; Greed, 0 passing); in the Pig family and Farkle's
+    /// bank-or-roll, 1 rolls and 0 holds or banks.
+    Dice(u32),
+    /// Take the `n`th of the choices listed (from 0): a Chopsticks move, a Farkle keep.
+    Choice(usize),
+    /// Keep these faces (Farkle, after a roll).
+    Keep(Vec<u8>),
+}
