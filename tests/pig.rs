@@ -463,7 +463,8 @@ fn play_shows_the_value_of_roll_and_hold() {
     // At 0 : 0, turn total 0: rolling is worth 4/7, holding (the turn passes) 3/7.
     assert!(
         out.contains(&format!(
-            "Turn total 0. Your chance to win, then playing perfectly: roll {:.6}  <- best, hold {:.6}",
+            "Turn total 0.\nYour chance to win, then playing perfectly:\n  Roll  {:.6}  <- best\n  \
+             Hold  {:.6}\n",
             4.0 / 7.0,
             3.0 / 7.0
         )),

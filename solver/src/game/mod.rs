@@ -43,6 +43,7 @@ mod record;
 mod rules;
 mod run;
 pub mod simulate;
+mod sitting;
 pub mod study;
 mod tabulate;
 mod view;
@@ -65,6 +66,7 @@ pub use record::{
 };
 pub use rules::{Chooser, Ended, LoopWatch, Rules, Step, ToMove, play_choice, play_out, settle};
 pub use run::{Counter, Progress, Run, Stopped};
+pub use sitting::{Advisor, Presented, Sitting};
 pub use study::{Studied, StudyAsk};
 pub use tabulate::tabulate;
 pub use view::{
