@@ -2,6 +2,7 @@
 //! (each as its kind of value allows), and for Hog through its own API too.
 
 mod cases;
+mod expected_score;
 mod win_probability;
 
 use swine_solver::hog::{Player, Ruleset, SearchLimits, Strategy, evaluate, solve, solve_against};
