@@ -3,6 +3,7 @@
 
 mod cases;
 mod expected_score;
+mod no_strategies;
 mod win_probability;
 
 use swine_solver::hog::{Player, Ruleset, SearchLimits, Strategy, evaluate, solve, solve_against};
