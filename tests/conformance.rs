@@ -15,8 +15,8 @@ use serde_json::Value;
 use swine_solver::catalog;
 use swine_solver::game::contest;
 use swine_solver::game::{
-    Action, Answers, Audience, Capability, ChartAsk, ChartKind, Choice, DynGame, GameError, Opened,
-    Run, Session, Simulated, SolveAsk, StudyAsk, Who, meet,
+    Action, Answers, Audience, Capability, ChartAsk, ChartKind, Choice, DynGame, GameError,
+    MoveLimit, Opened, Run, SearchAsk, Session, Simulated, SolveAsk, StudyAsk, Who, meet,
 };
 use swine_solver::python::Runner;
 use swine_solver::report::ranking::{GradeReport, SweepReport, SweepRow, TournamentReport};
@@ -304,23 +304,7 @@ fn every_game_answers_every_verb_through_the_binary_or_refuses_it_by_its_capabil
         let info = game.info();
         assert_eq!(info.rules, rules);
         let Some([a, b]) = case.strategies else {
-            // No strategies: every verb about them refuses, in the one form.
-            for args in [
-                vec!["eval", "x"],
-                vec!["simulate", "x"],
-                vec!["grade", "x"],
-                vec!["tournament", "x", "y"],
-                vec!["eval", "x", "--from", case.from],
-            ] {
-                let stderr = run(&sandbox, &args, flags).failure();
-                refused(&format!("{stderr}\n"), "", &rules, &what(args[0]));
-            }
-            let out = run(
-                &sandbox,
-                &["play", "--first", "you", "--answers", "0"],
-                flags,
-            );
-            assert!(out.success().contains("No more input"), "{}", what("play"));
+            without_strategies(&sandbox, case, info);
             continue;
         };
         let vs = ["--vs", b];
@@ -418,6 +402,69 @@ fn every_game_answers_every_verb_through_the_binary_or_refuses_it_by_its_capabil
         } else {
             refused(&out.stderr(), "plot diff", &rules, &what("plot diff"));
         }
+    }
+}
+
+/// What the binary asks of a game without strategies: every verb and flag about strategies
+/// refused in the one form (the verbs by the game, the flags a verb checks first by their
+/// capability); solve's flags answered or refused by its capabilities, a move limit among
+/// them; games played with a move limit, the computer first.
+fn without_strategies(sandbox: &Sandbox, case: &Case, info: &swine_solver::game::GameInfo) {
+    let (flags, rules) = (case.flags, &info.rules);
+    let what = |args: &[&str]| format!("{} {}", flags.join(" "), args.join(" "));
+    for args in [
+        &["eval", "x"][..],
+        &["simulate", "x"],
+        &["grade", "x"],
+        &["tournament", "x", "y"],
+        &["eval", "x", "--from", case.from],
+        &["study", "x"],
+        &["plot", "map", "optimal", "--out", "x.png"],
+        &["plot", "win", "optimal", "--out", "x.png"],
+    ] {
+        let stderr = run(sandbox, args, flags).failure();
+        refused(&format!("{stderr}\n"), "", rules, &what(args));
+    }
+    for (args, capability) in [
+        (&["eval", "x", "--exact"][..], Capability::Exact),
+        (&["eval", "x", "--bounds"], Capability::Bounds),
+        (&["simulate", "x", "--transcript"], Capability::Transcript),
+        (
+            &["plot", "diff", "x", "y", "--out", "x.png"],
+            Capability::Diff,
+        ),
+    ] {
+        assert!(!info.can(capability), "{}", what(args));
+        let stderr = run(sandbox, args, flags).failure();
+        refused(
+            &format!("{stderr}\n"),
+            capability.flag(),
+            rules,
+            &what(args),
+        );
+    }
+    for (flag, capability) in [
+        (&["--exact"][..], Capability::Exact),
+        (&["--bounds"], Capability::Bounds),
+        (&["--values"], Capability::Values),
+        (&["--full-information"], Capability::FullInformation),
+        (&["--time-limit", "1"], Capability::TimeLimit),
+        (&["--moves", "5"], Capability::Moves),
+        (&["--moves", "unlimited"], Capability::Moves),
+    ] {
+        let mut args = vec!["solve", "--json", "--out", "out"];
+        args.extend(flag);
+        let out = run(sandbox, &args, flags);
+        if info.can(capability) {
+            conforms(&out.success(), &["heading", "match"], &what(&args));
+        } else {
+            refused(&out.stderr(), capability.flag(), rules, &what(&args));
+        }
+    }
+    for first in ["you", "computer"] {
+        let args = ["play", "--moves", "3", "--first", first, "--answers", "0"];
+        let out = run(sandbox, &args, flags).success();
+        assert!(out.contains("No more input"), "{}: {out}", what(&args));
     }
 }
 
@@ -576,53 +623,59 @@ fn conform(game: &Opened, [a, b]: [&str; 2], at: &[i64]) {
             &rules,
         );
     }
-    play(game, Some(&sb), &rules);
+    play(game, Some(&sb), None, &rules);
 }
 
 /// A question put to a game, answered or refused.
 type Check<'a> = Box<dyn Fn() -> Result<(), GameError> + 'a>;
 
-/// Plays games against `computer` at the terminal and on the page to their ends: at the
-/// terminal each answer the first the prompt takes, on the page the best choice of the view,
-/// sent as the page sends it.
-fn play(game: &dyn DynGame, computer: Option<&swine_solver::game::Strategy>, rules: &str) {
-    let engine = game.engine(computer, None, &Run::default()).unwrap();
+/// Plays games against `computer` (under the move limit `moves`) at the terminal and on the
+/// page, the person first and the computer first, to their ends: at the terminal each answer
+/// the first the prompt takes, on the page the best choice of the view, sent as the page sends
+/// it.
+fn play(
+    game: &dyn DynGame,
+    computer: Option<&swine_solver::game::Strategy>,
+    moves: Option<MoveLimit>,
+    rules: &str,
+) {
+    let engine = game.engine(computer, moves, &Run::default()).unwrap();
     for audience in [Audience::Terminal, Audience::Page] {
-        let mut session = engine.session(0, 7, audience);
-        session.begin();
-        let mut moves = 0;
-        while let Some(prompt) = session.prompt(true) {
-            let action = match (&prompt.answers, audience) {
-                (_, Audience::Page) => best_of_view(&*session, rules),
-                (Answers::Dice(least, _), _) => Action::Dice(*least.max(&1)),
-                (Answers::Choice(..), _) => Action::Choice(0),
-                (Answers::Words(words), _) => words[0].1.clone(),
-            };
-            session
-                .act(&action)
-                .unwrap_or_else(|e| panic!("{rules}: {action:?}: {e}"));
-            moves += 1;
-            assert!(moves < 10_000, "{rules}: a game that does not end");
+        for first in [0, 1] {
+            let what = format!("{rules} {audience:?}, seat {first} first, {moves:?}");
+            let mut session = engine.session(first, 7, audience);
+            session.begin();
+            let mut played = 0;
+            while let Some(prompt) = session.prompt(true) {
+                let action = match (&prompt.answers, audience) {
+                    (_, Audience::Page) => best_of_view(&*session, rules),
+                    (Answers::Dice(least, _), _) => Action::Dice(*least.max(&1)),
+                    (Answers::Choice(..), _) => Action::Choice(0),
+                    (Answers::Words(words), _) => words[0].1.clone(),
+                };
+                session
+                    .act(&action)
+                    .unwrap_or_else(|e| panic!("{what}: {action:?}: {e}"));
+                played += 1;
+                assert!(played < 10_000, "{what}: a game that does not end");
+            }
+            assert!(session.ended().is_some(), "{what}: no prompt, and not over");
+            let view = session.view();
+            let ended = session.ended();
+            assert!(
+                view.over && !view.your_turn && view.choices.is_empty(),
+                "{what}: the view of a game over"
+            );
+            assert_eq!(
+                (view.winner, view.tie),
+                (ended.flatten(), ended == Some(None)),
+                "{what}"
+            );
+            assert!(
+                session.act(&Action::Dice(1)).is_err(),
+                "{what}: a move after the end"
+            );
         }
-        assert!(
-            session.ended().is_some(),
-            "{rules}: no prompt, and not over"
-        );
-        let view = session.view();
-        let ended = session.ended();
-        assert!(
-            view.over && !view.your_turn && view.choices.is_empty(),
-            "{rules}: the view of a game over"
-        );
-        assert_eq!(
-            (view.winner, view.tie),
-            (ended.flatten(), ended == Some(None)),
-            "{rules}"
-        );
-        assert!(
-            session.act(&Action::Dice(1)).is_err(),
-            "{rules}: a move after the end"
-        );
     }
 }
 
@@ -713,22 +766,73 @@ fn every_registered_game_and_a_test_only_one_pass_the_same_suite_in_process() {
     conform(&open("coin-race", 12, &[]), ["safe", "bold"], &[3, 4]);
 }
 
+/// What is asked of a game without strategies in-process: its strategies refused in the one
+/// form, and nothing about them can be asked (a strategy of it cannot exist: resolving one is
+/// the only way to one); solve answered with and without a move limit in the documented shape,
+/// every flag of solve it lacks refused by its capability, every file rendered; its tables'
+/// solves made; games played to their ends with a move limit and without, either side first.
 #[test]
 fn a_game_without_strategies_refuses_them_in_one_form_and_plays() {
     let chopsticks = catalog::open("chopsticks", None, &[], &Runner::default()).unwrap();
-    let info = chopsticks.info();
+    let game = chopsticks.as_ref();
+    let info = game.info();
+    let rules = &info.rules;
+    let run = Run::default();
     let refusal = info.allows(Capability::Strategies).unwrap_err().to_string();
-    assert_eq!(
-        chopsticks
-            .resolve("optimal", &Runner::default())
-            .unwrap_err()
-            .to_string(),
-        refusal
+    let refused = |error: GameError, what: &str| assert_eq!(error.to_string(), refusal, "{what}");
+    refused(
+        game.resolve("optimal", &Runner::default()).unwrap_err(),
+        "resolve",
     );
-    let solved = chopsticks
-        .solve(None, &SolveAsk::default(), &Run::default())
-        .unwrap();
-    let text = serde_json::to_string(&solved.report).unwrap();
-    conforms(&text, &["heading", "match"], "chopsticks");
-    play(chopsticks.as_ref(), None, "chopsticks");
+    refused(
+        game.check_position(&[0, 0], None).unwrap_err(),
+        "a position",
+    );
+    for moves in [
+        None,
+        Some(MoveLimit::Moves(1)),
+        Some(MoveLimit::Moves(10)),
+        Some(MoveLimit::Unlimited),
+    ] {
+        let ask = SolveAsk {
+            moves,
+            ..SolveAsk::default()
+        };
+        let solved = game.solve(None, &ask, &run).unwrap();
+        let text = serde_json::to_string(&solved.report).unwrap();
+        conforms(&text, &["heading", "match"], &format!("{rules} {moves:?}"));
+        assert!(!solved.rendered().unwrap().is_empty(), "{moves:?}: no file");
+    }
+    let lacking = [
+        Capability::Exact,
+        Capability::Bounds,
+        Capability::Values,
+        Capability::FullInformation,
+        Capability::TimeLimit,
+    ];
+    for capability in lacking {
+        let ask = SolveAsk {
+            exact: capability == Capability::Exact,
+            bounds: capability == Capability::Bounds,
+            values: capability == Capability::Values,
+            full_information: capability == Capability::FullInformation,
+            search: SearchAsk {
+                time_limit: (capability == Capability::TimeLimit)
+                    .then(|| std::time::Duration::from_secs(1)),
+                ..SearchAsk::default()
+            },
+            ..SolveAsk::default()
+        };
+        let error = game.solve(None, &ask, &run).unwrap_err();
+        let expected = info.allows(capability).unwrap_err();
+        assert_eq!(error.to_string(), expected.to_string(), "{capability:?}");
+    }
+    for job in game.tables(None).unwrap() {
+        let solved = job(&run).unwrap();
+        let text = serde_json::to_string(&solved.report).unwrap();
+        conforms(&text, &["heading", "match"], &format!("{rules} tables"));
+    }
+    for moves in [None, Some(MoveLimit::Moves(3)), Some(MoveLimit::Unlimited)] {
+        play(game, None, moves, rules);
+    }
 }

@@ -2,7 +2,9 @@
 //! invariants every solve must satisfy, the dice cap, and Monte Carlo agreement.
 
 use swine_solver::greed::simulate::simulate;
-use swine_solver::greed::{Greed, Player, Policy, Strategy, evaluate, play, solve, solve_against};
+use swine_solver::greed::{
+    Greed, Player, Policy, Strategy, evaluate, play, position, solve, solve_against,
+};
 use swine_solver::outcome::{Outcome, SeatOutcome};
 
 /// A fraction `NUM/DEN` of any size as the nearest `f64` (to about 1e-16 relative).
@@ -149,6 +151,23 @@ fn a_strategy_against_itself_wins_exactly_half() {
         let a = Strategy::parse(spec, &game).unwrap();
         let played = play(&game, &a, &a).unwrap();
         assert_eq!(played.outcome.win_rate(), 0.5, "{spec}");
+    }
+}
+
+/// Sums of probabilities can round a hair past 1; a position shows no such value: not its
+/// own, and not its choices' (optimal against sample2 at limit 30 wins almost surely, and
+/// three of its choices summed to 1 + 2^-52).
+#[test]
+fn every_value_a_position_shows_is_a_probability() {
+    let game = Greed::new(30).unwrap();
+    let optimal = Strategy::parse("optimal", &game).unwrap();
+    let sample2 = Strategy::parse("sample2", &game).unwrap();
+    for state in [(0, 0, false), (15, 29, false), (15, 0, false)] {
+        let at = position(&game, &optimal, &sample2, state).unwrap();
+        assert!((0.0..=1.0).contains(&at.outcome.value()), "{state:?}");
+        for (n, value) in at.choices {
+            assert!((0.0..=1.0).contains(&value), "{state:?}, {n} dice: {value}");
+        }
     }
 }
 

@@ -1,4 +1,10 @@
-//! Invariants every exact answer must satisfy.
+//! Invariants every exact answer must satisfy: for every game through the one game interface
+//! (each as its kind of value allows), and for Hog through its own API too.
+
+mod cases;
+mod expected_score;
+mod no_strategies;
+mod win_probability;
 
 use swine_solver::hog::{Player, Ruleset, SearchLimits, Strategy, evaluate, solve, solve_against};
 

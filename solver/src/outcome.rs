@@ -65,6 +65,13 @@ impl SeatOutcome {
         self.win + self.tie / 2.0
     }
 
+    /// Whether the seat has no ties and its win and loss add up to exactly 1 in floating point
+    /// (as they always do where one is computed as 1 minus the other:
+    /// [`SeatOutcome::without_ties`], and its [`flipped`](SeatOutcome::flipped) seat).
+    fn adds_up_without_ties(&self) -> bool {
+        self.tie == 0.0 && self.win + self.loss == 1.0
+    }
+
     /// The same game seen by the other seat: its wins are this seat's losses.
     pub fn flipped(&self) -> SeatOutcome {
         SeatOutcome {
@@ -115,11 +122,14 @@ impl Outcome {
 
     /// The course's win rate: the average of the two seats' values.
     ///
-    /// With ties it is computed as ½ + (W₁ − L₁ + W₂ − L₂)/4, equal to the average of
-    /// W + ½·T when each seat's probabilities add up to 1, and exactly ½ for a strategy against
-    /// itself (whose second seat mirrors its first), whatever the rounding of W, T and L.
+    /// Where neither seat has ties and each seat's win and loss add up to exactly 1 (as in a
+    /// game that computes L = 1 − W) it is the average of the two values. Otherwise (ties, or
+    /// W and L summed apart and rounding past 1: Greed's) it is computed as
+    /// ½ + (W₁ − L₁ + W₂ − L₂)/4, equal to the average of W + ½·T when each seat's
+    /// probabilities add up to 1, and exactly ½ for a strategy against itself (whose second
+    /// seat mirrors its first), whatever the rounding of W, T and L.
     pub fn win_rate(&self) -> f64 {
-        if self.first.tie == 0.0 && self.second.tie == 0.0 {
+        if self.first.adds_up_without_ties() && self.second.adds_up_without_ties() {
             (self.as_first() + self.as_second()) / 2.0
         } else {
             let margin = |seat: &SeatOutcome| seat.win - seat.loss;
@@ -285,6 +295,26 @@ mod tests {
             }
         );
         assert_eq!(outcome.win_rates().win_rate, outcome.win_rate());
+        // Win and loss summed apart, without ties, may round past 1 (Greed's sample2 against
+        // itself at limit 30): a strategy against itself still wins exactly half.
+        let apart = SeatOutcome {
+            win: 3.587926738634752e-7,
+            tie: 0.0,
+            loss: 0.9999996412073263,
+        };
+        assert_ne!(apart.win + apart.loss, 1.0);
+        let itself = Outcome {
+            first: apart,
+            second: apart.flipped(),
+        };
+        assert_eq!(itself.win_rate(), 0.5);
+        // Without ties, a loss computed as 1 − win (and the seat seen from the other side)
+        // keeps the seats' plain average.
+        let complement = Outcome {
+            first: SeatOutcome::without_ties(0.1),
+            second: SeatOutcome::without_ties(0.3).flipped(),
+        };
+        assert_eq!(complement.win_rate(), (0.1 + (1.0 - 0.3)) / 2.0);
     }
 
     #[test]

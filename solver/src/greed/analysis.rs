@@ -9,7 +9,7 @@ use super::game::Greed;
 use super::policy::Policy;
 use super::strategy::Strategy;
 use super::sweep::{Player, SolveError, sweep};
-use super::value::{Value, Wtl};
+use super::value::Wtl;
 use ndarray::ArrayD;
 
 use crate::format::{TableFile, TableMeta, ValuesFile};
@@ -144,7 +144,7 @@ pub fn position(
     let choices = (0..=most)
         .map(|n| {
             let value = swept.roll_value(game, 0, (own, opponent_score, passed), n);
-            (n, value.worth())
+            (n, seat(value).value())
         })
         .collect();
     Ok(Position {
