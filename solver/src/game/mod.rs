@@ -46,6 +46,8 @@ pub mod simulate;
 mod sitting;
 pub mod study;
 mod tabulate;
+#[cfg(test)]
+mod toy;
 mod view;
 
 pub use crate::report::Goal;
@@ -64,7 +66,9 @@ pub use record::{
     GameType, Named, OpenError, Opening, Parameter, ParameterKind, PositionForm, RulesetRecord,
     UnknownRuleset, ValueKind,
 };
-pub use rules::{Chooser, Ended, LoopWatch, Rules, Step, ToMove, play_choice, play_out, settle};
+pub use rules::{
+    Chooser, Ended, LoopWatch, Memory, Rules, Step, ToMove, play_choice, play_out, settle,
+};
 pub use run::{Counter, Progress, Run, Stopped};
 pub use sitting::{Advisor, Presented, Sitting};
 pub use study::{Studied, StudyAsk};

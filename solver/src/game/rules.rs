@@ -10,6 +10,7 @@
 //! are drawn in the order a person throwing the dice would see them, so a game told and a game
 //! simulated from the same seed are the same game.
 
+use std::any::Any;
 use std::fmt::Debug;
 
 use crate::commentary::{Commentary, Names};
@@ -91,10 +92,23 @@ pub trait Rules: Send + Sync {
     ) -> Vec<String>;
 }
 
+/// What a seat worked out at its decisions of one game that its later decisions may use
+/// again (a turn solved at its start, played to its end): kept by whoever plays the game, one
+/// per seat, empty at the start.
+pub type Memory = Option<Box<dyn Any + Send>>;
+
 /// A seat's decisions: a strategy, solved or given.
 pub trait Chooser<R: Rules + ?Sized>: Sync {
     /// The choice at `state`, where its seat is to move.
     fn choose(&self, state: &R::State) -> R::Choice;
+
+    /// The choice at `state` where `memory` holds what this seat worked out at its earlier
+    /// decisions of the same game, and keeps what it works out now: by default
+    /// [`choose`](Self::choose)'s, remembering nothing.
+    fn recall(&self, state: &R::State, memory: &mut Memory) -> R::Choice {
+        let _ = memory;
+        self.choose(state)
+    }
 }
 
 /// How a game played out ended.
@@ -175,8 +189,9 @@ pub fn settle<R: Rules + ?Sized>(
 /// Who hears each step a game plays out.
 pub type Told<'a, R> = dyn FnMut(&Step<'_, R>) + 'a;
 
-/// Plays `state` out, at most `most` decisions: each by the chooser of the seat to move, the
-/// dice thrown by `throw`, every step told to `told` where there is one.
+/// Plays `state` out, at most `most` decisions: each by the chooser of the seat to move (with
+/// its memory of the game), the dice thrown by `throw`, every step told to `told` where there
+/// is one.
 pub fn play_out<R: Rules + ?Sized>(
     rules: &R,
     state: &mut R::State,
@@ -186,6 +201,7 @@ pub fn play_out<R: Rules + ?Sized>(
     mut told: Option<&mut Told<'_, R>>,
 ) -> Ended {
     let mut watch = LoopWatch::<R>::default();
+    let mut memories: Vec<Memory> = choosers.iter().map(|_| None).collect();
     let mut thrown = Vec::new();
     settle(rules, state, throw, &mut thrown);
     for _ in 0..most {
@@ -194,7 +210,7 @@ pub fn play_out<R: Rules + ?Sized>(
             ToMove::Seat(seat) => seat,
             ToMove::Chance => unreachable!("settled: a seat is to move or the game is over"),
         };
-        let choice = choosers[seat].choose(state);
+        let choice = choosers[seat].recall(state, &mut memories[seat]);
         if watch.comes_back(state, &choice) {
             return Ended::Endless;
         }
@@ -215,5 +231,37 @@ pub fn play_out<R: Rules + ?Sized>(
     match rules.to_move(state) {
         ToMove::Over => Ended::Over,
         _ => Ended::Unfinished,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::SeededDice;
+    use crate::game::toy::{Go, Race, ThrowsFirst};
+
+    #[test]
+    fn each_seat_remembers_what_it_worked_out_for_one_game() {
+        // ThrowsFirst throws at its first decision of a game and steps after, as its memory
+        // says: a memory kept from decision to decision and fresh at each game.
+        let mut dice = SeededDice::new(3);
+        for first in [0, 1, 0] {
+            let mut state = Race.start(first);
+            let mut decisions: [Vec<Go>; 2] = [Vec::new(), Vec::new()];
+            let mut told = |step: &Step<'_, Race>| decisions[step.before.mover].push(*step.choice);
+            let ended = play_out(
+                &Race,
+                &mut state,
+                &[&ThrowsFirst, &ThrowsFirst],
+                &mut |die| dice.face(die),
+                100,
+                Some(&mut told),
+            );
+            assert_eq!(ended, Ended::Over);
+            for made in decisions {
+                assert_eq!(made[0], Go::Throw, "{made:?}");
+                assert!(made.len() > 1 && made[1..].iter().all(|&go| go == Go::Step));
+            }
+        }
     }
 }

@@ -41,6 +41,20 @@ pub trait Presented: Rules + Sized + 'static {
     /// Fills `view` with `state` as the page draws it: the ruleset's name, the seats' scores and
     /// numbers, facts, the dice showing, the board (the session adds the choices).
     fn view(&self, state: &Self::State, view: &mut View);
+
+    /// The seats' scores as a turn's heading says them: by default [`Rules::scores`]; a game
+    /// whose scores fall below 0 (Farkle's, down to its floor) says them itself.
+    fn shown_scores(&self, state: &Self::State) -> [i64; 2] {
+        self.scores(state).map(i64::from)
+    }
+
+    /// The choice the terminal makes for the person at `state` without asking, if any: by
+    /// default none (Farkle rolls for the person where a roll is the only move; the page asks
+    /// for every roll).
+    fn automatic(&self, state: &Self::State) -> Option<Self::Choice> {
+        let _ = state;
+        None
+    }
 }
 
 /// What a solved match-up tells a sitting: what each of the person's choices is worth, which
@@ -55,6 +69,13 @@ pub trait Advisor<R: Rules>: Send + Sync {
 
     /// The computer's choice (seat 1, to move at `state`).
     fn computer(&self, state: &R::State) -> R::Choice;
+
+    /// The computer's choice, or why its strategy gave none: a strategy asked as it plays (a
+    /// Python strategy) may fail where a solved one cannot. By default
+    /// [`computer`](Self::computer)'s.
+    fn try_computer(&self, state: &R::State) -> Result<R::Choice, String> {
+        Ok(self.computer(state))
+    }
 }
 
 /// A game in progress: the person is seat 0, the computer seat 1.
@@ -69,11 +90,13 @@ pub struct Sitting<R: Presented> {
     names: Names,
     audience: Audience,
     /// The turn last announced: the mover and the scores.
-    announced: Option<(usize, [u32; 2])>,
-    /// How the game ended: the winning seat, or none for a tie or a game without end.
+    announced: Option<(usize, [i64; 2])>,
+    /// How the game ended: the winning seat, or none for a tie, a game without end or one
+    /// the computer's strategy could not go on with.
     ended: Option<Option<usize>>,
-    /// Whether it ended going round for ever.
-    endless: bool,
+    /// Whether it ended without a verdict: going round for ever, or the computer's strategy
+    /// failed.
+    unjudged: bool,
 }
 
 impl<R: Presented> Sitting<R> {
@@ -100,7 +123,7 @@ impl<R: Presented> Sitting<R> {
             audience,
             announced: None,
             ended: None,
-            endless: false,
+            unjudged: false,
         }
     }
 
@@ -114,8 +137,8 @@ impl<R: Presented> Sitting<R> {
 
     /// The turn about to be played, if it is another than the one last announced: its mover
     /// and the scores.
-    fn fresh_turn(&self) -> Option<(usize, [u32; 2])> {
-        let turn = (self.mover()?, self.rules.scores(&self.state));
+    fn fresh_turn(&self) -> Option<(usize, [i64; 2])> {
+        let turn = (self.mover()?, self.rules.shown_scores(&self.state));
         (self.announced != Some(turn)).then_some(turn)
     }
 
@@ -163,10 +186,18 @@ impl<R: Presented> Sitting<R> {
         let mut watch = LoopWatch::<R>::default();
         let mut turns = Vec::new();
         while self.ended.is_none() && self.mover() == Some(1) {
-            let choice = self.advisor.computer(&self.state);
+            let choice = match self.advisor.try_computer(&self.state) {
+                Ok(choice) => choice,
+                Err(failed) => {
+                    self.ended = Some(None);
+                    self.unjudged = true;
+                    turns.push(self.audience.note(&failed));
+                    break;
+                }
+            };
             if watch.comes_back(&self.state, &choice) {
                 self.ended = Some(None);
-                self.endless = true;
+                self.unjudged = true;
                 turns.push(self.audience.note(NEVER_ENDS));
                 break;
             }
@@ -181,10 +212,62 @@ impl<R: Presented> Sitting<R> {
             }
             turns.push(told);
         }
-        if let Some(ended) = self.ended.filter(|_| !self.endless) {
+        if let Some(ended) = self.ended.filter(|_| !self.unjudged) {
             turns.extend(self.audience.verdict(ended));
         }
         turns
+    }
+
+    /// After a move: the computer's turns, then at the terminal the person's moves the game
+    /// makes for them ([`Presented::automatic`]), each followed by the computer's, until the
+    /// person has a choice to make or the game ends.
+    fn advance(&mut self) -> Vec<Told> {
+        let mut turns = self.computer_plays();
+        while self.audience == Audience::Terminal && self.waiting() {
+            let Some(choice) = self.rules.automatic(&self.state) else {
+                break;
+            };
+            let heading = self.fresh_turn().map(|turn| {
+                self.announced = Some(turn);
+                your_turn(turn.1)
+            });
+            turns.push(self.play(choice, heading));
+            turns.extend(self.computer_plays());
+        }
+        turns
+    }
+
+    /// The person's choices as the terminal lists them: with `hints` their values, the best
+    /// marked; numbered from `first` where they are answered by their numbers.
+    fn listed(&self, hints: bool, first: Option<usize>) -> Vec<String> {
+        let offered = if hints {
+            self.offered()
+        } else {
+            let choices = self.rules.choices(&self.state).into_iter();
+            choices.map(|choice| (choice, 0.0, false)).collect()
+        };
+        let labels: Vec<String> = offered
+            .iter()
+            .map(|(choice, _, _)| self.rules.label(&self.state, choice))
+            .collect();
+        let width = labels.iter().map(String::len).max().unwrap_or(0);
+        let last = first.map_or(0, |first| (first + labels.len()).saturating_sub(1));
+        let digits = last.to_string().len();
+        labels
+            .iter()
+            .zip(&offered)
+            .enumerate()
+            .map(|(i, (label, (_, value, best)))| {
+                let number =
+                    first.map_or_else(String::new, |first| format!("{:>digits$}: ", first + i));
+                if hints {
+                    let mark = if *best { "  <- best" } else { "" };
+                    format!("  {number}{label:>width$}  {value:.6}{mark}")
+                } else {
+                    format!("  {number}{label}")
+                }
+            })
+            .collect()
     }
 
     /// The person's choices at the state, with their values, the best marked.
@@ -203,6 +286,11 @@ impl<R: Presented> Sitting<R> {
     }
 }
 
+/// The heading of the person's turn: `You 12, computer 30. Your turn.`, set apart.
+fn your_turn([you, computer]: [i64; 2]) -> String {
+    format!("\nYou {you}, computer {computer}. Your turn.")
+}
+
 /// How the hints introduce the values, by how they read.
 fn hints_heading(reading: &Reading) -> &'static str {
     match reading {
@@ -218,7 +306,7 @@ impl<R: Presented> Session for Sitting<R> {
         let mut turns = self
             .audience
             .start(self.first, &format!("seed {}", self.seed));
-        turns.extend(self.computer_plays());
+        turns.extend(self.advance());
         turns
     }
 
@@ -227,24 +315,22 @@ impl<R: Presented> Session for Sitting<R> {
             return None;
         }
         let mut lines = Vec::new();
-        if let Some((_, [you, computer])) = self.fresh_turn() {
-            lines.push(format!("\nYou {you}, computer {computer}. Your turn."));
+        if let Some((_, scores)) = self.fresh_turn() {
+            lines.push(your_turn(scores));
         }
         lines.extend(self.rules.situation(&self.state));
+        let (question, answers) = self.rules.question(&self.state);
+        // Choices answered by their numbers are listed numbered, with or without hints.
+        let first = match answers {
+            Answers::Choice(first, _) => Some(first),
+            _ => None,
+        };
         if hints {
             lines.push(hints_heading(&self.rules.reading()).to_string());
-            let offered = self.offered();
-            let labels: Vec<String> = offered
-                .iter()
-                .map(|(choice, _, _)| self.rules.label(&self.state, choice))
-                .collect();
-            let width = labels.iter().map(String::len).max().unwrap_or(0);
-            for (label, (_, value, best)) in labels.iter().zip(&offered) {
-                let mark = if *best { "  <- best" } else { "" };
-                lines.push(format!("  {label:>width$}  {value:.6}{mark}"));
-            }
         }
-        let (question, answers) = self.rules.question(&self.state);
+        if hints || first.is_some() {
+            lines.extend(self.listed(hints, first));
+        }
         Some(Prompt {
             lines,
             question,
@@ -259,7 +345,7 @@ impl<R: Presented> Session for Sitting<R> {
         let choice = self.rules.choice(&self.state, action)?;
         self.announced = self.fresh_turn().or(self.announced);
         let mut turns = vec![self.play(choice, None)];
-        turns.extend(self.computer_plays());
+        turns.extend(self.advance());
         Ok(turns)
     }
 
@@ -290,5 +376,101 @@ impl<R: Presented> Session for Sitting<R> {
             view.offer(choices);
         }
         view
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Chooser;
+    use crate::game::toy::{Go, Lap, Race, ThrowsBelow};
+
+    /// Advice on the race: every choice worth ½, the first the best; the computer throws below
+    /// 5, unless its strategy fails.
+    struct Advice {
+        fails: bool,
+    }
+
+    impl Advisor<Race> for Advice {
+        fn values(&self, _: &Lap, choices: &[Go]) -> Vec<f64> {
+            vec![0.5; choices.len()]
+        }
+
+        fn best(&self, lap: &Lap) -> Go {
+            Race.choices(lap)[0]
+        }
+
+        fn computer(&self, lap: &Lap) -> Go {
+            Chooser::<Race>::choose(&ThrowsBelow(5), lap)
+        }
+
+        fn try_computer(&self, lap: &Lap) -> Result<Go, String> {
+            match self.fails {
+                true => Err("the computer's strategy failed".to_string()),
+                false => Ok(self.computer(lap)),
+            }
+        }
+    }
+
+    fn sitting(fails: bool, first: usize, seed: u64, audience: Audience) -> Sitting<Race> {
+        Sitting::new(
+            Arc::new(Race),
+            Arc::new(Advice { fails }),
+            first,
+            seed,
+            audience,
+        )
+    }
+
+    #[test]
+    fn a_game_ends_without_a_verdict_where_the_computers_strategy_fails() {
+        let mut failed = sitting(true, 1, 5, Audience::Terminal);
+        let told = failed.begin();
+        let lines: Vec<&str> = told
+            .iter()
+            .flat_map(|t| &t.lines)
+            .map(String::as_str)
+            .collect();
+        assert_eq!(lines, ["\nthe computer's strategy failed"]);
+        assert_eq!(failed.ended(), Some(None));
+        assert!(failed.prompt(true).is_none());
+        assert_eq!(
+            failed.act(&Action::Choice(0)),
+            Err("the game is over".to_string())
+        );
+    }
+
+    #[test]
+    fn the_terminal_numbers_choices_and_makes_the_only_ones() {
+        // The person throws while it may: at the terminal its choices are listed numbered
+        // without hints, and a step that is the only choice (from 8 on) is made without
+        // asking; the page asks for it.
+        let (mut made, mut offered_alone) = (0, 0);
+        for seed in 0..20 {
+            let mut race = sitting(false, 0, seed, Audience::Terminal);
+            let mut told = race.begin();
+            let mut asked = 0;
+            while let Some(prompt) = race.prompt(false) {
+                assert_eq!(prompt.answers, Answers::Choice(1, 2));
+                // After the turn's heading, where the turn is fresh, the race says no
+                // situation: the numbered choices.
+                let listed = &prompt.lines[prompt.lines.len().saturating_sub(2)..];
+                assert_eq!(listed, ["  1: Step", "  2: Throw"], "{:?}", prompt.lines);
+                assert!(prompt.lines.len() == 2 || prompt.lines[0].ends_with("Your turn."));
+                told.extend(race.act(&Action::Choice(1)).unwrap());
+                asked += 1;
+            }
+            made += told.iter().filter(|t| t.who == Some(0)).count() - asked;
+            let verdict = told.last().unwrap().lines.clone();
+            assert!(["You win!", "The computer wins."].contains(&verdict[0].as_str()));
+            let mut page = sitting(false, 0, seed, Audience::Page);
+            page.begin();
+            while page.waiting() {
+                let choices = page.view().choices.len();
+                offered_alone += usize::from(choices == 1);
+                page.act(&Action::Choice(choices - 1)).unwrap();
+            }
+        }
+        assert!(made > 0 && made == offered_alone, "{made} {offered_alone}");
     }
 }
