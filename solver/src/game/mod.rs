@@ -42,6 +42,7 @@ pub mod play;
 mod record;
 mod rules;
 mod run;
+pub mod sides;
 pub mod simulate;
 mod sitting;
 pub mod study;

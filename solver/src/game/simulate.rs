@@ -58,7 +58,7 @@ pub fn simulate<R: Rules>(
 }
 
 /// How a game with returns `returns` ended for seat 0.
-fn for_seat_zero(returns: &[f64]) -> montecarlo::Result {
+pub(super) fn for_seat_zero(returns: &[f64]) -> montecarlo::Result {
     match returns[0].partial_cmp(&returns[1]) {
         Some(std::cmp::Ordering::Greater) => montecarlo::Result::Won,
         Some(std::cmp::Ordering::Less) => montecarlo::Result::Lost,
