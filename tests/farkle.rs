@@ -259,19 +259,99 @@ fn farkle_play_hints_agree_with_themselves() {
         ])
         .success();
     assert!(text.contains("rolls 6 dice: 1 4 4 1 6 2"), "{text}");
-    // Each choice's hint: "(your chance then P)".
-    let hint = |prefix: &str| -> f64 {
+    // Each choice's hint, its value after its label: "1: Keep 1: 100 points, 5 dice left
+    // 0.581710  <- best".
+    let hint = |label: &str| -> f64 {
         let line = text
             .lines()
-            .find(|l| l.trim_start().starts_with(prefix))
-            .unwrap_or_else(|| panic!("{prefix}: {text}"));
-        let (_, after) = line.split_once("then ").unwrap();
-        after.split(')').next().unwrap().parse().unwrap()
+            .find(|l| l.contains(label))
+            .unwrap_or_else(|| panic!("{label}: {text}"));
+        let (_, after) = line.split_once(label).unwrap();
+        after.split_whitespace().next().unwrap().parse().unwrap()
     };
-    let keep = hint("1: Keep 1: 100 points, 5 dice left");
+    assert!(
+        text.contains("  1:   Keep 1: 100 points, 5 dice left  "),
+        "{text}"
+    );
+    let keep = hint("Keep 1: 100 points, 5 dice left");
     let (bank, roll) = (hint("Bank 100"), hint("Roll 5 dice"));
     assert!((keep - bank.max(roll)).abs() <= 1e-6, "{text}");
     assert!(text.contains("Player 0 banks 100"), "{text}");
+}
+
+#[test]
+fn farkle_transcripts_tell_each_roll_by_the_rules_and_repeat_with_the_seed() {
+    let sandbox = Sandbox::new();
+    let mut args = vec![
+        "simulate",
+        "optimal",
+        "--vs",
+        "bank_at:300",
+        "--transcript",
+        "--seed",
+        "3",
+    ];
+    args.extend(SMALL);
+    let text = sandbox.run(&args).success();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "farkle[floor=-500] (goal 1000): Player 0 plays optimal, Player 1 plays bank_at:300; seed 3."
+        )
+    );
+    assert_eq!(
+        sandbox.run(&args).success(),
+        text,
+        "the same seed, the same game"
+    );
+    // Seed 3's first roll, as `swine play --seed 3` rolls it.
+    assert_eq!(
+        lines.next(),
+        Some("  Player 0 rolls 6 dice: 1 4 4 1 6 2, which score.")
+    );
+    // Each roll throws the dice the last keep left (six at a turn's start and after hot
+    // dice); a turn ends by a bank or a farkle, the next set apart by a blank line and played
+    // by the other seat; the last keep reaches the goal.
+    let (mut dice, mut mover, mut turns) = (6, 0, 1);
+    for line in text.lines().skip(1) {
+        if line.is_empty() {
+            (dice, mover, turns) = (6, 1 - mover, turns + 1);
+            continue;
+        }
+        let player = format!("  Player {mover} ");
+        assert!(line.starts_with(&player), "{line}: {text}");
+        let line = &line[player.len()..];
+        if let Some(rolled) = line.strip_prefix("rolls ") {
+            let (count, faces) = rolled.split_once(": ").unwrap();
+            let faces: Vec<&str> = faces.split(',').next().unwrap().split(' ').collect();
+            let noun = if dice == 1 { "die" } else { "dice" };
+            assert_eq!(
+                (count, faces.len()),
+                (format!("{dice} {noun}").as_str(), dice)
+            );
+        } else if line.starts_with("keeps ") {
+            dice = match line.rsplit_once(", ").map(|(_, left)| left) {
+                Some("1 die left.") => 1,
+                Some(left) if left.ends_with(" dice left.") => left[..1].parse().unwrap(),
+                _ => 6,
+            };
+        }
+    }
+    assert!(turns > 2, "{text}");
+    assert!(
+        text.trim_end().ends_with("reaching the goal of 1000."),
+        "{text}"
+    );
+    // A Python strategy is asked in batches as games are simulated, not told.
+    let python = python_strategy("bank_at_300.py");
+    let mut args = vec!["simulate", &python, "--transcript"];
+    args.extend(TINY);
+    let stderr = sandbox.run(&args).failure();
+    assert!(
+        stderr.contains("--transcript: ") && stderr.contains("is a Python strategy"),
+        "{stderr}"
+    );
 }
 
 /// The absolute path of a Farkle strategy under `tests/python/farkle`.

@@ -396,6 +396,8 @@ pub struct Throw {
     pub farkle: f64,
     /// The scoring rolls, grouped by what they offer.
     pub offers: Vec<Offer>,
+    /// Each scoring roll's offer (its number in `offers`), by the dice shown counted by face.
+    offer_of: BTreeMap<[u8; 6], usize>,
 }
 
 impl Throw {
@@ -404,26 +406,41 @@ impl Throw {
         let total = 6u64.pow(dice as u32);
         let mut farkle_count = 0;
         let mut grouped: BTreeMap<Vec<Keep>, u64> = BTreeMap::new();
+        let mut scoring = Vec::new();
         for (counts, ways) in multisets(dice) {
             let keeps = keeps_of(rules, &counts);
             if keeps.is_empty() {
                 farkle_count += ways;
             } else {
-                *grouped.entry(keeps).or_default() += ways;
+                *grouped.entry(keeps.clone()).or_default() += ways;
+                scoring.push((counts, keeps));
             }
         }
+        let offers: Vec<Offer> = grouped
+            .into_iter()
+            .map(|(keeps, count)| Offer {
+                keeps,
+                count,
+                probability: count as f64 / total as f64,
+            })
+            .collect();
+        // The offers are in the order of their keeps.
+        let offer_of = scoring
+            .into_iter()
+            .map(|(counts, keeps)| {
+                let offer = offers.binary_search_by(|o| o.keeps.cmp(&keeps));
+                (
+                    counts,
+                    offer.expect("every scoring roll's keeps are an offer"),
+                )
+            })
+            .collect();
         Throw {
             dice,
             farkle_count,
             farkle: farkle_count as f64 / total as f64,
-            offers: grouped
-                .into_iter()
-                .map(|(keeps, count)| Offer {
-                    keeps,
-                    count,
-                    probability: count as f64 / total as f64,
-                })
-                .collect(),
+            offers,
+            offer_of,
         }
     }
 }
@@ -482,6 +499,13 @@ impl Farkle {
     /// What a roll of `dice` (1..=6) dice does.
     pub fn throw(&self, dice: usize) -> &Throw {
         &self.throws[dice - 1]
+    }
+
+    /// What a roll showing `shown` (counted by face) offers: none for a farkle.
+    pub fn offer(&self, shown: &[u8; 6]) -> Option<&Offer> {
+        let dice: usize = shown.iter().map(|&c| usize::from(c)).sum();
+        let throw = self.throws.get(dice.checked_sub(1)?)?;
+        throw.offer_of.get(shown).map(|&i| &throw.offers[i])
     }
 
     /// Banked scores a player can have: `(goal − floor) / 50`.
@@ -732,6 +756,24 @@ mod tests {
         }
         assert_eq!(game.throw(6).farkle, 5.0 / 216.0);
         assert_eq!(game.throw(1).farkle, 2.0 / 3.0);
+    }
+
+    #[test]
+    fn each_roll_offers_the_keeps_it_shows() {
+        let game = Farkle::new(&[("three_pairs".to_string(), 0)]).unwrap();
+        let mut farkles = 0;
+        for n in 1..=DICE {
+            for (counts, _) in multisets(n) {
+                let keeps = keeps_of(game.settings(), &counts);
+                farkles += usize::from(keeps.is_empty());
+                let offered = game.offer(&counts).map(|o| o.keeps.clone());
+                assert_eq!(offered.unwrap_or_default(), keeps, "{counts:?}");
+            }
+        }
+        assert!(farkles > 0);
+        // No dice, and more than six, offer nothing.
+        assert!(game.offer(&[0; 6]).is_none());
+        assert!(game.offer(&[7, 0, 0, 0, 0, 0]).is_none());
     }
 
     #[test]

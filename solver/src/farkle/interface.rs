@@ -12,13 +12,13 @@ use std::sync::Arc;
 
 use ndarray::Array2;
 
-use super::game::{Farkle, UNIT, YARDSTICK, keeps_of};
+use super::game::{Farkle, UNIT, YARDSTICK};
 use super::map::bank_map;
+use super::plays::Plays;
 use super::policy::Player;
 use super::position::{AT_NAMES, At, PositionError, check_position, value_position};
 use super::python::{EXACT_LIMIT, SIGNATURE, decision_points};
 use super::session::FarkleEngine;
-use super::simulate::Plan;
 use super::solve::{BACKUP_EVERY, Progress, Solution, Turns, VALUES_FORMATS, backup, values_file};
 use super::strategy::{
     DEFAULT_GAMES, MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, evaluate_given,
@@ -27,9 +27,10 @@ use super::strategy::{
 use super::study::{FarkleChain, tally};
 use crate::chart::{Chart, Scale, ScoreAxis};
 use crate::format::{Format, Probability, ValuesFile};
+use crate::game::simulate::{transcript, transcript_heading};
 use crate::game::{
-    Capability, ChartAsk, Engine, Evaluated, Footprint, Found, Game, GameError, GameInfo, Goal,
-    Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved, Studied, StudyAsk,
+    Capability, ChartAsk, Chooser, Engine, Evaluated, Footprint, Found, Game, GameError, GameInfo,
+    Goal, Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved, Studied, StudyAsk,
     TablesJob, given, optimum_words,
 };
 use crate::outcome::Outcome;
@@ -334,32 +335,18 @@ impl Game for FarkleGame {
                 best
             }
         });
-        let game = &self.game;
-        let state = game.state(
-            game.index(position.own).unwrap_or_default(),
-            game.index(position.opponent).unwrap_or_default(),
-            position.own_farkles as usize,
-            position.opponent_farkles as usize,
-        );
-        // What the strategy itself chooses: its plan where it has one (a Python strategy has
-        // none here: the best is shown).
-        let (t, n) = (
-            (position.turn_total / i64::from(UNIT)) as usize,
-            position.dice_left as usize,
-        );
-        let chosen = match Plan::new(&solution, 0, state) {
-            Some(plan) if !strategy.is_optimising() => match &faces {
-                None => usize::from(!plan.banks(&solution, t, n) && valued.choices.len() > 1),
-                Some(faces) => {
-                    let mut counts = [0u8; 6];
-                    for &face in faces {
-                        counts[face as usize - 1] += 1;
-                    }
-                    let keeps = keeps_of(game.settings(), &counts);
-                    plan.keep(&solution, t, n, &keeps)
-                }
-            },
-            _ => best,
+        // What the strategy itself chooses, as it plays (a Python strategy is not asked here:
+        // the best is shown).
+        let chosen = if strategy.is_optimising() || strategy.python().is_some() {
+            best
+        } else {
+            let plays = Plays {
+                solution: &solution,
+                seat: 0,
+            };
+            let chosen = plays.choose(&valued.play);
+            let found = valued.choices.iter().position(|c| c.choice == chosen);
+            found.unwrap_or(best)
         };
         let choice = &valued.choices[chosen];
         let outcome = crate::outcome::SeatOutcome::without_ties(choice.value);
@@ -434,6 +421,25 @@ impl Game for FarkleGame {
         })
     }
 
+    /// The built-ins and optimisers only: a Python strategy is asked in batches, as games are
+    /// simulated side by side.
+    fn transcript(&self, seats: [&Strategy; 2], seed: u64, run: &Run) -> Result<String, GameError> {
+        if let Some(python) = seats.iter().find(|s| s.python().is_some()) {
+            return Err(GameError::Refused(format!(
+                "--transcript: {} is a Python strategy, asked in batches as games are \
+                 simulated; a transcript tells the built-ins and optimal play",
+                python.name()
+            )));
+        }
+        let solution = self.solved(seats, run)?;
+        let [a, b] = [0, 1].map(|seat| Plays {
+            solution: &solution,
+            seat,
+        });
+        let heading = transcript_heading(self.info(), seats.map(Strategy::name), seed);
+        Ok(transcript(solution.game(), [&a, &b], &heading, seed))
+    }
+
     fn optimum(&self, opponent: &Strategy, run: &Run) -> Result<(Outcome, String), GameError> {
         let optimal = Strategy::parse("optimal", &self.game)?;
         let solution = self.solved([&optimal, opponent], run)?;
@@ -471,7 +477,11 @@ impl Game for FarkleGame {
         let computer = given(computer)?;
         let optimal = Strategy::parse("optimal", &self.game)?;
         let solution = self.solved([&optimal, computer], run)?;
-        Ok(Arc::new(FarkleEngine::new(solution, computer.clone())))
+        Ok(Arc::new(FarkleEngine::new(
+            Arc::clone(&self.game),
+            solution,
+            computer.clone(),
+        )))
     }
 
     fn chart(

@@ -8,20 +8,22 @@
 //!   ([`Solution::turn`], [`Turn`]).
 //! - [`Player`], [`Fixed`]: the optimiser and the built-in policies; [`Strategy`]: their specs.
 //! - [`bank_map`]: where a solved player banks, by dice left, over the scores.
-//! - [`simulate`](mod@simulate): games played with real dice, the Monte Carlo check.
+//! - [`Play`], [`Move`]: the rules as the one rules interface plays them, decision by decision
+//!   with real dice: the simulator, transcripts and `play` and `serve` (through the one
+//!   sitting); [`Plays`]: a solved seat's decisions there, the Monte Carlo check.
 //! - [`value_position`]: a position inside a turn and each choice there valued (`eval --from`).
-//! - [`Match`]: a game played one decision at a time with seeded dice (`play`, `serve`).
-//! - [`PythonStrategy`]: a strategy written in Python, asked in batches; evaluated exactly
-//!   where its play fits [`EXACT_LIMIT`] decision points, simulated at any size.
+//! - [`PythonStrategy`]: a strategy written in Python, asked in batches ([`Asking`]); evaluated
+//!   exactly where its play fits [`EXACT_LIMIT`] decision points, simulated at any size.
 
 mod game;
 mod interface;
 mod map;
-mod play;
+mod plays;
 mod policy;
 mod position;
 mod python;
 mod record;
+mod rules;
 mod session;
 mod solve;
 mod strategy;
@@ -34,14 +36,16 @@ pub use game::{
 };
 pub use interface::FarkleGame;
 pub use map::{BankMap, bank_map};
-pub use play::{Farkled, Match, MoveError, Rolled, Step, Then, spaced};
+pub use plays::Plays;
 pub use policy::{Fixed, Player, keep_most, max_points, set_aside};
 pub use position::{AT_NAMES, At, Choice, PositionError, Valued, check_position, value_position};
 pub use python::{
-    Decision, EXACT_LIMIT, ExactError, FUNCTION, PythonStrategy, Question, SIGNATURE,
-    decision_points, simulate_python,
+    Asking, Decision, EXACT_LIMIT, ExactError, FUNCTION, PythonStrategy, Question, SIGNATURE,
+    decision_points,
 };
 pub use record::GAME;
+pub use rules::{Move, Play, Unkept, counts, dice_of, keep_of, spaced};
+pub use session::MoveError;
 pub use solve::{
     MAX_PASSES, MAX_ROUNDS, Progress, RESIDUAL, SETTLED, Solution, SolveError, Turns, VALUES_AXES,
     VALUES_FORMATS, backup, solve, solve_given, solve_stopping, solve_with, values_file,
@@ -51,7 +55,6 @@ pub use strategy::{
     evaluate_stopping, measure, meet, play_games, python_names,
 };
 pub use turn::{Best, Decide, LANES, Lanes, Layout, Mass, Transition, Turn};
-pub mod simulate;
 
 #[cfg(test)]
 mod reference;
@@ -59,6 +62,7 @@ mod reference;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::simulate::simulate;
     use crate::outcome::independent_mean;
 
     fn game(settings: &[(&str, i64)]) -> Farkle {
@@ -207,7 +211,8 @@ mod tests {
     /// How many standard errors the win rate of `games` simulated games per seat (dice seeded
     /// by `seed`) lies from `solution`'s exact one.
     fn simulated_z(solution: &Solution, games: u64, seed: u64) -> f64 {
-        let simulated = simulate::simulate(solution, games, seed, &|_: u64| {});
+        let [a, b] = [0, 1].map(|seat| Plays { solution, seat });
+        let simulated = simulate(solution.game(), [&a, &b], (games, seed), &|_: u64| {});
         let exact = solution.matchup();
         let error = independent_mean([
             exact.first.value_error(games),

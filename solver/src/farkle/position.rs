@@ -2,8 +2,11 @@
 //! after a roll `--dice`; `swine.position` in the Python package): the mover's chance at its
 //! turn's start and what each choice there is worth, the mover playing perfectly afterwards.
 
-use super::game::{DICE, Farkle, UNIT, keeps_of};
+use super::game::{DICE, Farkle, Table, UNIT};
+use super::rules::{Move, Play, counts};
 use super::solve::Solution;
+use super::turn::Turn;
+use crate::game::Rules;
 
 /// The names of a position's six numbers, in the order `--from` gives them.
 pub const AT_NAMES: [&str; 6] = [
@@ -72,8 +75,8 @@ pub enum PositionError {
 pub struct Choice {
     /// As `swine eval` names it: `bank`, `roll`, or `keep P points, N dice left`.
     pub label: String,
-    /// After a roll: the keep's points and the dice then left (six after hot dice).
-    pub keep: Option<(u32, u8)>,
+    /// The move.
+    pub choice: Move,
     /// P(the mover wins) with it.
     pub value: f64,
 }
@@ -84,9 +87,35 @@ pub struct Valued {
     /// P(the mover wins) at its turn's start (banked scores and farkle counts of the
     /// position), its strategy played.
     pub turn_start: f64,
+    /// The position as the rules play it.
+    pub play: Play,
     /// Without dice shown: bank (where the turn total may be banked) and roll; with dice
     /// shown: each way to keep, in the order the rules list them.
     pub choices: Vec<Choice>,
+}
+
+/// What `choice` at `play` is worth to the player in `seat` of `solution`, to move there,
+/// its turn from the play's turn start solved ([`Solution::turn`]: `turn`, its `lane`): a keep
+/// the best play from the turn total and dice it leaves, a roll each roll's best keep (a
+/// farkle handing the opponent its turn), banking the opponent's turn start at the higher
+/// score.
+pub fn choice_value(
+    solution: &Solution,
+    seat: usize,
+    (turn, lane): (&Turn, usize),
+    play: &Play,
+    choice: &Move,
+) -> f64 {
+    let state = play.table.state(solution.game());
+    let (t, n) = (play.total, play.dice);
+    match *choice {
+        Move::Keep(keep) => {
+            let next = t + keep.units as usize;
+            turn.value(solution.layout(), next, usize::from(keep.left), lane)
+        }
+        Move::Roll => solution.roll_value(seat, state, (turn, lane), t, n),
+        Move::Bank => solution.bank_value(seat, state, t),
+    }
 }
 
 /// `at` (the solution's seat 0 to move) valued against `solution`, and after a roll showing
@@ -97,43 +126,27 @@ pub fn value_position(
     dice: Option<&[i64]>,
 ) -> Result<Valued, PositionError> {
     let game = solution.game();
-    let (state, t, n) = locate(game, at)?;
+    let play = locate(game, at, dice)?;
+    let state = play.table.state(game);
     let (turn, lane) = solution.turn(0, state);
-    let mut choices = Vec::new();
-    match dice {
-        None => {
-            if t >= game.min_bank_units() {
-                choices.push(Choice {
-                    label: "bank".to_string(),
-                    keep: None,
-                    value: solution.bank_value(0, state, t),
-                });
-            }
-            choices.push(Choice {
-                label: "roll".to_string(),
-                keep: None,
-                value: solution.roll_value(0, state, (&turn, lane), t, n),
-            });
-        }
-        Some(faces) => {
-            let counts = counts(faces, n)?;
-            let keeps = keeps_of(game.settings(), &counts);
-            if keeps.is_empty() {
-                return Err(PositionError::Dice("a farkle, nothing to keep".to_string()));
-            }
-            for keep in keeps {
-                let (points, left) = (keep.units * UNIT, keep.left);
-                let next = t + keep.units as usize;
-                choices.push(Choice {
-                    label: format!("keep {points} points, {left} dice left"),
-                    keep: Some((points, left)),
-                    value: turn.value(solution.layout(), next, left as usize, lane),
-                });
-            }
-        }
-    }
+    let choices = game
+        .choices(&play)
+        .into_iter()
+        .map(|choice| Choice {
+            label: match choice {
+                Move::Bank => "bank".to_string(),
+                Move::Roll => "roll".to_string(),
+                Move::Keep(keep) => {
+                    format!("keep {} points, {} dice left", keep.units * UNIT, keep.left)
+                }
+            },
+            value: choice_value(solution, 0, (&turn, lane), &play, &choice),
+            choice,
+        })
+        .collect();
     Ok(Valued {
         turn_start: solution.value(0, state),
+        play,
         choices,
     })
 }
@@ -141,19 +154,12 @@ pub fn value_position(
 /// Checks `at` and the dice shown there against `game`'s rules, solving nothing: the check
 /// `swine eval --from` makes before any solve.
 pub fn check_position(game: &Farkle, at: At, dice: Option<&[i64]>) -> Result<(), PositionError> {
-    let (_, _, n) = locate(game, at)?;
-    if let Some(faces) = dice {
-        let counts = counts(faces, n)?;
-        if keeps_of(game.settings(), &counts).is_empty() {
-            return Err(PositionError::Dice("a farkle, nothing to keep".to_string()));
-        }
-    }
-    Ok(())
+    locate(game, at, dice).map(drop)
 }
 
-/// The turn-start state of `at`, its turn total in units and its dice left, or which number
-/// is outside the game.
-fn locate(game: &Farkle, at: At) -> Result<(usize, usize, usize), PositionError> {
+/// `at` (its mover seat 0) as the rules play it, after a roll showing `dice` if given; or
+/// which number is outside the game, or what is wrong with the dice.
+fn locate(game: &Farkle, at: At, dice: Option<&[i64]>) -> Result<Play, PositionError> {
     let bad = |text: String| Err(PositionError::At(text));
     let score = |points: i64, name: &str| {
         game.index(points).ok_or_else(|| {
@@ -188,17 +194,18 @@ fn locate(game: &Farkle, at: At) -> Result<(usize, usize, usize), PositionError>
             "dice_left {n} must be in 1..=6 (6 at turn total 0)"
         ));
     }
-    let state = game.state(
-        own,
-        opponent,
-        at.own_farkles as usize,
-        at.opponent_farkles as usize,
-    );
-    Ok((state, (t / unit) as usize, n as usize))
+    let table = Table {
+        scores: [own, opponent],
+        counts: [at.own_farkles, at.opponent_farkles].map(|count| count as usize),
+        mover: 0,
+    };
+    let (t, n) = ((t / unit) as usize, n as usize);
+    let shown = dice.map(|faces| shown(game, faces, n)).transpose()?;
+    Ok(Play::at(table, t, n, shown.as_deref()))
 }
 
-/// The counts per face of `faces`, a roll of `dice` dice, or what is wrong with it.
-fn counts(faces: &[i64], dice: usize) -> Result<[u8; DICE], PositionError> {
+/// `faces`, a roll of `dice` dice that scores, or what is wrong with it.
+fn shown(game: &Farkle, faces: &[i64], dice: usize) -> Result<Vec<u8>, PositionError> {
     if let Some(face) = faces.iter().find(|f| !(1..=6).contains(*f)) {
         return Err(PositionError::Dice(format!("face {face} is not in 1..=6")));
     }
@@ -208,11 +215,11 @@ fn counts(faces: &[i64], dice: usize) -> Result<[u8; DICE], PositionError> {
             faces.len()
         )));
     }
-    let mut counts = [0u8; DICE];
-    for &face in faces {
-        counts[face as usize - 1] += 1;
+    let faces: Vec<u8> = faces.iter().map(|&face| face as u8).collect();
+    if game.offer(&counts(&faces)).is_none() {
+        return Err(PositionError::Dice("a farkle, nothing to keep".to_string()));
     }
-    Ok(counts)
+    Ok(faces)
 }
 
 #[cfg(test)]
@@ -233,15 +240,11 @@ mod tests {
         approx::assert_relative_eq!(valued.turn_start, 216.0 / 221.0, max_relative = 1e-14);
         approx::assert_relative_eq!(valued.choices[0].value, 216.0 / 221.0, max_relative = 1e-14);
         let rolled = value_position(&solution, start, Some(&[1, 5, 2, 3, 4, 4])).unwrap();
-        let keeps: Vec<(Option<(u32, u8)>, f64)> =
-            rolled.choices.iter().map(|c| (c.keep, c.value)).collect();
+        let keeps: Vec<(Move, f64)> = rolled.choices.iter().map(|c| (c.choice, c.value)).collect();
+        let keep = |units, left| Move::Keep(crate::farkle::Keep { units, left });
         assert_eq!(
             keeps,
-            [
-                (Some((50, 5)), 1.0),
-                (Some((100, 5)), 1.0),
-                (Some((150, 4)), 1.0)
-            ]
+            [(keep(1, 5), 1.0), (keep(2, 5), 1.0), (keep(3, 4), 1.0)]
         );
         assert_eq!(rolled.choices[1].label, "keep 100 points, 5 dice left");
     }

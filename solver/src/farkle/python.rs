@@ -20,25 +20,21 @@
 //! Every decision point is (turn start, turn total, dice left, roll): about 6·10^10 at goal
 //! 10000, too many to ask. So [`PythonStrategy::transitions`] evaluates exactly only games of at
 //! most [`EXACT_LIMIT`] of them, asking only the points its own play reaches, turn totals in
-//! increasing order, one batch per turn total for a block of turn starts at a time;
-//! [`simulate_python`] plays games side by side
-//! and asks each round's decisions in one batch, remembering every answer.
+//! increasing order, one batch per turn total for a block of turn starts at a time; games
+//! played with it ([`Asking`]) run side by side and ask each round's decisions in one batch
+//! ([`crate::game::sides`]), remembering every answer.
 
 use std::fmt;
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::Value;
 use thiserror::Error;
 
 use super::game::{DICE, Farkle, Keep, UNIT, keeps_of};
-use super::simulate::Game;
-use super::solve::Solution;
+use super::rules::{Move, Play, Unkept, keep_of, points};
 use super::turn::Transition;
 use crate::dice::multisets;
-use crate::outcome::{Simulation, Tally};
+use crate::game::sides::Asker;
 use crate::python::{Asked, Callable, PythonError, PythonSpec, Runner, python_text};
 
 /// The function a Farkle strategy file defines unless the spec names another.
@@ -207,7 +203,7 @@ impl PythonStrategy {
             let answered = answers.get(&batch, || calls(&batch), form)?;
             let check = |i: usize, (kept, bank): (Vec<u8>, bool)| {
                 let question = &questions[i];
-                let keep = keep_of(game, question, &kept).map_err(|problem| {
+                let keep = kept_of(game, question, &kept).map_err(|problem| {
                     let kept: Vec<String> = kept.iter().map(u8::to_string).collect();
                     PythonError::Rejected(format!(
                         "{} returned kept = ({}): {problem}",
@@ -451,122 +447,62 @@ pub fn decision_points(game: &Farkle) -> u64 {
 }
 
 /// The keep setting aside `kept` from the roll of `question`, or why the rules do not allow it.
-fn keep_of(game: &Farkle, question: &Question, kept: &[u8]) -> Result<Keep, String> {
-    if kept.is_empty() {
-        return Err("no dice: a roll that scores keeps at least one scoring die".to_string());
-    }
-    let mut counts = [0u8; 6];
-    for &face in kept {
-        counts[face as usize - 1] += 1;
-    }
-    if let Some(face) = (0..6).find(|&f| counts[f] > question.shown[f]) {
-        return Err(format!("more {}s than the dice show", face + 1));
-    }
-    let n = kept.len() as u8;
-    let points = game
-        .settings()
-        .keeps(&counts)
-        .into_iter()
-        .filter(|&(_, used)| used == n)
-        .map(|(points, _)| points)
-        .max()
-        .ok_or("not every die kept scores")?;
-    let shown: u8 = question.shown.iter().sum();
-    Ok(Keep {
-        units: points / UNIT,
-        left: if n == shown { DICE as u8 } else { shown - n },
+fn kept_of(game: &Farkle, question: &Question, kept: &[u8]) -> Result<Keep, String> {
+    keep_of(game.settings(), &question.shown, kept).map_err(|unkept| match unkept {
+        Unkept::Nothing => "no dice: a roll that scores keeps at least one scoring die".to_string(),
+        Unkept::NotShown(face) => format!("more {face}s than the dice show"),
+        Unkept::NotScoring => "not every die kept scores".to_string(),
     })
 }
 
-/// The question for the mover of `g`, whose roll shows `shown` (counted by face).
-fn question_in<R>(game: &Farkle, g: &Game<R>, shown: [u8; 6]) -> Question {
-    let (table, mover) = (&g.table, g.table.mover);
-    Question {
-        own: game.points(table.scores[mover]),
-        opponent: game.points(table.scores[1 - mover]),
-        farkles: table.counts[mover],
-        opponent_farkles: table.counts[1 - mover],
-        total: g.total as u32 * UNIT,
-        shown,
-    }
+/// A Python strategy at play in a game: asked about its seat's rolls, every game's waiting on
+/// it at once.
+pub struct Asking<'a> {
+    /// The game.
+    pub game: &'a Farkle,
+    /// The strategy.
+    pub python: &'a PythonStrategy,
 }
 
-/// Plays `games_per_seat` games with each seat moving first, as [`simulate`](super::simulate)
-/// does, where `python[seat]` plays the seat (the other seats as `solution`'s players): the
-/// games run side by side, and each round's decisions are asked of the strategies in one batch.
-/// Every game draws its dice from its own stream of the generator seeded by `seed`; `played(n)`
-/// hears of every `n` games finished.
-pub fn simulate_python(
-    solution: &Solution,
-    python: [Option<&PythonStrategy>; 2],
-    games_per_seat: u64,
-    seed: u64,
-    played: &dyn crate::montecarlo::Played,
-) -> Result<Simulation, PythonError> {
-    let games = play_side_by_side(solution, python, games_per_seat, seed, played)?;
-    let tally = |first: usize| {
-        let seat_games = games.iter().filter(|g| g.first == first);
-        Tally {
-            games: games_per_seat,
-            wins: seat_games.filter(|g| g.winner == Some(0)).count() as u64,
-            ties: 0,
-        }
-    };
-    Ok(Simulation {
-        first: tally(0),
-        second: tally(1),
-    })
-}
-
-/// [`simulate_python`]'s games as played (seat `i % 2` moving first in game `i`), to the end
-/// unless `played` stopped them: where no seat is a Python strategy, every game is played
-/// through at once.
-pub(super) fn play_side_by_side(
-    solution: &Solution,
-    python: [Option<&PythonStrategy>; 2],
-    games_per_seat: u64,
-    seed: u64,
-    played: &dyn crate::montecarlo::Played,
-) -> Result<Vec<Game<ChaCha8Rng>>, PythonError> {
-    let game = solution.game();
-    let asks = python.map(|p| p.is_some());
-    let mut games: Vec<Game<ChaCha8Rng>> = (0..2 * games_per_seat)
-        .map(|i| {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            rng.set_stream(i);
-            Game::new(game, (i % 2) as usize, rng)
+impl Asking<'_> {
+    /// What the mover of `play` is asked: the roll shown, or the roll it just kept from (its
+    /// answer says whether to bank); nothing at a turn's start.
+    fn question(&self, play: &Play) -> Option<Question> {
+        let game = self.game;
+        let before = match (play.shown(), play.kept()) {
+            (Some(_), _) => play.total,
+            (None, Some(kept)) => play.total - kept.units as usize,
+            (None, None) => return None,
+        };
+        let (table, mover) = (&play.table, play.table.mover);
+        Some(Question {
+            own: game.points(table.scores[mover]),
+            opponent: game.points(table.scores[1 - mover]),
+            farkles: table.counts[mover],
+            opponent_farkles: table.counts[1 - mover],
+            total: points(before),
+            shown: play.counts(),
         })
-        .collect();
-    loop {
-        let before = games.iter().filter(|g| g.winner.is_none()).count();
-        let waiting: Vec<(usize, Question)> = games
-            .par_iter_mut()
-            .enumerate()
-            .filter(|(_, g)| g.winner.is_none())
-            .filter_map(|(i, g)| {
-                let shown = g.advance(solution, asks)?;
-                Some((i, question_in(game, g, shown)))
-            })
-            .collect();
-        let after = games.iter().filter(|g| g.winner.is_none()).count();
-        played.played((before - after) as u64);
-        if waiting.is_empty() || played.stopped() {
-            break;
-        }
-        for (seat, strategy) in python.iter().enumerate() {
-            let Some(strategy) = strategy else { continue };
-            let asked: Vec<&(usize, Question)> = waiting
-                .iter()
-                .filter(|(i, _)| games[*i].table.mover == seat)
-                .collect();
-            let questions: Vec<Question> = asked.iter().map(|(_, q)| *q).collect();
-            let decisions = strategy.decide(game, &questions)?;
-            for (&&(i, _), decision) in asked.iter().zip(decisions) {
-                games[i].apply(game, decision.keep, decision.bank);
-            }
-        }
     }
-    Ok(games)
+}
+
+impl Asker<Farkle> for Asking<'_> {
+    /// After a roll the keep the strategy answers; after a keep, bank if its answer banks
+    /// and the turn total may be banked, else roll on (as at a turn's start).
+    fn ask(&self, plays: &[Play]) -> Result<Vec<Move>, PythonError> {
+        let questions: Vec<Option<Question>> = plays.iter().map(|p| self.question(p)).collect();
+        let asked: Vec<Question> = questions.iter().flatten().copied().collect();
+        let mut decisions = self.python.decide(self.game, &asked)?.into_iter();
+        let answer = |(play, question): (&Play, Option<Question>)| {
+            let decision = question.and_then(|_| decisions.next());
+            match decision {
+                Some(decision) if play.shown().is_some() => Move::Keep(decision.keep),
+                Some(decision) if decision.bank && play.may_bank(self.game) => Move::Bank,
+                _ => Move::Roll,
+            }
+        };
+        Ok(plays.iter().zip(questions).map(answer).collect())
+    }
 }
 
 #[cfg(test)]
@@ -595,23 +531,23 @@ mod tests {
         let roll = question(&[1, 1, 1, 1, 2, 3]);
         // Four 1s score 2000 as four of a kind, leaving two dice.
         assert_eq!(
-            keep_of(&game, &roll, &[1, 1, 1, 1]),
+            kept_of(&game, &roll, &[1, 1, 1, 1]),
             Ok(Keep { units: 40, left: 2 })
         );
-        assert_eq!(keep_of(&game, &roll, &[1]), Ok(Keep { units: 2, left: 5 }));
+        assert_eq!(kept_of(&game, &roll, &[1]), Ok(Keep { units: 2, left: 5 }));
         assert_eq!(
-            keep_of(&game, &roll, &[1, 2]),
+            kept_of(&game, &roll, &[1, 2]),
             Err("not every die kept scores".to_string())
         );
         assert_eq!(
-            keep_of(&game, &roll, &[5]),
+            kept_of(&game, &roll, &[5]),
             Err("more 5s than the dice show".to_string())
         );
-        assert!(keep_of(&game, &roll, &[]).is_err());
+        assert!(kept_of(&game, &roll, &[]).is_err());
         // Three pairs keep all six: hot dice, 750.
         let pairs = question(&[2, 2, 3, 3, 6, 6]);
         assert_eq!(
-            keep_of(&game, &pairs, &[2, 2, 3, 3, 6, 6]),
+            kept_of(&game, &pairs, &[2, 2, 3, 3, 6, 6]),
             Ok(Keep { units: 15, left: 6 })
         );
     }

@@ -29,6 +29,7 @@ pub const GAME: GameType = GameType {
         Capability::Win,
         Capability::Layer,
         Capability::Study,
+        Capability::Transcript,
     ],
     refusals: &[
         (
@@ -49,10 +50,6 @@ pub const GAME: GameType = GameType {
         (
             Capability::Values,
             "writes its turn-start values always: they are its solution",
-        ),
-        (
-            Capability::Transcript,
-            "tells a game roll by roll in swine play and on the page, not as a transcript",
         ),
         (
             Capability::ScoreMap,

@@ -1,66 +1,73 @@
-//! A person plays Farkle against the computer (`swine play`, the page): rolls, keeps and banks
-//! one decision at a time, the computer's turns roll by roll, each told, and before each of the
-//! person's decisions the exact value of every choice (then playing perfectly), as
-//! `swine eval --from ... --dice` values it.
+//! A person plays Farkle against the computer (`swine play`, the page), at the one sitting
+//! every game is played at ([`Sitting`]): rolls, keeps and banks one decision at a time, the
+//! computer's roll by roll, each told, and before each of the person's decisions the exact
+//! value of every choice (then playing perfectly), as `swine eval --from ... --dice` values it
+//! ([`Advisor`], from the match-up solved once); how Farkle reads to a person ([`Presented`]).
 //!
 //! At the terminal the person's rolls are made for them where a roll is the only move (a
 //! turn's start, after a keep that cannot be banked); the page asks for each roll.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use super::game::{DICE, Farkle, Keep, UNIT};
-use super::play::{Farkled, Match, MoveError, Rolled, Then, spaced};
-use super::python::Question;
-use super::simulate::Plan;
+use thiserror::Error;
+
+use super::game::{Farkle, UNIT};
+use super::plays::Plays;
+use super::position::choice_value;
+use super::python::Asking;
+use super::rules::{Move, Play, Unkept, dice_of, keep_of, points, spaced};
 use super::solve::Solution;
 use super::strategy::Strategy;
-use crate::commentary::Names;
-use crate::dice::SeededDice;
+use super::turn::Turn;
+use crate::game::sides::Asker;
 use crate::game::{
-    Action, Answers, Audience, Choice, Dice, Engine, Keeping, Map, Number, Prompt, Reading,
-    Session, Told, Tray, View,
+    Action, Advisor, Answers, Audience, Chooser, Dice, Engine, Keeping, Map, Memory, Number,
+    Presented, Reading, Rules, Session, Sitting, Tray, View, dice_label,
 };
 
 /// Farkle solved for a perfect player (seat 0) against the computer's strategy (seat 1).
 pub struct FarkleEngine {
-    solution: Arc<Solution>,
-    computer: Strategy,
+    game: Arc<Farkle>,
+    advice: Arc<Advice>,
 }
 
 impl FarkleEngine {
-    /// The engine of `solution` (seat 0 optimal against `computer` in seat 1).
-    pub fn new(solution: Solution, computer: Strategy) -> FarkleEngine {
+    /// The engine of `solution` of `game` (seat 0 optimal against `computer` in seat 1).
+    pub fn new(game: Arc<Farkle>, solution: Solution, computer: Strategy) -> FarkleEngine {
         FarkleEngine {
-            solution: Arc::new(solution),
-            computer,
+            game,
+            advice: Arc::new(Advice {
+                solution,
+                computer,
+                person: Mutex::new(None),
+                memory: Mutex::new(None),
+            }),
         }
     }
 }
 
 impl Engine for FarkleEngine {
     fn computer(&self) -> &str {
-        self.computer.name()
+        self.advice.computer.name()
     }
 
     fn opening(&self, seed: u64) -> String {
         format!(
             "farkle (goal {}): you are Player 0, the computer (Player 1) plays {}. Seed {seed}.",
-            self.solution.game().goal(),
-            self.computer.name()
+            self.game.goal(),
+            self.advice.computer.name()
         )
     }
 
     fn session(&self, first: usize, seed: u64, audience: Audience) -> Box<dyn Session> {
-        Box::new(FarkleSession {
-            solution: Arc::clone(&self.solution),
-            computer: self.computer.clone(),
-            played: Match::new(self.solution.game(), first),
-            dice: SeededDice::new(seed),
-            names: audience.names(0),
-            audience,
-            seed,
+        let advisor: Arc<dyn Advisor<Farkle>> = Arc::clone(&self.advice) as _;
+        Box::new(Sitting::new(
+            Arc::clone(&self.game),
+            advisor,
             first,
-        })
+            seed,
+            audience,
+        ))
     }
 
     fn map(&self) -> Result<Map, String> {
@@ -72,466 +79,290 @@ impl Engine for FarkleEngine {
     }
 }
 
-/// A game of Farkle in progress.
-struct FarkleSession {
-    solution: Arc<Solution>,
+/// The match-up's advice to the games of it: the solution, the computer's strategy, and the
+/// turns last solved (the person's, the computer's), which the next decisions of the same
+/// turn ask about again.
+struct Advice {
+    solution: Solution,
     computer: Strategy,
-    played: Match,
-    dice: SeededDice,
-    names: Names,
-    audience: Audience,
-    seed: u64,
-    first: usize,
+    /// The person's turn last solved.
+    person: Mutex<Option<Arc<Solved>>>,
+    /// What the computer's seat remembers of the turn it plays.
+    memory: Mutex<Memory>,
 }
 
-/// Points of `units`.
-fn points(units: usize) -> u32 {
-    units as u32 * UNIT
+/// The person's turn from one turn start, solved against the values.
+struct Solved {
+    /// The turn-start state.
+    state: usize,
+    /// The turn.
+    turn: Turn,
+    /// The lane of the person's farkle count.
+    lane: usize,
 }
 
-impl FarkleSession {
-    fn game(&self) -> &Farkle {
-        self.solution.game()
-    }
+/// A mutex's contents (a panic while one was held leaves nothing half-done here).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
-    /// A turn told by `seat`.
-    fn told(&mut self, seat: usize, heading: Option<String>, lines: Vec<String>) -> Told {
-        Told {
-            who: Some(seat),
-            heading,
-            thrown: self.dice.take_thrown(),
-            lines: self.audience.lines(lines),
-        }
-    }
-
-    /// The terminal's line as a turn starts: whose turn, the scores and the farkle counts.
-    fn turn_heading(&self) -> Option<String> {
-        if self.audience != Audience::Terminal || self.played.turn_total() != 0 {
-            return None;
-        }
-        let table = self.played.table();
-        let game = self.game();
-        let who = if table.mover == 0 {
-            "Your"
-        } else {
-            "The computer's"
-        };
-        Some(format!(
-            "\n{who} turn: you {} (farkles in a row {}), computer {} ({}).",
-            game.points(table.scores[0]),
-            table.counts[0],
-            game.points(table.scores[1]),
-            table.counts[1]
-        ))
-    }
-
-    /// "You roll 6 dice: 1 1 5 2 3 4, {what}."
-    fn roll_line(&self, seat: usize, n: usize, faces: &[u8], what: &str) -> String {
-        let dice = if n == 1 { "die" } else { "dice" };
-        format!(
-            "{} {n} {dice}: {}, {what}.",
-            self.names.act(seat, "rolls", "roll"),
-            spaced(faces)
-        )
-    }
-
-    /// A roll told: it scores, or a farkle with the turn total lost and the count or the
-    /// penalty.
-    fn rolled_lines(&self, seat: usize, n: usize, faces: &[u8], rolled: &Rolled) -> Vec<String> {
-        let Rolled::Farkle(farkled) = rolled else {
-            return vec![self.roll_line(seat, n, faces, "which score")];
-        };
-        let game = self.game();
-        let Farkled {
-            lost,
-            penalised,
-            score,
-            count,
-        } = *farkled;
-        let what = format!("a farkle: the turn total of {} is lost", points(lost));
-        let after = if penalised {
-            let rules = game.settings();
-            format!(
-                "{} farkles in a row cost {}: {} banked score is now {score}{}.",
-                game.farkles(),
-                rules.penalty,
-                self.possessive(seat),
-                if score == rules.floor {
-                    " (the floor)".to_string()
-                } else {
-                    String::new()
-                }
-            )
-        } else {
-            format!(
-                "{} {count} farkle{} in a row (at {} they cost {}).",
-                self.names.act(seat, "has", "have"),
-                if count == 1 { "" } else { "s" },
-                game.farkles(),
-                game.settings().penalty
-            )
-        };
-        vec![self.roll_line(seat, n, faces, &what), after]
-    }
-
-    /// "your", "the computer's", "Player 0's".
-    fn possessive(&self, seat: usize) -> String {
-        match self.names {
-            Names::YouAndComputer => ["your", "the computer's"][seat].to_string(),
-            names => format!("{}'s", names.name(seat)),
-        }
-    }
-
-    /// A keep told: the dice set aside, their points, the turn total (units) after it and the
-    /// dice left (hot dice said), or the goal reached.
-    fn kept_line(&self, seat: usize, kept: &[u8], keep: Keep, total: usize, won: bool) -> String {
-        let keeps = format!(
-            "{} {} for {}: turn total {}",
-            self.names.act(seat, "keeps", "keep"),
-            spaced(kept),
-            keep.units * UNIT,
-            points(total)
-        );
-        if won {
-            return format!("{keeps}, reaching the goal of {}.", self.game().goal());
-        }
-        // A keep leaves six dice only when it sets aside every die rolled.
-        match keep.left {
-            6 => format!("{keeps}; hot dice: all six dice again."),
-            1 => format!("{keeps}, 1 die left."),
-            left => format!("{keeps}, {left} dice left."),
-        }
-    }
-
-    /// A bank told, with the scores after it.
-    fn banked_line(&self, seat: usize, units: usize) -> String {
-        let scores = self.played.table().scores;
-        let game = self.game();
-        format!(
-            "{} {}: {} {}, {} {}.",
-            self.names.act(seat, "banks", "bank"),
-            points(units),
-            self.names.name(0),
-            game.points(scores[0]),
-            self.names.name(1),
-            game.points(scores[1])
-        )
-    }
-
-    /// The person's roll, told.
-    fn person_rolls(&mut self) -> Result<Told, MoveError> {
-        let heading = self.turn_heading();
-        let n = self.played.dice();
-        let solution = Arc::clone(&self.solution);
-        let (faces, rolled) = self.played.roll(solution.game(), &mut self.dice)?;
-        let lines = self.rolled_lines(0, n, &faces, &rolled);
-        Ok(self.told(0, heading, lines))
-    }
-
-    /// The computer's turns by its plan (or its Python strategy, asked about each roll),
-    /// until it is the person's turn or the game is won.
-    fn computer_plays(&mut self, turns: &mut Vec<Told>) -> Result<(), String> {
-        let solution = Arc::clone(&self.solution);
-        while self.played.mover() == 1 && self.played.winner().is_none() {
-            let state = self.played.state(solution.game());
-            let Some(plan) = Plan::new(&solution, 1, state) else {
-                self.python_turn(turns)?;
-                continue;
-            };
-            while self.played.mover() == 1 && self.played.winner().is_none() {
-                let heading = self.turn_heading();
-                let (n, total) = (self.played.dice(), self.played.turn_total());
-                let step = self
-                    .played
-                    .step(&solution, &plan, &mut self.dice)
-                    .map_err(|e| e.to_string())?;
-                let lines = match step.then {
-                    Then::Farkle(farkled) => {
-                        self.rolled_lines(1, n, &step.faces, &Rolled::Farkle(farkled))
-                    }
-                    Then::Won(keep) | Then::Banked(keep, _) | Then::RollsOn(keep) => {
-                        let won = matches!(step.then, Then::Won(_));
-                        let mut lines = vec![
-                            self.roll_line(1, n, &step.faces, "which score"),
-                            self.kept_line(1, &step.kept, keep, total + keep.units as usize, won),
-                        ];
-                        if let Then::Banked(_, banked) = step.then {
-                            lines.push(self.banked_line(1, banked));
-                        }
-                        lines
-                    }
-                };
-                turns.push(self.told(1, heading, lines));
-            }
-        }
-        Ok(())
-    }
-
-    /// The computer's turn by its Python strategy, asked after each roll which keep to take
-    /// and whether to bank.
-    fn python_turn(&mut self, turns: &mut Vec<Told>) -> Result<(), String> {
-        let solution = Arc::clone(&self.solution);
-        let game = solution.game();
-        let computer = self.computer.clone();
-        let python = computer
-            .python()
-            .ok_or("the computer has neither a plan nor a Python strategy")?;
-        loop {
-            let heading = self.turn_heading();
-            let (table, t, n) = (
-                *self.played.table(),
-                self.played.turn_total(),
-                self.played.dice(),
-            );
-            let (faces, rolled) = self
-                .played
-                .roll(game, &mut self.dice)
-                .map_err(|e| e.to_string())?;
-            let keeps = match &rolled {
-                Rolled::Farkle(_) => {
-                    let lines = self.rolled_lines(1, n, &faces, &rolled);
-                    turns.push(self.told(1, heading, lines));
-                    return Ok(());
-                }
-                Rolled::Scores(keeps) => keeps.clone(),
-            };
-            let mut shown = [0u8; DICE];
-            for &face in &faces {
-                shown[usize::from(face) - 1] += 1;
-            }
-            let question = Question {
-                own: game.points(table.scores[1]),
-                opponent: game.points(table.scores[0]),
-                farkles: table.counts[1],
-                opponent_farkles: table.counts[0],
-                total: t as u32 * UNIT,
-                shown,
-            };
-            let decision = python
-                .decide(game, &[question])
-                .map_err(|e| format!("{}: {e}", computer.name()))?[0];
-            let k = keeps
-                .iter()
-                .position(|&k| k == decision.keep)
-                .ok_or("the Python strategy's keep is none of the roll's")?;
-            let kept = self.played.dice_of(game, keeps[k]);
-            let (keep, won) = self.played.keep(game, k).map_err(|e| e.to_string())?;
-            let mut lines = vec![
-                self.roll_line(1, n, &faces, "which score"),
-                self.kept_line(1, &kept, keep, self.played.turn_total(), won),
-            ];
-            let banks = !won && decision.bank && self.played.may_bank(game);
-            if banks {
-                let banked = self.played.bank(game).map_err(|e| e.to_string())?;
-                lines.push(self.banked_line(1, banked));
-            }
-            turns.push(self.told(1, heading, lines));
-            if won || banks {
-                return Ok(());
+impl Advice {
+    /// The person's turn from turn-start state `state`, solved against the values.
+    fn person_turn(&self, state: usize) -> Arc<Solved> {
+        let mut held = lock(&self.person);
+        match &*held {
+            Some(solved) if solved.state == state => Arc::clone(solved),
+            _ => {
+                let (turn, lane) = self.solution.turn(0, state);
+                let solved = Arc::new(Solved { state, turn, lane });
+                *held = Some(Arc::clone(&solved));
+                solved
             }
         }
     }
+}
 
-    /// After the person's move: the computer's turns, then (at the terminal) the person's
-    /// rolls while a roll is the only move, until the person has a choice or the game ends
-    /// (then, at the terminal, the verdict).
-    fn advance(&mut self, turns: &mut Vec<Told>) -> Result<(), String> {
-        loop {
-            self.computer_plays(turns)?;
-            let game = self.solution.game();
-            let only_a_roll = self.played.winner().is_none()
-                && self.played.shown().is_none()
-                && !self.played.may_bank(game);
-            if self.audience != Audience::Terminal || !only_a_roll {
-                break;
-            }
-            turns.push(self.person_rolls().map_err(|e| e.to_string())?);
-        }
-        if let Some(winner) = self.played.winner() {
-            turns.extend(self.audience.verdict(Some(winner)));
-        }
-        Ok(())
-    }
-
-    /// Each choice the person has now with its value, then playing perfectly: the keeps of
-    /// the roll shown, or rolling and (where it may) banking; with its label and its action.
-    fn choices(&self) -> Vec<(String, Action, f64)> {
+impl Advisor<Farkle> for Advice {
+    /// As `swine eval --from` values them.
+    fn values(&self, play: &Play, choices: &[Move]) -> Vec<f64> {
         let solution = &self.solution;
-        let game = solution.game();
-        let played = &self.played;
-        let state = played.state(game);
-        let (turn, lane) = solution.turn(0, state);
-        let (t, n) = (played.turn_total(), played.dice());
-        let mut choices = Vec::new();
-        if played.shown().is_some() {
-            for (i, keep) in played.keeps(game).into_iter().enumerate() {
-                let kept = played.dice_of(game, keep);
-                let win = turn.value(
-                    solution.layout(),
-                    t + keep.units as usize,
-                    keep.left as usize,
-                    lane,
-                );
+        let solved = self.person_turn(play.table.state(solution.game()));
+        let turn = (&solved.turn, solved.lane);
+        let value = |choice| choice_value(solution, 0, turn, play, choice);
+        choices.iter().map(value).collect()
+    }
+
+    /// The first of the most valuable.
+    fn best(&self, play: &Play) -> Move {
+        let choices = self.solution.game().choices(play);
+        let values = self.values(play, &choices);
+        let best =
+            (0..choices.len()).fold(0, |best, i| if values[i] > values[best] { i } else { best });
+        choices[best]
+    }
+
+    /// The computer's choice; where its Python strategy fails, the first choice listed (a
+    /// sitting asks [`try_computer`](Advisor::try_computer), which says why and ends the
+    /// game).
+    fn computer(&self, play: &Play) -> Move {
+        self.try_computer(play)
+            .unwrap_or_else(|_| self.solution.game().choices(play)[0])
+    }
+
+    /// A Python strategy is asked about each roll as it comes; any other plays as solved.
+    fn try_computer(&self, play: &Play) -> Result<Move, String> {
+        let game = self.solution.game();
+        let Some(python) = self.computer.python() else {
+            let plays = Plays {
+                solution: &self.solution,
+                seat: 1,
+            };
+            return Ok(plays.recall(play, &mut lock(&self.memory)));
+        };
+        let asked = Asking { game, python }.ask(std::slice::from_ref(play));
+        asked
+            .map(|moves| moves[0])
+            .map_err(|error| format!("{}: {error}", self.computer.name()))
+    }
+}
+
+/// Why a move cannot be played now.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// A roll waits for a keep.
+    #[error("the dice shown wait for a keep")]
+    Waiting,
+    /// No roll waits for a keep.
+    #[error("no roll waits for a keep; roll first")]
+    NoRoll,
+    /// Banking before the least bankable turn total.
+    #[error("a turn total of {total} cannot be banked; the least is {least}")]
+    TooLittle {
+        /// The turn total (points).
+        total: u32,
+        /// The least bankable (points).
+        least: u32,
+    },
+    /// A keep's number past the keeps offered.
+    #[error("keep {choice} is not below {offered}, the number of keeps offered")]
+    NoSuchKeep {
+        /// The number asked for (from 0).
+        choice: usize,
+        /// Keeps offered.
+        offered: usize,
+    },
+    /// Dice set aside that the roll did not show.
+    #[error("{kept}: not among the dice shown ({shown})")]
+    NotShown {
+        /// The faces asked to keep.
+        kept: String,
+        /// The faces shown.
+        shown: String,
+    },
+    /// Dice set aside of which some do not score.
+    #[error("{kept}: not every one of these dice scores")]
+    NotScoring {
+        /// The faces asked to keep.
+        kept: String,
+    },
+}
+
+impl Farkle {
+    /// The keeps the roll shown offers, sorted (none without one).
+    fn keeps(&self, play: &Play) -> &[super::game::Keep] {
+        play.shown()
+            .and_then(|_| self.offer(&play.counts()))
+            .map_or(&[], |offer| &offer.keeps)
+    }
+
+    /// The number of `choice` among the keeps the roll shown offers, if it is a keep.
+    fn keep_number(&self, play: &Play, choice: &Move) -> Option<usize> {
+        let Move::Keep(keep) = choice else {
+            return None;
+        };
+        self.keeps(play).iter().position(|k| k == keep)
+    }
+
+    /// The person's `action` as a move at `play`, or why the rules refuse it.
+    fn move_of(&self, play: &Play, action: &Action) -> Result<Move, MoveError> {
+        let shown = play.shown();
+        match action {
+            Action::Dice(1 | 0) if shown.is_some() => Err(MoveError::Waiting),
+            Action::Dice(1) => Ok(Move::Roll),
+            Action::Dice(_) if !play.may_bank(self) => Err(MoveError::TooLittle {
+                total: points(play.total),
+                least: points(self.min_bank_units()),
+            }),
+            Action::Dice(_) => Ok(Move::Bank),
+            Action::Choice(choice) => {
+                shown.ok_or(MoveError::NoRoll)?;
+                let keeps = self.keeps(play);
+                let keep = keeps.get(*choice).ok_or(MoveError::NoSuchKeep {
+                    choice: *choice,
+                    offered: keeps.len(),
+                })?;
+                Ok(Move::Keep(*keep))
+            }
+            Action::Keep(kept) => {
+                let shown = shown.ok_or(MoveError::NoRoll)?;
+                let keep = keep_of(self.settings(), &play.counts(), kept);
+                keep.map(Move::Keep).map_err(|unkept| match unkept {
+                    Unkept::NotShown(_) => MoveError::NotShown {
+                        kept: spaced(kept),
+                        shown: spaced(shown),
+                    },
+                    Unkept::Nothing | Unkept::NotScoring => {
+                        MoveError::NotScoring { kept: spaced(kept) }
+                    }
+                })
+            }
+        }
+    }
+}
+
+impl Presented for Farkle {
+    fn reading(&self) -> Reading {
+        Reading::WinChance
+    }
+
+    /// `Turn total 100, 5 dice to roll; farkles in a row: you 0, computer 1.`
+    fn situation(&self, play: &Play) -> Vec<String> {
+        let [you, computer] = play.table.counts;
+        let total = points(play.total);
+        let dice = match play.shown() {
+            Some(_) => String::new(),
+            None => format!(", {} to roll", dice_label(play.dice as u8)),
+        };
+        vec![format!(
+            "Turn total {total}{dice}; farkles in a row: you {you}, computer {computer}."
+        )]
+    }
+
+    /// `Keep 1 5: 150 points, 4 dice left`, `Roll 4 dice`, `Bank 300`.
+    fn label(&self, play: &Play, choice: &Move) -> String {
+        match *choice {
+            Move::Keep(keep) => {
+                let kept = dice_of(self.settings(), play.shown().unwrap_or_default(), keep);
                 let left = match keep.left {
                     6 => "hot dice".to_string(),
                     1 => "1 die left".to_string(),
                     left => format!("{left} dice left"),
                 };
-                let label = format!(
+                format!(
                     "Keep {}: {} points, {left}",
                     spaced(&kept),
                     keep.units * UNIT
-                );
-                choices.push((label, Action::Choice(i), win));
+                )
             }
-        } else {
-            let roll = solution.roll_value(0, state, (&turn, lane), t, n);
-            let dice = if n == 1 { "die" } else { "dice" };
-            choices.push((format!("Roll {n} {dice}"), Action::Dice(1), roll));
-            if played.may_bank(game) {
-                let bank = solution.bank_value(0, state, t);
-                choices.push((format!("Bank {}", points(t)), Action::Dice(0), bank));
-            }
+            Move::Roll => format!("Roll {}", dice_label(play.dice as u8)),
+            Move::Bank => format!("Bank {}", points(play.total)),
         }
-        choices
-    }
-}
-
-/// The first of the most valuable of `choices`.
-fn best_of(choices: &[(String, Action, f64)]) -> usize {
-    (0..choices.len()).fold(0, |best, i| {
-        if choices[i].2 > choices[best].2 {
-            i
-        } else {
-            best
-        }
-    })
-}
-
-impl Session for FarkleSession {
-    fn begin(&mut self) -> Vec<Told> {
-        let mut turns = self
-            .audience
-            .start(self.first, &format!("seed {}", self.seed));
-        if let Err(error) = self.advance(&mut turns) {
-            turns.push(Told::note(error));
-        }
-        turns
     }
 
-    fn prompt(&self, hints: bool) -> Option<Prompt> {
-        let game = self.game();
-        if self.played.winner().is_some() || self.played.mover() != 0 {
-            return None;
+    /// A keep's number (from 1), `r` rolls, `b` banks.
+    fn key(&self, play: &Play, choice: &Move) -> Option<char> {
+        match choice {
+            Move::Keep(_) => char::from_digit(self.keep_number(play, choice)? as u32 + 1, 10),
+            Move::Roll => Some('r'),
+            Move::Bank => Some('b'),
         }
-        let choices = self.choices();
-        let best = best_of(&choices);
-        let mut lines = Vec::new();
-        for (i, (label, _, value)) in choices.iter().enumerate() {
-            let number = if self.played.shown().is_some() {
-                format!("{}: ", i + 1)
-            } else {
-                String::new()
-            };
-            let hint = if hints {
-                let mark = if i == best { "  <- best" } else { "" };
-                format!("  (your chance then {value:.6}){mark}")
-            } else {
-                String::new()
-            };
-            lines.push(format!("  {number}{label}{hint}"));
-        }
-        if self.played.shown().is_some() {
-            return Some(Prompt {
-                lines,
-                question: "Which keep? ".to_string(),
-                answers: Answers::Choice(1, choices.len()),
-            });
-        }
-        let (question, answers) = if self.played.may_bank(game) {
-            (
-                "Bank or roll (b/r)? ",
-                vec![("b", Action::Dice(0)), ("r", Action::Dice(1))],
-            )
-        } else {
-            ("Roll (r)? ", vec![("r", Action::Dice(1))])
-        };
-        Some(Prompt {
-            lines,
-            question: question.to_string(),
-            answers: Answers::Words(answers),
-        })
     }
 
-    fn act(&mut self, action: &Action) -> Result<Vec<Told>, String> {
-        let solution = Arc::clone(&self.solution);
-        let game = solution.game();
-        if self.played.winner().is_some() {
-            return Err(MoveError::Over.to_string());
+    /// A keep sends its number (from 0); rolling one die, banking none.
+    fn action(&self, play: &Play, choice: &Move) -> Action {
+        match choice {
+            Move::Keep(_) => Action::Choice(self.keep_number(play, choice).unwrap_or_default()),
+            Move::Roll => Action::Dice(1),
+            Move::Bank => Action::Dice(0),
         }
-        let told = match action {
-            Action::Dice(1) => self.person_rolls().map_err(|e| e.to_string())?,
-            Action::Dice(0) => {
-                let banked = self.played.bank(game).map_err(|e| e.to_string())?;
-                let lines = vec![self.banked_line(0, banked)];
-                self.told(0, None, lines)
-            }
-            Action::Dice(n) => return Err(format!("dice {n} is neither 1 (roll) nor 0 (bank)")),
-            Action::Choice(_) | Action::Keep(_) => {
-                let choice = match action {
-                    Action::Keep(faces) => self
-                        .played
-                        .keep_of(game, faces)
-                        .map_err(|e| format!("dice {e}"))?,
-                    Action::Choice(choice) => *choice,
-                    Action::Dice(_) => unreachable!("matched above"),
-                };
-                let keeps = self.played.keeps(game);
-                let kept = keeps.get(choice).map(|&k| self.played.dice_of(game, k));
-                let (keep, won) = self.played.keep(game, choice).map_err(|e| e.to_string())?;
-                let kept = kept.unwrap_or_default();
-                let line = self.kept_line(0, &kept, keep, self.played.turn_total(), won);
-                self.told(0, None, vec![line])
-            }
-        };
-        let mut turns = vec![told];
-        self.advance(&mut turns)?;
-        Ok(turns)
     }
 
-    fn ended(&self) -> Option<Option<usize>> {
-        self.played.winner().map(Some)
+    fn choice(&self, play: &Play, action: &Action) -> Result<Move, String> {
+        match action {
+            Action::Dice(n) if *n > 1 => Err(format!("dice {n} is neither 1 (roll) nor 0 (bank)")),
+            Action::Keep(_) => self
+                .move_of(play, action)
+                .map_err(|error| format!("dice {error}")),
+            _ => self
+                .move_of(play, action)
+                .map_err(|error| error.to_string()),
+        }
     }
 
-    fn waiting(&self) -> bool {
-        self.played.winner().is_none() && self.played.mover() == 0
+    fn question(&self, play: &Play) -> (String, Answers) {
+        if play.shown().is_some() {
+            let keeps = self.keeps(play).len();
+            return ("Which keep? ".to_string(), Answers::Choice(1, keeps));
+        }
+        if play.may_bank(self) {
+            let answers = vec![("b", Action::Dice(0)), ("r", Action::Dice(1))];
+            return ("Bank or roll (b/r)? ".to_string(), Answers::Words(answers));
+        }
+        let answers = vec![("r", Action::Dice(1))];
+        ("Roll (r)? ".to_string(), Answers::Words(answers))
     }
 
-    fn view(&self) -> View {
-        let game = self.game();
-        let rules = game.settings();
-        let played = &self.played;
-        let table = played.table();
-        let mut view = View::new(
-            game.name(),
-            Reading::WinChance,
-            self.ended(),
-            self.waiting(),
-        );
-        view.scores(table.scores.map(|s| game.points(s)));
-        view.goal = Some(game.goal());
+    /// The seats' banked scores and farkles in a row, the mover's turn total (and the dice to
+    /// roll, before a roll), the rules' numbers; on the person's turn the roll waiting for a
+    /// keep, the dice to click.
+    fn view(&self, play: &Play, view: &mut View) {
+        let rules = self.settings();
+        let table = &play.table;
+        view.rules = self.name().to_string();
+        view.scores(table.scores.map(|s| self.points(s)));
+        view.goal = Some(self.goal());
         for (seat, count) in view.seats.iter_mut().zip(table.counts) {
             seat.numbers
                 .push(Number::new("farkles in a row", count as u32));
         }
         if !view.over {
-            let mover = &mut view.seats[played.mover()].numbers;
-            mover.push(Number::new("turn total", points(played.turn_total())));
-            if played.shown().is_none() {
-                mover.push(Number::new("dice to roll", played.dice() as u32));
+            let mover = &mut view.seats[table.mover].numbers;
+            mover.push(Number::new("turn total", points(play.total)));
+            if play.shown().is_none() {
+                mover.push(Number::new("dice to roll", play.dice as u32));
             }
         }
-        view.facts.push(format!("goal {}", game.goal()));
+        view.facts.push(format!("goal {}", self.goal()));
         view.facts.push(format!(
             "{} farkles in a row cost {}, never below {}",
             rules.farkles, rules.penalty, rules.floor
@@ -540,9 +371,9 @@ impl Session for FarkleSession {
             view.facts.push(format!("bank at least {}", rules.min_bank));
         }
         if !view.your_turn {
-            return view;
+            return;
         }
-        if let Some(shown) = played.shown() {
+        if let Some(shown) = play.shown() {
             view.ask = Some("keep some scoring dice".to_string());
             view.dice = Some(Tray {
                 dice: Dice::six_sided(shown.to_vec()),
@@ -552,28 +383,133 @@ impl Session for FarkleSession {
                     none: false,
                 }),
             });
-        } else if played.turn_total() > 0 {
+        } else if play.total > 0 {
             view.ask = Some("bank or roll on".to_string());
         }
-        let choices = self.choices();
-        let best = best_of(&choices);
-        view.offer(
-            choices
-                .into_iter()
-                .enumerate()
-                .map(|(i, (label, action, value))| Choice {
-                    key: match action {
-                        Action::Choice(k) => char::from_digit(k as u32 + 1, 10),
-                        Action::Dice(1) => Some('r'),
-                        _ => Some('b'),
-                    },
-                    label,
-                    value,
-                    best: i == best,
-                    action,
-                })
-                .collect(),
+    }
+
+    /// The banked scores in points, below 0 down to the floor.
+    fn shown_scores(&self, play: &Play) -> [i64; 2] {
+        play.table.scores.map(|s| self.points(s))
+    }
+
+    /// A roll where it is the only move.
+    fn automatic(&self, play: &Play) -> Option<Move> {
+        (play.shown().is_none() && !play.may_bank(self)).then_some(Move::Roll)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::farkle::{Keep, Table, evaluate};
+    use crate::game::Told;
+
+    fn game() -> Farkle {
+        let settings = [("goal", 1000), ("floor", -500)].map(|(n, v)| (n.to_string(), v));
+        Farkle::new(&settings).unwrap()
+    }
+
+    #[test]
+    fn moves_out_of_turn_are_refused() {
+        let game = game();
+        let start = Play::start(&game, 0);
+        let refused = |play: &Play, action: Action| game.move_of(play, &action).unwrap_err();
+        assert_eq!(
+            refused(&start, Action::Dice(0)),
+            MoveError::TooLittle {
+                total: 0,
+                least: 50
+            }
         );
-        view
+        assert_eq!(refused(&start, Action::Choice(0)), MoveError::NoRoll);
+        assert_eq!(refused(&start, Action::Keep(vec![5])), MoveError::NoRoll);
+        assert_eq!(game.move_of(&start, &Action::Dice(1)), Ok(Move::Roll));
+        let showing = Play::at(Table::new(&game, 0), 0, 4, Some(&[5, 2, 3, 4]));
+        assert_eq!(refused(&showing, Action::Dice(1)), MoveError::Waiting);
+        assert_eq!(refused(&showing, Action::Dice(0)), MoveError::Waiting);
+        assert_eq!(
+            refused(&showing, Action::Choice(1)),
+            MoveError::NoSuchKeep {
+                choice: 1,
+                offered: 1
+            }
+        );
+        assert_eq!(
+            refused(&showing, Action::Keep(vec![5, 5])),
+            MoveError::NotShown {
+                kept: "5 5".to_string(),
+                shown: "5 2 3 4".to_string()
+            }
+        );
+        assert_eq!(
+            refused(&showing, Action::Keep(vec![2])),
+            MoveError::NotScoring {
+                kept: "2".to_string()
+            }
+        );
+        let five = Move::Keep(Keep { units: 1, left: 3 });
+        assert_eq!(game.move_of(&showing, &Action::Choice(0)), Ok(five));
+        assert_eq!(game.move_of(&showing, &Action::Keep(vec![5])), Ok(five));
+        // As the page and the terminal read them: a dice count past 1, and dice kept.
+        assert_eq!(
+            game.choice(&start, &Action::Dice(2)),
+            Err("dice 2 is neither 1 (roll) nor 0 (bank)".to_string())
+        );
+        assert_eq!(
+            game.choice(&showing, &Action::Keep(vec![2])),
+            Err("dice 2: not every one of these dice scores".to_string())
+        );
+    }
+
+    #[test]
+    fn the_terminal_rolls_for_the_person_where_a_roll_is_the_only_move() {
+        // Goal 1000, floor −500, against bank_at:50: the person keeps the first keep listed and
+        // rolls on, so its turns end in farkles or the goal, three farkles in a row costing 500:
+        // the turn's heading says a score below 0.
+        let settings = [("goal", 1000), ("floor", -500)].map(|(n, v)| (n.to_string(), v));
+        let game = Arc::new(Farkle::new(&settings).unwrap());
+        let [optimal, computer] =
+            ["optimal", "bank_at:50"].map(|s| Strategy::parse(s, &game).unwrap());
+        let solution = evaluate(&game, [&optimal, &computer], &|_| {}, &|_| {}).unwrap();
+        let engine = FarkleEngine::new(Arc::clone(&game), solution, computer);
+        let mut below_zero = 0;
+        for seed in 0..30 {
+            let mut session = engine.session(0, seed, Audience::Terminal);
+            let mut told = session.begin();
+            assert_eq!(
+                told[0].heading.as_deref(),
+                Some("\nYou 0, computer 0. Your turn.")
+            );
+            assert!(
+                told[0].lines[0].starts_with("  Player 0 rolls 6 dice: "),
+                "{told:?}"
+            );
+            while let Some(prompt) = session.prompt(false) {
+                assert_ne!(prompt.question, "Roll (r)? ", "{told:?}");
+                let action = match prompt.answers {
+                    Answers::Choice(..) => Action::Choice(0),
+                    _ => Action::Dice(1),
+                };
+                told.extend(session.act(&action).unwrap());
+            }
+            let verdict = told.last().map(|t: &Told| t.lines.clone());
+            let verdicts = [
+                vec!["You win!".to_string()],
+                vec!["The computer wins.".to_string()],
+            ];
+            assert!(
+                verdicts.iter().any(|v| Some(v) == verdict.as_ref()),
+                "{told:?}"
+            );
+            let headings = told.iter().filter_map(|t| t.heading.as_deref());
+            below_zero += headings.filter(|h| h.starts_with("\nYou -")).count();
+            // The page asks for every roll.
+            let page = engine.session(0, seed, Audience::Page);
+            let view = page.view();
+            assert_eq!(view.choices.len(), 1);
+            assert_eq!(view.choices[0].action, Action::Dice(1));
+        }
+        assert!(below_zero > 0);
     }
 }

@@ -17,12 +17,14 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use super::game::{Farkle, UNIT};
+use super::plays::Plays;
 use super::policy::{Fixed, Player};
-use super::python::{EXACT_LIMIT, ExactError, PythonStrategy, decision_points, simulate_python};
-use super::simulate::simulate;
+use super::python::{Asking, EXACT_LIMIT, ExactError, PythonStrategy, decision_points};
 use super::solve::{Progress, Solution, SolveError, solve_stopping};
 use super::turn::Transition;
 use crate::game::MINIMAX;
+use crate::game::sides::{Seat, simulate_side_by_side};
+use crate::game::simulate::simulate;
 use crate::outcome::{Outcome, Simulation};
 use crate::python::{Callable, PythonError, PythonSpec, Runner};
 use crate::spec::StrategyError;
@@ -406,8 +408,9 @@ pub fn python_names(strategies: [&Strategy; 2]) -> String {
 }
 
 /// `games_per_seat` seeded games with each seat moving first, `strategies` seated as in
-/// `solution` (a Python strategy asked in batches, see
-/// [`simulate_python`](super::simulate_python)); `played(n)` hears of every `n` finished.
+/// `solution`: the built-ins and optimisers as they play ([`Plays`]), through the one
+/// simulator; where a Python strategy plays, the games side by side, the strategy asked about
+/// every game waiting on it at once ([`Asking`]). `played(n)` hears of every `n` finished.
 pub fn play_games(
     solution: &Solution,
     strategies: [&Strategy; 2],
@@ -415,11 +418,25 @@ pub fn play_games(
     seed: u64,
     played: &dyn crate::montecarlo::Played,
 ) -> Result<Simulation, PythonError> {
-    let python = strategies.map(Strategy::python);
-    if python.iter().all(Option::is_none) {
-        return Ok(simulate(solution, games_per_seat, seed, played));
+    let game = solution.game();
+    let games = (games_per_seat, seed);
+    let plays = [0, 1].map(|seat| Plays { solution, seat });
+    let asking = strategies.map(|s| s.python().map(|python| Asking { game, python }));
+    if asking.iter().all(Option::is_none) {
+        return Ok(simulate(game, [&plays[0], &plays[1]], games, played));
     }
-    simulate_python(solution, python, games_per_seat, seed, played)
+    simulate_side_by_side(game, seats(&plays, &asking), games, played)
+}
+
+/// Each seat as games side by side seat it: a Python strategy asked, any other played.
+pub(super) fn seats<'a>(
+    plays: &'a [Plays<'_>; 2],
+    asking: &'a [Option<Asking<'_>>; 2],
+) -> [Seat<'a, Farkle>; 2] {
+    [0, 1].map(|seat| match &asking[seat] {
+        Some(asking) => Seat::Asks(asking),
+        None => Seat::Plays(&plays[seat]),
+    })
 }
 
 #[cfg(test)]

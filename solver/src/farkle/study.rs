@@ -9,8 +9,13 @@
 //! and costs the penalty; the count returns to 0 even where the floor leaves nothing to take).
 
 use super::game::Farkle;
-use super::python::{PythonStrategy, play_side_by_side};
+use super::plays::Plays;
+use super::python::{Asking, PythonStrategy};
+use super::rules::Move;
 use super::solve::{Solution, Turns};
+use super::strategy::seats;
+use crate::game::Step;
+use crate::game::sides::side_by_side;
 use crate::game::study::{Ending, Landing, Tally, TurnChain};
 use crate::python::PythonError;
 
@@ -74,27 +79,53 @@ impl TurnChain for FarkleChain<'_> {
     }
 }
 
-/// Plays `games` seeded games with each seat moving first, `solution`'s seat 0 (the studied
-/// strategy) against its seat 1 (`python[seat]` where a Python strategy plays it), throwing
-/// real dice, and counts each game's turns as the chain does: `[as_first, as_second]`.
+/// What the turns of a game ended in, but the winning one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Ended {
+    /// Turns that banked.
+    banked: u64,
+    /// Turns that farkled.
+    farkles: u64,
+    /// Farkles that completed a run and cost the penalty.
+    penalties: u64,
+}
+
+/// Plays `games` seeded games with each seat moving first, side by side (each its own stream
+/// of dice), `solution`'s seat 0 (the studied strategy) against its seat 1 (`python[seat]`
+/// where a Python strategy plays it, asked in batches), throwing real dice, and counts each
+/// game's turns as the chain does: `[as_first, as_second]`.
 pub fn tally(
     solution: &Solution,
     python: [Option<&PythonStrategy>; 2],
     games: u64,
     seed: u64,
 ) -> Result<[Tally; 2], PythonError> {
-    let played = play_side_by_side(solution, python, games, seed, &|_| {})?;
+    let game = solution.game();
+    let plays = [0, 1].map(|seat| Plays { solution, seat });
+    let asking = python.map(|python| python.map(|python| Asking { game, python }));
+    let count = |ended: &mut Ended, step: &Step<'_, Farkle>| match step.choice {
+        Move::Bank => ended.banked += 1,
+        // A roll that shows nothing to keep.
+        Move::Roll if step.after.shown().is_none() => {
+            let before = &step.before.table;
+            ended.farkles += 1;
+            ended.penalties += u64::from(game.penalised(before.counts[before.mover]));
+        }
+        Move::Roll | Move::Keep(_) => {}
+    };
+    let played = side_by_side(game, seats(&plays, &asking), (games, seed), &|_| {}, &count)?;
     let mut tallies = [Tally::new(NAMES.len()), Tally::new(NAMES.len())];
-    for game in &played {
-        let tally = &mut tallies[game.first];
+    for played in &played {
+        let tally = &mut tallies[played.first];
         let mut counted = tally.game();
-        let ended = game.ended;
+        let ended = played.counted;
+        let winner = played.state.winner();
         counted.turns_with(ended.penalties, FARKLE | PENALTY);
         counted.turns_with(ended.farkles - ended.penalties, FARKLE);
         counted.turns_with(ended.banked, 0);
         // The winning turn.
-        counted.turns_with(u64::from(game.winner.is_some()), 0);
-        let ending = Ending::of(game.winner.map(|seat| seat == 0));
+        counted.turns_with(u64::from(winner.is_some()), 0);
+        let ending = Ending::of(winner.map(|seat| seat == 0));
         tally.add(counted, ending);
     }
     Ok(tallies)
