@@ -342,7 +342,7 @@ impl Game for CoinRace {
         };
         let report = self.evaluate([&optimal, opponent], run)?.report;
         Ok(Solved {
-            report,
+            report: report.into(),
             tables: Vec::new(),
             values: None,
             files: Vec::new(),

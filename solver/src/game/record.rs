@@ -437,6 +437,12 @@ impl GameType {
         self.can.contains(&capability)
     }
 
+    /// Whether one player can play it alone (its value then an expected score): the verbs
+    /// answer for one strategy where no opponent is given.
+    pub fn alone(&self) -> bool {
+        self.players.contains(&1)
+    }
+
     /// Its parameter called `name`.
     pub fn parameter(&self, name: &str) -> Option<&'static Parameter> {
         self.parameters.iter().find(|p| p.name == name)
