@@ -222,8 +222,9 @@ class Position:
     afterwards: str
     """Who plays the mover's decisions after each choice: the strategy, or "perfect play"
     (Farkle)."""
-    turn_start: Optional[float]
-    """Farkle: P(the mover wins) at its turn's start, its strategy played."""
+    values: dict[str, float]
+    """The game's own values of the position by name ({} where it has none; Farkle's
+    "turn_start": P(the mover wins) at its turn's start, its strategy played)."""
     notes: list[str]
 
     def _repr_html_(self) -> str:

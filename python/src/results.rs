@@ -687,8 +687,10 @@ pub struct Position {
     pub choices: Py<PyDict>,
     /// Who plays the mover's decisions after each choice: its strategy, or `perfect play`.
     pub afterwards: String,
-    /// Farkle: P(the mover wins) at the turn's start, its strategy played; else None.
-    pub turn_start: Option<f64>,
+    /// The game's own values of the position beside the mover's, by name ({} where it has
+    /// none; Farkle's `turn_start`: P(the mover wins) at the turn's start, its strategy
+    /// played); JSON shows each as a key of the position.
+    pub values: Py<PyDict>,
     /// Sentences about the values, as the CLI prints them.
     pub notes: Vec<String>,
 }
@@ -699,6 +701,10 @@ impl Position {
         let from = PyDict::new(py);
         for (name, value) in &report.from {
             from.set_item(name, value)?;
+        }
+        let values = PyDict::new(py);
+        for (name, value) in &report.values {
+            values.set_item(name, value.0)?;
         }
         let choices = PyDict::new(py);
         for choice in &report.choices {
@@ -717,7 +723,7 @@ impl Position {
             chosen: report.chosen.clone(),
             choices: choices.unbind(),
             afterwards: report.afterwards.clone(),
-            turn_start: report.turn_start.map(|p| p.0),
+            values: values.unbind(),
             notes: report.notes.clone(),
         })
     }

@@ -568,7 +568,7 @@ def test_farkle_positions_and_keeps_equal_eval_from_and_dice():
         ours = swine.position("optimal", at, "minimax", **FARKLE)
         theirs = cli("eval", "optimal", "--vs", "minimax", *FARKLE_FLAGS,
                      "--from=" + ",".join(map(str, at)))
-        assert ours.turn_start == theirs["turn_start"]
+        assert ours.values["turn_start"] == theirs["turn_start"]
         assert ours.choices == {c["choice"]: c["value"] for c in theirs["choices"]}
         assert ours.chosen == theirs["chosen"] == max(ours.choices, key=ours.choices.get)
         assert ours.mover_wins == theirs["mover_wins"] == ours.choices[ours.chosen]
@@ -576,7 +576,7 @@ def test_farkle_positions_and_keeps_equal_eval_from_and_dice():
     # At the start the only choice is the roll, worth the turn start's value.
     start = swine.position("optimal", (0, 0, 0, 0, 0, 6), "minimax", **FARKLE)
     assert list(start.choices) == ["roll"]
-    assert abs(start.choices["roll"] - start.turn_start) <= 1e-12
+    assert abs(start.choices["roll"] - start.values["turn_start"]) <= 1e-12
     # Banking 250 at 0 : 200 hands the opponent its turn at 200 : 250 (scores by index from
     # the floor, -250, in steps of 50).
     inside = swine.position("optimal", (0, 200, 0, 0, 250, 2), "minimax", **FARKLE)
@@ -598,7 +598,7 @@ def test_farkle_positions_and_keeps_equal_eval_from_and_dice():
     assert rolled.chosen == "keep 1000 points, 3 dice left"
     # A position of another strategy is its own values: bank_at:300 against itself.
     fixed = swine.position("bank_at:300", (0, 0, 0, 0, 0, 6), "bank_at:300", **FARKLE)
-    assert fixed.turn_start == swine.evaluate("bank_at:300", "bank_at:300", **FARKLE).as_first
+    assert fixed.values["turn_start"] == swine.evaluate("bank_at:300", "bank_at:300", **FARKLE).as_first
 
 
 def test_farkle_simulation_is_the_cli_s_and_agrees_with_the_exact_rate():

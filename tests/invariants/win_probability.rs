@@ -417,10 +417,11 @@ fn a_position_is_worth_exactly_what_its_chosen_choice_is_in_every_game() {
             if asked.start {
                 // Where the choices are valued with perfect play afterwards (Farkle's), the
                 // strategy played throughout is the turn start's value.
-                let throughout = match report.turn_start {
-                    Some(turn_start) => turn_start.0,
-                    None => report.value.0,
-                };
+                let throughout = report
+                    .values
+                    .iter()
+                    .find(|(name, _)| *name == "turn_start")
+                    .map_or(report.value.0, |(_, turn_start)| turn_start.0);
                 assert!(
                     (throughout - outcome.as_first()).abs() <= residual,
                     "{what}: the start is worth {throughout}, the match-up moving first {}",

@@ -9,6 +9,7 @@
 //! - [`ranking`]: grades, round robins and sweeps.
 
 mod matchup;
+mod place;
 mod position;
 pub mod ranking;
 mod score;
@@ -16,9 +17,9 @@ mod simulation;
 pub mod study;
 
 pub use matchup::{
-    Details, ExactTies, Lost, MatchReport, Rates, Results, SearchReport, TieReport, TiedState,
-    write_lost,
+    Details, ExactTies, Lost, MatchReport, Rates, Results, TieReport, TiedState, write_lost,
 };
+pub use place::Place;
 pub use position::{ChoiceValue, PositionReport};
 pub use score::{ExactScore, QUANTILES, ScoreReport, ScoreSimulationReport, SimulatedScore};
 pub use simulation::{EstimateReport, SimulatedRates, SimulationReport, Z95};
