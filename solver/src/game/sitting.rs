@@ -55,6 +55,15 @@ pub trait Advisor<R: Rules>: Send + Sync {
 
     /// The computer's choice (seat 1, to move at `state`).
     fn computer(&self, state: &R::State) -> R::Choice;
+
+    /// The choices the person is offered at `state`, each with its value: by default every
+    /// one of `choices` (the legal ones, in the game's order). A game with more choices than a
+    /// person weighs (Greed's 256 dice counts) offers the few that matter; the others are still
+    /// taken when asked for ([`Presented::choice`]).
+    fn offered(&self, state: &R::State, choices: Vec<R::Choice>) -> Vec<(R::Choice, f64)> {
+        let values = self.values(state, &choices);
+        choices.into_iter().zip(values).collect()
+    }
 }
 
 /// A game in progress: the person is seat 0, the computer seat 1.
@@ -86,7 +95,7 @@ impl<R: Presented> Sitting<R> {
         seed: u64,
         audience: Audience,
     ) -> Sitting<R> {
-        let names = audience.names(0);
+        let names = audience.names(rules.numbered_from());
         let state = rules.start(first);
         Sitting {
             rules,
@@ -187,14 +196,14 @@ impl<R: Presented> Sitting<R> {
         turns
     }
 
-    /// The person's choices at the state, with their values, the best marked.
+    /// The person's choices offered at the state, with their values, the best marked.
     fn offered(&self) -> Vec<(R::Choice, f64, bool)> {
-        let choices = self.rules.choices(&self.state);
-        let values = self.advisor.values(&self.state, &choices);
+        let offered = self
+            .advisor
+            .offered(&self.state, self.rules.choices(&self.state));
         let best = self.advisor.best(&self.state);
-        choices
+        offered
             .into_iter()
-            .zip(values)
             .map(|(choice, value)| {
                 let is_best = choice == best;
                 (choice, value, is_best)
