@@ -177,7 +177,7 @@ fn read_back(case: &Case, opponent: &Strategy) -> usize {
         .game()
         .solve(Some(opponent), &ask, &Run::default())
         .unwrap_or_else(|e| panic!("{what}: {e}"));
-    let reported = &solved.report.rates;
+    let reported = &solved.report.as_match().expect("a match-up's report").rates;
     let reported = [reported.win_rate, reported.as_first, reported.as_second].map(|p| p.0);
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut read = 0;

@@ -367,7 +367,7 @@ impl Game for GreedGame {
                 run.check()?;
                 let solved = solve_against(&game.game, &opponent).map_err(GameError::solve)?;
                 let solved = Solved {
-                    report: game.solved_report(&solved),
+                    report: game.solved_report(&solved).into(),
                     tables: vec![(solved.file.clone(), Format::ALL.to_vec())],
                     values: None,
                     files: Vec::new(),

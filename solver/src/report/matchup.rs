@@ -142,38 +142,12 @@ pub struct MatchReport {
     /// exactly the same.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact_ties: Option<ExactTies>,
-    /// In a game of one player's score (Yahtzee): the strategy's final score, and the
-    /// opponent's it duels.
-    #[serde(flatten)]
-    pub scores: Option<ScoresReport>,
     /// The game's own account (Chopsticks' levels and counts).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<Details>,
     /// Files written.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<PathBuf>,
-}
-
-/// A player's final score in a game of one player's score: its mean, spread and middle.
-#[derive(Clone, Debug, Serialize)]
-pub struct Score {
-    /// The expected final score, points.
-    pub expected_score: f64,
-    /// Its standard deviation, points.
-    pub sd: f64,
-    /// Its median, points (the least score with at least half the games at or below it).
-    pub median: u32,
-}
-
-/// The two final scores of a duel in a game of one player's score: the strategy's (flattened:
-/// `expected_score`, `sd`, `median`) and the opponent's.
-#[derive(Clone, Debug, Serialize)]
-pub struct ScoresReport {
-    /// The strategy's final score.
-    #[serde(flatten)]
-    pub own: Score,
-    /// The opponent's final score.
-    pub opponent_score: Score,
 }
 
 /// The states where an optimising strategy's best choices are worth exactly the same: it takes
@@ -383,7 +357,6 @@ impl MatchReport {
             exact: None,
             exact_ties: None,
             bounds: None,
-            scores: None,
             details: None,
             files: Vec::new(),
         }
@@ -508,22 +481,6 @@ impl Report for MatchReport {
                     "  residual   {residual:.1e}  (largest |V - TV| over the states solved to a fixpoint)"
                 )?;
             }
-        }
-        if let Some(scores) = &self.scores {
-            let line = |score: &Score| {
-                format!(
-                    "{}  (sd {:.4}, median {})",
-                    digits(score.expected_score),
-                    score.sd,
-                    score.median
-                )
-            };
-            writeln!(out, "  expected final score  {}", line(&scores.own))?;
-            writeln!(
-                out,
-                "  opponent's            {}",
-                line(&scores.opponent_score)
-            )?;
         }
         write_notes(&self.notes, out)?;
         if let Some(search) = &self.search {
