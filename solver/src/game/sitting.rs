@@ -55,6 +55,26 @@ pub trait Presented: Rules + Sized + 'static {
         let _ = state;
         None
     }
+
+    /// What the page's note on a new game says of it (`New game, seed 7.`): by default the
+    /// dice's `seed`; a game without dice says what else sets it apart (Chopsticks' move limit).
+    fn new_game(&self, seed: u64) -> String {
+        format!("seed {seed}")
+    }
+
+    /// `state` as the course's own program prints it, where the terminal plays the game in
+    /// that program's form (Chopsticks' `chopsticks_game`, its `display`): the terminal then
+    /// shows it as the game begins and after every move in place of the narration, and
+    /// announces no turns and gives no hints, as the program did not. By default none.
+    fn printed(&self, _state: &Self::State) -> Option<Vec<String>> {
+        None
+    }
+
+    /// The words the terminal ends a game over at `state` with, where the course's program has
+    /// its own (Chopsticks' `B wins.`); by default none, and the person's verdict (`You win!`).
+    fn last_words(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
 }
 
 /// What a solved match-up tells a sitting: what each of the person's choices is worth, which
@@ -75,6 +95,29 @@ pub trait Advisor<R: Rules>: Send + Sync {
     /// [`computer`](Self::computer)'s.
     fn try_computer(&self, state: &R::State) -> Result<R::Choice, String> {
         Ok(self.computer(state))
+    }
+
+    /// The choices the person is offered at `state`, each with its value: by default every
+    /// one of `choices` (the legal ones, in the game's order). A game with more choices than a
+    /// person weighs (Greed's 256 dice counts) offers the few that matter; the others are still
+    /// taken when asked for ([`Presented::choice`]).
+    fn offered(&self, state: &R::State, choices: Vec<R::Choice>) -> Vec<(R::Choice, f64)> {
+        let values = self.values(state, &choices);
+        choices.into_iter().zip(values).collect()
+    }
+
+    /// What the computer says before its move at `state`, if anything (Chopsticks' computer:
+    /// `I will win.` where its position is a forced win); the terminal shows it before the
+    /// move. By default nothing.
+    fn remark(&self, _state: &R::State) -> Option<String> {
+        None
+    }
+
+    /// What `state` is worth to the person whoever is to move, where the solved match-up says
+    /// (Chopsticks' verdict, shown to the game's end); by default nothing, and the page shows
+    /// the best choice's value on the person's turn only.
+    fn worth(&self, _state: &R::State) -> Option<f64> {
+        None
     }
 }
 
@@ -109,7 +152,7 @@ impl<R: Presented> Sitting<R> {
         seed: u64,
         audience: Audience,
     ) -> Sitting<R> {
-        let names = audience.names(0);
+        let names = audience.names(rules.numbered_from());
         let state = rules.start(first);
         Sitting {
             rules,
@@ -166,6 +209,10 @@ impl<R: Presented> Sitting<R> {
             after: &self.state,
         };
         let lines = self.rules.narrate(&step, self.names, &mut *self.commentary);
+        let lines = match self.printed() {
+            Some(printed) => printed,
+            None => self.audience.lines(lines),
+        };
         if self.rules.to_move(&self.state) == ToMove::Over {
             let returns = self.rules.returns(&self.state);
             let best = returns.iter().copied().fold(f64::MIN, f64::max);
@@ -176,7 +223,23 @@ impl<R: Presented> Sitting<R> {
             who,
             heading,
             thrown: die.map(|die| Thrown { die, faces }),
-            lines: self.audience.lines(lines),
+            lines,
+        }
+    }
+
+    /// The state as the course's program prints it, where the terminal plays in its form
+    /// ([`Presented::printed`]).
+    fn printed(&self) -> Option<Vec<String>> {
+        (self.audience == Audience::Terminal)
+            .then(|| self.rules.printed(&self.state))
+            .flatten()
+    }
+
+    /// How the game ended, as the terminal tells it (none on the page).
+    fn verdict(&self, ended: Option<usize>) -> Option<Told> {
+        match self.rules.last_words(&self.state) {
+            Some(words) if self.audience == Audience::Terminal => Some(Told::note(words)),
+            _ => self.audience.verdict(ended),
         }
     }
 
@@ -201,11 +264,17 @@ impl<R: Presented> Sitting<R> {
                 turns.push(self.audience.note(NEVER_ENDS));
                 break;
             }
-            let heading = self.fresh_turn().map(|turn| {
+            let announced = self.fresh_turn().filter(|_| self.printed().is_none());
+            let announcement = announced.map(|turn| {
                 self.announced = Some(turn);
                 let [you, computer] = turn.1;
                 format!("\nComputer {computer}, you {you}. The computer's turn.")
             });
+            let remark = self.advisor.remark(&self.state);
+            let heading = announcement
+                .into_iter()
+                .chain(remark)
+                .reduce(|a, b| format!("{a}\n{b}"));
             let told = self.play(choice, heading);
             if told.thrown.is_some() {
                 watch.thrown();
@@ -213,7 +282,7 @@ impl<R: Presented> Sitting<R> {
             turns.push(told);
         }
         if let Some(ended) = self.ended.filter(|_| !self.unjudged) {
-            turns.extend(self.audience.verdict(ended));
+            turns.extend(self.verdict(ended));
         }
         turns
     }
@@ -237,29 +306,33 @@ impl<R: Presented> Sitting<R> {
         turns
     }
 
-    /// The person's choices as the terminal lists them: with `hints` their values, the best
-    /// marked; numbered from `first` where they are answered by their numbers.
+    /// The person's choices as the terminal lists them: with `hints` those offered, their
+    /// values, the best marked; numbered from `first` where they are answered by their numbers
+    /// (each by its place among the legal choices).
     fn listed(&self, hints: bool, first: Option<usize>) -> Vec<String> {
+        let legal = self.rules.choices(&self.state);
         let offered = if hints {
             self.offered()
         } else {
-            let choices = self.rules.choices(&self.state).into_iter();
-            choices.map(|choice| (choice, 0.0, false)).collect()
+            legal
+                .iter()
+                .map(|choice| (choice.clone(), 0.0, false))
+                .collect()
         };
         let labels: Vec<String> = offered
             .iter()
             .map(|(choice, _, _)| self.rules.label(&self.state, choice))
             .collect();
         let width = labels.iter().map(String::len).max().unwrap_or(0);
-        let last = first.map_or(0, |first| (first + labels.len()).saturating_sub(1));
+        let last = first.map_or(0, |first| (first + legal.len()).saturating_sub(1));
         let digits = last.to_string().len();
         labels
             .iter()
             .zip(&offered)
-            .enumerate()
-            .map(|(i, (label, (_, value, best)))| {
+            .map(|(label, (choice, value, best))| {
+                let place = legal.iter().position(|c| c == choice).unwrap_or_default();
                 let number =
-                    first.map_or_else(String::new, |first| format!("{:>digits$}: ", first + i));
+                    first.map_or_else(String::new, |first| format!("{:>digits$}: ", first + place));
                 if hints {
                     let mark = if *best { "  <- best" } else { "" };
                     format!("  {number}{label:>width$}  {value:.6}{mark}")
@@ -270,14 +343,14 @@ impl<R: Presented> Sitting<R> {
             .collect()
     }
 
-    /// The person's choices at the state, with their values, the best marked.
+    /// The person's choices offered at the state, with their values, the best marked.
     fn offered(&self) -> Vec<(R::Choice, f64, bool)> {
-        let choices = self.rules.choices(&self.state);
-        let values = self.advisor.values(&self.state, &choices);
+        let offered = self
+            .advisor
+            .offered(&self.state, self.rules.choices(&self.state));
         let best = self.advisor.best(&self.state);
-        choices
+        offered
             .into_iter()
-            .zip(values)
             .map(|(choice, value)| {
                 let is_best = choice == best;
                 (choice, value, is_best)
@@ -305,7 +378,13 @@ impl<R: Presented> Session for Sitting<R> {
     fn begin(&mut self) -> Vec<Told> {
         let mut turns = self
             .audience
-            .start(self.first, &format!("seed {}", self.seed));
+            .start(self.first, &self.rules.new_game(self.seed));
+        turns.extend(self.printed().map(|lines| Told {
+            who: None,
+            heading: None,
+            thrown: None,
+            lines,
+        }));
         turns.extend(self.advance());
         turns
     }
@@ -314,15 +393,18 @@ impl<R: Presented> Session for Sitting<R> {
         if !self.waiting() {
             return None;
         }
+        let printed = self.printed().is_some();
         let mut lines = Vec::new();
-        if let Some((_, scores)) = self.fresh_turn() {
+        if let Some((_, scores)) = self.fresh_turn().filter(|_| !printed) {
             lines.push(your_turn(scores));
         }
         lines.extend(self.rules.situation(&self.state));
         let (question, answers) = self.rules.question(&self.state);
-        // Choices answered by their numbers are listed numbered, with or without hints.
+        // Choices answered by their numbers are listed numbered, with or without hints; a
+        // game played in its course program's form shows what that program shows, no list.
+        let hints = hints && !printed;
         let first = match answers {
-            Answers::Choice(first, _) => Some(first),
+            Answers::Choice(first, _) if !printed => Some(first),
             _ => None,
         };
         if hints {
@@ -375,6 +457,7 @@ impl<R: Presented> Session for Sitting<R> {
                 .collect();
             view.offer(choices);
         }
+        view.value = view.value.or_else(|| self.advisor.worth(&self.state));
         view
     }
 }
