@@ -175,8 +175,9 @@ impl<R: Presented> Sitting<R> {
                 let [you, computer] = turn.1;
                 format!("\nComputer {computer}, you {you}. The computer's turn.")
             });
+            let certain = self.rules.certain(&self.state, &choice);
             let told = self.play(choice, heading);
-            if told.thrown.is_some() {
+            if told.thrown.is_some() && !certain {
                 watch.thrown();
             }
             turns.push(told);
