@@ -70,30 +70,59 @@ class Match:
     """Sentences about the numbers, as the CLI prints them."""
     exact: Optional[dict[str, Fraction]]
     """With exact=True: "win_rate", "as_first", "as_second" as fractions."""
-    expected_score: Optional[float]
-    """Yahtzee (a game of one player's score): the strategy's expected final score."""
-    sd: Optional[float]
-    """Yahtzee: its standard deviation."""
-    median: Optional[int]
-    """Yahtzee: its median final score."""
-    opponent_score: Optional[dict[str, float]]
-    """Yahtzee: the opponent's "expected_score", "sd" and "median"."""
 
     def _repr_html_(self) -> str:
         """The rates as an HTML table (a notebook shows it)."""
     def to_pandas(self) -> Any:
         """The rates as a one-row pandas DataFrame (needs pandas, which swine does not install)."""
 
+class Score:
+    """One strategy's exact final score playing alone, in a game of one player's score
+    (`evaluate` without `vs` where the game's record says one player plays it; the names of
+    `swine eval --json` there)."""
+
+    rules: str
+    strategy: str
+    expected_score: float
+    """The expected final score, points."""
+    sd: float
+    """Its standard deviation, points."""
+    median: int
+    quantiles: list[int]
+    """The final scores with 5%, 25%, 50%, 75% and 95% of games at or below them."""
+    notes: list[str]
+
+    def _repr_html_(self) -> str:
+        """The numbers as an HTML table."""
+
+class ScoreSimulation:
+    """Seeded games of one strategy alone beside its exact expected score (`simulate` without
+    `vs` in a game of one player's score; the names of `swine simulate --json` there, with
+    `simulated` and `exact` flattened)."""
+
+    rules: str
+    strategy: str
+    seed: int
+    games: int
+    mean_score: float
+    sd: float
+    standard_error: float
+    """The mean's standard error, points."""
+    expected_score: Optional[float]
+    """The exact expected score; None for a Python player (its games are an estimate)."""
+    z: Optional[float]
+    """(mean_score - expected_score) / standard_error."""
+
 class Solution:
     """The optimal strategy against an opponent, or both players optimal, as `swine solve`
     finds it, for every game (the names of `swine solve --json`)."""
 
-    win_rate: float
-    """P(win) + P(tie)/2 averaged over the two seats."""
-    as_first: float
-    """P(win) + P(tie)/2 moving first."""
-    as_second: float
-    """P(win) + P(tie)/2 moving second."""
+    win_rate: Optional[float]
+    """P(win) + P(tie)/2 averaged over the two seats; None where solved alone."""
+    as_first: Optional[float]
+    """P(win) + P(tie)/2 moving first; None where solved alone."""
+    as_second: Optional[float]
+    """P(win) + P(tie)/2 moving second; None where solved alone."""
     first_player_wins: Optional[float]
     """Both players optimal: the first player's value."""
     residual: Optional[float]
@@ -106,13 +135,14 @@ class Solution:
     """The game's own account (Chopsticks: the start's result, counts of positions by result,
     levels), as `details` in the CLI's JSON."""
     expected_score: Optional[float]
-    """Yahtzee: the optimum's expected final score."""
+    """Solved alone (a game of one player's score without vs): the optimum's expected final
+    score."""
     sd: Optional[float]
-    """Yahtzee: its standard deviation."""
+    """Solved alone: its standard deviation."""
     median: Optional[int]
-    """Yahtzee: its median final score."""
-    opponent_score: Optional[dict[str, float]]
-    """Yahtzee: the opponent's "expected_score", "sd" and "median"."""
+    """Solved alone: its median final score."""
+    quantiles: Optional[list[int]]
+    """Solved alone: the final scores with 5%, 25%, 50%, 75% and 95% of games at or below."""
     table: Optional[npt.NDArray[np.uint8]]
     """The strategy, indexed by `table_axes`: Hog's dice at [own, opponent] (goal x goal);
     Greed's dice at [own, opponent, last] ((limit+1) x (limit+1) x 2, 0 passes); the Pig
@@ -192,8 +222,9 @@ class Position:
     afterwards: str
     """Who plays the mover's decisions after each choice: the strategy, or "perfect play"
     (Farkle)."""
-    turn_start: Optional[float]
-    """Farkle: P(the mover wins) at its turn's start, its strategy played."""
+    values: dict[str, float]
+    """The game's own values of the position by name ({} where it has none; Farkle's
+    "turn_start": P(the mover wins) at its turn's start, its strategy played)."""
     notes: list[str]
 
     def _repr_html_(self) -> str:
@@ -243,10 +274,12 @@ def evaluate(
     set: Optional[Settings] = None,
     exact: bool = False,
     progress: bool = True,
-) -> Match:
+) -> Union[Match, Score]:
     """The exact win rate of `strategy` against `vs` (the ruleset's yardstick when None);
     exact=True adds fractions (Hog and the Pig family). Farkle: a Python strategy past the
-    exact limit is an error saying so (simulate it instead)."""
+    exact limit is an error saying so (simulate it instead). In a game one player plays alone
+    (its record's value an expected score: Yahtzee), without `vs`: the strategy's exact final
+    score (a Score); with `vs`, the duel (a Match)."""
 
 def solve(
     rules: str = "hog-fa20",
@@ -260,7 +293,8 @@ def solve(
 ) -> Solution:
     """The optimal strategy against `vs` ("minimax": both optimal; None: the yardstick).
     "chopsticks" is solved with both sides perfect, within `moves` moves per player or
-    without a limit."""
+    without a limit. A game one player plays alone (Yahtzee) is solved alone where `vs` is
+    None: the optimum's expected score, sd and quantiles, no rates."""
 
 def simulate(
     strategy: StrategyLike,
@@ -272,11 +306,12 @@ def simulate(
     games: Optional[int] = None,
     seed: int = 1,
     progress: bool = True,
-) -> Simulation:
+) -> Union[Simulation, ScoreSimulation]:
     """`games` seeded games (100,000 unless given; Farkle 2,000) with each seat first, beside
     the exact win rate (`swine simulate`); a Farkle Python strategy too large to evaluate
-    exactly is simulated alone, an estimate. progress=False keeps it quiet (else it counts the
-    games on stderr)."""
+    exactly is simulated alone, an estimate. In a game one player plays alone (Yahtzee), without
+    `vs`: the strategy's games alone, their mean score beside its exact expected score (a
+    ScoreSimulation). progress=False keeps it quiet (else it counts the games on stderr)."""
 
 def position(
     strategy: StrategyLike,

@@ -64,6 +64,12 @@ pub fn strategy(
         .with_context(|| format!("in {flag}"))
 }
 
+/// Whether the strategy plays alone: no `--vs` given, in a game one player plays alone (its
+/// value an expected score).
+pub fn alone(game: &dyn DynGame, vs: Option<&str>) -> bool {
+    vs.is_none() && game.info().game.alone()
+}
+
 /// `STRATEGY` and `--vs` as they meet: a `minimax` facing a fixed strategy plays the
 /// equilibrium's decisions.
 pub fn pair(
@@ -78,7 +84,8 @@ pub fn pair(
 }
 
 /// The opponent `--vs` names (`default`, else the yardstick, without it) in a game with
-/// strategies; none in a game without, where `--vs` is refused.
+/// strategies; none in a game without, where `--vs` is refused, and none without `--vs` in a
+/// game one player plays alone.
 pub fn opponent(
     game: &dyn DynGame,
     vs: Option<&str>,
@@ -86,6 +93,9 @@ pub fn opponent(
     runner: &Runner,
 ) -> Result<Option<Strategy>> {
     let info = game.info();
+    if alone(game, vs) {
+        return Ok(None);
+    }
     if info.can(Capability::Strategies) {
         return strategy(game, vs.or(default), "--vs", runner).map(Some);
     }

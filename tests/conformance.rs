@@ -156,6 +156,8 @@ fn the_document_gives_every_shape() {
     for name in [
         "heading",
         "match",
+        "score",
+        "score_simulation",
         "position",
         "simulation",
         "grade",
@@ -283,9 +285,12 @@ fn every_game_answers_every_verb_through_the_binary_or_refuses_it_by_its_capabil
     for case in &CASES {
         let flags = case.flags;
         let what = |verb: &str| format!("{} {verb}", flags.join(" "));
-        // solve: the match-up shape (Chopsticks, with no strategies, both sides perfect).
+        // solve: the match-up shape (Chopsticks, with no strategies, both sides perfect), or
+        // where one player plays the game alone, that player's final score.
+        let alone = catalog::find(flags[1]).unwrap().game.alone();
+        let solved = if alone { "score" } else { "match" };
         let out = run(&sandbox, &["solve", "--json", "--out", "out"], flags);
-        let report = conforms(&out.success(), &["heading", "match"], &what("solve"));
+        let report = conforms(&out.success(), &["heading", solved], &what("solve"));
         let rules = report["rules"].as_str().unwrap().to_string();
         let game = catalog::open(
             flags[1],
@@ -314,6 +319,22 @@ fn every_game_answers_every_verb_through_the_binary_or_refuses_it_by_its_capabil
             run(&sandbox, &args, flags)
         };
         conforms(&eval(&[]).success(), &["heading", "match"], &what("eval"));
+        if alone {
+            // Without --vs the strategy plays alone: its final score, its games' mean score.
+            let out = run(&sandbox, &["eval", a, "--json"], flags);
+            let report = conforms(&out.success(), &["heading", "score"], &what("eval alone"));
+            assert!(report.get("opponent").is_none(), "{report}");
+            let out = run(
+                &sandbox,
+                &["simulate", a, "--games", "300", "--json"],
+                flags,
+            );
+            conforms(
+                &out.success(),
+                &["heading", "score_simulation"],
+                &what("simulate alone"),
+            );
+        }
         let mut from = vec!["--from", case.from];
         if let Some(dice) = case.dice {
             from.extend(["--dice", dice]);
@@ -534,6 +555,18 @@ fn conform(game: &Opened, [a, b]: [&str; 2], at: &[i64]) {
     let text = json(&simulated);
     conforms(&text, &["heading", "simulation"], &rules);
     assert!(simulated.z.rates.win_rate.0.abs() < 5.0, "{rules}: {text}");
+    // One player alone: its final score and its games' mean, where the game is played alone;
+    // elsewhere refused in the one form.
+    if info.game.alone() {
+        let score = game.score(&sa, &run).unwrap();
+        conforms(&json(&score), &["heading", "score"], &rules);
+        let played = game.simulate_alone(&sa, (2000, 5), &run).unwrap();
+        conforms(&json(&played), &["heading", "score_simulation"], &rules);
+        assert!(played.z.unwrap().abs() < 5.0, "{rules}: {}", json(&played));
+    } else {
+        let refused = game.score(&sa, &run).unwrap_err().to_string();
+        assert_eq!(refused, info.alone_refused().to_string());
+    }
     let checks: [(Capability, Check); 7] = [
         (
             Capability::Exact,

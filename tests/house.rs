@@ -39,7 +39,10 @@ fn root() -> &'static Path {
 
 #[test]
 fn the_front_ends_dispatch_on_no_game_outside_the_catalog() {
-    let games: HashSet<&str> = ["hog", "greed", "pig", "farkle", "chopsticks"].into();
+    let games: HashSet<&str> = swine_solver::catalog::games()
+        .iter()
+        .map(|g| g.name)
+        .collect();
     let files: Vec<PathBuf> = FRONT_ENDS
         .iter()
         .flat_map(|dir| sources(&root().join(dir)))
@@ -59,7 +62,7 @@ fn the_front_ends_dispatch_on_no_game_outside_the_catalog() {
         for (number, line) in text.lines().enumerate() {
             let code = line.split("//").next().unwrap_or_default();
             for game in &games {
-                let module = format!("swine_solver::{game}");
+                let module = format!("swine_solver::{}", game.replace('-', "_"));
                 let variant = format!("Family::{}", capitalised(game));
                 if code.contains(&module) || code.contains(&variant) {
                     found.push(format!("{relative}:{}: {}", number + 1, line.trim()));
@@ -318,4 +321,125 @@ fn an_import_circle_is_found() {
             vec!["game", "contest", "sweep"]
         ]
     );
+}
+
+/// The places that may compare a game's name: the catalog, which is the registry.
+const REGISTRY: &str = "solver/src/catalog.rs";
+
+/// Every file a game's name might be compared in: the crates' sources and the page.
+fn named_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = CRATES
+        .iter()
+        .flat_map(|dir| sources(&root().join(dir)))
+        .collect();
+    files.push(root().join("assets/serve.html"));
+    files
+}
+
+/// The names a game answers to: its own, and each of its rulesets' and their aliases.
+fn names_of(game: &swine_solver::game::GameType) -> Vec<String> {
+    let mut names = vec![game.name.to_string()];
+    for ruleset in (game.rulesets)() {
+        names.push(ruleset.name.to_string());
+        names.extend(ruleset.aliases.iter().map(|a| a.to_string()));
+    }
+    names
+}
+
+/// The game whose folder `relative` is in (`solver/src/pig/...` is Pig's), if any.
+fn owner(relative: &str) -> Option<&'static swine_solver::game::GameType> {
+    let folder = relative.strip_prefix("solver/src/")?.split('/').next()?;
+    swine_solver::catalog::games()
+        .iter()
+        .copied()
+        .find(|g| g.name.replace('-', "_") == folder)
+}
+
+/// Whether `line` compares something with the quoted `name`: `== "pig"`, `"pig" =>`,
+/// `=== "pig"`, `case "pig":`, `starts_with("pig")`, `matches!(.., "pig" | ..)`.
+fn compares(line: &str, name: &str) -> bool {
+    [format!("\"{name}\""), format!("'{name}'")]
+        .iter()
+        .any(|quoted| {
+            line.match_indices(quoted.as_str()).any(|(at, _)| {
+                let before = line[..at].trim_end();
+                let after = line[at + quoted.len()..].trim_start();
+                let alternative = before.ends_with('|') && !before.ends_with("||");
+                ["==", "!=", "case", "starts_with(", "ends_with("]
+                    .iter()
+                    .any(|op| before.ends_with(op))
+                    || alternative
+                    || before.contains("matches!(")
+                    || ["=>", "==", "!=", "|"]
+                        .iter()
+                        .any(|op| after.starts_with(op))
+            })
+        })
+}
+
+#[test]
+fn no_games_name_is_compared_outside_the_catalog_and_its_own_folder() {
+    let games = swine_solver::catalog::games();
+    let mut found = Vec::new();
+    for path in named_files() {
+        let relative = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        if relative == REGISTRY {
+            continue;
+        }
+        let own = owner(&relative).map(names_of).unwrap_or_default();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let code = if relative.ends_with(".rs") {
+            code_of(&text)
+        } else {
+            text.lines()
+                .map(|line| line.split("//").next().unwrap_or_default())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        for (number, line) in code.lines().enumerate() {
+            for name in games.iter().flat_map(|g| names_of(g)) {
+                if !own.contains(&name) && compares(line, &name) {
+                    found.push(format!("{relative}:{}: {}", number + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a game's name compared outside the catalog and its folder:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn a_comparison_with_a_games_name_is_caught() {
+    for line in [
+        r#"if (game.game === "farkle") {"#,
+        r#"case "pig": return 1;"#,
+        r#"    "greed" => 3,"#,
+        r#"if rules.starts_with("hog") {"#,
+        r#"matches!(name, "pig" | "piglet")"#,
+        r#"if name == "chopsticks" {"#,
+    ] {
+        let name = ["farkle", "pig", "greed", "hog", "chopsticks"]
+            .into_iter()
+            .find(|n| line.contains(&format!("\"{n}\"")))
+            .unwrap();
+        assert!(compares(line, name), "{line}");
+    }
+    for line in [
+        r#"    name: "pig","#,
+        r#"json!({"game": "pig"})"#,
+        r#"let label = "farkle";"#,
+        r#".unwrap_or_else(|| "pig".to_string())"#,
+    ] {
+        assert!(
+            !compares(line, "pig") && !compares(line, "farkle"),
+            "{line}"
+        );
+    }
 }

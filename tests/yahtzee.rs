@@ -4,9 +4,10 @@
 use crate::util::{Sandbox, number};
 
 /// `swine solve --rules yahtzee` under Verhoeff's published rules: his figures to their printed
-/// digits (mean 254.5896, standard deviation 59.6117, median 248), the duel against the rule
-/// of thumb, and the files: the distribution's CSV sums to 1 and its mean, pushed forward from
-/// the empty card, is the expected score solved backward from the full card.
+/// digits (mean 254.5896, standard deviation 59.6117, median 248), solved alone (no opponent,
+/// no win rate), then the duel against the rule of thumb with `--vs`; and the files: the
+/// distribution's CSV sums to 1 and its mean, pushed forward from the empty card, is the
+/// expected score solved backward from the full card.
 #[test]
 fn the_solve_reports_the_optimum_and_writes_its_distribution_and_values() {
     let sandbox = Sandbox::new();
@@ -26,10 +27,36 @@ fn the_solve_reports_the_optimum_and_writes_its_distribution_and_values() {
     assert_eq!(format!("{expected:.4}"), "254.5896", "{report}");
     assert_eq!(format!("{:.4}", number(&report, "sd")), "59.6117");
     assert_eq!(report["median"], 248);
-    assert_eq!(report["opponent"], "thumb");
-    assert_eq!(report["opponent_score"]["median"], 145);
-    let win = number(&report, "win_rate");
-    assert!(win > 0.87 && win < 0.88, "{report}");
+    assert!(report.get("opponent").is_none() && report.get("win_rate").is_none());
+    let thumb = sandbox
+        .run(&[
+            "eval",
+            "thumb",
+            "--rules",
+            "yahtzee",
+            "--set",
+            "joker=verhoeff",
+            "--json",
+        ])
+        .json();
+    assert_eq!(thumb["median"], 145, "{thumb}");
+    let duel = sandbox
+        .run(&[
+            "solve",
+            "--rules",
+            "yahtzee",
+            "--set",
+            "joker=verhoeff",
+            "--vs",
+            "thumb",
+            "--json",
+            "--out",
+            "out",
+        ])
+        .json();
+    assert_eq!(duel["opponent"], "thumb");
+    let win = number(&duel, "win_rate");
+    assert!(win > 0.87 && win < 0.88, "{duel}");
     let csv = std::fs::read_to_string(sandbox.join("out/yahtzee_optimal_distribution.csv"))
         .expect("the distribution");
     let mut lines = csv.lines();

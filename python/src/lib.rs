@@ -27,7 +27,9 @@ use swine_solver::report::full_message;
 use swine_solver::report::ranking::TournamentReport;
 
 use interrupt::interruptible;
-use results::{Match, Position, Simulation, Solution, Sweep, Tournament, to_python};
+use results::{
+    Match, Position, Score, ScoreSimulation, Simulation, Solution, Sweep, Tournament, to_python,
+};
 
 create_exception!(
     swine,
@@ -105,11 +107,17 @@ fn evaluate(
     set: Option<&Bound<'_, PyAny>>,
     exact: bool,
     progress: bool,
-) -> PyResult<Match> {
+) -> PyResult<Py<PyAny>> {
     let game = strategies::open(rules, goal, set)?;
     game.info()
         .allows_all(&[(Capability::Exact, exact)])
         .map_err(error)?;
+    if vs.is_none() && game.info().game.alone() {
+        let strategy = strategies::strategy(py, strategy, game.as_ref())?;
+        let report =
+            interruptible(py, progress, move |run| game.score(&strategy, run))?.map_err(error)?;
+        return Ok(Py::new(py, Score::new(&report))?.into_any());
+    }
     let [first, second] = pair(py, &game, strategy, vs)?;
     let (evaluated, fractions) = interruptible(py, progress, move |run| {
         let seats = [&first, &second];
@@ -118,7 +126,11 @@ fn evaluate(
         Ok::<_, GameError>((evaluated, fractions))
     })?
     .map_err(error)?;
-    Match::new(py, &evaluated, fractions.as_ref().map(|f| &f.rates))
+    Ok(Py::new(
+        py,
+        Match::new(py, &evaluated, fractions.as_ref().map(|f| &f.rates))?,
+    )?
+    .into_any())
 }
 
 /// The optimal strategy against `vs` (a strategy as in `evaluate`, `"minimax"` for both
@@ -149,7 +161,9 @@ fn solve(
         (Capability::Moves, moves.is_some()),
     ])
     .map_err(error)?;
-    let opponent = if info.can(Capability::Strategies) {
+    let opponent = if vs.is_none() && info.game.alone() {
+        None
+    } else if info.can(Capability::Strategies) {
         Some(strategies::opponent(py, vs, game.as_ref())?)
     } else {
         if vs.is_some() {
@@ -193,19 +207,27 @@ fn simulate(
     games: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
     progress: bool,
-) -> PyResult<Simulation> {
+) -> PyResult<Py<PyAny>> {
     let games = games
         .map(|n| strategies::count("games", n, 1..=u64::MAX))
         .transpose()?;
     let seed = seed.map_or(Ok(1), |n| strategies::count("seed", n, 0..=u64::MAX))?;
     let game = strategies::open(rules, goal, set)?;
     let games = games.unwrap_or(game.default_games());
+    if vs.is_none() && game.info().game.alone() {
+        let strategy = strategies::strategy(py, strategy, game.as_ref())?;
+        let report = interruptible(py, progress, move |run| {
+            game.simulate_alone(&strategy, (games, seed), run)
+        })?
+        .map_err(error)?;
+        return Ok(Py::new(py, ScoreSimulation::new(&report))?.into_any());
+    }
     let [first, second] = pair(py, &game, strategy, vs)?;
     let simulated = interruptible(py, progress, move |run| {
         game.simulate([&first, &second], (games, seed), run)
     })?
     .map_err(error)?;
-    Simulation::new(py, &simulated)
+    Ok(Py::new(py, Simulation::new(py, &simulated)?)?.into_any())
 }
 
 /// One position of `strategy` against `vs`, `strategy` to move (as `swine eval --from`): `at`
@@ -408,6 +430,8 @@ fn swine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Match>()?;
     m.add_class::<Solution>()?;
     m.add_class::<Simulation>()?;
+    m.add_class::<Score>()?;
+    m.add_class::<ScoreSimulation>()?;
     m.add_class::<Position>()?;
     m.add_class::<Tournament>()?;
     m.add_class::<Sweep>()?;

@@ -11,11 +11,11 @@ use serde::Serialize;
 use swine_solver::format::{Format, render_files, write_rendered};
 use swine_solver::fraction::ExactRates;
 use swine_solver::game::{
-    ChartAsk, ChartKind, Evaluated, Opened, Run, Simulated, Solved, Strategy, meet,
+    ChartAsk, ChartKind, Evaluated, Opened, Reported, Run, Simulated, Solved, Strategy, meet,
 };
 use swine_solver::python::Runner;
 use swine_solver::report::ranking::TournamentReport;
-use swine_solver::report::{MatchReport, PositionReport};
+use swine_solver::report::{MatchReport, PositionReport, ScoreReport, ScoreSimulationReport};
 
 use crate::{SwineError, display, error};
 
@@ -79,6 +79,128 @@ fn rates_table(caption: &str, report: &MatchReport) -> String {
     display::table(caption, &["", "P(win) + ½·P(tie)"], &rows)
 }
 
+/// A final score's numbers by name (the expected score, its sd, its median), as a notebook's
+/// table and DataFrame show them.
+fn score_numbers(expected_score: f64, sd: f64, median: u32) -> [(&'static str, f64); 3] {
+    [
+        ("expected_score", expected_score),
+        ("sd", sd),
+        ("median", f64::from(median)),
+    ]
+}
+
+/// A final score's `numbers` as an HTML table under `caption`.
+fn score_table(caption: &str, numbers: &[(&'static str, f64)]) -> String {
+    let rows: Vec<Vec<String>> = numbers
+        .iter()
+        .map(|(label, v)| vec![label.replace('_', " "), format!("{v:.6}")])
+        .collect();
+    display::table(caption, &["", "points"], &rows)
+}
+
+/// One strategy's exact final score, playing alone (a game of one player's score; the keys of
+/// `swine eval --json` without `--vs`).
+#[pyclass(frozen, get_all, module = "swine")]
+pub struct Score {
+    /// The ruleset with its parameters (`yahtzee`, `yahtzee[joker=none]`).
+    pub rules: String,
+    /// The strategy, by name.
+    pub strategy: String,
+    /// The expected final score, points.
+    pub expected_score: f64,
+    /// Its standard deviation, points.
+    pub sd: f64,
+    /// Its median, points.
+    pub median: u32,
+    /// The final scores with 5%, 25%, 50%, 75% and 95% of games at or below them.
+    pub quantiles: Vec<u32>,
+    /// Sentences about the numbers.
+    pub notes: Vec<String>,
+}
+
+impl Score {
+    /// The score `report` gives.
+    pub fn new(report: &ScoreReport) -> Score {
+        Score {
+            rules: report.heading.batch.rules.clone(),
+            strategy: report.heading.strategy.clone(),
+            expected_score: report.expected_score,
+            sd: report.sd,
+            median: report.median,
+            quantiles: report.quantiles.clone(),
+            notes: report.notes.clone(),
+        }
+    }
+}
+
+#[pymethods]
+impl Score {
+    /// The numbers as an HTML table (a notebook shows it).
+    fn _repr_html_(&self) -> String {
+        let numbers = score_numbers(self.expected_score, self.sd, self.median);
+        score_table(&format!("{}: {}", self.rules, self.strategy), &numbers)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Score(expected_score={}, sd={}, median={})",
+            self.expected_score, self.sd, self.median
+        )
+    }
+}
+
+/// Seeded games of one strategy alone beside its exact expected score (the keys of `swine
+/// simulate --json` without `--vs`, `simulated` flattened).
+#[pyclass(frozen, get_all, module = "swine")]
+pub struct ScoreSimulation {
+    /// The ruleset with its parameters.
+    pub rules: String,
+    /// The strategy, by name.
+    pub strategy: String,
+    /// The dice's seed.
+    pub seed: u64,
+    /// Games played.
+    pub games: u64,
+    /// Their mean final score, points.
+    pub mean_score: f64,
+    /// Their final scores' standard deviation, points.
+    pub sd: f64,
+    /// The mean's standard error, points.
+    pub standard_error: f64,
+    /// The exact expected score they sample; None where it is not known (a Python player).
+    pub expected_score: Option<f64>,
+    /// (mean − exact) / standard error; None where the exact score is not known.
+    pub z: Option<f64>,
+}
+
+impl ScoreSimulation {
+    /// The games `report` tells of.
+    pub fn new(report: &ScoreSimulationReport) -> ScoreSimulation {
+        let s = &report.simulated;
+        ScoreSimulation {
+            rules: report.heading.batch.rules.clone(),
+            strategy: report.heading.strategy.clone(),
+            seed: report.seed,
+            games: s.games,
+            mean_score: s.mean_score,
+            sd: s.sd,
+            standard_error: s.standard_error,
+            expected_score: report.exact.as_ref().map(|e| e.expected_score),
+            z: report.z,
+        }
+    }
+}
+
+#[pymethods]
+impl ScoreSimulation {
+    fn __repr__(&self) -> String {
+        format!(
+            "ScoreSimulation(mean_score={}, standard_error={}, expected_score={:?})",
+            self.mean_score, self.standard_error, self.expected_score
+        )
+    }
+}
+
 /// The exact result of a match-up: win rates from the full state space.
 #[pyclass(frozen, get_all, module = "swine")]
 pub struct Match {
@@ -104,31 +226,6 @@ pub struct Match {
     pub notes: Vec<String>,
     /// With `exact=True`: the rates as `fractions.Fraction`, else None.
     pub exact: Option<Py<PyDict>>,
-    /// Yahtzee (a game of one player's score): the strategy's expected final score; else None.
-    pub expected_score: Option<f64>,
-    /// Yahtzee: its standard deviation; else None.
-    pub sd: Option<f64>,
-    /// Yahtzee: its median final score; else None.
-    pub median: Option<u32>,
-    /// Yahtzee: the opponent's `{"expected_score", "sd", "median"}`; else None.
-    pub opponent_score: Option<Py<PyDict>>,
-}
-
-/// The opponent's final score as a dict (`expected_score`, `sd`, `median`), in a game of one
-/// player's score.
-fn score_dict(py: Python<'_>, report: &MatchReport) -> PyResult<Option<Py<PyDict>>> {
-    report
-        .scores
-        .as_ref()
-        .map(|scores| {
-            let dict = PyDict::new(py);
-            let score = &scores.opponent_score;
-            dict.set_item("expected_score", score.expected_score)?;
-            dict.set_item("sd", score.sd)?;
-            dict.set_item("median", score.median)?;
-            Ok(dict.unbind())
-        })
-        .transpose()
 }
 
 impl Match {
@@ -142,7 +239,7 @@ impl Match {
         Ok(Match {
             rules: report.heading.batch.rules.clone(),
             strategy: report.heading.strategy.clone(),
-            opponent: report.heading.opponent.clone(),
+            opponent: report.heading.opponent().to_string(),
             win_rate: report.rates.win_rate.0,
             as_first: report.rates.as_first.0,
             as_second: report.rates.as_second.0,
@@ -151,10 +248,6 @@ impl Match {
             residual: report.residual,
             notes: report.notes.clone(),
             exact: exact.map(|rates| fractions(py, rates)).transpose()?,
-            expected_score: report.scores.as_ref().map(|s| s.own.expected_score),
-            sd: report.scores.as_ref().map(|s| s.own.sd),
-            median: report.scores.as_ref().map(|s| s.own.median),
-            opponent_score: score_dict(py, report)?,
         })
     }
 
@@ -209,77 +302,76 @@ pub struct Solution {
 
 #[pymethods]
 impl Solution {
-    /// P(win) + ½·P(tie) averaged over the two seats.
+    /// P(win) + ½·P(tie) averaged over the two seats (None where solved alone).
     #[getter]
-    fn win_rate(&self) -> f64 {
-        self.solved.report.rates.win_rate.0
+    fn win_rate(&self) -> Option<f64> {
+        self.matchup().map(|r| r.rates.win_rate.0)
     }
 
-    /// P(win) + ½·P(tie) moving first.
+    /// P(win) + ½·P(tie) moving first (None where solved alone).
     #[getter]
-    fn as_first(&self) -> f64 {
-        self.solved.report.rates.as_first.0
+    fn as_first(&self) -> Option<f64> {
+        self.matchup().map(|r| r.rates.as_first.0)
     }
 
-    /// P(win) + ½·P(tie) moving second.
+    /// P(win) + ½·P(tie) moving second (None where solved alone).
     #[getter]
-    fn as_second(&self) -> f64 {
-        self.solved.report.rates.as_second.0
+    fn as_second(&self) -> Option<f64> {
+        self.matchup().map(|r| r.rates.as_second.0)
     }
 
     /// Under minimax, the first player's value with both optimal; else None.
     #[getter]
     fn first_player_wins(&self) -> Option<f64> {
-        self.solved.report.first_player_wins.map(|p| p.0)
+        self.matchup()?.first_player_wins.map(|p| p.0)
     }
 
     /// Where the values come from a fixpoint: the largest |V − TV| left; else None.
     #[getter]
     fn residual(&self) -> Option<f64> {
-        self.solved.report.residual
+        self.matchup()?.residual
     }
 
     /// Sentences about the numbers, as the CLI prints them.
     #[getter]
     fn notes(&self) -> Vec<String> {
-        self.solved.report.notes.clone()
+        match &self.solved.report {
+            Reported::Match(report) => report.notes.clone(),
+            Reported::Score(report) => report.notes.clone(),
+        }
     }
 
-    /// Yahtzee (a game of one player's score): the optimum's expected final score; else None.
+    /// Solved alone (a game of one player's score, without `vs`): the optimum's expected final
+    /// score; else None.
     #[getter]
     fn expected_score(&self) -> Option<f64> {
-        self.solved
-            .report
-            .scores
-            .as_ref()
-            .map(|s| s.own.expected_score)
+        self.alone().map(|s| s.expected_score)
     }
 
-    /// Yahtzee: its standard deviation; else None.
+    /// Solved alone: its standard deviation; else None.
     #[getter]
     fn sd(&self) -> Option<f64> {
-        self.solved.report.scores.as_ref().map(|s| s.own.sd)
+        self.alone().map(|s| s.sd)
     }
 
-    /// Yahtzee: its median final score; else None.
+    /// Solved alone: its median final score; else None.
     #[getter]
     fn median(&self) -> Option<u32> {
-        self.solved.report.scores.as_ref().map(|s| s.own.median)
+        self.alone().map(|s| s.median)
     }
 
-    /// Yahtzee: the opponent's `{"expected_score", "sd", "median"}`; else None.
+    /// Solved alone: the final scores with 5%, 25%, 50%, 75% and 95% of games at or below
+    /// them; else None.
     #[getter]
-    fn opponent_score(&self, py: Python<'_>) -> PyResult<Option<Py<PyDict>>> {
-        score_dict(py, &self.solved.report)
+    fn quantiles(&self) -> Option<Vec<u32>> {
+        self.alone().map(|s| s.quantiles.clone())
     }
 
     /// With `exact=True`, the rates as `fractions.Fraction`; else None.
     #[getter]
     fn exact(&self, py: Python<'_>) -> PyResult<Option<Py<PyDict>>> {
-        self.solved
-            .report
-            .exact
-            .as_ref()
+        self.matchup()
+            .and_then(|r| r.exact.as_ref())
             .map(|rates| fractions(py, rates))
             .transpose()
     }
@@ -288,10 +380,8 @@ impl Solution {
     /// positions by result), as the CLI's JSON gives it under `details`; else None.
     #[getter]
     fn details<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.solved
-            .report
-            .details
-            .as_ref()
+        self.matchup()
+            .and_then(|r| r.details.as_ref())
             .map(|details| to_python(py, &details.json))
             .transpose()
     }
@@ -377,9 +467,13 @@ impl Solution {
     /// The rates and the strategy map, as HTML (a notebook shows it; the map is drawn as
     /// `swine plot map` draws it, where the game has one).
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
-        let report = &self.solved.report;
-        let caption = report.heading.text();
-        let mut html = rates_table(&caption, report);
+        let caption = self.solved.report.heading().text();
+        let mut html = match &self.solved.report {
+            Reported::Match(report) => rates_table(&caption, report),
+            Reported::Score(r) => {
+                score_table(&caption, &score_numbers(r.expected_score, r.sd, r.median))
+            }
+        };
         if let Some(map) = self.map() {
             html.push_str(&display::image(py, &map)?);
         }
@@ -388,21 +482,39 @@ impl Solution {
 
     /// The rates as a one-row pandas DataFrame (where pandas is installed).
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let rates = rates(&self.solved.report);
-        display::data_frame(py, &display::one_row(py, &rates)?)
+        let numbers = match &self.solved.report {
+            Reported::Match(report) => rates(report),
+            Reported::Score(r) => score_numbers(r.expected_score, r.sd, r.median).to_vec(),
+        };
+        display::data_frame(py, &display::one_row(py, &numbers)?)
     }
 
     fn __repr__(&self) -> String {
-        format!(
-            "Solution(win_rate={}, as_first={}, as_second={})",
-            self.win_rate(),
-            self.as_first(),
-            self.as_second()
-        )
+        match &self.solved.report {
+            Reported::Match(r) => format!(
+                "Solution(win_rate={}, as_first={}, as_second={})",
+                r.rates.win_rate.0, r.rates.as_first.0, r.rates.as_second.0
+            ),
+            Reported::Score(r) => {
+                format!("Solution(expected_score={}, sd={})", r.expected_score, r.sd)
+            }
+        }
     }
 }
 
 impl Solution {
+    /// The match-up solved, where there is one.
+    fn matchup(&self) -> Option<&MatchReport> {
+        self.solved.report.as_match()
+    }
+
+    /// The optimum's final score, where solved alone.
+    fn alone(&self) -> Option<&ScoreReport> {
+        match &self.solved.report {
+            Reported::Score(report) => Some(report),
+            Reported::Match(_) => None,
+        }
+    }
     /// The strategy map `swine plot map` draws of this solve, where the game draws one.
     fn map(&self) -> Option<swine_plot::Chart> {
         let opponent = self.opponent.clone()?;
@@ -477,7 +589,7 @@ impl Simulation {
         Ok(Simulation {
             rules: heading.batch.rules.clone(),
             strategy: heading.strategy.clone(),
-            opponent: heading.opponent.clone(),
+            opponent: heading.opponent().to_string(),
             games_per_seat,
             seed,
             simulated: observed,
@@ -575,8 +687,10 @@ pub struct Position {
     pub choices: Py<PyDict>,
     /// Who plays the mover's decisions after each choice: its strategy, or `perfect play`.
     pub afterwards: String,
-    /// Farkle: P(the mover wins) at the turn's start, its strategy played; else None.
-    pub turn_start: Option<f64>,
+    /// The game's own values of the position beside the mover's, by name ({} where it has
+    /// none; Farkle's `turn_start`: P(the mover wins) at the turn's start, its strategy
+    /// played); JSON shows each as a key of the position.
+    pub values: Py<PyDict>,
     /// Sentences about the values, as the CLI prints them.
     pub notes: Vec<String>,
 }
@@ -587,6 +701,10 @@ impl Position {
         let from = PyDict::new(py);
         for (name, value) in &report.from {
             from.set_item(name, value)?;
+        }
+        let values = PyDict::new(py);
+        for (name, value) in &report.values {
+            values.set_item(name, value.0)?;
         }
         let choices = PyDict::new(py);
         for choice in &report.choices {
@@ -605,7 +723,7 @@ impl Position {
             chosen: report.chosen.clone(),
             choices: choices.unbind(),
             afterwards: report.afterwards.clone(),
-            turn_start: report.turn_start.map(|p| p.0),
+            values: values.unbind(),
             notes: report.notes.clone(),
         })
     }

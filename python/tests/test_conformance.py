@@ -45,9 +45,13 @@ SHAPES = shapes()
 
 
 def names_of(result):
-    """The names a result carries: its public attributes that are not methods (`from_` is
-    JSON's `from`, a Python keyword)."""
-    names = {n for n in dir(result) if not n.startswith("_") and not callable(getattr(result, n))}
+    """The names a result carries: its public attributes that are not methods and not None
+    (JSON leaves out what a result does not have: a Solution's expected score in a game of two
+    seats, its win rates in a game of one player's score; `from_` is JSON's `from`, a Python
+    keyword)."""
+    names = {n for n in dir(result)
+             if not n.startswith("_") and not callable(getattr(result, n))
+             and getattr(result, n) is not None}
     return {"from" if n == "from_" else n for n in names}
 
 

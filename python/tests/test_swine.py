@@ -568,7 +568,7 @@ def test_farkle_positions_and_keeps_equal_eval_from_and_dice():
         ours = swine.position("optimal", at, "minimax", **FARKLE)
         theirs = cli("eval", "optimal", "--vs", "minimax", *FARKLE_FLAGS,
                      "--from=" + ",".join(map(str, at)))
-        assert ours.turn_start == theirs["turn_start"]
+        assert ours.values["turn_start"] == theirs["turn_start"]
         assert ours.choices == {c["choice"]: c["value"] for c in theirs["choices"]}
         assert ours.chosen == theirs["chosen"] == max(ours.choices, key=ours.choices.get)
         assert ours.mover_wins == theirs["mover_wins"] == ours.choices[ours.chosen]
@@ -576,7 +576,7 @@ def test_farkle_positions_and_keeps_equal_eval_from_and_dice():
     # At the start the only choice is the roll, worth the turn start's value.
     start = swine.position("optimal", (0, 0, 0, 0, 0, 6), "minimax", **FARKLE)
     assert list(start.choices) == ["roll"]
-    assert abs(start.choices["roll"] - start.turn_start) <= 1e-12
+    assert abs(start.choices["roll"] - start.values["turn_start"]) <= 1e-12
     # Banking 250 at 0 : 200 hands the opponent its turn at 200 : 250 (scores by index from
     # the floor, -250, in steps of 50).
     inside = swine.position("optimal", (0, 200, 0, 0, 250, 2), "minimax", **FARKLE)
@@ -598,7 +598,7 @@ def test_farkle_positions_and_keeps_equal_eval_from_and_dice():
     assert rolled.chosen == "keep 1000 points, 3 dice left"
     # A position of another strategy is its own values: bank_at:300 against itself.
     fixed = swine.position("bank_at:300", (0, 0, 0, 0, 0, 6), "bank_at:300", **FARKLE)
-    assert fixed.turn_start == swine.evaluate("bank_at:300", "bank_at:300", **FARKLE).as_first
+    assert fixed.values["turn_start"] == swine.evaluate("bank_at:300", "bank_at:300", **FARKLE).as_first
 
 
 def test_farkle_simulation_is_the_cli_s_and_agrees_with_the_exact_rate():
@@ -736,17 +736,30 @@ def test_farkle_results_show_as_tables_and_become_dataframes():
 
 
 def test_yahtzee_scores_and_positions_equal_the_cli():
-    """Yahtzee, a game of one player's score: the duel's figures and both final scores as the
-    CLI gives them, and a position valued as worked out by hand (every box 0 but Chance, two
-    sixes kept with one roll left: 12 + 3 * 3.5)."""
+    """Yahtzee, a game of one player's score: a strategy alone has a final score, two duel for
+    a win rate, each as the CLI gives it; solved alone the optimum reports its final score and
+    no rates; and a position valued as worked out by hand (every box 0 but Chance, two sixes
+    kept with one roll left: 12 + 3 * 3.5)."""
     small = {"upper_threshold": 5}
-    match = swine.evaluate("optimal", "thumb", rules="yahtzee", set=small, progress=False)
-    shown = cli("eval", "optimal", "--vs", "thumb", "--rules", "yahtzee", "--set", "upper_threshold=5")
-    assert match.win_rate == shown["win_rate"]
-    assert (match.expected_score, match.sd, match.median) == (shown["expected_score"], shown["sd"], shown["median"])
-    assert match.opponent_score == shown["opponent_score"]
-    solution = swine.solve("yahtzee", "thumb", set=small, progress=False)
-    assert solution.expected_score == match.expected_score
+    flags = ("--rules", "yahtzee", "--set", "upper_threshold=5")
+    duel = swine.evaluate("optimal", "thumb", rules="yahtzee", set=small, progress=False)
+    assert isinstance(duel, swine.Match)
+    assert duel.win_rate == cli("eval", "optimal", "--vs", "thumb", *flags)["win_rate"]
+    alone = swine.evaluate("optimal", rules="yahtzee", set=small, progress=False)
+    assert isinstance(alone, swine.Score)
+    shown = cli("eval", "optimal", *flags)
+    assert "opponent" not in shown
+    assert (alone.expected_score, alone.sd, alone.median, alone.quantiles) == (
+        shown["expected_score"], shown["sd"], shown["median"], shown["quantiles"])
+    thumb = swine.evaluate("thumb", rules="yahtzee", set=small, progress=False)
+    assert thumb.expected_score < alone.expected_score
+    solution = swine.solve("yahtzee", set=small, progress=False)
+    assert solution.expected_score == alone.expected_score
+    assert solution.win_rate is None
+    played = swine.simulate("optimal", rules="yahtzee", set=small, games=400, seed=3, progress=False)
+    assert isinstance(played, swine.ScoreSimulation)
+    assert played.expected_score == alone.expected_score
+    assert abs(played.z) < 4
     at = [0] * 12 + [-1, 0, 1]
     position = swine.position("optimal", at, rules="yahtzee", set=small, dice=[6, 2, 6, 1, 1])
     assert position.mover_wins is None

@@ -31,6 +31,14 @@ pub fn eval_command(args: &EvalArgs) -> Result<()> {
         .transpose()?;
     let runner = resolve::runner(&args.python);
     Watch::during(|run, watch| {
+        if resolve::alone(game.as_ref(), args.vs.as_deref()) && position.is_none() {
+            let strategy =
+                resolve::strategy(game.as_ref(), Some(&args.strategy), "STRATEGY", &runner)?;
+            let report = game.score(&strategy, run)?;
+            watch.clear();
+            print(&report, args.json)?;
+            return Ok(());
+        }
         let [strategy, opponent] = resolve::pair(
             game.as_ref(),
             (&args.strategy, args.vs.as_deref()),

@@ -24,6 +24,15 @@ pub fn simulate_command(args: &SimulateArgs) -> Result<()> {
     let pool = pool(args.jobs)?;
     pool.install(|| {
         Watch::during(|run, watch| {
+            let games = args.games.unwrap_or(game.default_games());
+            if resolve::alone(game.as_ref(), args.vs.as_deref()) && !args.transcript {
+                let strategy =
+                    resolve::strategy(game.as_ref(), Some(&args.strategy), "STRATEGY", &runner)?;
+                let report = game.simulate_alone(&strategy, (games, args.seed), run)?;
+                watch.clear();
+                print(&report, args.json)?;
+                return Ok(());
+            }
             let [strategy, opponent] = resolve::pair(
                 game.as_ref(),
                 (&args.strategy, args.vs.as_deref()),
@@ -37,7 +46,6 @@ pub fn simulate_command(args: &SimulateArgs) -> Result<()> {
                 print!("{told}");
                 return Ok(());
             }
-            let games = args.games.unwrap_or(game.default_games());
             let simulated = game.simulate(seats, (games, args.seed), run)?;
             watch.clear();
             match simulated {

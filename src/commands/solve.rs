@@ -43,7 +43,7 @@ pub fn solve_command(args: &SolveArgs) -> Result<()> {
     let solved = Watch::during(|run, _| game.solve(opponent.as_ref(), &ask, run))?;
     let files = write_rendered(&args.out, solved.rendered()?)?;
     let mut report = solved.report;
-    report.files = files;
+    *report.files_mut() = files;
     print(&report, args.json)?;
     Ok(())
 }

@@ -41,7 +41,7 @@ pub fn tables_command(args: &TablesArgs) -> Result<()> {
     let mut out = std::io::stdout().lock();
     for (solved, names) in solved.into_iter().zip(names) {
         let mut report = solved.report;
-        report.files = names.iter().map(|name| args.out.join(name)).collect();
+        *report.files_mut() = names.iter().map(|name| args.out.join(name)).collect();
         write!(out, "{}", text(&report))?;
     }
     Ok(())

@@ -169,7 +169,7 @@ pub(super) fn engine(state: &State, query: &HashMap<String, String>) -> Result<A
         rules: query
             .get("rules")
             .cloned()
-            .unwrap_or_else(|| "hog-fa20".to_string()),
+            .unwrap_or_else(|| catalog::default_rules().to_string()),
         goal: number::<u32>(query, "goal", "goal:")?,
         vs: query
             .get("vs")

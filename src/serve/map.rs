@@ -16,7 +16,9 @@ use super::query::{Refusal, bad};
 /// and what it is worth, with the legend that reads it; refused before any solving where the
 /// game has no such map.
 pub(super) fn map(state: &State, query: &HashMap<String, String>) -> Result<Value, Refusal> {
-    let rules = query.get("rules").map_or("hog-fa20", String::as_str);
+    let rules = query
+        .get("rules")
+        .map_or(catalog::default_rules(), String::as_str);
     if let Ok(entry) = catalog::find(rules) {
         let game = catalog::open(entry.ruleset.name, None, &[], &Runner::default());
         if let Ok(game) = game

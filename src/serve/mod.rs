@@ -18,7 +18,7 @@
 //! to a body announced too long and its 408 past 30 s alone are not JSON.
 //!
 //! The API:
-//! - `GET /api/rulesets`: every ruleset, with its game.
+//! - `GET /api/rulesets`: every game's record, the default ruleset and the memory budget.
 //! - `POST /api/games?rules=R&goal=G&vs=S&seed=N&first=you|computer`: a new game of dice.
 //! - `POST /api/games?rules=chopsticks&moves=M|unlimited&first=you|computer`: a new game of
 //!   Chopsticks (10 moves each unless `moves` says otherwise, as `swine play`).

@@ -9,18 +9,11 @@ use swine_solver::game::{Dice, Told, View, Who, bytes_text};
 use super::query::Refusal;
 use super::sessions::Game;
 
-/// `GET /api/rulesets`: every ruleset the page plays, with its game, its one line and its
-/// yardstick (none for a game without strategies); and the server's memory `budget` (in bytes,
-/// and in words) that bounds the match-ups it solves.
+/// `GET /api/rulesets`: every game's record (`swine games --json`: its rulesets, parameters,
+/// capabilities), the default ruleset, and the server's memory `budget` (in bytes, and in
+/// words) that bounds the match-ups it solves.
 pub(super) fn rulesets(budget: u64) -> Value {
-    let rulesets: Vec<Value> = catalog::rulesets()
-        .into_iter()
-        .map(|l| {
-            json!({"name": l.ruleset.name, "game": l.game.name, "summary": l.ruleset.summary,
-                   "yardstick": l.ruleset.yardstick})
-        })
-        .collect();
-    json!({ "rulesets": rulesets,
+    json!({ "games": catalog::games(), "default": catalog::default_rules(),
             "budget": {"bytes": budget, "text": bytes_text(budget)} })
 }
 

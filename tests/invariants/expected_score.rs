@@ -4,8 +4,9 @@
 
 use std::sync::OnceLock;
 
+use swine_solver::game::Reported;
 use swine_solver::game::{Run, Simulated, SolveAsk, Strategy};
-use swine_solver::report::Score;
+use swine_solver::report::ScoreReport;
 use swine_solver::yahtzee::simulate::play_games;
 use swine_solver::yahtzee::{Player, YahtzeeGame, settings_of};
 
@@ -37,13 +38,11 @@ fn maximum(case: &Case) -> f64 {
     340.0 + f64::from(settings.upper_bonus) + 12.0 * f64::from(settings.yahtzee_bonus)
 }
 
-/// `a`'s final score, as its duel against itself reports it.
-fn score(case: &Case, a: &Strategy) -> Score {
-    let (_, report) = case.evaluate(a, a);
-    let scores = report
-        .scores
-        .unwrap_or_else(|| panic!("{}: {} reports no final score", case.rules, a.name()));
-    scores.own
+/// `a`'s final score, played alone.
+fn score(case: &Case, a: &Strategy) -> ScoreReport {
+    case.game()
+        .score(a, &Run::default())
+        .unwrap_or_else(|e| panic!("{}: {} reports no final score: {e}", case.rules, a.name()))
 }
 
 /// Each strategy's final score lies on the card; the optimum's is the highest; a duel adds up,
@@ -103,17 +102,14 @@ fn scores_lie_on_the_card_the_optimum_scores_most_and_duels_add_up() {
 fn the_files_solve_writes_hold_the_expected_score_it_reports() {
     for case in cases() {
         let rules = &case.rules;
-        let thumb = case.yardstick();
         let solved = case
             .game()
-            .solve(Some(thumb), &SolveAsk::default(), &Run::default())
+            .solve(None, &SolveAsk::default(), &Run::default())
             .unwrap_or_else(|e| panic!("{rules}: {e}"));
-        let scores = solved
-            .report
-            .scores
-            .as_ref()
-            .expect("a solve's final scores");
-        let expected = scores.own.expected_score;
+        let Reported::Score(scored) = &solved.report else {
+            panic!("{rules}: solved alone, the optimum's final score is reported");
+        };
+        let expected = scored.expected_score;
         assert_eq!(
             expected,
             score(case, &case.resolve("optimal")).expected_score

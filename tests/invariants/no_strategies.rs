@@ -29,7 +29,14 @@ fn solved(case: &Case, limit: MoveLimit) -> (MatchReport, Value) {
         panic!("{what}: {} files", files.len());
     };
     let file = serde_json::from_slice(bytes).unwrap_or_else(|e| panic!("{what}: {name}: {e}"));
-    (solved.report, file)
+    (
+        solved
+            .report
+            .as_match()
+            .expect("a match-up's report")
+            .clone(),
+        file,
+    )
 }
 
 /// The numbers of `file[key]`, each a number or null.

@@ -177,7 +177,7 @@ fn read_back(case: &Case, opponent: &Strategy) -> usize {
         .game()
         .solve(Some(opponent), &ask, &Run::default())
         .unwrap_or_else(|e| panic!("{what}: {e}"));
-    let reported = &solved.report.rates;
+    let reported = &solved.report.as_match().expect("a match-up's report").rates;
     let reported = [reported.win_rate, reported.as_first, reported.as_second].map(|p| p.0);
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut read = 0;
@@ -417,10 +417,11 @@ fn a_position_is_worth_exactly_what_its_chosen_choice_is_in_every_game() {
             if asked.start {
                 // Where the choices are valued with perfect play afterwards (Farkle's), the
                 // strategy played throughout is the turn start's value.
-                let throughout = match report.turn_start {
-                    Some(turn_start) => turn_start.0,
-                    None => report.value.0,
-                };
+                let throughout = report
+                    .values
+                    .iter()
+                    .find(|(name, _)| *name == "turn_start")
+                    .map_or(report.value.0, |(_, turn_start)| turn_start.0);
                 assert!(
                     (throughout - outcome.as_first()).abs() <= residual,
                     "{what}: the start is worth {throughout}, the match-up moving first {}",

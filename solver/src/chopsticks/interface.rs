@@ -198,7 +198,7 @@ fn solved(limit: MoveLimit) -> (MatchReport, (String, Vec<u8>)) {
             goal,
         },
         strategy: "minimax".to_string(),
-        opponent: "minimax".to_string(),
+        opponent: Some("minimax".to_string()),
     };
     let mut report = MatchReport::with_ties(heading, outcome(result), 0.0, true);
     report.residual = None;
@@ -279,7 +279,7 @@ impl Game for Chopsticks {
         run.check()?;
         let (report, file) = solved(ask.moves.unwrap_or(MoveLimit::Unlimited));
         Ok(Solved {
-            report,
+            report: report.into(),
             tables: Vec::new(),
             values: None,
             files: vec![file],

@@ -10,14 +10,16 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::dice::{Die, SeededDice};
+use crate::commentary::{Commentary, Names};
+use crate::dice::Die;
+use crate::game::simulate::simulate;
 use crate::game::{
-    Action, Answers, Audience, Capability, Choice, Engine, Evaluated, Found, Game, GameError,
-    GameInfo, GameType, Goal, Growth, MINIMAX, Map, MoveLimit, Named, OpenError, Opening,
-    Parameter, Part, PositionForm, Prompt, Reading, RulesetRecord, Run, Session, Simulated,
-    SolveAsk, Solved, TablesJob, Told, ValueKind, View, check_numbers, optimum_words,
+    Action, Advisor, Answers, Audience, Capability, Chooser, Engine, Evaluated, Found, Game,
+    GameError, GameInfo, GameType, Goal, Growth, MINIMAX, Map, MoveLimit, Named, OpenError,
+    Opening, Parameter, Part, PositionForm, Presented, Reading, Rules, RulesetRecord, Run, Session,
+    Simulated, Sitting, SolveAsk, Solved, Step, TablesJob, ToMove, ValueKind, View, check_numbers,
+    optimum_words,
 };
-use crate::montecarlo::{self, Played};
 use crate::outcome::{Outcome, SeatOutcome};
 use crate::python::Runner;
 use crate::report::{ChoiceValue, MatchReport, PositionReport, SimulationReport};
@@ -292,32 +294,11 @@ impl Game for CoinRace {
     ) -> Result<Simulated, GameError> {
         let sweep = self.sweep(seats);
         let counter = run.counter(2 * games, "games");
-        let simulation = montecarlo::simulate(
-            games,
-            seed,
-            |first, rng| {
-                let (mut scores, mut mover) = ([0u32; 2], first);
-                loop {
-                    let cell = self.cell(scores[mover], scores[1 - mover]);
-                    let choice = sweep.chosen[mover][cell];
-                    let heads = rand::Rng::random_bool(rng, 0.5);
-                    scores[mover] += match (choice, heads) {
-                        (0, _) => 2,
-                        (_, true) => 4,
-                        (_, false) => 1,
-                    };
-                    if scores[mover] >= self.goal {
-                        return if mover == 0 {
-                            montecarlo::Result::Won
-                        } else {
-                            montecarlo::Result::Lost
-                        };
-                    }
-                    mover = 1 - mover;
-                }
-            },
-            &counter as &dyn Played,
-        );
+        let [a, b] = [0, 1].map(|seat| Plays {
+            goal: self.goal,
+            chosen: &sweep.chosen[seat],
+        });
+        let simulation = simulate(self, [&a, &b], (games, seed), &counter);
         run.check()?;
         Ok(Simulated::Exact(SimulationReport::new(
             self.heading(&seats[0].name, &seats[1].name),
@@ -361,7 +342,7 @@ impl Game for CoinRace {
         };
         let report = self.evaluate([&optimal, opponent], run)?.report;
         Ok(Solved {
-            report,
+            report: report.into(),
             tables: Vec::new(),
             values: None,
             files: Vec::new(),
@@ -383,7 +364,7 @@ impl Game for CoinRace {
             fixed: None,
         };
         Ok(Arc::new(Race {
-            goal: self.goal,
+            race: Arc::new(CoinRace::new(self.goal)),
             solved: Arc::new(self.sweep([&optimal, computer])),
             computer: computer.name.clone(),
         }))
@@ -396,7 +377,7 @@ impl Game for CoinRace {
 
 /// The race solved for a person against the computer: both seats' values and choices.
 struct Race {
-    goal: u32,
+    race: Arc<CoinRace>,
     solved: Arc<Sweep>,
     computer: String,
 }
@@ -409,19 +390,17 @@ impl Engine for Race {
     fn opening(&self, seed: u64) -> String {
         format!(
             "coin race to {}: the computer plays {}. Seed {seed}.",
-            self.goal, self.computer
+            self.race.goal, self.computer
         )
     }
 
     fn session(&self, first: usize, seed: u64, audience: Audience) -> Box<dyn Session> {
-        Box::new(RaceInPlay {
-            goal: self.goal,
+        let advisor: Arc<dyn Advisor<CoinRace>> = Arc::new(Advice {
+            goal: self.race.goal,
             solved: Arc::clone(&self.solved),
-            scores: [0, 0],
-            mover: first,
-            dice: SeededDice::new(seed),
-            audience,
-        })
+        });
+        let race = Arc::clone(&self.race);
+        Box::new(Sitting::new(race, advisor, first, seed, audience))
     }
 
     fn map(&self) -> Result<Map, String> {
@@ -429,118 +408,178 @@ impl Engine for Race {
     }
 }
 
-/// A race in progress.
-struct RaceInPlay {
-    goal: u32,
-    solved: Arc<Sweep>,
+/// A race at the table: both scores, the seat to move, and whether a bold move's coin is in
+/// the air.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Track {
     scores: [u32; 2],
     mover: usize,
-    dice: SeededDice,
-    audience: Audience,
+    tossing: bool,
 }
 
-impl RaceInPlay {
-    fn turn(&mut self, choice: usize) -> Told {
-        let who = self.mover;
-        let coin = Die {
-            faces: 2,
-            ..Die::SIX_SIDED
-        };
-        let heads = self.dice.roll(coin, 1)[0] == 2;
-        let points = match (choice, heads) {
-            (0, _) => 2,
-            (_, true) => 4,
-            (_, false) => 1,
-        };
-        self.scores[who] += points;
-        if self.scores[who] < self.goal {
-            self.mover = 1 - who;
-        }
-        let lines = vec![format!("seat {who} plays {}: +{points}", CHOICES[choice].0)];
-        Told {
-            who: Some(who),
-            heading: None,
-            thrown: self.dice.take_thrown(),
-            lines: self.audience.lines(lines),
-        }
-    }
+/// The coin: 1 tails, 2 heads.
+const COIN: Die = Die {
+    faces: 2,
+    ..Die::SIX_SIDED
+};
 
-    fn computer(&mut self) -> Vec<Told> {
-        let mut turns = Vec::new();
-        while self.ended().is_none() && self.mover == 1 {
-            let choice = self.solved.chosen[1][cell(self.goal, self.scores[1], self.scores[0])];
-            turns.push(self.turn(choice));
+impl CoinRace {
+    /// The mover gains `points`: the turn passes unless that reaches the goal.
+    fn gain(&self, track: &mut Track, points: u32) {
+        track.scores[track.mover] += points;
+        if track.scores[track.mover] < self.goal {
+            track.mover = 1 - track.mover;
         }
-        turns.extend(self.ended().and_then(|end| self.audience.verdict(end)));
-        turns
     }
 }
 
-impl Session for RaceInPlay {
-    fn begin(&mut self) -> Vec<Told> {
-        self.computer()
-    }
+impl Rules for CoinRace {
+    type State = Track;
+    type Choice = usize;
 
-    fn prompt(&self, _: bool) -> Option<Prompt> {
-        self.waiting().then(|| Prompt {
-            lines: vec![format!(
-                "You {}, computer {}.",
-                self.scores[0], self.scores[1]
-            )],
-            question: "Safe or bold (s/b)? ".to_string(),
-            answers: Answers::Words(vec![("s", Action::Choice(0)), ("b", Action::Choice(1))]),
-        })
-    }
-
-    fn act(&mut self, action: &Action) -> Result<Vec<Told>, String> {
-        if !self.waiting() {
-            return Err("the game is over".to_string());
+    fn start(&self, first: usize) -> Track {
+        Track {
+            scores: [0, 0],
+            mover: first,
+            tossing: false,
         }
-        let Action::Choice(choice @ 0..=1) = *action else {
-            return Err("coin-race is played by choosing safe (0) or bold (1)".to_string());
-        };
-        let mut turns = vec![self.turn(choice)];
-        turns.extend(self.computer());
-        Ok(turns)
     }
 
-    fn ended(&self) -> Option<Option<usize>> {
-        self.scores.iter().position(|&s| s >= self.goal).map(Some)
+    fn to_move(&self, track: &Track) -> ToMove {
+        if track.scores.iter().any(|&s| s >= self.goal) {
+            ToMove::Over
+        } else if track.tossing {
+            ToMove::Chance
+        } else {
+            ToMove::Seat(track.mover)
+        }
     }
 
-    fn waiting(&self) -> bool {
-        self.ended().is_none() && self.mover == 0
+    fn choices(&self, _: &Track) -> Vec<usize> {
+        vec![0, 1]
     }
 
-    fn view(&self) -> View {
-        let mut view = View::new(
-            "coin-race",
-            Reading::WinChance,
-            self.ended(),
-            self.waiting(),
-        );
-        view.scores(self.scores.map(i64::from));
+    fn die(&self, _: &Track) -> Die {
+        COIN
+    }
+
+    fn choose(&self, track: &mut Track, choice: &usize) {
+        match choice {
+            0 => self.gain(track, 2),
+            _ => track.tossing = true,
+        }
+    }
+
+    fn throw(&self, track: &mut Track, face: u8) {
+        track.tossing = false;
+        self.gain(track, if face == 2 { 4 } else { 1 });
+    }
+
+    fn returns(&self, track: &Track) -> Vec<f64> {
+        track
+            .scores
+            .iter()
+            .map(|&s| f64::from(u8::from(s >= self.goal)))
+            .collect()
+    }
+
+    fn scores(&self, track: &Track) -> [u32; 2] {
+        track.scores
+    }
+
+    fn narrate(
+        &self,
+        step: &Step<'_, CoinRace>,
+        names: Names,
+        _: &mut dyn Commentary,
+    ) -> Vec<String> {
+        let mover = step.before.mover;
+        let points = step.after.scores[mover] - step.before.scores[mover];
+        vec![format!(
+            "{} {}: +{points}",
+            names.act(mover, "plays", "play"),
+            CHOICES[*step.choice].0
+        )]
+    }
+}
+
+impl Presented for CoinRace {
+    fn reading(&self) -> Reading {
+        Reading::WinChance
+    }
+
+    fn situation(&self, _: &Track) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn label(&self, _: &Track, choice: &usize) -> String {
+        CHOICES[*choice].0.to_string()
+    }
+
+    fn key(&self, _: &Track, choice: &usize) -> Option<char> {
+        Some(['s', 'b'][*choice])
+    }
+
+    fn action(&self, _: &Track, choice: &usize) -> Action {
+        Action::Choice(*choice)
+    }
+
+    fn choice(&self, _: &Track, action: &Action) -> Result<usize, String> {
+        match *action {
+            Action::Choice(choice @ 0..=1) => Ok(choice),
+            _ => Err("coin-race is played by choosing safe (0) or bold (1)".to_string()),
+        }
+    }
+
+    fn question(&self, _: &Track) -> (String, Answers) {
+        (
+            "Safe or bold (s/b)? ".to_string(),
+            Answers::Words(vec![("s", Action::Choice(0)), ("b", Action::Choice(1))]),
+        )
+    }
+
+    fn view(&self, track: &Track, view: &mut View) {
+        view.rules = GAME.name.to_string();
+        view.scores(track.scores.map(i64::from));
         view.goal = Some(self.goal);
         view.facts.push(format!("goal {}", self.goal));
         view.coin = true;
-        if view.your_turn {
-            let at = (self.scores[0], self.scores[1]);
-            let best = self.solved.chosen[0][cell(self.goal, at.0, at.1)];
-            view.offer(
-                CHOICES
-                    .iter()
-                    .zip(['s', 'b'])
-                    .enumerate()
-                    .map(|(choice, ((name, _), key))| Choice {
-                        label: name.to_string(),
-                        key: Some(key),
-                        value: worth(self.goal, &self.solved.values[1], at, choice),
-                        best: choice == best,
-                        action: Action::Choice(choice),
-                    })
-                    .collect(),
-            );
-        }
-        view
+    }
+}
+
+/// A seat playing the choices `chosen` (by cell) in a race to `goal`.
+struct Plays<'a> {
+    goal: u32,
+    chosen: &'a [usize],
+}
+
+impl Chooser<CoinRace> for Plays<'_> {
+    fn choose(&self, track: &Track) -> usize {
+        let own = track.scores[track.mover];
+        self.chosen[cell(self.goal, own, track.scores[1 - track.mover])]
+    }
+}
+
+/// The person's values and both seats' choices, solved.
+struct Advice {
+    goal: u32,
+    solved: Arc<Sweep>,
+}
+
+impl Advisor<CoinRace> for Advice {
+    fn values(&self, track: &Track, choices: &[usize]) -> Vec<f64> {
+        let at = (track.scores[0], track.scores[1]);
+        choices
+            .iter()
+            .map(|&c| worth(self.goal, &self.solved.values[1], at, c))
+            .collect()
+    }
+
+    fn best(&self, track: &Track) -> usize {
+        self.solved.chosen[0][cell(self.goal, track.scores[0], track.scores[1])]
+    }
+
+    fn computer(&self, track: &Track) -> usize {
+        self.solved.chosen[1][cell(self.goal, track.scores[1], track.scores[0])]
     }
 }

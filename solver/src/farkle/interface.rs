@@ -396,7 +396,9 @@ impl Game for FarkleGame {
         );
         report.dice = dice.map(<[u8]>::to_vec);
         report.afterwards = "perfect play".to_string();
-        report.turn_start = Some(Probability(valued.turn_start));
+        report
+            .values
+            .push(("turn_start", Probability(valued.turn_start)));
         Ok(report)
     }
 

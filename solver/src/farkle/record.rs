@@ -67,13 +67,17 @@ pub const GAME: GameType = GameType {
 
 /// The one ruleset.
 fn rulesets() -> Vec<RulesetRecord> {
-    vec![RulesetRecord::new(
-        NAME,
-        "six dice, keep scoring combinations, bank or roll on; three farkles in a row cost 500 \
-         (Busche's Facebook Farkle, goal 10000; --set any rule number)",
-        Some(YARDSTICK),
-        STRATEGY_FORMS.map(String::from).to_vec(),
-    )]
+    vec![RulesetRecord {
+        // The full game takes minutes to solve; goal 2000 with floor -1000, seconds.
+        quick: vec![("goal", 2000), ("floor", -1000)],
+        ..RulesetRecord::new(
+            NAME,
+            "six dice, keep scoring combinations, bank or roll on; three farkles in a row cost \
+             500 (Busche's Facebook Farkle, goal 10000; --set any rule number)",
+            Some(YARDSTICK),
+            STRATEGY_FORMS.map(String::from).to_vec(),
+        )
+    }]
 }
 
 /// Farkle with its rule numbers set.

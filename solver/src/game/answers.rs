@@ -7,7 +7,9 @@ use crate::fraction::ExactRates;
 use crate::outcome::{Outcome, Simulation};
 use crate::report::Z95;
 use crate::report::ranking::Estimate;
-use crate::report::{EstimateReport, ExactTies, MatchReport, SimulationReport};
+use crate::report::{
+    EstimateReport, ExactTies, Heading, MatchReport, Report, ScoreReport, SimulationReport,
+};
 
 use super::{GameError, Run};
 
@@ -64,11 +66,69 @@ pub struct SearchAsk {
     pub seed: Option<u64>,
 }
 
+/// What a solve reports: the optimum's match-up, or where a game of one player's score is
+/// played alone, the optimum's final score.
+#[derive(Clone, Debug, serde::Serialize)]
+#[serde(untagged)]
+pub enum Reported {
+    /// A match-up's exact rates (boxed: a match-up's report is many times a score's).
+    Match(Box<MatchReport>),
+    /// One player's exact final score.
+    Score(ScoreReport),
+}
+
+impl Reported {
+    /// Which match-up, or which player alone.
+    pub fn heading(&self) -> &Heading {
+        match self {
+            Reported::Match(report) => &report.heading,
+            Reported::Score(report) => &report.heading,
+        }
+    }
+
+    /// The files written, to be filled once they are.
+    pub fn files_mut(&mut self) -> &mut Vec<std::path::PathBuf> {
+        match self {
+            Reported::Match(report) => &mut report.files,
+            Reported::Score(report) => &mut report.files,
+        }
+    }
+
+    /// The match-up's report, where there is a match-up.
+    pub fn as_match(&self) -> Option<&MatchReport> {
+        match self {
+            Reported::Match(report) => Some(report),
+            Reported::Score(_) => None,
+        }
+    }
+}
+
+impl From<MatchReport> for Reported {
+    fn from(report: MatchReport) -> Reported {
+        Reported::Match(Box::new(report))
+    }
+}
+
+impl From<ScoreReport> for Reported {
+    fn from(report: ScoreReport) -> Reported {
+        Reported::Score(report)
+    }
+}
+
+impl Report for Reported {
+    fn write_text(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        match self {
+            Reported::Match(report) => report.write_text(out),
+            Reported::Score(report) => report.write_text(out),
+        }
+    }
+}
+
 /// An optimal strategy solved, as `swine solve` writes it.
 #[derive(Clone, Debug)]
 pub struct Solved {
     /// The report (its `files` filled once they are written).
-    pub report: MatchReport,
+    pub report: Reported,
     /// The strategy tables, each in the formats to write.
     pub tables: Vec<(TableFile, Vec<Format>)>,
     /// Every state's value, where asked or where it is the solution (Farkle), in its formats.
@@ -80,12 +140,12 @@ pub struct Solved {
 impl Solved {
     /// A solve's report with its strategy tables and its values, each in its formats.
     pub fn new(
-        report: MatchReport,
+        report: impl Into<Reported>,
         tables: Vec<(TableFile, Vec<Format>)>,
         values: Option<(ValuesFile, Vec<Format>)>,
     ) -> Solved {
         Solved {
-            report,
+            report: report.into(),
             tables,
             values,
             files: Vec::new(),

@@ -364,7 +364,7 @@ pub fn survey(game: &dyn DynGame, run: &Run) -> Result<Survey, GameError> {
     }
     Ok(Survey {
         optimal_win_rate: best.outcome.win_rate(),
-        full_information: best.report.search.is_some() || info.hides_memory,
+        full_information: info.hides_memory,
         minimax_first_player_wins: both.outcome.as_first(),
         simple,
         residual,

@@ -14,7 +14,7 @@ use crate::bounds::BoundedRates;
 use crate::chart::Chart;
 use crate::outcome::Outcome;
 use crate::python::{Callable, Runner};
-use crate::report::{Heading, Lost, PositionReport};
+use crate::report::{Heading, Lost, PositionReport, ScoreReport, ScoreSimulationReport};
 use crate::table::{Schema, Table};
 
 /// A strategy of some game, type-erased: what [`DynGame`] hands out and takes back.
@@ -98,6 +98,17 @@ pub trait DynGame: Send + Sync {
         dice: Option<&[u8]>,
         run: &Run,
     ) -> Result<PositionReport, GameError>;
+    /// See [`Game::score`].
+    fn score(&self, strategy: &Strategy, run: &Run) -> Result<ScoreReport, GameError>;
+    /// See [`Game::simulate_alone`].
+    fn simulate_alone(
+        &self,
+        strategy: &Strategy,
+        games_and_seed: (u64, u64),
+        run: &Run,
+    ) -> Result<ScoreSimulationReport, GameError>;
+    /// See [`Game::heading_alone`].
+    fn heading_alone(&self, strategy: &str) -> Heading;
     /// See [`Game::simulate`].
     fn simulate(
         &self,
@@ -214,6 +225,27 @@ impl<G: Game> DynGame for G {
         Game::position(self, both(self, seats)?, at, dice, run)
     }
 
+    fn score(&self, strategy: &Strategy, run: &Run) -> Result<ScoreReport, GameError> {
+        alone(self)?;
+        run.check()?;
+        Game::score(self, typed(self, strategy)?, run)
+    }
+
+    fn simulate_alone(
+        &self,
+        strategy: &Strategy,
+        games_and_seed: (u64, u64),
+        run: &Run,
+    ) -> Result<ScoreSimulationReport, GameError> {
+        alone(self)?;
+        run.check()?;
+        Game::simulate_alone(self, typed(self, strategy)?, games_and_seed, run)
+    }
+
+    fn heading_alone(&self, strategy: &str) -> Heading {
+        Game::heading_alone(self, strategy)
+    }
+
     fn simulate(
         &self,
         seats: [&Strategy; 2],
@@ -274,7 +306,7 @@ impl<G: Game> DynGame for G {
             (Capability::TimeLimit, ask.search.time_limit.is_some()),
             (Capability::Moves, ask.moves.is_some()),
         ])?;
-        if opponent.is_none() && info.can(Capability::Strategies) {
+        if opponent.is_none() && info.can(Capability::Strategies) && !info.game.alone() {
             return Err(against("solve"));
         }
         run.check()?;
@@ -329,6 +361,17 @@ impl<G: Game> DynGame for G {
 
     fn default_games(&self) -> u64 {
         Game::default_games(self)
+    }
+}
+
+/// `Ok` where `game` is played alone (by a strategy of its own); else the refusal.
+fn alone<G: Game>(game: &G) -> Result<(), GameError> {
+    let info = Game::info(game);
+    info.allows(Capability::Strategies)?;
+    if info.game.alone() {
+        Ok(())
+    } else {
+        Err(info.alone_refused())
     }
 }
 

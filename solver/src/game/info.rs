@@ -257,6 +257,15 @@ impl GameInfo {
         }
     }
 
+    /// The refusal of a question about one player alone, where the game is played only against
+    /// an opponent.
+    pub fn alone_refused(&self) -> GameError {
+        GameError::Refused(format!(
+            "{} is played against an opponent: give one (--vs)",
+            self.rules
+        ))
+    }
+
     /// The heading's goal as text, e.g. `goal 100` (empty where the game has none).
     pub fn goal_text(&self) -> String {
         self.goal

@@ -52,8 +52,8 @@ pub use crate::report::Goal;
 pub use crate::report::ranking::{Simple, Survey};
 pub use action::Action;
 pub use answers::{
-    ChartAsk, ChartKind, Evaluated, Found, Fractions, MOST_MOVES, MoveLimit, Rating, SearchAsk,
-    Simulated, SolveAsk, Solved, TablesJob, optimum_words,
+    ChartAsk, ChartKind, Evaluated, Found, Fractions, MOST_MOVES, MoveLimit, Rating, Reported,
+    SearchAsk, Simulated, SolveAsk, Solved, TablesJob, optimum_words,
 };
 pub use erased::{DynGame, Strategy, facing, meet};
 pub use error::{GameError, given};
@@ -81,7 +81,7 @@ use crate::bounds::BoundedRates;
 use crate::chart::Chart;
 use crate::outcome::Outcome;
 use crate::python::{Callable, Runner};
-use crate::report::{Heading, Lost, PositionReport};
+use crate::report::{Heading, Lost, PositionReport, ScoreReport, ScoreSimulationReport};
 use crate::spec::Resolved;
 use crate::table::{Schema, Table};
 
@@ -216,6 +216,25 @@ pub trait Game: Send + Sync + 'static {
         run: &Run,
     ) -> Result<PositionReport, GameError>;
 
+    /// `strategy` playing alone, exactly: its final score (a game whose record counts one
+    /// player among its players; [`GameType::alone`]).
+    fn score(&self, strategy: &Self::Strategy, run: &Run) -> Result<ScoreReport, GameError> {
+        let _ = (strategy, run);
+        Err(self.info().alone_refused())
+    }
+
+    /// `games` seeded games of `strategy` alone, beside its exact expected score where that is
+    /// known.
+    fn simulate_alone(
+        &self,
+        strategy: &Self::Strategy,
+        games_and_seed: (u64, u64),
+        run: &Run,
+    ) -> Result<ScoreSimulationReport, GameError> {
+        let _ = (strategy, games_and_seed, run);
+        Err(self.info().alone_refused())
+    }
+
     /// `games` seeded games with each seat moving first, beside the exact outcome.
     fn simulate(
         &self,
@@ -337,12 +356,21 @@ pub trait Game: Send + Sync + 'static {
         }
     }
 
+    /// The heading of `strategy` playing alone in this game.
+    fn heading_alone(&self, strategy: &str) -> Heading {
+        Heading {
+            batch: self.info().batch(),
+            strategy: strategy.to_string(),
+            opponent: None,
+        }
+    }
+
     /// The heading of `strategy` against `opponent` in this game.
     fn heading(&self, strategy: &str, opponent: &str) -> Heading {
         Heading {
             batch: self.info().batch(),
             strategy: strategy.to_string(),
-            opponent: opponent.to_string(),
+            opponent: Some(opponent.to_string()),
         }
     }
 }

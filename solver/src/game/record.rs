@@ -264,6 +264,11 @@ pub struct RulesetRecord {
     /// Its own defaults where they differ from the game's (Piglet's goal 10).
     #[serde(serialize_with = "defaults_map")]
     pub defaults: Vec<(&'static str, i64)>,
+    /// Settings a person trying it first is offered, where its defaults take long to solve
+    /// (the page's setup; Farkle's goal 2000 and floor -1000, solved in seconds): none where
+    /// its defaults are quick.
+    #[serde(serialize_with = "defaults_map")]
+    pub quick: Vec<(&'static str, i64)>,
 }
 
 /// Writes `(name, value)` pairs as a JSON object.
@@ -289,6 +294,7 @@ impl RulesetRecord {
             yardstick: yardstick.map(str::to_string),
             strategies,
             defaults: Vec::new(),
+            quick: Vec::new(),
         }
     }
 }
@@ -429,6 +435,12 @@ impl GameType {
     /// [`GameInfo::allows`](super::GameInfo::allows)).
     pub fn can(&self, capability: Capability) -> bool {
         self.can.contains(&capability)
+    }
+
+    /// Whether one player can play it alone (its value then an expected score): the verbs
+    /// answer for one strategy where no opponent is given.
+    pub fn alone(&self) -> bool {
+        self.players.contains(&1)
     }
 
     /// Its parameter called `name`.

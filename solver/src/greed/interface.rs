@@ -21,7 +21,7 @@ use crate::game::{
 };
 use crate::outcome::Outcome;
 use crate::python::Runner;
-use crate::report::{ChoiceValue, Lost, MatchReport, PositionReport, SimulationReport};
+use crate::report::{ChoiceValue, Lost, MatchReport, Place, PositionReport, SimulationReport};
 use crate::spec::Resolved;
 use crate::table::{Schema, Table};
 
@@ -266,10 +266,7 @@ impl Game for GreedGame {
             .map_err(GameError::solve)?
             .into_iter()
             .map(|cell| Lost {
-                score: cell.own,
-                opponent_score: cell.opponent,
-                passed: Some(cell.passed),
-                turn_total: None,
+                at: Place::scores(cell.own, cell.opponent).with("passed", cell.passed.into()),
                 chosen: choice_label(cell.chosen),
                 best: choice_label(cell.best),
                 reach: Probability(cell.reach),
@@ -363,7 +360,7 @@ impl Game for GreedGame {
                 run.check()?;
                 let solved = solve_against(&game.game, &opponent).map_err(GameError::solve)?;
                 let solved = Solved {
-                    report: game.solved_report(&solved),
+                    report: game.solved_report(&solved).into(),
                     tables: vec![(solved.file.clone(), Format::ALL.to_vec())],
                     values: None,
                     files: Vec::new(),

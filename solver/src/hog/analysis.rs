@@ -12,9 +12,10 @@ use super::sweep::{
 use ndarray::ArrayD;
 use thiserror::Error;
 
-use crate::format::{TableFile, TableMeta, ValuesFile, probability, stem};
+use crate::format::{Probability, TableFile, TableMeta, ValuesFile, probability, stem};
 use crate::fraction::ExactRates;
 use crate::outcome::{Outcome, Position, WinRates};
+use crate::report::{Details, percent};
 use crate::table::{Schema, Table};
 
 /// The exact winning probabilities of `strategy` against `opponent`.
@@ -88,6 +89,49 @@ pub struct SearchSummary {
     /// The full-information best response (it also reads both memories), with its win rates:
     /// an upper bound for every score table.
     pub full_information: TableFile,
+}
+
+impl SearchSummary {
+    /// The search as a report shows it beside the table's rates (`table_win_rate`, P(win) +
+    /// ½·P(tie)): what full information would win (an upper bound), the gap, and how the
+    /// table was found; JSON under `details`.
+    pub fn details(&self, table_win_rate: f64) -> Details {
+        let full = self
+            .full_information
+            .meta
+            .win_rates
+            .expect("the full-information optimum knows its win rates");
+        let gap = full.win_rate - table_win_rate;
+        let json = serde_json::json!({
+            "final_strategy": "best score table",
+            "full_information_win_rate": Probability(full.win_rate),
+            "full_information_as_first": Probability(full.as_first),
+            "full_information_as_second": Probability(full.as_second),
+            "gap": Probability(gap),
+            "table_local_optimum": self.local_optimum,
+            "search_rounds": self.rounds,
+            "search_perturbations": self.perturbations.0,
+            "search_improvements": self.perturbations.1,
+            "search_seed": self.seed,
+        });
+        let how = if self.local_optimum {
+            "no single-cell change improves it"
+        } else {
+            "stopped by the time limit; a single-cell change may still improve it"
+        };
+        let text = format!(
+            "  full information  {}  sees both memories too: an upper bound\n  gap               {}\n\
+             final_strategy is the best score table found ({} rounds; {} perturbations climbed \
+             again, {} of them better; seed {}): {how}\n",
+            percent(full.win_rate),
+            probability(gap),
+            self.rounds,
+            self.perturbations.0,
+            self.perturbations.1,
+            self.seed
+        );
+        Details { json, text }
+    }
 }
 
 /// The optimal strategy against `opponent`.

@@ -34,8 +34,7 @@ use crate::game::{
 use crate::outcome::Outcome;
 use crate::python::Runner;
 use crate::report::{
-    ChoiceValue, ExactTies, Lost, MatchReport, PositionReport, SearchReport, SimulationReport,
-    TiedState,
+    ChoiceValue, ExactTies, Lost, MatchReport, Place, PositionReport, SimulationReport, TiedState,
 };
 use crate::spec::Resolved;
 use crate::table::{Schema, Table};
@@ -156,25 +155,10 @@ impl HogGame {
             solved.residual,
             solved.first_player_wins.is_some(),
         );
-        report.search = solved.search.as_ref().map(|search| {
-            let full = search
-                .full_information
-                .meta
-                .win_rates
-                .expect("the full-information optimum knows its win rates");
-            SearchReport {
-                final_strategy: "best score table",
-                full_information_win_rate: crate::format::Probability(full.win_rate),
-                full_information_as_first: crate::format::Probability(full.as_first),
-                full_information_as_second: crate::format::Probability(full.as_second),
-                gap: crate::format::Probability(full.win_rate - solved.outcome.win_rate()),
-                table_local_optimum: search.local_optimum,
-                search_rounds: search.rounds,
-                search_perturbations: search.perturbations.0,
-                search_improvements: search.perturbations.1,
-                search_seed: search.seed,
-            }
-        });
+        report.details = solved
+            .search
+            .as_ref()
+            .map(|search| search.details(solved.outcome.win_rate()));
         report
     }
 
@@ -231,12 +215,18 @@ impl HogGame {
         let memory = self.rules.space().memory_size() > 1;
         let states = if listed {
             ties.iter()
-                .map(|tie| TiedState {
-                    score: tie.own,
-                    opponent_score: tie.opponent,
-                    memories: memory.then_some([tie.memories.0, tie.memories.1]),
-                    turn_total: None,
-                    choices: tie.dice.iter().map(|&n| dice_label(n)).collect(),
+                .map(|tie| {
+                    let at = Place::scores(tie.own, tie.opponent);
+                    let at = if memory {
+                        at.with("memory", tie.memories.0.into())
+                            .with("opponent_memory", tie.memories.1.into())
+                    } else {
+                        at
+                    };
+                    TiedState {
+                        at,
+                        choices: tie.dice.iter().map(|&n| dice_label(n)).collect(),
+                    }
                 })
                 .collect()
         } else {
@@ -497,10 +487,7 @@ impl Game for HogGame {
         Ok(cells
             .into_iter()
             .map(|cell| Lost {
-                score: cell.score,
-                opponent_score: cell.opponent_score,
-                passed: None,
-                turn_total: None,
+                at: Place::scores(cell.score, cell.opponent_score),
                 chosen: dice_label(cell.chosen),
                 best: dice_label(cell.best),
                 reach: crate::format::Probability(cell.reach),

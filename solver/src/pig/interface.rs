@@ -30,7 +30,7 @@ use crate::game::{
 use crate::outcome::Outcome;
 use crate::python::Runner;
 use crate::report::{
-    ChoiceValue, ExactTies, Lost, MatchReport, PositionReport, SimulationReport, TiedState,
+    ChoiceValue, ExactTies, Lost, MatchReport, Place, PositionReport, SimulationReport, TiedState,
 };
 use crate::spec::Resolved;
 use crate::table::{Schema, Table};
@@ -136,10 +136,7 @@ impl PigGame {
             .iter()
             .filter(|_| listed)
             .map(|&(own, opponent, turn_total)| TiedState {
-                score: own,
-                opponent_score: opponent,
-                memories: None,
-                turn_total: Some(turn_total),
+                at: Place::scores(own, opponent).with("turn_total", turn_total.into()),
                 choices: vec![decision(true), decision(false)],
             });
         ExactTies {
@@ -367,10 +364,8 @@ impl Game for PigGame {
         Ok(states
             .into_iter()
             .map(|state| Lost {
-                score: state.own,
-                opponent_score: state.opponent,
-                passed: None,
-                turn_total: Some(state.turn_total),
+                at: Place::scores(state.own, state.opponent)
+                    .with("turn_total", state.turn_total.into()),
                 chosen: decision(state.rolls),
                 best: decision(!state.rolls),
                 reach: Probability(state.visits),

@@ -4,7 +4,7 @@
 
 use super::game::{Pig, Variant};
 use super::policy::Policy;
-use super::simulate::{Game, Step as Did};
+use super::simulate::{Game, Step as Did, thrown};
 use crate::commentary::{Commentary, Names};
 use crate::dice::Die;
 use crate::game::{Chooser, Rules, Step, ToMove};
@@ -51,22 +51,6 @@ impl Table {
             thrown: 0,
             rolling: false,
         }
-    }
-}
-
-/// What one roll throws in each variant: a die (1..=6), a coin as a two-faced die (1 tails, 2
-/// heads), or two dice.
-pub fn thrown(variant: Variant) -> (Die, u8) {
-    match variant {
-        Variant::Pig => (Die::SIX_SIDED, 1),
-        Variant::Piglet => (
-            Die {
-                faces: 2,
-                ..Die::SIX_SIDED
-            },
-            1,
-        ),
-        Variant::TwoDicePig => (Die::SIX_SIDED, 2),
     }
 }
 

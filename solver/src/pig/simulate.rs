@@ -7,7 +7,7 @@
 use rand::Rng;
 
 use super::game::{Pig, Variant};
-use super::rules::thrown;
+use crate::dice::Die;
 
 /// A game in progress, seen from the table: seat 0 and seat 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +33,22 @@ pub enum Step {
     Held(u32),
     /// The mover reached the goal and won.
     Won,
+}
+
+/// What one roll throws in each variant: a die (1..=6), a coin as a two-faced die (1 tails, 2
+/// heads), or two dice.
+pub fn thrown(variant: Variant) -> (Die, u8) {
+    match variant {
+        Variant::Pig => (Die::SIX_SIDED, 1),
+        Variant::Piglet => (
+            Die {
+                faces: 2,
+                ..Die::SIX_SIDED
+            },
+            1,
+        ),
+        Variant::TwoDicePig => (Die::SIX_SIDED, 2),
+    }
 }
 
 impl Game {

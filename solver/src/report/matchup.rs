@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
+use super::place::{Place, heading};
 use super::{Heading, Report, digits, percent, write_notes};
 use crate::bounds::BoundedRates;
 use crate::format::{Probability, probability};
@@ -119,9 +120,6 @@ pub struct MatchReport {
     /// Under minimax, the first player's value (P(win) + ½·P(tie)).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_player_wins: Option<Probability>,
-    /// For rules with hidden memory, the search for the best score table.
-    #[serde(flatten)]
-    pub search: Option<SearchReport>,
     /// Where the values come from a fixpoint (positions repeat): how far they are from the
     /// game's equations (largest |V − TV|).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -142,38 +140,12 @@ pub struct MatchReport {
     /// exactly the same.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact_ties: Option<ExactTies>,
-    /// In a game of one player's score (Yahtzee): the strategy's final score, and the
-    /// opponent's it duels.
-    #[serde(flatten)]
-    pub scores: Option<ScoresReport>,
     /// The game's own account (Chopsticks' levels and counts).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<Details>,
     /// Files written.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<PathBuf>,
-}
-
-/// A player's final score in a game of one player's score: its mean, spread and middle.
-#[derive(Clone, Debug, Serialize)]
-pub struct Score {
-    /// The expected final score, points.
-    pub expected_score: f64,
-    /// Its standard deviation, points.
-    pub sd: f64,
-    /// Its median, points (the least score with at least half the games at or below it).
-    pub median: u32,
-}
-
-/// The two final scores of a duel in a game of one player's score: the strategy's (flattened:
-/// `expected_score`, `sd`, `median`) and the opponent's.
-#[derive(Clone, Debug, Serialize)]
-pub struct ScoresReport {
-    /// The strategy's final score.
-    #[serde(flatten)]
-    pub own: Score,
-    /// The opponent's final score.
-    pub opponent_score: Score,
 }
 
 /// The states where an optimising strategy's best choices are worth exactly the same: it takes
@@ -190,16 +162,9 @@ pub struct ExactTies {
 /// A state with several exactly equal best choices.
 #[derive(Clone, Debug, Serialize)]
 pub struct TiedState {
-    /// The strategy's score.
-    pub score: u32,
-    /// The opponent's score.
-    pub opponent_score: u32,
-    /// Hog rules with memory: both memories (own, opponent's).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub memories: Option<[u8; 2]>,
-    /// The Pig family: the turn total.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub turn_total: Option<u32>,
+    /// The state, by its parts (the two scores, then the game's own: memories, a turn total).
+    #[serde(flatten)]
+    pub at: Place,
     /// The equally good choices, as the game names them, the one taken first.
     pub choices: Vec<String>,
 }
@@ -252,14 +217,7 @@ fn write_exact(
         ties.count
     )?;
     for tie in ties.states.iter().take(TIES_SHOWN) {
-        let mut at = format!("{} : {}", tie.score, tie.opponent_score);
-        if let Some([a, b]) = tie.memories {
-            at.push_str(&format!(" (memories {a}, {b})"));
-        }
-        if let Some(turn_total) = tie.turn_total {
-            at.push_str(&format!(", turn total {turn_total}"));
-        }
-        writeln!(out, "    {at}: {}", tie.choices.join(", "))?;
+        writeln!(out, "    {}: {}", tie.at.text(), tie.choices.join(", "))?;
     }
     if ties.states.len() > TIES_SHOWN {
         writeln!(
@@ -274,16 +232,10 @@ fn write_exact(
 /// A cell where changing the strategy's choice alone raises its win rate.
 #[derive(Clone, Debug, Serialize)]
 pub struct Lost {
-    /// The strategy's score.
-    pub score: u32,
-    /// The opponent's score.
-    pub opponent_score: u32,
-    /// Greed: whether the opponent has just passed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub passed: Option<bool>,
-    /// The Pig family: the turn total (a change is then one state's).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub turn_total: Option<u32>,
+    /// The cell, by its parts (the two scores, then the game's own: whether the opponent has
+    /// just passed, a turn total, where a change is then one state's).
+    #[serde(flatten)]
+    pub at: Place,
     /// What the strategy chooses, as the game names it (`3 dice`, `pass`, `roll`).
     pub chosen: String,
     /// The choice that gains the most.
@@ -295,45 +247,53 @@ pub struct Lost {
     pub gain: Probability,
 }
 
-/// Writes the cells of `--explain` as an aligned table.
+/// Writes the cells of `--explain` as an aligned table, a column for each part of a cell.
 pub fn write_lost(lost: &[Lost], out: &mut dyn Write) -> io::Result<()> {
-    if lost.is_empty() {
+    let Some(first) = lost.first() else {
         return writeln!(out, "  no single change of one cell raises the win rate");
-    }
-    let greed = lost.iter().any(|l| l.passed.is_some());
-    let pig = lost.iter().any(|l| l.turn_total.is_some());
-    let extra = match (greed, pig) {
-        (true, _) => "  passed",
-        (_, true) => "  turn total",
-        _ => "",
     };
-    let (what, reach) = if pig {
-        ("one state changed alone", "visits")
-    } else {
-        ("one cell changed alone", "reach")
-    };
+    let columns: Vec<(String, usize)> = first
+        .at
+        .0
+        .iter()
+        .enumerate()
+        .map(|(column, (name, _))| {
+            let heading = heading(name);
+            let widest = lost
+                .iter()
+                .filter_map(|l| l.at.0.get(column))
+                .map(|(_, value)| value.to_string().len())
+                .max()
+                .unwrap_or(0);
+            let width = widest.max(heading.len()).max(5);
+            (heading, width)
+        })
+        .collect();
     let width = lost
         .iter()
         .flat_map(|l| [l.chosen.len(), l.best.len()])
         .max()
         .unwrap_or(0)
         .max(6);
+    let headings: Vec<String> = columns.iter().map(|(h, w)| format!("{h:>w$}")).collect();
     writeln!(
         out,
-        "  where it loses ({what}, exact gains):\n  {:>5}  {:>8}{extra}  {:>width$}  {:>width$}  {:<22}  gain",
-        "score", "opponent", "chosen", "best", reach
+        "  where it loses (one cell changed alone, exact gains):\n  {}  {:>width$}  {:>width$}  {:<22}  gain",
+        headings.join("  "),
+        "chosen",
+        "best",
+        "reach"
     )?;
     for l in lost {
-        let extra = match (l.passed, l.turn_total) {
-            (Some(p), _) => format!("  {:>6}", if p { "yes" } else { "no" }),
-            (_, Some(k)) => format!("  {k:>10}"),
-            _ => String::new(),
-        };
+        let parts: Vec<String> = columns
+            .iter()
+            .zip(&l.at.0)
+            .map(|((_, w), (_, value))| format!("{value:>w$}"))
+            .collect();
         writeln!(
             out,
-            "  {:>5}  {:>8}{extra}  {:>width$}  {:>width$}  {:<22}  {}",
-            l.score,
-            l.opponent_score,
+            "  {}  {:>width$}  {:>width$}  {:<22}  {}",
+            parts.join("  "),
             l.chosen,
             l.best,
             digits(l.reach.0),
@@ -341,31 +301,6 @@ pub fn write_lost(lost: &[Lost], out: &mut dyn Write) -> io::Result<()> {
         )?;
     }
     Ok(())
-}
-
-/// For rules with hidden memory: the full-information optimum beside the score table.
-#[derive(Clone, Debug, Serialize)]
-pub struct SearchReport {
-    /// What the written `final_strategy` is.
-    pub final_strategy: &'static str,
-    /// The full-information best response's win rate (an upper bound for score tables).
-    pub full_information_win_rate: Probability,
-    /// ... moving first.
-    pub full_information_as_first: Probability,
-    /// ... moving second.
-    pub full_information_as_second: Probability,
-    /// Full-information win rate minus the table's.
-    pub gap: Probability,
-    /// Whether no single-cell change improves the table.
-    pub table_local_optimum: bool,
-    /// Rounds of improvement run, over all climbs.
-    pub search_rounds: usize,
-    /// Perturbations of the best table climbed again after the starting climbs.
-    pub search_perturbations: usize,
-    /// How many of them won more than the best table before them.
-    pub search_improvements: usize,
-    /// The seed of the perturbations.
-    pub search_seed: u64,
 }
 
 impl MatchReport {
@@ -376,14 +311,12 @@ impl MatchReport {
             rates: Rates::exact(matchup),
             ties: None,
             first_player_wins: None,
-            search: None,
             residual: None,
             notes: Vec::new(),
             explain: None,
             exact: None,
             exact_ties: None,
             bounds: None,
-            scores: None,
             details: None,
             files: Vec::new(),
         }
@@ -509,45 +442,7 @@ impl Report for MatchReport {
                 )?;
             }
         }
-        if let Some(scores) = &self.scores {
-            let line = |score: &Score| {
-                format!(
-                    "{}  (sd {:.4}, median {})",
-                    digits(score.expected_score),
-                    score.sd,
-                    score.median
-                )
-            };
-            writeln!(out, "  expected final score  {}", line(&scores.own))?;
-            writeln!(
-                out,
-                "  opponent's            {}",
-                line(&scores.opponent_score)
-            )?;
-        }
         write_notes(&self.notes, out)?;
-        if let Some(search) = &self.search {
-            writeln!(
-                out,
-                "  full information  {}  sees both memories too: an upper bound",
-                percent(search.full_information_win_rate.0)
-            )?;
-            writeln!(out, "  gap               {}", probability(search.gap.0))?;
-            let how = if search.table_local_optimum {
-                "no single-cell change improves it"
-            } else {
-                "stopped by the time limit; a single-cell change may still improve it"
-            };
-            writeln!(
-                out,
-                "final_strategy is the best score table found ({} rounds; {} perturbations \
-                 climbed again, {} of them better; seed {}): {how}",
-                search.search_rounds,
-                search.search_perturbations,
-                search.search_improvements,
-                search.search_seed
-            )?;
-        }
         if let Some(exact) = &self.exact {
             write_exact(exact, self.exact_ties.as_ref(), self.ties.is_some(), out)?;
         }

@@ -9,16 +9,19 @@
 //! - [`ranking`]: grades, round robins and sweeps.
 
 mod matchup;
+mod place;
 mod position;
 pub mod ranking;
+mod score;
 mod simulation;
 pub mod study;
 
 pub use matchup::{
-    Details, ExactTies, Lost, MatchReport, Rates, Results, Score, ScoresReport, SearchReport,
-    TieReport, TiedState, write_lost,
+    Details, ExactTies, Lost, MatchReport, Rates, Results, TieReport, TiedState, write_lost,
 };
+pub use place::Place;
 pub use position::{ChoiceValue, PositionReport};
+pub use score::{ExactScore, QUANTILES, ScoreReport, ScoreSimulationReport, SimulatedScore};
 pub use simulation::{EstimateReport, SimulatedRates, SimulationReport, Z95};
 pub use study::{Design, StudyReport};
 
@@ -65,7 +68,8 @@ pub fn full_message(err: &dyn std::error::Error) -> String {
 }
 
 /// Which match-up a report is about: serialised as `game`, `rules`, the goal under the game's
-/// name (`goal` or `limit`), `strategy`, `opponent`.
+/// name (`goal` or `limit`), `strategy`, and `opponent` where there is one (a game of one
+/// player's score played alone has none).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Heading {
     /// The game, its rules and its goal.
@@ -73,19 +77,28 @@ pub struct Heading {
     pub batch: Batch,
     /// The strategy the numbers are about.
     pub strategy: String,
-    /// Its opponent.
-    pub opponent: String,
+    /// Its opponent, if it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<String>,
 }
 
 impl Heading {
-    /// The heading as text: `hog-fa20, goal 100: bacon:8,6 against always_roll:4`.
+    /// The heading as text: `hog-fa20, goal 100: bacon:8,6 against always_roll:4`, or
+    /// `yahtzee: optimal` alone.
     pub fn text(&self) -> String {
-        format!(
-            "{}: {} against {}",
-            self.batch.text(),
-            self.strategy,
-            self.opponent
-        )
+        match &self.opponent {
+            Some(opponent) => format!(
+                "{}: {} against {opponent}",
+                self.batch.text(),
+                self.strategy
+            ),
+            None => format!("{}: {}", self.batch.text(), self.strategy),
+        }
+    }
+
+    /// The opponent's name, or `no one` where the strategy plays alone.
+    pub fn opponent(&self) -> &str {
+        self.opponent.as_deref().unwrap_or("no one")
     }
 }
 
@@ -183,7 +196,7 @@ mod tests {
                 }),
             },
             strategy: "sample1".to_string(),
-            opponent: "sample2".to_string(),
+            opponent: Some("sample2".to_string()),
         };
         assert_eq!(heading.text(), "greed, limit 100: sample1 against sample2");
         let json = serde_json::to_string(&heading).unwrap();

@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
+use super::place::{heading, in_order};
 use super::{Heading, Report, digits, percent, write_notes};
 use crate::format::Probability;
 use crate::outcome::SeatOutcome;
@@ -69,21 +70,22 @@ pub struct PositionReport {
     /// Who plays the mover's decisions after each choice: its strategy, or `perfect play`.
     /// `mover_wins`, `tie` and `value` are those of `chosen`, then `afterwards`.
     pub afterwards: String,
-    /// Farkle: P(the mover wins) at the turn's start (the position's banked scores and farkle
-    /// counts), its strategy played throughout.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub turn_start: Option<Probability>,
+    /// The game's own values of the position beside the mover's, by name, in order (Farkle's
+    /// `turn_start`: P(the mover wins) at the turn's start, its strategy played throughout).
+    /// JSON shows each as a key of the report.
+    #[serde(flatten, serialize_with = "named_values")]
+    pub values: Vec<(&'static str, Probability)>,
     /// How the values are to be read (e.g. who plays on afterwards).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
 }
 
-/// Writes named parts as a JSON object, in their order.
-fn in_order<S: serde::Serializer>(
-    parts: &[(String, i64)],
+/// Writes a position's own named values as keys of its object.
+fn named_values<S: serde::Serializer>(
+    values: &[(&'static str, Probability)],
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
-    serializer.collect_map(parts.iter().map(|(name, value)| (name, value)))
+    serializer.collect_map(values.iter().map(|(name, value)| (name, value)))
 }
 
 impl PositionReport {
@@ -104,7 +106,7 @@ impl PositionReport {
             mover_loses: Some(Probability(outcome.loss)),
             value: Probability(outcome.value()),
             afterwards: heading.strategy.clone(),
-            turn_start: None,
+            values: Vec::new(),
             chosen,
             choices,
             notes: Vec::new(),
@@ -183,6 +185,9 @@ impl Report for PositionReport {
                 choice.choice,
                 digits(choice.value)
             )?;
+        }
+        for (name, value) in &self.values {
+            writeln!(out, "  {:<12} {}", heading(name), digits(value.0))?;
         }
         write_notes(&self.notes, out)
     }

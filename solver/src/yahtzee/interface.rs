@@ -27,13 +27,14 @@ use super::turn::Card;
 use crate::format::{Format, ValuesFile};
 use crate::game::{
     Capability, Engine, Evaluated, Footprint, Game, GameError, GameInfo, MoveLimit, Part, Rating,
-    Run, Simulated, SolveAsk, Solved, Studied, StudyAsk, TablesJob, given,
+    Reported, Run, Simulated, SolveAsk, Solved, Studied, StudyAsk, TablesJob, given,
 };
 use crate::outcome::{Outcome, SeatOutcome, Simulation, Tally};
 use crate::python::{Callable, PythonSpec, Runner};
 use crate::report::full_message;
 use crate::report::{
-    ChoiceValue, EstimateReport, MatchReport, PositionReport, Score, ScoresReport, SimulationReport,
+    ChoiceValue, EstimateReport, Heading, MatchReport, PositionReport, QUANTILES, ScoreReport,
+    ScoreSimulationReport, SimulationReport,
 };
 use crate::spec::Resolved;
 use crate::spec::StrategyError;
@@ -213,13 +214,10 @@ impl YahtzeeGame {
         let heading = self.heading(&seats[0].name, &seats[1].name);
         let mut report = MatchReport::with_ties(heading, outcome, 0.0, false);
         report.residual = None;
-        report.scores = Some(ScoresReport {
-            own: score(&own),
-            opponent_score: score(&other),
-        });
         report.notes.push(
             "a duel: each player fills its own card, the higher final score wins, a tie counts \
-             half; neither can affect the other, so moving first or second is the same"
+             half; neither can affect the other, so moving first or second is the same (each \
+             player's own final score: swine eval STRATEGY, without --vs)"
                 .to_string(),
         );
         Ok(Evaluated { outcome, report })
@@ -300,15 +298,29 @@ impl YahtzeeGame {
     ) -> Result<[Vec<Played>; 2], GameError> {
         let mut streams = ChaCha8Rng::seed_from_u64(seed);
         let seeds: [u64; 2] = [streams.random(), streams.random()];
-        let play = |i: usize| match (&seats[i].python, seats[i].player) {
-            (Some(python), _) => python::play_games(python, &self.settings, games, seeds[i])
-                .map_err(|error| {
-                    GameError::Refused(format!("{}: {}", seats[i].name, full_message(&error)))
-                }),
-            (None, Some(player)) => Ok(play_games(solution, player, games, seeds[i])),
+        Ok([
+            self.played(solution, seats[0], games, seeds[0])?,
+            self.played(solution, seats[1], games, seeds[1])?,
+        ])
+    }
+
+    /// `games` games of `strategy`, its dice drawn from generators seeded by `seed`.
+    fn played(
+        &self,
+        solution: &Solution,
+        strategy: &Strategy,
+        games: u64,
+        seed: u64,
+    ) -> Result<Vec<Played>, GameError> {
+        match (&strategy.python, strategy.player) {
+            (Some(python), _) => {
+                python::play_games(python, &self.settings, games, seed).map_err(|error| {
+                    GameError::Refused(format!("{}: {}", strategy.name, full_message(&error)))
+                })
+            }
+            (None, Some(player)) => Ok(play_games(solution, player, games, seed)),
             (None, None) => unreachable!("a strategy is built in or Python"),
-        };
-        Ok([play(0)?, play(1)?])
+        }
     }
 }
 
@@ -346,12 +358,16 @@ impl YahtzeeGame {
     }
 }
 
-/// A distribution's mean, sd and median.
-fn score(distribution: &Distribution) -> Score {
-    Score {
+/// The final score `distribution` gives, under `heading`.
+fn score_report(heading: Heading, distribution: &Distribution) -> ScoreReport {
+    ScoreReport {
+        heading,
         expected_score: distribution.mean(),
         sd: distribution.sd(),
         median: distribution.quantile(0.5) as u32,
+        quantiles: QUANTILES.map(|q| distribution.quantile(q) as u32).to_vec(),
+        notes: Vec::new(),
+        files: Vec::new(),
     }
 }
 
@@ -542,7 +558,7 @@ impl Game for YahtzeeGame {
 
     fn position(
         &self,
-        [strategy, opponent]: [&Strategy; 2],
+        [strategy, _]: [&Strategy; 2],
         at: &[i64],
         dice: Option<&[u8]>,
         run: &Run,
@@ -627,7 +643,7 @@ impl Game for YahtzeeGame {
                 }
             }
         };
-        let heading = self.heading(&strategy.name, &opponent.name);
+        let heading = self.heading_alone(&strategy.name);
         let mut report = PositionReport::scored(heading, from, from_text, value, (chosen, choices));
         report.dice = dice.map(<[u8]>::to_vec);
         report.notes.push(
@@ -636,6 +652,35 @@ impl Game for YahtzeeGame {
                 .to_string(),
         );
         Ok(report)
+    }
+
+    fn score(&self, strategy: &Strategy, run: &Run) -> Result<ScoreReport, GameError> {
+        let distribution = self.distribution(strategy.built_in()?, run);
+        Ok(score_report(
+            self.heading_alone(&strategy.name),
+            &distribution,
+        ))
+    }
+
+    fn simulate_alone(
+        &self,
+        strategy: &Strategy,
+        (games, seed): (u64, u64),
+        run: &Run,
+    ) -> Result<ScoreSimulationReport, GameError> {
+        let solution = self.solution(run);
+        run.tell(format!("yahtzee: {games} games of {}", strategy.name), None);
+        let played = self.played(&solution, strategy, games, seed)?;
+        let scores: Vec<f64> = played.iter().map(|p| f64::from(p.score)).collect();
+        let exact = strategy
+            .player
+            .map(|player| self.distribution(player, run).mean());
+        Ok(ScoreSimulationReport::new(
+            self.heading_alone(&strategy.name),
+            seed,
+            &scores,
+            exact,
+        ))
     }
 
     fn simulate(
@@ -708,20 +753,31 @@ impl Game for YahtzeeGame {
         ask: &SolveAsk,
         run: &Run,
     ) -> Result<Solved, GameError> {
-        let opponent = given(opponent)?;
         let optimal = Strategy::of(Player::Optimal, "optimal");
-        let Evaluated { mut report, .. } = self.duel([&optimal, opponent], run)?;
         let solution = self.solution(run);
         let distribution = self.distribution(Player::Optimal, run);
         let (cards, apart) = cards(&self.settings);
-        report.notes.push(format!(
+        let how = format!(
             "{cards} cards between turns that a game can reach, solved backwards from the full \
              card ({apart} valued apart: below an upper total that can still earn the bonus, the \
              totals are alike); the distribution of the final score pushed forwards from the \
              empty card"
-        ));
+        );
+        let report: Reported = match opponent {
+            Some(opponent) => {
+                let Evaluated { mut report, .. } = self.duel([&optimal, opponent], run)?;
+                report.notes.push(how);
+                report.into()
+            }
+            None => {
+                let mut report = score_report(self.heading_alone(&optimal.name), &distribution);
+                report.notes.push(how);
+                report.into()
+            }
+        };
         let formats = ask.formats.clone().unwrap_or_else(|| vec![Format::Npy]);
-        let values = values_file(&solution, &self.info.rules, opponent.name.as_str());
+        let against = opponent.map_or("", |o| o.name.as_str());
+        let values = values_file(&solution, &self.info.rules, against);
         let mut solved = Solved::new(report, Vec::new(), Some((values, formats)));
         solved.files.push((
             "yahtzee_optimal_distribution.csv".to_string(),

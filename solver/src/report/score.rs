@@ -1,0 +1,174 @@
+//! One player alone in a game of one player's score (its record's kind of value is an expected
+//! score): the exact final score (`eval`, `solve` without `--vs`) and seeded games beside it
+//! (`simulate`). There is no opponent to be "against": the heading names none.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use super::simulation::Z95;
+use super::{Heading, Report, digits, write_notes};
+
+/// A final score's spread: the least scores with 5%, 25%, 50%, 75% and 95% of games at or
+/// below them.
+pub const QUANTILES: [f64; 5] = [0.05, 0.25, 0.5, 0.75, 0.95];
+
+/// A strategy's exact final score, playing alone.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoreReport {
+    /// The game, its rules and the strategy (no opponent).
+    #[serde(flatten)]
+    pub heading: Heading,
+    /// The expected final score, in the game's unit (points).
+    pub expected_score: f64,
+    /// Its standard deviation, points.
+    pub sd: f64,
+    /// Its median, points (the least score with at least half the games at or below it).
+    pub median: u32,
+    /// The scores at the [`QUANTILES`], in their order.
+    pub quantiles: Vec<u32>,
+    /// Sentences about the numbers.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    /// Files written.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<PathBuf>,
+}
+
+impl Report for ScoreReport {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{}", self.heading.text())?;
+        writeln!(
+            out,
+            "  expected final score  {}  (sd {:.4})",
+            digits(self.expected_score),
+            self.sd
+        )?;
+        let quantiles: Vec<String> = self.quantiles.iter().map(u32::to_string).collect();
+        writeln!(
+            out,
+            "  5% 25% 50% 75% 95%    {}  (median {})",
+            quantiles.join(" "),
+            self.median
+        )?;
+        write_notes(&self.notes, out)?;
+        for file in &self.files {
+            writeln!(out, "wrote {}", file.display())?;
+        }
+        Ok(())
+    }
+}
+
+/// Scores of seeded games: their mean, spread and the mean's standard error.
+#[derive(Clone, Debug, Serialize)]
+pub struct SimulatedScore {
+    /// The games played.
+    pub games: u64,
+    /// Their mean final score, points.
+    pub mean_score: f64,
+    /// The final scores' standard deviation, points.
+    pub sd: f64,
+    /// The mean's standard error, points (sd / √games).
+    pub standard_error: f64,
+}
+
+impl SimulatedScore {
+    /// The mean, spread and standard error of `scores`.
+    pub fn of(scores: &[f64]) -> SimulatedScore {
+        let n = scores.len() as f64;
+        let mean = scores.iter().sum::<f64>() / n;
+        let variance = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        SimulatedScore {
+            games: scores.len() as u64,
+            mean_score: mean,
+            sd: variance.sqrt(),
+            standard_error: (variance / n).sqrt(),
+        }
+    }
+}
+
+/// The exact number a simulation of one player samples.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExactScore {
+    /// The expected final score, points.
+    pub expected_score: f64,
+}
+
+/// Seeded games of one strategy alone, beside its exact expected score where that is known.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoreSimulationReport {
+    /// The game, its rules and the strategy (no opponent).
+    #[serde(flatten)]
+    pub heading: Heading,
+    /// The dice's seed.
+    pub seed: u64,
+    /// The games' scores.
+    pub simulated: SimulatedScore,
+    /// The exact expected score, where it is known (a strategy asked as it plays is not).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<ExactScore>,
+    /// How many standard errors the simulated mean lies from the exact expected score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub z: Option<f64>,
+}
+
+impl ScoreSimulationReport {
+    /// Games of `heading`'s strategy seeded by `seed` that scored `scores`, beside `exact`.
+    pub fn new(heading: Heading, seed: u64, scores: &[f64], exact: Option<f64>) -> Self {
+        let simulated = SimulatedScore::of(scores);
+        let z = exact.map(|e| (simulated.mean_score - e) / simulated.standard_error);
+        ScoreSimulationReport {
+            heading,
+            seed,
+            simulated,
+            exact: exact.map(|expected_score| ExactScore { expected_score }),
+            z,
+        }
+    }
+}
+
+impl Report for ScoreSimulationReport {
+    fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let s = &self.simulated;
+        writeln!(
+            out,
+            "{}: {} games, seed {}",
+            self.heading.text(),
+            s.games,
+            self.seed
+        )?;
+        writeln!(
+            out,
+            "  simulated mean score  {:.4} ± {:.4}  (sd {:.4}; 95%: {:.4} to {:.4})",
+            s.mean_score,
+            s.standard_error,
+            s.sd,
+            s.mean_score - Z95 * s.standard_error,
+            s.mean_score + Z95 * s.standard_error
+        )?;
+        if let (Some(exact), Some(z)) = (&self.exact, self.z) {
+            writeln!(
+                out,
+                "  exact expected score  {}  (z = {z:+.2})",
+                digits(exact.expected_score)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_simulated_score_is_its_mean_sd_and_standard_error() {
+        // Scores 1, 2, 3, 4: mean 2.5, sample variance 5/3, standard error sqrt(5/12).
+        let s = SimulatedScore::of(&[1.0, 2.0, 3.0, 4.0]);
+        assert_eq!(s.mean_score, 2.5);
+        assert!((s.sd - (5.0f64 / 3.0).sqrt()).abs() < 1e-15);
+        assert!((s.standard_error - (5.0f64 / 12.0).sqrt()).abs() < 1e-15);
+        assert_eq!(s.games, 4);
+    }
+}
