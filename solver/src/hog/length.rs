@@ -77,9 +77,9 @@ pub fn game_length(rules: &Ruleset, solution: &Solution) -> GameLength {
 mod tests {
     use super::*;
     use crate::game::simulate::MOST_DECISIONS;
-    use crate::game::{Ended, play_out};
+    use crate::game::{Ended, Rules, play_out};
     use crate::hog::sweep::{Player, solve};
-    use crate::hog::{Game, Plays, Policy, Strategy, Table};
+    use crate::hog::{Plays, Policy, Strategy};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -129,7 +129,7 @@ mod tests {
         let (mut ended, mut sum, mut squares, mut endless) = (0u64, 0.0, 0.0, 0u64);
         for first in [0, 1] {
             for _ in 0..games {
-                let mut table = Table::at(Game::new(rules, first));
+                let mut table = Rules::start(rules, first);
                 let mut turns = 0u64;
                 let end = play_out(
                     rules,

@@ -18,6 +18,8 @@ use crate::game::{Chooser, Rules, Step, ToMove};
 pub struct Table {
     /// The scores, the memories and the seat to move.
     pub game: Game,
+    /// Whether the game is over (kept from the turn that ended it: no seat is asked then).
+    over: bool,
     /// The dice the mover asked for, while its roll is under way.
     requested: u8,
     /// The dice the rules let it roll (none once the roll is played).
@@ -29,10 +31,11 @@ pub struct Table {
 }
 
 impl Table {
-    /// The table at `game`, no roll under way.
-    pub fn at(game: Game) -> Table {
+    /// The table at `game`, not over, no roll under way.
+    fn at(game: Game) -> Table {
         Table {
             game,
+            over: false,
             requested: 0,
             rolling: 0,
             thrown: 0,
@@ -41,11 +44,14 @@ impl Table {
     }
 
     /// The roll under way is all thrown: the mover's turn is played from its faces.
-    #[inline(never)]
+    #[inline]
     fn rolled(&mut self, rules: &Ruleset) {
         let faces = &self.faces[..usize::from(self.rolling)];
-        self.game.play(rules, self.requested, faces);
-        *self = Table::at(self.game);
+        let over = self.game.play(rules, self.requested, faces).is_some();
+        *self = Table {
+            over,
+            ..Table::at(self.game)
+        };
     }
 
     /// The mover's score and the other's.
@@ -67,7 +73,7 @@ impl Rules for Ruleset {
     fn to_move(&self, table: &Table) -> ToMove {
         if table.thrown < table.rolling {
             ToMove::Chance
-        } else if table.game.winner(self).is_some() {
+        } else if table.over {
             ToMove::Over
         } else {
             ToMove::Seat(table.game.mover)
@@ -97,7 +103,7 @@ impl Rules for Ruleset {
     fn choose(&self, table: &mut Table, &requested: &u8) {
         let (rolled, _) = table.game.dice_to_roll(self, requested);
         if rolled == 0 {
-            table.game.play(self, requested, &[]);
+            table.over = table.game.play(self, requested, &[]).is_some();
         } else {
             table.requested = requested;
             table.rolling = rolled;
