@@ -12,8 +12,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use swine_solver::greed::simulate::simulate;
-use swine_solver::greed::{Greed, Player, Strategy, evaluate, solve, solve_against};
+use swine_solver::game::simulate::simulate;
+use swine_solver::greed::{Greed, Player, Plays, Strategy, evaluate, solve, solve_against};
 
 fn greed(c: &mut Criterion) {
     let game = Greed::new(100).expect("the course's limit");
@@ -44,7 +44,11 @@ fn greed(c: &mut Criterion) {
         b.iter(|| evaluate(&game, [&optimal, yardstick]).unwrap())
     });
     group.bench_function("simulate", |b| {
-        b.iter(|| simulate(&game, [&optimal, yardstick], 10_000, 1, &|_: u64| {}))
+        let [a, b2] = [&optimal, yardstick].map(|policy| Plays {
+            greed: &game,
+            policy,
+        });
+        b.iter(|| simulate(&game, [&a, &b2], (10_000, 1), &|_: u64| {}))
     });
     group.finish();
 }

@@ -334,6 +334,13 @@ fn every_game_answers_every_verb_through_the_binary_or_refuses_it_by_its_capabil
                 &["heading", "score_simulation"],
                 &what("simulate alone"),
             );
+            let out = run(&sandbox, &["grade", a, "--json"], flags);
+            let report = conforms(
+                &out.success(),
+                &["batch", "points_grade"],
+                &what("grade alone"),
+            );
+            assert_eq!(report["submissions"][0]["status"], "ok", "{report}");
         }
         let mut from = vec!["--from", case.from];
         if let Some(dice) = case.dice {

@@ -1,9 +1,9 @@
 //! Greed through the library: exact values against an independent rational solver, the
 //! invariants every solve must satisfy, the dice cap, and Monte Carlo agreement.
 
-use swine_solver::greed::simulate::simulate;
+use swine_solver::game::simulate::simulate;
 use swine_solver::greed::{
-    Greed, Player, Policy, Strategy, evaluate, play, position, solve, solve_against,
+    Greed, Player, Plays, Policy, Strategy, evaluate, play, position, solve, solve_against,
 };
 use swine_solver::outcome::{Outcome, SeatOutcome};
 
@@ -349,13 +349,11 @@ fn simulation_agrees(a: &str, b: &str, seed: u64) {
     let a = Strategy::parse(a, &game).unwrap();
     let b = Strategy::parse(b, &game).unwrap();
     let played = play(&game, &a, &b).unwrap();
-    let simulation = simulate(
-        &game,
-        [&played.policies[0], &played.policies[1]],
-        GAMES,
-        seed,
-        &|_| {},
-    );
+    let [first, second] = played.policies.each_ref().map(|policy| Plays {
+        greed: &game,
+        policy,
+    });
+    let simulation = simulate(&game, [&first, &second], (GAMES, seed), &|_: u64| {});
     for (tally, exact, seat) in [
         (simulation.first, played.outcome.first, "first"),
         (simulation.second, played.outcome.second, "second"),

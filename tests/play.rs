@@ -118,13 +118,13 @@ fn a_greed_game_hints_the_best_counts_and_passing() {
     let minimax = eval(&["minimax", "--vs", "minimax", "--rules", "greed"]);
     let first = minimax["as_first"].as_f64().unwrap();
     assert!(
-        out.contains(&format!("  32 dice  {}  <- best", six(first))),
+        out.contains(&format!("  Roll 32  {}  <- best", six(first))),
         "{out}"
     );
-    assert!(out.contains("  pass      "), "{out}");
+    assert!(out.contains("\n     Pass  "), "{out}");
     assert!(out.contains("'abc' is not a choice: enter a number from 0 to 255."));
     assert!(
-        out.contains("You roll 3.\n  Player 1 rolls 3 dice: "),
+        out.contains("up to 255)?   Player 1 rolls 3 dice: "),
         "{out}"
     );
     assert!(

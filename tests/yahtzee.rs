@@ -301,3 +301,44 @@ fn bad_input_is_refused_with_its_value_named() {
         assert!(stderr.contains(said), "{args:?}: {stderr}");
     }
 }
+
+/// `grade` without `--vs` grades each player alone by its expected final score: the optimum
+/// has no shortfall, each other player falls short by exactly the optimum's expected score
+/// minus its own, in points, ranked by score (Verhoeff's 254.5896 at the top).
+#[test]
+fn a_grade_alone_ranks_by_expected_score_and_gives_the_shortfall_in_points() {
+    let sandbox = Sandbox::new();
+    let report = sandbox
+        .run(&[
+            "grade",
+            "thumb",
+            "optimal",
+            "--rules",
+            "yahtzee",
+            "--set",
+            "joker=verhoeff",
+            "--json",
+            "--report",
+            "grades.csv",
+        ])
+        .json();
+    let optimum = number(&report, "optimal_expected_score");
+    assert_eq!(format!("{optimum:.4}"), "254.5896", "{report}");
+    let rows = report["submissions"].as_array().unwrap();
+    assert_eq!(rows[0]["file"], "optimal");
+    assert_eq!(number(&rows[0], "expected_score"), optimum);
+    assert_eq!(number(&rows[0], "shortfall"), 0.0);
+    assert_eq!(rows[1]["file"], "thumb");
+    let thumb = number(&rows[1], "expected_score");
+    assert!(thumb < optimum - 50.0, "{thumb}");
+    assert_eq!(number(&rows[1], "shortfall"), optimum - thumb);
+    assert!(report.get("opponent").is_none() && rows[1].get("win_rate").is_none());
+    let csv = std::fs::read_to_string(sandbox.join("grades.csv")).unwrap();
+    assert!(
+        csv.starts_with(
+            "file,function,status,error,expected_score,optimal_expected_score,shortfall"
+        ),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+}

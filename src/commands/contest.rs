@@ -8,6 +8,7 @@ use anyhow::{Context, Result, bail};
 use swine_solver::format::{prepare_directory, write_rendered};
 use swine_solver::game::contest;
 use swine_solver::game::{Capability, GameError};
+use swine_solver::report::PointsGradeReport;
 use swine_solver::report::Report;
 use swine_solver::report::ranking::{GradeReport, TournamentReport};
 
@@ -82,9 +83,18 @@ pub fn grade_command(args: &GradeArgs) -> Result<()> {
     game.info()
         .allows_all(&[(Capability::Explain, args.explain.is_some())])?;
     let runner = resolve::runner(&args.batch.python);
-    let opponent = resolve::strategy(game, args.vs.as_deref(), "--vs", &runner)?;
     let pool = pool(args.batch.jobs)?;
     let submissions = contest::submissions(&args.submissions, game.info().submission_file);
+    if resolve::alone(game, args.vs.as_deref()) {
+        let (graded, optimum) = pool.install(|| {
+            Watch::during(|run, _| contest::grade_alone(game, &submissions, &runner, run))
+        })?;
+        let optimal = "the highest expected final score".to_string();
+        let report = PointsGradeReport::new(game.info().batch(), (optimum, optimal), graded);
+        let failed = failures(report.failed(), report.submissions.len());
+        return finish(&args.batch, target, &report, PointsGradeReport::csv, failed);
+    }
+    let opponent = resolve::strategy(game, args.vs.as_deref(), "--vs", &runner)?;
     let (graded, optimum) = pool.install(|| {
         Watch::during(|run, _| {
             let explain = args.explain.map(usize::from);
@@ -93,14 +103,14 @@ pub fn grade_command(args: &GradeArgs) -> Result<()> {
         })
     })?;
     let report = GradeReport::new(game.info().batch(), opponent.name(), optimum?, graded);
-    let failed = report.failed();
-    let failed = (failed > 0).then(|| {
-        format!(
-            "{failed} of {} submission(s) could not be graded (each row says why)",
-            report.submissions.len()
-        )
-    });
+    let failed = failures(report.failed(), report.submissions.len());
     finish(&args.batch, target, &report, GradeReport::csv, failed)
+}
+
+/// What ends a grade non-zero: how many of its submissions could not be graded, if any.
+fn failures(failed: usize, of: usize) -> Option<String> {
+    (failed > 0)
+        .then(|| format!("{failed} of {of} submission(s) could not be graded (each row says why)"))
 }
 
 /// `swine tournament`: an exact round robin.

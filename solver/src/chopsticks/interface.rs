@@ -8,18 +8,16 @@ use std::sync::Arc;
 use serde_json::json;
 
 use super::limited::Limited;
-use super::narrate;
-use super::position::{POSITIONS, Player, Position};
+use super::position::POSITIONS;
 use super::retrograde::Retrograde;
-use super::session::{Match, Solver};
+use super::session::ChopsticksEngine;
 use super::{
     ByResult, DEFAULT_MOVES, LimitedSummary, NAME, UnlimitedSummary, limited_file, unlimited_file,
 };
 use crate::format::Format;
 use crate::game::{
-    Action, Answers, Audience, Board, Capability, Cell, CellState, Choice, Engine, Evaluated, Game,
-    GameError, GameInfo, Goal, Growth, Layout, Map, MoveLimit, Prompt, Reading, Run, Session,
-    Simulated, SolveAsk, Solved, TablesJob, Tally, Told, View,
+    Capability, Engine, Evaluated, Game, GameError, GameInfo, Goal, Growth, MoveLimit, Run,
+    Simulated, SolveAsk, Solved, TablesJob,
 };
 use crate::outcome::{Outcome, SeatOutcome};
 use crate::python::Runner;
@@ -297,10 +295,7 @@ impl Game for Chopsticks {
         }
         run.check()?;
         let moves = moves.unwrap_or(MoveLimit::Moves(DEFAULT_MOVES)).moves();
-        Ok(Arc::new(ChopsticksEngine {
-            solver: Arc::new(Solver::for_limit(moves)),
-            moves,
-        }))
+        Ok(Arc::new(ChopsticksEngine::new(moves)))
     }
 
     fn tables(&self, _from: Option<&Path>) -> Result<Vec<TablesJob>, GameError> {
@@ -317,237 +312,5 @@ impl Game for Chopsticks {
                 })
             })
             .collect())
-    }
-}
-
-/// Chopsticks solved under a move limit (or none), shared by its games.
-struct ChopsticksEngine {
-    solver: Arc<Solver>,
-    moves: Option<u32>,
-}
-
-impl Engine for ChopsticksEngine {
-    fn computer(&self) -> &str {
-        "perfect play"
-    }
-
-    fn opening(&self, _seed: u64) -> String {
-        match self.moves {
-            Some(m) => format!("The chopsticks game.\nThe game will end within {m} moves."),
-            None => "The chopsticks game.\nThe game has no move limit.".to_string(),
-        }
-    }
-
-    fn asks_who_goes_first(&self) -> bool {
-        true
-    }
-
-    fn session(&self, first: usize, _seed: u64, audience: Audience) -> Box<dyn Session> {
-        let computer = if first == 0 { Player::B } else { Player::A };
-        Box::new(ChopsticksSession {
-            game: Match::new(Arc::clone(&self.solver), computer),
-            first,
-            audience,
-        })
-    }
-
-    fn map(&self) -> Result<Map, String> {
-        Err("chopsticks has no scores to map".to_string())
-    }
-}
-
-/// A game of Chopsticks in progress.
-struct ChopsticksSession {
-    game: Match,
-    first: usize,
-    audience: Audience,
-}
-
-impl ChopsticksSession {
-    /// The position as the assignment's `display` shows it.
-    fn display(&self) -> Vec<String> {
-        let position = self.game.position();
-        vec![
-            "***********************".to_string(),
-            format!("A: {}", position.a),
-            format!("B: {}", position.b),
-        ]
-    }
-
-    /// Plays the move to `hands` for the side to move, told.
-    fn play(&mut self, hands: Position) -> Told {
-        let who = usize::from(self.game.computers_turn());
-        let mut lines = Vec::new();
-        if self.audience == Audience::Terminal && who == 1 {
-            lines.push(
-                if self.game.computer_will_win() {
-                    "I will win."
-                } else {
-                    "I may not win."
-                }
-                .to_string(),
-            );
-        }
-        let told = narrate::play_move(&mut self.game, hands, self.audience.names(0));
-        match self.audience {
-            Audience::Page => lines.extend(told),
-            Audience::Terminal => lines.extend(self.display()),
-        }
-        Told {
-            who: Some(who),
-            heading: None,
-            thrown: None,
-            lines,
-        }
-    }
-
-    /// The computer's moves until it is the person's turn or the game ends (then, at the
-    /// terminal, the verdict).
-    fn computer_plays(&mut self) -> Vec<Told> {
-        let mut turns = Vec::new();
-        while self.game.ended().is_none() && self.game.computers_turn() {
-            let best = self.game.best_move();
-            turns.push(self.play(best));
-        }
-        if self.audience == Audience::Terminal
-            && let Some(result) = self.game.ended()
-        {
-            turns.push(Told::note(
-                match result {
-                    1 => "A wins.",
-                    -1 => "B wins.",
-                    _ => "It is a tie.",
-                }
-                .to_string(),
-            ));
-        }
-        turns
-    }
-
-    /// Both players' hands as a board: each seat's left and right hand, its fingers up of
-    /// four.
-    fn hands(&self, position: Position) -> Board {
-        let cells = (0..2)
-            .flat_map(|seat| {
-                let h = position.hands(self.game.side(seat));
-                [("left hand", h.left), ("right hand", h.right)].map(|(row, up)| Cell {
-                    row: row.to_string(),
-                    seat,
-                    shown: up.to_string(),
-                    state: CellState::Filled,
-                    tally: Some(Tally { up, of: 4 }),
-                    choice: None,
-                })
-            })
-            .collect();
-        Board {
-            layout: Layout::Seats,
-            cells,
-        }
-    }
-}
-
-impl Session for ChopsticksSession {
-    fn begin(&mut self) -> Vec<Told> {
-        let mut turns = self.audience.start(self.first, &narrate::limit(&self.game));
-        if self.audience == Audience::Terminal {
-            turns.push(Told {
-                who: None,
-                heading: None,
-                thrown: None,
-                lines: self.display(),
-            });
-        }
-        turns.extend(self.computer_plays());
-        turns
-    }
-
-    fn prompt(&self, _hints: bool) -> Option<Prompt> {
-        if self.game.ended().is_some() || self.game.computers_turn() {
-            return None;
-        }
-        let choices = self.game.choices();
-        let mut lines = Vec::new();
-        if let Some(left) = self.game.moves_left() {
-            lines.push(format!("{left} moves left."));
-        }
-        lines.push("Choices:".to_string());
-        for (i, choice) in choices.iter().enumerate() {
-            lines.push(format!("{i} : {choice}"));
-        }
-        Some(Prompt {
-            lines,
-            question: "Your move: ".to_string(),
-            answers: Answers::Choice(0, choices.len() - 1),
-        })
-    }
-
-    fn act(&mut self, action: &Action) -> Result<Vec<Told>, String> {
-        if self.game.ended().is_some() {
-            return Err("the game is over".to_string());
-        }
-        let Action::Choice(choice) = *action else {
-            return Err(
-                "chopsticks has no dice: it is played by moves, one of those listed".into(),
-            );
-        };
-        let choices = self.game.choices();
-        let hands = *choices.get(choice).ok_or_else(|| {
-            format!(
-                "choice {choice} is not below {}, the number of choices",
-                choices.len()
-            )
-        })?;
-        let mut turns = vec![self.play(hands)];
-        turns.extend(self.computer_plays());
-        Ok(turns)
-    }
-
-    fn ended(&self) -> Option<Option<usize>> {
-        self.game.outcome()
-    }
-
-    fn waiting(&self) -> bool {
-        self.game.ended().is_none() && !self.game.computers_turn()
-    }
-
-    fn view(&self) -> View {
-        let game = &self.game;
-        let even = match game.move_limit() {
-            Some(_) => "a tie at the move limit",
-            None => "a draw: neither side can force a win",
-        };
-        let reading = Reading::Verdict {
-            even: even.to_string(),
-        };
-        let mut view = View::new(NAME, reading, self.ended(), self.waiting());
-        for (seat, side) in view.seats.iter_mut().enumerate() {
-            side.plays = Some(game.side(seat).to_string());
-        }
-        view.board = Some(self.hands(game.position()));
-        view.facts
-            .push(match (game.move_limit(), game.moves_left()) {
-                (Some(m), Some(left)) => format!("at most {m} moves each; {left} left for you"),
-                _ => "no move limit".to_string(),
-            });
-        if view.your_turn {
-            let best = game.best_move();
-            let names = self.audience.names(0);
-            view.offer(
-                game.choices()
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, choice)| Choice {
-                        label: narrate::label(game, choice, names),
-                        key: char::from_digit(i as u32 + 1, 10),
-                        value: f64::from(game.for_person(game.result_after(choice))),
-                        best: choice == best,
-                        action: Action::Choice(i),
-                    })
-                    .collect(),
-            );
-        }
-        view.value = Some(f64::from(game.for_person(game.result())));
-        view
     }
 }

@@ -6,25 +6,30 @@
 //!   at most `m` moves per player; [`LimitedSummary`] counts what is reachable from the start.
 //! - [`Retrograde`]: the game without a move limit, by retrograde analysis, with distances;
 //!   [`UnlimitedSummary`] counts results over all positions and those reachable.
-//! - [`Match`]: a game between a person and the solver, as the assignment's
-//!   `chopsticks_game` plays it (the terminal input and output are the CLI's); [`narrate`]
-//!   tells its moves for a person playing the computer.
+//! - [`Rulebook`]: the rules as the one rules interface plays them ([`Table`]: a game in
+//!   progress); with [`Solver`] advising, a person plays the solver at the one sitting every
+//!   game is played at, at the terminal as the assignment's `chopsticks_game` (`session`);
+//!   `narrate` tells the moves.
 //! - [`limited_file`] and [`unlimited_file`]: every solved position, as JSON files.
 
 mod interface;
 mod limited;
-pub mod narrate;
+mod narrate;
 pub mod position;
 mod record;
 mod retrograde;
+mod rules;
 mod session;
+mod table;
 
 pub use interface::Chopsticks;
 pub use limited::{Limited, MOST_MOVES, mover};
 pub use position::{Hands, POSITIONS, Player, Position, add};
 pub use record::GAME;
 pub use retrograde::{NODES, Node, Retrograde};
-pub use session::{Match, Solver};
+pub use rules::Rulebook;
+pub use session::Solver;
+pub use table::Table;
 
 use serde::Serialize;
 use serde::ser::SerializeMap;

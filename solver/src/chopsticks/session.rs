@@ -1,15 +1,27 @@
-//! A game between a person and the solver, as the assignment's `chopsticks_game` plays it.
+//! A person plays Chopsticks against the solver (`swine play`, the page): the game solved once
+//! for its move limit ([`ChopsticksEngine`]; [`Solver`] advises the one sitting every game is
+//! played at, [`Sitting`]), and how Chopsticks reads to a person ([`Presented`]). At the
+//! terminal it is the assignment's `chopsticks_game`: the hands as its `display` prints them,
+//! the numbered choices, the computer's "I will win." and the winner by side.
 //!
-//! [`Match`] knows the position, whose turn it is, the person's choices and the computer's
-//! reply; the CLI reads the person's input and prints. With a move limit the computer follows
-//! the move-limited solution; without one, the retrograde solution (fastest win, slowest loss).
-//! Games may share one solution (`swine serve` keeps one per move limit).
+//! With a move limit the computer follows the move-limited solution; without one, the
+//! retrograde solution (fastest win, slowest loss). Games share one solution (`swine serve`
+//! keeps one per move limit).
 
 use std::sync::Arc;
 
-use super::limited::{Limited, mover};
-use super::position::{Player, Position};
+use super::NAME;
+use super::limited::Limited;
+use super::narrate::{display, label, limit};
+use super::position::Position;
 use super::retrograde::{Node, Retrograde};
+use super::rules::Rulebook;
+use super::table::Table;
+use crate::commentary::Names;
+use crate::game::{
+    Action, Advisor, Answers, Audience, Board, Cell, CellState, Engine, Layout, Map, Presented,
+    Reading, Rules, Session, Sitting, Tally, View,
+};
 
 /// The solution the computer plays by.
 #[derive(Clone, Debug)]
@@ -28,214 +40,300 @@ impl Solver {
             None => Solver::Unlimited(Retrograde::solve()),
         }
     }
-}
 
-/// A game in progress.
-#[derive(Clone, Debug)]
-pub struct Match {
-    solver: Arc<Solver>,
-    position: Position,
-    /// Moves made so far.
-    level: u32,
-    computer: Player,
-}
-
-impl Match {
-    /// A new game from the start; the computer plays `computer`.
-    pub fn new(solver: impl Into<Arc<Solver>>, computer: Player) -> Match {
-        Match {
-            solver: solver.into(),
-            position: Position::START,
-            level: 0,
-            computer,
-        }
-    }
-
-    /// The current position.
-    pub fn position(&self) -> Position {
-        self.position
-    }
-
-    /// Who moves now.
-    pub fn to_move(&self) -> Player {
-        mover(self.level)
-    }
-
-    /// The player the computer plays.
-    pub fn computer(&self) -> Player {
-        self.computer
-    }
-
-    /// The seat `side` sits in, as a person playing the computer numbers them (as
-    /// [`Names::YouAndComputer`](crate::commentary::Names) does): 0 the person, 1 the computer.
-    pub fn seat(&self, side: Player) -> usize {
-        usize::from(side == self.computer)
-    }
-
-    /// The side the player in `seat` plays (0 the person, 1 the computer).
-    pub fn side(&self, seat: usize) -> Player {
-        if seat == 1 {
-            self.computer
-        } else {
-            self.computer.other()
-        }
-    }
-
-    /// A result from A's point of view (1 A wins, 0 a tie or draw, −1 B wins) seen by the
-    /// person: 1 the person wins, −1 the computer does.
-    pub fn for_person(&self, result: i8) -> i8 {
-        if self.computer == Player::A {
-            -result
-        } else {
-            result
-        }
-    }
-
-    /// How the game ended, by seat ([`seat`](Self::seat)): `Some(Some(seat))` that seat won,
-    /// `Some(None)` a tie at the move limit; `None` while it goes on.
-    pub fn outcome(&self) -> Option<Option<usize>> {
-        self.ended().map(|result| match result {
-            1 => Some(self.seat(Player::A)),
-            -1 => Some(self.seat(Player::B)),
-            _ => None,
-        })
-    }
-
-    /// Whether the computer moves now.
-    pub fn computers_turn(&self) -> bool {
-        self.to_move() == self.computer
-    }
-
-    /// The move limit per player, if there is one.
-    pub fn move_limit(&self) -> Option<u32> {
-        match &*self.solver {
-            Solver::Limited(solved) => Some(solved.moves()),
-            Solver::Unlimited(_) => None,
-        }
-    }
-
-    /// How the game ended: 1 (A wins), −1 (B wins) or 0 (a tie at the move limit); `None`
-    /// while it goes on.
-    pub fn ended(&self) -> Option<i8> {
-        if let Some(winner) = self.position.winner() {
-            return Some(winner.wins());
-        }
-        let at_limit = self.move_limit().is_some_and(|m| self.level >= 2 * m);
-        at_limit.then_some(0)
-    }
-
-    /// The moves the player to move may choose from, in the documented order.
-    pub fn choices(&self) -> Vec<Position> {
-        self.position.moves(self.to_move())
-    }
-
-    /// Moves the person has left, this one included (with a move limit).
-    pub fn moves_left(&self) -> Option<u32> {
-        self.move_limit().map(|m| m - self.level / 2)
-    }
-
-    /// Plays `choice`, one of [`choices`](Self::choices).
-    pub fn play(&mut self, choice: Position) {
-        debug_assert!(self.choices().contains(&choice));
-        self.position = choice;
-        self.level += 1;
-    }
-
-    /// The result of the game from here under perfect play, from A's point of view: 1 (A
+    /// The result of the game at `table` under perfect play, from A's point of view: 1 (A
     /// wins), 0 (a tie at the move limit, or a draw without one) or −1 (B wins).
-    pub fn result(&self) -> i8 {
-        match &*self.solver {
-            Solver::Limited(solved) => solved.result(self.position, self.level),
-            Solver::Unlimited(solved) => solved.result(self.node()),
+    pub fn result(&self, table: &Table) -> i8 {
+        match self {
+            Solver::Limited(solved) => solved.result(table.position, table.level),
+            Solver::Unlimited(solved) => solved.result(node(table)),
         }
     }
+}
 
-    /// The result under perfect play (as [`result`](Self::result)) once the player to move
-    /// has played `choice`, one of [`choices`](Self::choices).
-    pub fn result_after(&self, choice: Position) -> i8 {
-        let mut next = self.clone();
-        next.play(choice);
-        next.result()
+/// The node of the unlimited game at `table`.
+fn node(table: &Table) -> Node {
+    Node {
+        position: table.position,
+        to_move: table.mover(),
+    }
+}
+
+impl Advisor<Rulebook> for Solver {
+    /// The verdict under perfect play once the person has moved to each of `choices`.
+    fn values(&self, table: &Table, choices: &[Position]) -> Vec<f64> {
+        choices
+            .iter()
+            .map(|&hands| {
+                let mut next = *table;
+                next.play(hands);
+                f64::from(table.for_seat_zero(self.result(&next)))
+            })
+            .collect()
     }
 
-    /// Whether the computer's position is a forced win for it (it says "I will win.").
-    pub fn computer_will_win(&self) -> bool {
-        self.result() == self.computer.wins()
-    }
-
-    /// The best move of the player to move (the computer's move on its turn): the solution's.
-    pub fn best_move(&self) -> Position {
-        let best = match &*self.solver {
-            Solver::Limited(solved) => solved.best(self.position, self.level),
-            Solver::Unlimited(solved) => solved.best(self.node()).map(|n| n.position),
+    /// The solution's move (the first best one in the documented order).
+    fn best(&self, table: &Table) -> Position {
+        let best = match self {
+            Solver::Limited(solved) => solved.best(table.position, table.level),
+            Solver::Unlimited(solved) => solved.best(node(table)).map(|n| n.position),
         };
         best.expect("the game goes on, so the mover has a move")
     }
 
-    fn node(&self) -> Node {
-        Node {
-            position: self.position,
-            to_move: self.to_move(),
+    fn computer(&self, table: &Table) -> Position {
+        self.best(table)
+    }
+
+    /// "I will win." where the computer's position is a forced win, else "I may not win."
+    fn remark(&self, table: &Table) -> Option<String> {
+        let forced = self.result(table) == table.side(1).wins();
+        Some(
+            if forced {
+                "I will win."
+            } else {
+                "I may not win."
+            }
+            .to_string(),
+        )
+    }
+
+    /// The verdict under perfect play, as the person sees it, at any time.
+    fn worth(&self, table: &Table) -> Option<f64> {
+        Some(f64::from(table.for_seat_zero(self.result(table))))
+    }
+}
+
+/// Chopsticks solved under a move limit (or none), shared by its games.
+pub struct ChopsticksEngine {
+    rules: Arc<Rulebook>,
+    solver: Arc<Solver>,
+}
+
+impl ChopsticksEngine {
+    /// Solves Chopsticks with at most `moves` moves per player, or without a limit (`None`).
+    pub fn new(moves: Option<u32>) -> ChopsticksEngine {
+        ChopsticksEngine {
+            rules: Arc::new(Rulebook { moves }),
+            solver: Arc::new(Solver::for_limit(moves)),
         }
+    }
+}
+
+impl Engine for ChopsticksEngine {
+    fn computer(&self) -> &str {
+        "perfect play"
+    }
+
+    fn opening(&self, _seed: u64) -> String {
+        match self.rules.moves {
+            Some(m) => format!("The chopsticks game.\nThe game will end within {m} moves."),
+            None => "The chopsticks game.\nThe game has no move limit.".to_string(),
+        }
+    }
+
+    fn asks_who_goes_first(&self) -> bool {
+        true
+    }
+
+    /// The seat moving first plays A.
+    fn session(&self, first: usize, seed: u64, audience: Audience) -> Box<dyn Session> {
+        let advisor: Arc<dyn Advisor<Rulebook>> = Arc::clone(&self.solver) as _;
+        Box::new(Sitting::new(
+            Arc::clone(&self.rules),
+            advisor,
+            first,
+            seed,
+            audience,
+        ))
+    }
+
+    fn map(&self) -> Result<Map, String> {
+        Err("chopsticks has no scores to map".to_string())
+    }
+}
+
+impl Rulebook {
+    /// Where `hands` is among the moves at `table`.
+    fn place(&self, table: &Table, hands: &Position) -> usize {
+        let choices = self.choices(table);
+        choices
+            .iter()
+            .position(|c| c == hands)
+            .unwrap_or(choices.len())
+    }
+
+    /// Both players' hands as a board: each seat's left and right hand, its fingers up of
+    /// four.
+    fn board(table: &Table) -> Board {
+        let cells = (0..2)
+            .flat_map(|seat| {
+                let h = table.position.hands(table.side(seat));
+                [("left hand", h.left), ("right hand", h.right)].map(|(row, up)| Cell {
+                    row: row.to_string(),
+                    seat,
+                    shown: up.to_string(),
+                    state: CellState::Filled,
+                    tally: Some(Tally { up, of: 4 }),
+                    choice: None,
+                })
+            })
+            .collect();
+        Board {
+            layout: Layout::Seats,
+            cells,
+        }
+    }
+}
+
+impl Presented for Rulebook {
+    fn reading(&self) -> Reading {
+        let even = match self.moves {
+            Some(_) => "a tie at the move limit",
+            None => "a draw: neither side can force a win",
+        };
+        Reading::Verdict {
+            even: even.to_string(),
+        }
+    }
+
+    /// The moves left, then the choices numbered from 0, as the assignment lists them.
+    fn situation(&self, table: &Table) -> Vec<String> {
+        let left = self
+            .moves_left(table)
+            .map(|left| format!("{left} moves left."));
+        let choices = self.choices(table).into_iter().enumerate();
+        left.into_iter()
+            .chain(["Choices:".to_string()])
+            .chain(choices.map(|(i, choice)| format!("{i} : {choice}")))
+            .collect()
+    }
+
+    fn label(&self, table: &Table, hands: &Position) -> String {
+        label(table, *hands, Names::YouAndComputer)
+    }
+
+    /// 1 for the first choice, up to 9.
+    fn key(&self, table: &Table, hands: &Position) -> Option<char> {
+        char::from_digit(self.place(table, hands) as u32 + 1, 10)
+    }
+
+    fn action(&self, table: &Table, hands: &Position) -> Action {
+        Action::Choice(self.place(table, hands))
+    }
+
+    fn choice(&self, table: &Table, action: &Action) -> Result<Position, String> {
+        let Action::Choice(choice) = *action else {
+            return Err(
+                "chopsticks has no dice: it is played by moves, one of those listed".into(),
+            );
+        };
+        let choices = self.choices(table);
+        choices.get(choice).copied().ok_or_else(|| {
+            format!(
+                "choice {choice} is not below {}, the number of choices",
+                choices.len()
+            )
+        })
+    }
+
+    fn question(&self, table: &Table) -> (String, Answers) {
+        let choices = self.choices(table).len();
+        ("Your move: ".to_string(), Answers::Choice(0, choices - 1))
+    }
+
+    /// The sides the seats play, their hands, and the move limit with the moves left.
+    fn view(&self, table: &Table, view: &mut View) {
+        view.rules = NAME.to_string();
+        for (seat, side) in view.seats.iter_mut().enumerate() {
+            side.plays = Some(table.side(seat).to_string());
+        }
+        view.board = Some(Rulebook::board(table));
+        view.facts.push(match (self.moves, self.moves_left(table)) {
+            (Some(m), Some(left)) => format!("at most {m} moves each; {left} left for you"),
+            _ => "no move limit".to_string(),
+        });
+    }
+
+    /// The move limit: Chopsticks has no dice to seed.
+    fn new_game(&self, _seed: u64) -> String {
+        limit(self.moves)
+    }
+
+    fn printed(&self, table: &Table) -> Option<Vec<String>> {
+        Some(display(table.position))
+    }
+
+    fn last_words(&self, table: &Table) -> Option<String> {
+        Some(
+            match self.result(table) {
+                Some(1) => "A wins.",
+                Some(-1) => "B wins.",
+                _ => "It is a tie.",
+            }
+            .to_string(),
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::ToMove;
 
     #[test]
     fn the_computer_never_loses_a_game_it_said_it_would_win() {
         // Against every reply of the person, a computer that says "I will win." wins.
-        fn play_out(game: Match) -> bool {
-            if let Some(result) = game.ended() {
-                return result == game.computer.wins();
-            }
-            if game.computers_turn() {
-                let mut next = game.clone();
-                next.play(game.best_move());
-                play_out(next)
-            } else {
-                game.choices().into_iter().all(|choice| {
-                    let mut next = game.clone();
+        fn play_out(rules: &Rulebook, solver: &Solver, table: Table) -> bool {
+            match rules.to_move(&table) {
+                ToMove::Over => rules.returns(&table)[1] == 1.0,
+                ToMove::Seat(1) => {
+                    let mut next = table;
+                    next.play(solver.computer(&table));
+                    play_out(rules, solver, next)
+                }
+                _ => rules.choices(&table).into_iter().all(|choice| {
+                    let mut next = table;
                     next.play(choice);
-                    play_out(next)
-                })
+                    play_out(rules, solver, next)
+                }),
             }
         }
-        let solved = Limited::solve(4);
-        for computer in [Player::A, Player::B] {
-            let game = Match::new(Solver::Limited(solved.clone()), computer);
-            let mut probe = game.clone();
-            if !probe.computers_turn() {
-                probe.play(probe.choices()[0]);
+        let rules = Rulebook { moves: Some(4) };
+        let solver = Solver::for_limit(rules.moves);
+        for first in [0, 1] {
+            let mut probe = rules.start(first);
+            if rules.to_move(&probe) == ToMove::Seat(0) {
+                probe.play(rules.choices(&probe)[0]);
             }
-            if probe.computer_will_win() {
-                assert!(play_out(probe));
+            if solver.remark(&probe).as_deref() == Some("I will win.") {
+                assert!(play_out(&rules, &solver, probe));
             }
         }
     }
 
     #[test]
     fn the_best_move_keeps_the_result_and_no_choice_beats_it() {
-        let solvers = [
-            Solver::Limited(Limited::solve(10)),
-            Solver::Unlimited(Retrograde::solve()),
-        ];
-        for solver in solvers {
-            let mut game = Match::new(solver, Player::B);
+        for moves in [Some(10), None] {
+            let rules = Rulebook { moves };
+            let solver = Solver::for_limit(moves);
+            // The person plays A.
+            let mut table = rules.start(0);
             // Without a limit perfect play may go on for ever: a few dozen moves tell.
             for _ in 0..40 {
-                if game.ended().is_some() {
+                if rules.to_move(&table) == ToMove::Over {
                     break;
                 }
-                let sign = game.to_move().wins();
-                let best = game.best_move();
-                assert_eq!(game.result_after(best), game.result());
-                for choice in game.choices() {
-                    assert!(game.result_after(choice) * sign <= game.result() * sign);
-                }
-                game.play(best);
+                let sign = f64::from(table.mover().wins());
+                let result = f64::from(solver.result(&table));
+                let best = solver.best(&table);
+                let choices = rules.choices(&table);
+                let values = solver.values(&table, &choices);
+                // Values are seat 0's (A's): a result from A's point of view.
+                let best_value = values[choices.iter().position(|&c| c == best).unwrap()];
+                assert_eq!(best_value, result);
+                assert!(values.iter().all(|v| v * sign <= result * sign));
+                table.play(best);
             }
         }
     }

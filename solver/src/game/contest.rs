@@ -16,13 +16,13 @@ use rayon::prelude::*;
 
 use super::study::{SeatStudy, per_game};
 use super::{
-    Capability, ChartAsk, ChartKind, DynGame, GameError, MINIMAX, Run, Simple, Strategy, StudyAsk,
-    Survey, facing,
+    Capability, ChartAsk, ChartKind, DynGame, GameError, MINIMAX, OPTIMAL, Run, Simple, Strategy,
+    StudyAsk, Survey, facing,
 };
 use crate::python::Runner;
 use crate::report::ranking::BothOptimal;
 pub use crate::report::ranking::{Graded, Scored, Tournament};
-use crate::report::{Design, StudyReport, full_message};
+use crate::report::{Design, Points, StudyReport, full_message};
 use crate::tournament::round_robin;
 
 /// One thing to grade: a spec, or a folder argument that held nothing to grade.
@@ -107,7 +107,6 @@ pub fn grade(
     explain: Option<usize>,
     run: &Run,
 ) -> Result<Vec<Graded>, GameError> {
-    let counted = run.counter(submissions.len() as u64, "graded");
     // Submissions are tables: against them `minimax` is the equilibrium strategy.
     let opponent = facing(game, opponent.clone(), true, run)?;
     if explain.is_some() && !opponent.is_fixed() {
@@ -116,72 +115,85 @@ pub fn grade(
             opponent.name()
         )));
     }
-    let grade_one = |submission: &Submission| {
-        let graded = match &submission.problem {
-            Some(problem) => Graded {
-                spec: submission.spec.clone(),
-                function: None,
-                result: Err(problem.clone()),
-            },
-            None => grade_submission(game, &submission.spec, &opponent, runner, explain, run),
-        };
-        counted.add(1);
-        graded
-    };
-    let mut graded: Vec<Graded> = submissions.par_iter().map(grade_one).collect();
-    run.check()?;
-    let rate = |g: &Graded| {
-        g.result
-            .as_ref()
-            .map_or(f64::NEG_INFINITY, |grade| grade.outcome.win_rate())
-    };
-    graded.sort_by(|a, b| rate(b).total_cmp(&rate(a)));
-    Ok(graded)
-}
-
-/// Grades the submission `spec`.
-fn grade_submission(
-    game: &dyn DynGame,
-    spec: &str,
-    opponent: &Strategy,
-    runner: &Runner,
-    explain: Option<usize>,
-    run: &Run,
-) -> Graded {
-    let resolved = match game.resolve(spec, runner) {
-        Ok(resolved) => resolved,
-        Err(error) => {
-            return Graded {
-                spec: spec.to_string(),
-                function: None,
-                result: Err(reason(&error)),
-            };
-        }
-    };
-    let function = resolved.function().map(str::to_string);
-    let result = (|| {
+    let grade_one = |resolved: Strategy| {
         let strategy = facing(game, resolved, opponent.is_fixed(), run)?;
-        let rating = game.rate([&strategy, opponent], run)?;
+        let rating = game.rate([&strategy, &opponent], run)?;
         let changes = match explain {
             Some(n) => Some(
-                game.explain([&strategy, opponent], run)?
+                game.explain([&strategy, &opponent], run)?
                     .into_iter()
                     .take(n)
                     .collect(),
             ),
             None => None,
         };
-        Ok::<_, GameError>(Scored {
+        Ok(Scored {
             outcome: rating.outcome,
             estimate: rating.estimate,
             changes,
         })
-    })();
-    Graded {
-        spec: spec.to_string(),
-        function,
-        result: result.map_err(|e| reason(&e)),
-    }
+    };
+    let win_rate = |scored: &Scored| scored.outcome.win_rate();
+    grade_each(game, submissions, (runner, run), win_rate, grade_one)
+}
+
+/// Grades every submission playing alone, in a game of one player's score, by its expected
+/// final score ([`DynGame::points`]: exact, or a simulation's mean), in parallel on the current
+/// rayon pool; ranked like [`grade`], by expected score. Beside them, the optimum's expected
+/// final score (points).
+pub fn grade_alone(
+    game: &dyn DynGame,
+    submissions: &[Submission],
+    runner: &Runner,
+    run: &Run,
+) -> Result<(Vec<Graded<Points>>, f64), GameError> {
+    let optimum = game.points(&game.resolve(OPTIMAL, runner)?, run)?;
+    let score = |points: &Points| points.expected_score;
+    let graded = grade_each(game, submissions, (runner, run), score, |strategy| {
+        game.points(&strategy, run)
+    })?;
+    Ok((graded, optimum.expected_score))
+}
+
+/// Resolves and grades each submission with `grade_one`, telling `run` of each; ranked by
+/// `rank` (highest first; the given order among equals), then the failures in the given
+/// order. A submission that cannot be resolved or graded gets its reason.
+fn grade_each<T: Send>(
+    game: &dyn DynGame,
+    submissions: &[Submission],
+    (runner, run): (&Runner, &Run),
+    rank: impl Fn(&T) -> f64,
+    grade_one: impl Fn(Strategy) -> Result<T, GameError> + Sync,
+) -> Result<Vec<Graded<T>>, GameError> {
+    let counted = run.counter(submissions.len() as u64, "graded");
+    let graded_one = |submission: &Submission| {
+        let graded = match &submission.problem {
+            Some(problem) => Graded {
+                spec: submission.spec.clone(),
+                function: None,
+                result: Err(problem.clone()),
+            },
+            None => match game.resolve(&submission.spec, runner) {
+                Ok(resolved) => Graded {
+                    spec: submission.spec.clone(),
+                    function: resolved.function().map(str::to_string),
+                    result: grade_one(resolved).map_err(|e| reason(&e)),
+                },
+                Err(error) => Graded {
+                    spec: submission.spec.clone(),
+                    function: None,
+                    result: Err(reason(&error)),
+                },
+            },
+        };
+        counted.add(1);
+        graded
+    };
+    let mut graded: Vec<Graded<T>> = submissions.par_iter().map(graded_one).collect();
+    run.check()?;
+    let value = |g: &Graded<T>| g.result.as_ref().map_or(f64::NEG_INFINITY, &rank);
+    graded.sort_by(|a, b| value(b).total_cmp(&value(a)));
+    Ok(graded)
 }
 
 /// The reason alone, without the spec it is about, for reports that name the spec apart.

@@ -14,7 +14,7 @@ use crate::bounds::BoundedRates;
 use crate::chart::Chart;
 use crate::outcome::Outcome;
 use crate::python::{Callable, Runner};
-use crate::report::{Heading, Lost, PositionReport, ScoreReport, ScoreSimulationReport};
+use crate::report::{Heading, Lost, Points, PositionReport, ScoreReport, ScoreSimulationReport};
 use crate::table::{Schema, Table};
 
 /// A strategy of some game, type-erased: what [`DynGame`] hands out and takes back.
@@ -100,6 +100,8 @@ pub trait DynGame: Send + Sync {
     ) -> Result<PositionReport, GameError>;
     /// See [`Game::score`].
     fn score(&self, strategy: &Strategy, run: &Run) -> Result<ScoreReport, GameError>;
+    /// See [`Game::points`].
+    fn points(&self, strategy: &Strategy, run: &Run) -> Result<Points, GameError>;
     /// See [`Game::simulate_alone`].
     fn simulate_alone(
         &self,
@@ -229,6 +231,12 @@ impl<G: Game> DynGame for G {
         alone(self)?;
         run.check()?;
         Game::score(self, typed(self, strategy)?, run)
+    }
+
+    fn points(&self, strategy: &Strategy, run: &Run) -> Result<Points, GameError> {
+        alone(self)?;
+        run.check()?;
+        Game::points(self, typed(self, strategy)?, run)
     }
 
     fn simulate_alone(

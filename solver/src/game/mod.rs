@@ -81,12 +81,16 @@ use crate::bounds::BoundedRates;
 use crate::chart::Chart;
 use crate::outcome::Outcome;
 use crate::python::{Callable, Runner};
-use crate::report::{Heading, Lost, PositionReport, ScoreReport, ScoreSimulationReport};
+use crate::report::{Heading, Lost, Points, PositionReport, ScoreReport, ScoreSimulationReport};
 use crate::spec::Resolved;
 use crate::table::{Schema, Table};
 
 /// The name of the equilibrium strategy (as a spec, and of the table `--vs minimax` solves).
 pub const MINIMAX: &str = "minimax";
+
+/// The name of the optimal strategy in every game with strategies: the best response to the
+/// opponent, or alone the highest expected score.
+pub const OPTIMAL: &str = "optimal";
 
 /// A game's ruleset, opened: what every verb and front end holds.
 pub type Opened = Arc<dyn DynGame>;
@@ -221,6 +225,13 @@ pub trait Game: Send + Sync + 'static {
     fn score(&self, strategy: &Self::Strategy, run: &Run) -> Result<ScoreReport, GameError> {
         let _ = (strategy, run);
         Err(self.info().alone_refused())
+    }
+
+    /// `strategy`'s expected final score playing alone as a grade takes it: exact where the
+    /// game solves it ([`Game::score`]), else the mean of seeded games with its precision.
+    fn points(&self, strategy: &Self::Strategy, run: &Run) -> Result<Points, GameError> {
+        self.score(strategy, run)
+            .map(|report| Points::exact(report.expected_score))
     }
 
     /// `games` seeded games of `strategy` alone, beside its exact expected score where that is

@@ -113,6 +113,28 @@ pub trait Rules: Send + Sync {
         names: Names,
         commentary: &mut dyn Commentary,
     ) -> Vec<String>;
+
+    /// The number the game's words call the first seat by: Player 0 and Player 1 (the
+    /// course's Hog and Pig), or Player 1 and Player 2 (its Greed).
+    fn numbered_from(&self) -> usize {
+        0
+    }
+
+    /// What a transcript ([`crate::game::simulate::transcript`]) says of `step`: by default
+    /// its narration ([`Rules::narrate`]), indented under the transcript's heading. A game
+    /// whose course prints its games in a form of its own (Greed's `autoplayLoud`) writes that
+    /// form here.
+    fn transcribe(
+        &self,
+        step: &Step<'_, Self>,
+        names: Names,
+        commentary: &mut dyn Commentary,
+    ) -> Vec<String> {
+        self.narrate(step, names, commentary)
+            .into_iter()
+            .map(|line| format!("  {line}"))
+            .collect()
+    }
 }
 
 /// A seat's decisions: a strategy, solved or given.

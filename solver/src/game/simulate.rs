@@ -87,10 +87,17 @@ pub fn transcript<R: Rules>(
     heading: &str,
     seed: u64,
 ) -> String {
+    format!("{heading}\n{}", bare_transcript(rules, choosers, seed))
+}
+
+/// The game [`transcript`] tells, without its heading: each step as [`Rules::transcribe`]
+/// says it, the seats numbered as [`Rules::numbered_from`] says. A game whose course prints
+/// its games with no heading (Greed's `autoplayLoud`) prints this alone.
+pub fn bare_transcript<R: Rules>(rules: &R, choosers: [&dyn Chooser<R>; 2], seed: u64) -> String {
     let mut dice = SeededDice::new(seed);
-    let names = Names::Numbered(0);
+    let names = Names::Numbered(rules.numbered_from());
     let mut said = commentary::full(names);
-    let mut out = format!("{heading}\n");
+    let mut out = String::new();
     let mut state = rules.start(0);
     let mut last_mover = None;
     let mut told = |step: &super::rules::Step<'_, R>| {
@@ -102,8 +109,8 @@ pub fn transcript<R: Rules>(
             out.push('\n');
         }
         last_mover = mover;
-        for line in rules.narrate(step, names, &mut said) {
-            writeln!(out, "  {line}").expect("a String");
+        for line in rules.transcribe(step, names, &mut said) {
+            writeln!(out, "{line}").expect("a String");
         }
     };
     let ended = play_out(

@@ -41,6 +41,26 @@ pub trait Presented: Rules + Sized + 'static {
     /// Fills `view` with `state` as the page draws it: the ruleset's name, the seats' scores and
     /// numbers, facts, the dice showing, the board (the session adds the choices).
     fn view(&self, state: &Self::State, view: &mut View);
+
+    /// What the page's note on a new game says of it (`New game, seed 7.`): by default the
+    /// dice's `seed`; a game without dice says what else sets it apart (Chopsticks' move limit).
+    fn new_game(&self, seed: u64) -> String {
+        format!("seed {seed}")
+    }
+
+    /// `state` as the course's own program prints it, where the terminal plays the game in
+    /// that program's form (Chopsticks' `chopsticks_game`, its `display`): the terminal then
+    /// shows it as the game begins and after every move in place of the narration, and
+    /// announces no turns and gives no hints, as the program did not. By default none.
+    fn printed(&self, _state: &Self::State) -> Option<Vec<String>> {
+        None
+    }
+
+    /// The words the terminal ends a game over at `state` with, where the course's program has
+    /// its own (Chopsticks' `B wins.`); by default none, and the person's verdict (`You win!`).
+    fn last_words(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
 }
 
 /// What a solved match-up tells a sitting: what each of the person's choices is worth, which
@@ -55,6 +75,29 @@ pub trait Advisor<R: Rules>: Send + Sync {
 
     /// The computer's choice (seat 1, to move at `state`).
     fn computer(&self, state: &R::State) -> R::Choice;
+
+    /// The choices the person is offered at `state`, each with its value: by default every
+    /// one of `choices` (the legal ones, in the game's order). A game with more choices than a
+    /// person weighs (Greed's 256 dice counts) offers the few that matter; the others are still
+    /// taken when asked for ([`Presented::choice`]).
+    fn offered(&self, state: &R::State, choices: Vec<R::Choice>) -> Vec<(R::Choice, f64)> {
+        let values = self.values(state, &choices);
+        choices.into_iter().zip(values).collect()
+    }
+
+    /// What the computer says before its move at `state`, if anything (Chopsticks' computer:
+    /// `I will win.` where its position is a forced win); the terminal shows it before the
+    /// move. By default nothing.
+    fn remark(&self, _state: &R::State) -> Option<String> {
+        None
+    }
+
+    /// What `state` is worth to the person whoever is to move, where the solved match-up says
+    /// (Chopsticks' verdict, shown to the game's end); by default nothing, and the page shows
+    /// the best choice's value on the person's turn only.
+    fn worth(&self, _state: &R::State) -> Option<f64> {
+        None
+    }
 }
 
 /// A game in progress: the person is seat 0, the computer seat 1.
@@ -86,7 +129,7 @@ impl<R: Presented> Sitting<R> {
         seed: u64,
         audience: Audience,
     ) -> Sitting<R> {
-        let names = audience.names(0);
+        let names = audience.names(rules.numbered_from());
         let state = rules.start(first);
         Sitting {
             rules,
@@ -143,6 +186,10 @@ impl<R: Presented> Sitting<R> {
             after: &self.state,
         };
         let lines = self.rules.narrate(&step, self.names, &mut *self.commentary);
+        let lines = match self.printed() {
+            Some(printed) => printed,
+            None => self.audience.lines(lines),
+        };
         if self.rules.to_move(&self.state) == ToMove::Over {
             let returns = self.rules.returns(&self.state);
             let best = returns.iter().copied().fold(f64::MIN, f64::max);
@@ -153,7 +200,23 @@ impl<R: Presented> Sitting<R> {
             who,
             heading,
             thrown: die.map(|die| Thrown { die, faces }),
-            lines: self.audience.lines(lines),
+            lines,
+        }
+    }
+
+    /// The state as the course's program prints it, where the terminal plays in its form
+    /// ([`Presented::printed`]).
+    fn printed(&self) -> Option<Vec<String>> {
+        (self.audience == Audience::Terminal)
+            .then(|| self.rules.printed(&self.state))
+            .flatten()
+    }
+
+    /// How the game ended, as the terminal tells it (none on the page).
+    fn verdict(&self, ended: Option<usize>) -> Option<Told> {
+        match self.rules.last_words(&self.state) {
+            Some(words) if self.audience == Audience::Terminal => Some(Told::note(words)),
+            _ => self.audience.verdict(ended),
         }
     }
 
@@ -170,11 +233,17 @@ impl<R: Presented> Sitting<R> {
                 turns.push(self.audience.note(NEVER_ENDS));
                 break;
             }
-            let heading = self.fresh_turn().map(|turn| {
+            let announced = self.fresh_turn().filter(|_| self.printed().is_none());
+            let announcement = announced.map(|turn| {
                 self.announced = Some(turn);
                 let [you, computer] = turn.1;
                 format!("\nComputer {computer}, you {you}. The computer's turn.")
             });
+            let remark = self.advisor.remark(&self.state);
+            let heading = announcement
+                .into_iter()
+                .chain(remark)
+                .reduce(|a, b| format!("{a}\n{b}"));
             let certain = self.rules.certain(&self.state, &choice);
             let told = self.play(choice, heading);
             if told.thrown.is_some() && !certain {
@@ -183,19 +252,19 @@ impl<R: Presented> Sitting<R> {
             turns.push(told);
         }
         if let Some(ended) = self.ended.filter(|_| !self.endless) {
-            turns.extend(self.audience.verdict(ended));
+            turns.extend(self.verdict(ended));
         }
         turns
     }
 
-    /// The person's choices at the state, with their values, the best marked.
+    /// The person's choices offered at the state, with their values, the best marked.
     fn offered(&self) -> Vec<(R::Choice, f64, bool)> {
-        let choices = self.rules.choices(&self.state);
-        let values = self.advisor.values(&self.state, &choices);
+        let offered = self
+            .advisor
+            .offered(&self.state, self.rules.choices(&self.state));
         let best = self.advisor.best(&self.state);
-        choices
+        offered
             .into_iter()
-            .zip(values)
             .map(|(choice, value)| {
                 let is_best = choice == best;
                 (choice, value, is_best)
@@ -218,7 +287,13 @@ impl<R: Presented> Session for Sitting<R> {
     fn begin(&mut self) -> Vec<Told> {
         let mut turns = self
             .audience
-            .start(self.first, &format!("seed {}", self.seed));
+            .start(self.first, &self.rules.new_game(self.seed));
+        turns.extend(self.printed().map(|lines| Told {
+            who: None,
+            heading: None,
+            thrown: None,
+            lines,
+        }));
         turns.extend(self.computer_plays());
         turns
     }
@@ -227,12 +302,13 @@ impl<R: Presented> Session for Sitting<R> {
         if !self.waiting() {
             return None;
         }
+        let printed = self.printed().is_some();
         let mut lines = Vec::new();
-        if let Some((_, [you, computer])) = self.fresh_turn() {
+        if let Some((_, [you, computer])) = self.fresh_turn().filter(|_| !printed) {
             lines.push(format!("\nYou {you}, computer {computer}. Your turn."));
         }
         lines.extend(self.rules.situation(&self.state));
-        if hints {
+        if hints && !printed {
             lines.push(hints_heading(&self.rules.reading()).to_string());
             let offered = self.offered();
             let labels: Vec<String> = offered
@@ -290,6 +366,7 @@ impl<R: Presented> Session for Sitting<R> {
                 .collect();
             view.offer(choices);
         }
+        view.value = view.value.or_else(|| self.advisor.worth(&self.state));
         view
     }
 }

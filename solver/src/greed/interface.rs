@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use super::explain::explain;
 use super::game::{DEFAULT_LIMIT, Greed, NAME, YARDSTICK};
+use super::policy::Policy;
+use super::rules::Plays;
 use super::session::GreedEngine;
-use super::simulate::{simulate, transcript};
 use super::strategy::Strategy;
 use super::study::{GreedChain, tally};
 use super::sweep::Player;
@@ -14,6 +15,7 @@ use super::{Solved as GreedSolved, certify_greed, play, position, solve_against,
 use crate::bounds::BoundedRates;
 use crate::chart::{Chart, greed_map};
 use crate::format::{Format, Probability};
+use crate::game::simulate::{bare_transcript, simulate};
 use crate::game::{
     ChartAsk, Engine, Evaluated, Found, Game, GameError, GameInfo, Goal, Growth, MINIMAX,
     MoveLimit, Part, Run, Simulated, SolveAsk, Solved, Studied, StudyAsk, TablesJob, check_numbers,
@@ -77,6 +79,14 @@ impl GreedGame {
             game: Arc::new(game),
             info,
         }
+    }
+
+    /// The seats playing `policies` (seat 0's first).
+    fn seats<'a>(&'a self, policies: &'a [Policy; 2]) -> [Plays<'a>; 2] {
+        policies.each_ref().map(|policy| Plays {
+            greed: self.game.as_ref(),
+            policy,
+        })
     }
 
     /// The report of a solve.
@@ -202,15 +212,9 @@ impl Game for GreedGame {
         run: &Run,
     ) -> Result<Simulated, GameError> {
         let played = play(&self.game, strategy, opponent).map_err(GameError::solve)?;
-        let policies = &played.policies;
+        let [a, b] = self.seats(&played.policies);
         let counter = run.counter(2 * games, "games");
-        let simulation = simulate(
-            &self.game,
-            [&policies[0], &policies[1]],
-            games,
-            seed,
-            &counter,
-        );
+        let simulation = simulate(self.game.as_ref(), [&a, &b], (games, seed), &counter);
         run.check()?;
         Ok(Simulated::Exact(SimulationReport::with_ties(
             self.heading(strategy.name(), opponent.name()),
@@ -244,8 +248,8 @@ impl Game for GreedGame {
         _run: &Run,
     ) -> Result<String, GameError> {
         let played = play(&self.game, strategy, opponent).map_err(GameError::solve)?;
-        let policies = [&played.policies[0], &played.policies[1]];
-        Ok(transcript(&self.game, policies, seed))
+        let [a, b] = self.seats(&played.policies);
+        Ok(bare_transcript(self.game.as_ref(), [&a, &b], seed))
     }
 
     fn explain(

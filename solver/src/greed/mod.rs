@@ -8,7 +8,9 @@
 //!   [`solve_against`] ask it the users' questions.
 //! - [`explain`] ([`Gains`]): where a fixed strategy loses, as the exact gain of changing the
 //!   dice in one state.
-//! - [`simulate`](mod@simulate): the independent Monte Carlo check and the transcript.
+//! - [`Rules`](crate::game::Rules) for Greed: the game at the table, turn by turn, applied
+//!   from the dice thrown (the independent Monte Carlo check, the `autoplayLoud` transcript and
+//!   play, written once over it); [`Plays`]: a seat playing a policy.
 //! - `study`: a match-up as a chain of turns (`swine study`): passes, busts, rolls of 0.
 
 mod advice;
@@ -17,16 +19,17 @@ mod bounds;
 mod explain;
 mod game;
 mod interface;
+mod narrate;
 mod policy;
 mod record;
+mod rules;
 mod session;
-pub mod simulate;
 mod strategy;
 mod study;
 mod sweep;
+mod turn;
 mod value;
 
-pub use advice::{Advisor, HINTS};
 pub use analysis::{
     Match, Solution, Solved, evaluate, play, position, solve, solve_against, values_file,
 };
@@ -36,5 +39,6 @@ pub use game::{DEFAULT_LIMIT, Greed, GreedError, MAX_DICE, NAME, YARDSTICK};
 pub use interface::{GreedGame, choice_label};
 pub use policy::{GreedTable, Policy};
 pub use record::GAME;
+pub use rules::{Plays, Table};
 pub use strategy::{STRATEGY_FORMS, Strategy};
 pub use sweep::{MAX_ROUNDS, Player, SolveError, TIE_TOLERANCE};

@@ -3,16 +3,16 @@
 //!
 //! A node is a position with its player to move, `2 · state + seat`, the state seen from the
 //! mover (as [`Greed::state`] numbers it). A turn is one choice of dice and its roll, played by
-//! the simulator's own rules ([`Game::play`]), so the chain and the games it is checked against
-//! share one rules implementation. What a turn counts: a **pass** (choosing no dice), a **bust**
-//! (going over the limit: the mover loses) and a **roll of 0** (dice that all show 0, which
-//! repeats a position).
+//! the rules the simulator plays by too ([`Game::play`]), so the chain and the games it is
+//! checked against share one rules implementation. What a turn counts: a **pass** (choosing no
+//! dice), a **bust** (going over the limit: the mover loses) and a **roll of 0** (dice that all
+//! show 0, which repeats a position).
 
 use rand::{Rng, SeedableRng};
 
 use super::game::Greed;
 use super::policy::Policy;
-use super::simulate::{End, Game};
+use super::turn::{End, Game};
 use crate::game::study::{Ending, Landing, Tally, TurnChain};
 
 /// What a Greed turn counts, by bit.

@@ -10,6 +10,7 @@
 
 mod matchup;
 mod place;
+mod points;
 mod position;
 pub mod ranking;
 mod score;
@@ -20,6 +21,7 @@ pub use matchup::{
     Details, ExactTies, Lost, MatchReport, Rates, Results, TieReport, TiedState, write_lost,
 };
 pub use place::Place;
+pub use points::{Points, PointsGrade, PointsGradeReport, ScoreEstimate};
 pub use position::{ChoiceValue, PositionReport};
 pub use score::{ExactScore, QUANTILES, ScoreReport, ScoreSimulationReport, SimulatedScore};
 pub use simulation::{EstimateReport, SimulatedRates, SimulationReport, Z95};

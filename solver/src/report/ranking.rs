@@ -150,16 +150,17 @@ impl Grade {
     }
 }
 
-/// One submission graded, or why it could not be.
+/// One submission graded, or why it could not be: `T` is what a grade finds ([`Scored`]
+/// against an opponent; [`Points`](super::Points) in a game of one player's score).
 #[derive(Clone, Debug)]
-pub struct Graded {
+pub struct Graded<T = Scored> {
     /// The spec graded.
     pub spec: String,
     /// The Python function called, if it was one.
     pub function: Option<String>,
-    /// Its outcome against the opponent and, if asked, its costliest cells; or the reason it
-    /// could not be graded, in one line.
-    pub result: Result<Scored, String>,
+    /// What the grade found (its outcome against the opponent and, if asked, its costliest
+    /// cells; or its score); or the reason it could not be graded, in one line.
+    pub result: Result<T, String>,
 }
 
 /// A submission's result.
@@ -257,11 +258,9 @@ const GRADE_COLUMNS: [&str; 12] = [
 impl GradeReport {
     /// The report as CSV: a header, then one row per submission.
     pub fn csv(&self) -> String {
-        let (batch_header, batch_fields) = self.batch.csv_columns();
-        let mut out = format!("{},{batch_header}\n", GRADE_COLUMNS.join(","));
         let number = |p: Option<Probability>| p.map_or(String::new(), |p| probability(p.0));
-        for g in &self.submissions {
-            let fields = [
+        let rows = self.submissions.iter().map(|g| {
+            [
                 csv_field(&g.file),
                 csv_field(&g.function),
                 g.status.to_string(),
@@ -274,12 +273,37 @@ impl GradeReport {
                 csv_field(&self.optimal),
                 number(g.estimate.as_ref().map(|e| e.interval[0])),
                 number(g.estimate.as_ref().map(|e| e.interval[1])),
-                batch_fields.clone(),
-            ];
-            out.push_str(&fields.join(","));
-            out.push('\n');
-        }
-        out
+            ]
+        });
+        grade_csv(&GRADE_COLUMNS, &self.batch, rows)
+    }
+}
+
+/// A grade's CSV: a header of `columns` then the ruleset's ([`Batch::csv_columns`]), and a
+/// line of each row's fields followed by the ruleset's.
+pub(super) fn grade_csv<const N: usize>(
+    columns: &[&str; N],
+    batch: &Batch,
+    rows: impl Iterator<Item = [String; N]>,
+) -> String {
+    let (batch_header, batch_fields) = batch.csv_columns();
+    let mut out = format!("{},{batch_header}\n", columns.join(","));
+    for fields in rows {
+        out.push_str(&fields.join(","));
+        out.push(',');
+        out.push_str(&batch_fields);
+        out.push('\n');
+    }
+    out
+}
+
+/// A submission as a grade's table names it: its file, and the function where the file's
+/// is not the course's `final_strategy`.
+pub(super) fn submission_name(file: &str, function: &str) -> String {
+    if function.is_empty() || function == "final_strategy" {
+        file.to_string()
+    } else {
+        format!("{file}:{function}")
     }
 }
 
@@ -302,11 +326,7 @@ impl Report for GradeReport {
         let shown = |p: Option<Probability>| p.map_or(String::new(), |p| probability(p.0));
         let mut rank = 0;
         for g in &self.submissions {
-            let name = if g.function.is_empty() || g.function == "final_strategy" {
-                g.file.clone()
-            } else {
-                format!("{}:{}", g.file, g.function)
-            };
+            let name = submission_name(&g.file, &g.function);
             if g.status != "error" {
                 rank += 1;
                 writeln!(

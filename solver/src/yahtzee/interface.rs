@@ -33,8 +33,8 @@ use crate::outcome::{Outcome, SeatOutcome, Simulation, Tally};
 use crate::python::{Callable, PythonSpec, Runner};
 use crate::report::full_message;
 use crate::report::{
-    ChoiceValue, EstimateReport, Heading, MatchReport, PositionReport, QUANTILES, ScoreReport,
-    ScoreSimulationReport, SimulationReport,
+    ChoiceValue, EstimateReport, Heading, MatchReport, Points, PositionReport, QUANTILES,
+    ScoreReport, ScoreSimulationReport, SimulationReport,
 };
 use crate::spec::Resolved;
 use crate::spec::StrategyError;
@@ -660,6 +660,16 @@ impl Game for YahtzeeGame {
             self.heading_alone(&strategy.name),
             &distribution,
         ))
+    }
+
+    fn points(&self, strategy: &Strategy, run: &Run) -> Result<Points, GameError> {
+        if strategy.python.is_none() {
+            return self
+                .score(strategy, run)
+                .map(|report| Points::exact(report.expected_score));
+        }
+        let report = self.simulate_alone(strategy, (GRADE_GAMES, GRADE_SEED), run)?;
+        Ok(Points::estimated(&report.simulated, report.seed))
     }
 
     fn simulate_alone(
