@@ -608,6 +608,10 @@ pub struct TournamentArgs {
     /// NAME=SPEC enters SPEC under the name NAME (e.g. alice=class/alice/hog.py).
     #[arg(required = true, num_args = 1.., value_name = "STRATEGY")]
     pub strategies: Vec<String>,
+    /// In a game of one player's score: play the exact round robin of duels instead of ranking
+    /// the entries by expected final score.
+    #[arg(long)]
+    pub duels: bool,
     #[command(flatten)]
     pub rules: RulesArgs,
     #[command(flatten)]

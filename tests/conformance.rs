@@ -387,12 +387,26 @@ fn every_game_answers_every_verb_through_the_binary_or_refuses_it_by_its_capabil
             &what("grade"),
         );
         assert_eq!(report["submissions"][0]["status"], "ok");
-        let out = run(&sandbox, &["tournament", a, b, "optimal", "--json"], flags);
+        // Alone, a tournament ranks by expected score; --duels plays the round robin.
+        let duels: &[&str] = if alone { &["--duels"] } else { &[] };
+        let mut tournament = vec!["tournament", a, b, "optimal", "--json"];
+        tournament.extend(duels);
+        let out = run(&sandbox, &tournament, flags);
         conforms(
             &out.success(),
             &["batch", "tournament"],
             &what("tournament"),
         );
+        if alone {
+            let out = run(&sandbox, &["tournament", a, b, "optimal", "--json"], flags);
+            let report = conforms(
+                &out.success(),
+                &["batch", "points_grade"],
+                &what("tournament alone"),
+            );
+            assert_eq!(report["submissions"][0]["file"], "optimal", "{report}");
+            assert_eq!(report["submissions"][0]["shortfall"], 0.0, "{report}");
+        }
         let out = run(
             &sandbox,
             &[

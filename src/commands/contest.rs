@@ -122,6 +122,20 @@ pub fn tournament_command(args: &TournamentArgs) -> Result<()> {
     let runner = resolve::runner(&args.batch.python);
     let pool = pool(args.batch.jobs)?;
     let n = args.strategies.len();
+    if game.info().game.alone() && !args.duels {
+        let (standings, optimum) = pool.install(|| {
+            Watch::during(|run, _| contest::tournament_alone(game, &args.strategies, &runner, run))
+        })?;
+        let optimal = "the highest expected final score".to_string();
+        let report = PointsGradeReport::new(game.info().batch(), (optimum, optimal), standings);
+        let failed = (report.failed() > 0).then(|| {
+            format!(
+                "{} of {n} strategies could not be resolved or scored",
+                report.failed()
+            )
+        });
+        return finish(&args.batch, target, &report, PointsGradeReport::csv, failed);
+    }
     let played = pool.install(|| {
         Watch::during(|run, _| contest::tournament(game, &args.strategies, &runner, run))
     });

@@ -213,6 +213,56 @@ pub fn tournament(
     runner: &Runner,
     run: &Run,
 ) -> Result<Tournament, GameError> {
+    let (entries, left_out) = entries(game, arguments, runner);
+    play_round_robin(game, entries, left_out, run)
+}
+
+/// The entries of a tournament in a game of one player's score, ranked by expected final score
+/// as [`grade_alone`] ranks them (each under its name; those that could not be resolved last,
+/// with the reason), and the optimum's expected final score (points).
+pub fn tournament_alone(
+    game: &dyn DynGame,
+    arguments: &[String],
+    runner: &Runner,
+    run: &Run,
+) -> Result<(Vec<Graded<Points>>, f64), GameError> {
+    let (entries, left_out) = entries(game, arguments, runner);
+    let optimum = game.points(&game.resolve(OPTIMAL, runner)?, run)?;
+    let counted = run.counter(entries.len() as u64, "scored");
+    let mut standings: Vec<Graded<Points>> = entries
+        .par_iter()
+        .map(|entry| {
+            let result = game.points(entry, run).map_err(|e| reason(&e));
+            counted.add(1);
+            Graded {
+                spec: entry.name().to_string(),
+                function: None,
+                result,
+            }
+        })
+        .collect();
+    run.check()?;
+    let score = |g: &Graded<Points>| {
+        g.result
+            .as_ref()
+            .map_or(f64::NEG_INFINITY, |p| p.expected_score)
+    };
+    standings.sort_by(|a, b| score(b).total_cmp(&score(a)));
+    standings.extend(left_out.into_iter().map(|(spec, why)| Graded {
+        spec,
+        function: None,
+        result: Err(why),
+    }));
+    Ok((standings, optimum.expected_score))
+}
+
+/// The entries `arguments` give, resolved (see [`tournament`]), and those that could not be,
+/// with the reason.
+fn entries(
+    game: &dyn DynGame,
+    arguments: &[String],
+    runner: &Runner,
+) -> (Vec<Strategy>, Vec<(String, String)>) {
     let mut wanted: Vec<(Option<&str>, String)> = Vec::new();
     let mut left_out = Vec::new();
     for argument in arguments {
@@ -241,7 +291,7 @@ pub fn tournament(
             Err(error) => left_out.push((spec.trim().to_string(), reason(&error))),
         }
     }
-    play_round_robin(game, entries, left_out, run)
+    (entries, left_out)
 }
 
 /// A tournament entry's name and spec: `NAME=SPEC` names the entry (where no file is called

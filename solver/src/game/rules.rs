@@ -9,6 +9,15 @@
 //! equally likely, and a roll of several dice is that many chance nodes in a row. The faces
 //! are drawn in the order a person throwing the dice would see them, so a game told and a game
 //! simulated from the same seed are the same game.
+//!
+//! Where this departs from the sketch in DESIGN.md ("Games as records and rules"), the code is
+//! the better: chance is a die and not a list of whole outcomes, because a roll of ten dice
+//! has too many outcomes to list, and die by die the simulator draws the same faces in the
+//! same order as each game's own code did (its numbers stay bit for bit); a choice and a throw
+//! are applied by two methods ([`Rules::choose`], [`Rules::throw`]) because they take
+//! different things; `start` names the seat that moves first and not the number of players,
+//! while every game here is played by two seats (the players issue widens it); and beside the
+//! returns per seat the scores are read apart ([`Rules::scores`]), as commentary reads them.
 
 use std::fmt::Debug;
 
