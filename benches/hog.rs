@@ -27,9 +27,9 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use swine_solver::hog::simulate::simulate;
+use swine_solver::game::simulate::simulate;
 use swine_solver::hog::{
-    Player, Policy, Ruleset, SearchLimits, Strategy, best_table, reach, solve,
+    Player, Plays, Policy, Ruleset, SearchLimits, Strategy, best_table, reach, solve,
 };
 
 const RULESETS: [&str; 5] = [
@@ -202,8 +202,12 @@ fn simulation(c: &mut Criterion) {
     group.sample_size(10);
     for name in RULESETS {
         let (rules, yardstick, table) = setup(name);
+        let [a, b2] = [&table, &yardstick].map(|policy| Plays {
+            rules: &rules,
+            policy,
+        });
         group.bench_function(name, |b| {
-            b.iter(|| simulate(&rules, [&table, &yardstick], 10_000, 1, &|_: u64| {}))
+            b.iter(|| simulate(&rules, [&a, &b2], (10_000, 1), &|_: u64| {}))
         });
     }
     group.finish();
@@ -212,6 +216,10 @@ fn simulation(c: &mut Criterion) {
 /// Games per second of `always_roll:4` against itself in hog-fa20, on one thread and on all.
 fn throughput(c: &mut Criterion) {
     let (rules, yardstick, _) = setup("hog-fa20");
+    let seat = Plays {
+        rules: &rules,
+        policy: &yardstick,
+    };
     let mut group = c.benchmark_group("games");
     group.sample_size(10);
     const PER_SEAT: u64 = 200_000;
@@ -219,9 +227,7 @@ fn throughput(c: &mut Criterion) {
     for (threads, pool) in common::one_thread_and_all() {
         group.bench_function(format!("always_roll_4_{threads}_threads"), |b| {
             b.iter(|| {
-                pool.install(|| {
-                    simulate(&rules, [&yardstick, &yardstick], PER_SEAT, 1, &|_: u64| {})
-                })
+                pool.install(|| simulate(&rules, [&seat, &seat], (PER_SEAT, 1), &|_: u64| {}))
             })
         });
     }

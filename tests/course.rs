@@ -17,8 +17,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use swine_solver::hog::Game;
 use swine_solver::hog::presets::preset;
-use swine_solver::hog::simulate::Game;
 use swine_solver::hog::{Ruleset, Script};
 use swine_solver::python::{PythonSpec, Runner};
 

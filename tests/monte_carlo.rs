@@ -1,7 +1,7 @@
 //! Seeded Monte Carlo games agree with the exact numbers within 4.5 standard errors.
 
-use swine_solver::hog::simulate::simulate;
-use swine_solver::hog::{Ruleset, Strategy, solve};
+use swine_solver::game::simulate::simulate;
+use swine_solver::hog::{Plays, Ruleset, Strategy, solve};
 
 /// Games per seat: a standard error of at most 0.0022.
 const GAMES: u64 = 50_000;
@@ -20,8 +20,12 @@ fn agrees_under(rules: Ruleset, strategy: &str, opponent: &str, seed: u64) {
     let opponent = Strategy::parse(opponent, &rules).unwrap();
     let solution = solve(&rules, [&strategy.player(&rules), &opponent.player(&rules)]).unwrap();
     let exact = solution.matchup();
-    let (policy, opposing) = (solution.policy(0), solution.policy(1));
-    let simulation = simulate(&rules, [&policy, &opposing], GAMES, seed, &|_: u64| {});
+    let policies = [solution.policy(0), solution.policy(1)];
+    let [a, b] = policies.each_ref().map(|policy| Plays {
+        rules: &rules,
+        policy,
+    });
+    let simulation = simulate(&rules, [&a, &b], (GAMES, seed), &|_: u64| {});
     for (seat, simulated, exact) in [
         ("first", simulation.first.value(), exact.as_first()),
         ("second", simulation.second.value(), exact.as_second()),

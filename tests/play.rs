@@ -27,17 +27,21 @@ fn a_hog_game_hints_re_asks_and_ends_with_the_input() {
     // The best choice at 0 : 0 is worth the optimal strategy's exact value moving first.
     let optimal = eval(&["optimal", "--vs", "always_roll:4"]);
     let first = optimal["as_first"].as_f64().unwrap();
-    let best = format!("   6 dice  {}  <- best", six(first));
+    let best = format!("   Roll 6  {}  <- best", six(first));
     assert!(out.contains(&best), "{out}");
     assert_eq!(out.matches("<- best").count(), 2, "{out}");
     assert!(out.contains("Free Bacon would give 6."), "{out}");
     assert!(out.contains("'x' is not a choice: enter a number from 0 to 10."));
     assert!(out.contains("'11' is not a choice: enter a number from 0 to 10."));
+    // The answer typed is not echoed: the turn is told after the question.
     assert!(
-        out.contains("You roll 4.\n  Player 0 rolls 4 dice: "),
+        out.contains("(0 to 10)?   Player 0 rolls 4 dice: "),
         "{out}"
     );
-    assert!(out.contains("The computer rolls 4."), "{out}");
+    assert!(
+        out.contains("The computer's turn.\n  Player 1 rolls 4 dice: "),
+        "{out}"
+    );
     assert!(
         out.ends_with("No more input: the game is abandoned.\n"),
         "{out}"
@@ -55,7 +59,7 @@ fn given_answers_play_the_game_typed_answers_play() {
     with_answers.extend(["--answers", "6,0"]);
     let given = sandbox.run_with_input(&with_answers, "3\n").success();
     assert!(
-        given.contains("How many dice (0 to 10)? 6\nYou roll 6."),
+        given.contains("How many dice (0 to 10)? 6\n  Player 0 rolls 6 dice: "),
         "{given}"
     );
     let unechoed = given.replacen("(0 to 10)? 6\n", "(0 to 10)? ", 1).replacen(

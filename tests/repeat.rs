@@ -5,9 +5,9 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use swine_solver::hog::simulate::simulate;
+use swine_solver::game::simulate::simulate;
 use swine_solver::hog::{
-    Player, Policy, Ruleset, ScoreTable, Script, SearchLimits, Strategy, evaluate, solve,
+    Player, Plays, Policy, Ruleset, ScoreTable, Script, SearchLimits, Strategy, evaluate, solve,
     solve_against, solve_exact,
 };
 use swine_solver::outcome::Outcome;
@@ -39,7 +39,8 @@ fn z_scores(
     games: u64,
     seed: u64,
 ) -> [f64; 2] {
-    let simulation = simulate(rules, policies, games, seed, &|_: u64| {});
+    let seats = policies.map(|policy| Plays { rules, policy });
+    let simulation = simulate(rules, [&seats[0], &seats[1]], (games, seed), &|_: u64| {});
     [
         (simulation.first, exact.first),
         (simulation.second, exact.second),

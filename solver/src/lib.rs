@@ -7,7 +7,8 @@
 //! player, so the same sweep evaluates a match-up exactly, finds the best response to a fixed
 //! opponent (the course's optimal `final_strategy`), or solves the game with both sides optimal.
 //! Probabilities come from the full state space, never from sampling; the Monte Carlo simulator
-//! ([`hog::simulate`]) exists to cross-check them.
+//! ([`game::simulate`], playing Hog's rules from the faces thrown: [`hog::Game`]) exists to
+//! cross-check them.
 //!
 //! ## Exact win rate of one strategy against another
 //!

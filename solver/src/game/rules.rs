@@ -68,6 +68,14 @@ pub trait Rules: Send + Sync {
     /// The die a chance node at `state` throws.
     fn die(&self, state: &Self::State) -> Die;
 
+    /// How many of [`Rules::die`]'s dice are thrown in a row from the chance node at `state`,
+    /// each a chance node of the same die with nothing else between (Hog's roll of several
+    /// dice): whoever plays may throw them in one go. One by default.
+    fn in_a_row(&self, state: &Self::State) -> u8 {
+        let _ = state;
+        1
+    }
+
     /// The chance outcomes at `state`: each face of its die with its probability.
     fn outcomes(&self, state: &Self::State) -> Vec<(f64, u8)> {
         let die = self.die(state);
@@ -82,6 +90,22 @@ pub trait Rules: Send + Sync {
 
     /// The die thrown at a chance node shows `face`.
     fn throw(&self, state: &mut Self::State, face: u8);
+
+    /// Whether a state can come back once left (not where every decision moves the game on for
+    /// good, as in Hog's rules where every turn raises the total): where none can, no one
+    /// watches for a game going round for ever. True by default.
+    fn can_come_back(&self) -> bool {
+        true
+    }
+
+    /// Whether `choice` at `state` leads where it leads whatever its dice show (Hog's dice
+    /// whose every outcome scores alike): a game that comes back through such choices goes
+    /// round for ever as surely as through choices that throw nothing. By default a choice
+    /// that throws dice leaves its outcome to them.
+    fn certain(&self, state: &Self::State, choice: &Self::Choice) -> bool {
+        let _ = (state, choice);
+        false
+    }
 
     /// What each seat gets at the end of a game (`state` over): 1 to the winner and 0 to the
     /// others, ½ each for a tie; in a game of one player's score, that score.
@@ -147,54 +171,69 @@ pub trait Chooser<R: Rules + ?Sized>: Sync {
 pub enum Ended {
     /// The rules ended it ([`Rules::returns`] says how).
     Over,
-    /// It came back where it was with nothing thrown in between: the same choices go round
-    /// for ever (a win for no one).
+    /// It came back where it was with nothing left to chance in between (nothing thrown, or
+    /// only dice that are [`Rules::certain`]): the same choices go round for ever (a win for
+    /// no one).
     Endless,
     /// It ran past the most decisions played.
     Unfinished,
 }
 
-/// Watches a game for decisions that bring it back where it was: with nothing thrown in
-/// between, seats that choose the same at the same state go round for ever.
+/// Watches a game for decisions that bring it back where it was: with nothing left to chance
+/// in between (nothing thrown, or only dice that are [`Rules::certain`]: whoever plays tells
+/// it of a throw only where the choice was not certain), seats that choose the same at the
+/// same state go round for ever.
 #[derive(Clone, Debug)]
 pub struct LoopWatch<R: Rules + ?Sized> {
+    /// The decisions since the last throw, the latest aside.
     since_throw: Vec<(R::State, R::Choice)>,
+    /// The latest decision, kept aside until the next: most decisions throw, and the one
+    /// that does is forgotten without ever being stored.
+    latest: Option<(R::State, R::Choice)>,
 }
 
 impl<R: Rules + ?Sized> Default for LoopWatch<R> {
     fn default() -> LoopWatch<R> {
         LoopWatch {
             since_throw: Vec::new(),
+            latest: None,
         }
     }
 }
 
 impl<R: Rules + ?Sized> LoopWatch<R> {
     /// Whether `choice` at `state` was made before since the last throw; otherwise remembers it.
+    #[inline]
     pub fn comes_back(&mut self, state: &R::State, choice: &R::Choice) -> bool {
+        if let Some(latest) = self.latest.take() {
+            self.since_throw.push(latest);
+        }
         let seen = self
             .since_throw
             .iter()
             .any(|(s, c)| s == state && c == choice);
         if !seen {
-            self.since_throw.push((state.clone(), choice.clone()));
+            self.latest = Some((state.clone(), choice.clone()));
         }
         seen
     }
 
     /// A die was thrown: what came before cannot come back by choices alone.
+    #[inline]
     pub fn thrown(&mut self) {
+        self.latest = None;
         self.since_throw.clear();
     }
 }
 
 /// Plays `choice` at `state`, then throws (by `throw`, given the die) until the next decision
 /// or the end, the faces thrown written to `thrown` (in order).
-pub fn play_choice<R: Rules + ?Sized>(
+#[inline]
+pub fn play_choice<R: Rules + ?Sized, F: FnMut(Die) -> u8 + ?Sized>(
     rules: &R,
     state: &mut R::State,
     choice: &R::Choice,
-    throw: &mut dyn FnMut(Die) -> u8,
+    throw: &mut F,
     thrown: &mut Vec<u8>,
 ) {
     rules.choose(state, choice);
@@ -203,17 +242,21 @@ pub fn play_choice<R: Rules + ?Sized>(
 
 /// Throws (by `throw`) until a seat is to move or the game is over, the faces thrown written
 /// to `thrown`.
-pub fn settle<R: Rules + ?Sized>(
+#[inline]
+pub fn settle<R: Rules + ?Sized, F: FnMut(Die) -> u8 + ?Sized>(
     rules: &R,
     state: &mut R::State,
-    throw: &mut dyn FnMut(Die) -> u8,
+    throw: &mut F,
     thrown: &mut Vec<u8>,
 ) {
     thrown.clear();
     while rules.to_move(state) == ToMove::Chance {
-        let face = throw(rules.die(state));
-        rules.throw(state, face);
-        thrown.push(face);
+        let die = rules.die(state);
+        for _ in 0..rules.in_a_row(state) {
+            let face = throw(die);
+            rules.throw(state, face);
+            thrown.push(face);
+        }
     }
 }
 
@@ -223,15 +266,15 @@ pub type Told<'a, R> = dyn FnMut(&Step<'_, R>) + 'a;
 /// Plays `state` out, at most `most` decisions: each by the chooser of the seat to move (with
 /// its memory of the game), the dice thrown by `throw`, every step told to `told` where there
 /// is one.
-pub fn play_out<R: Rules + ?Sized>(
+pub fn play_out<R: Rules + ?Sized, F: FnMut(Die) -> u8 + ?Sized>(
     rules: &R,
     state: &mut R::State,
     choosers: &[&dyn Chooser<R>],
-    throw: &mut dyn FnMut(Die) -> u8,
+    throw: &mut F,
     most: u64,
     mut told: Option<&mut Told<'_, R>>,
 ) -> Ended {
-    let mut watch = LoopWatch::<R>::default();
+    let mut watch = rules.can_come_back().then(LoopWatch::<R>::default);
     let mut memories: Vec<Memory> = choosers.iter().map(|_| None).collect();
     let mut thrown = Vec::new();
     settle(rules, state, throw, &mut thrown);
@@ -242,12 +285,16 @@ pub fn play_out<R: Rules + ?Sized>(
             ToMove::Chance => unreachable!("settled: a seat is to move or the game is over"),
         };
         let choice = choosers[seat].recall(state, &mut memories[seat]);
-        if watch.comes_back(state, &choice) {
-            return Ended::Endless;
+        let mut certain = false;
+        if let Some(watch) = watch.as_mut() {
+            if watch.comes_back(state, &choice) {
+                return Ended::Endless;
+            }
+            certain = rules.certain(state, &choice);
         }
         let before = told.is_some().then(|| state.clone());
         play_choice(rules, state, &choice, throw, &mut thrown);
-        if !thrown.is_empty() {
+        if let Some(watch) = watch.as_mut().filter(|_| !thrown.is_empty() && !certain) {
             watch.thrown();
         }
         if let (Some(told), Some(before)) = (told.as_mut(), before) {

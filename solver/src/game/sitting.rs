@@ -275,8 +275,9 @@ impl<R: Presented> Sitting<R> {
                 .into_iter()
                 .chain(remark)
                 .reduce(|a, b| format!("{a}\n{b}"));
+            let certain = self.rules.certain(&self.state, &choice);
             let told = self.play(choice, heading);
-            if told.thrown.is_some() {
+            if told.thrown.is_some() && !certain {
                 watch.thrown();
             }
             turns.push(told);

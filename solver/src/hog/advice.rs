@@ -1,29 +1,32 @@
 //! Exact advice during a game: what each dice count is worth to a player who plays on
-//! perfectly against a fixed opponent, in the true state (hidden memories included).
+//! perfectly against a fixed opponent, in the true state (hidden memories included), as it
+//! advises a sitting ([`Advisor`]).
 
 use std::sync::Arc;
 
 use super::definition::ACTIONS;
 use super::error::SolveError;
 use super::policy::Policy;
+use super::rules::Table;
 use super::ruleset::Ruleset;
-use super::simulate::Game;
 use super::sweep::{Player, Reached, solve_keeping_reached, weighted_choices};
+use super::turn::Game;
+use crate::game::Advisor;
 
 /// The game solved for an advised player (seat 0 of every [`Game`] it is asked about) who
 /// plays optimally against a fixed opponent (seat 1).
-pub struct Advisor {
+pub struct Advice {
     rules: Arc<Ruleset>,
     reached: Reached,
     opponent: Policy,
     best: Policy,
 }
 
-impl Advisor {
+impl Advice {
     /// Solves `rules` for the advised player against `opponent`.
-    pub fn new(rules: Arc<Ruleset>, opponent: &Player) -> Result<Advisor, SolveError> {
+    pub fn new(rules: Arc<Ruleset>, opponent: &Player) -> Result<Advice, SolveError> {
         let (solution, reached) = solve_keeping_reached(&rules, [&Player::Optimising, opponent])?;
-        Ok(Advisor {
+        Ok(Advice {
             rules,
             reached,
             opponent: solution.policy(1),
@@ -32,7 +35,7 @@ impl Advisor {
     }
 
     /// The rules.
-    pub fn rules(&self) -> &Ruleset {
+    pub fn rules(&self) -> &Arc<Ruleset> {
         &self.rules
     }
 
@@ -64,6 +67,21 @@ impl Advisor {
     }
 }
 
+impl Advisor<Ruleset> for Advice {
+    fn values(&self, table: &Table, choices: &[u8]) -> Vec<f64> {
+        let values = self.choices(&table.game);
+        choices.iter().map(|&n| values[usize::from(n)]).collect()
+    }
+
+    fn best(&self, table: &Table) -> u8 {
+        Advice::best(self, &table.game)
+    }
+
+    fn computer(&self, table: &Table) -> u8 {
+        self.opponent(&table.game)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,7 +95,7 @@ mod tests {
         for (name, goal) in [("hog-fa20", 100), ("hog-fa19", 30)] {
             let rules = Arc::new(Ruleset::preset(name, goal).unwrap());
             let four = Strategy::parse("always_roll:4", &rules).unwrap();
-            let advisor = Advisor::new(Arc::clone(&rules), &four.player(&rules)).unwrap();
+            let advisor = Advice::new(Arc::clone(&rules), &four.player(&rules)).unwrap();
             let game = Game::new(&rules, 0);
             let choices = advisor.choices(&game);
             let optimal = Strategy::optimising("optimal");

@@ -9,12 +9,11 @@ use ndarray::{Array2, Ix2};
 use super::committed::committed_best_table;
 use super::exact::ExactTie;
 use super::explain::{ExplainError, explain, switch_gains};
-use super::narrate::transcript;
 use super::policy::{Policy, ScoreTable};
+use super::rules::Plays;
 use super::ruleset::Ruleset;
 use super::search::{PERTURBATIONS, SEED, SearchLimits};
 use super::session::HogEngine;
-use super::simulate::simulate;
 use super::strategy::{Strategy, StrategyKind};
 use super::study::{Happenings, HogChain, tally};
 use super::sweep::{Player, solve};
@@ -26,6 +25,7 @@ use crate::bounds::BoundedRates;
 use crate::chart::{Chart, Scale, hog_map};
 use crate::format::{Format, TableFile, load};
 use crate::game::StudyAsk;
+use crate::game::simulate::{simulate, transcript, transcript_heading};
 use crate::game::{
     Capability, ChartAsk, ChartKind, Engine, Evaluated, Footprint, Found, Fractions, Game,
     GameError, GameInfo, Goal, Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved,
@@ -406,8 +406,9 @@ impl Game for HogGame {
         let solution = solve(rules, [&strategy.player(rules), &opponent.player(rules)])
             .map_err(GameError::solve)?;
         let policies = [solution.policy(0), solution.policy(1)];
+        let [a, b] = policies.each_ref().map(|policy| Plays { rules, policy });
         let played = run.counter(2 * games, "games");
-        let simulation = simulate(rules, [&policies[0], &policies[1]], games, seed, &played);
+        let simulation = simulate(rules.as_ref(), [&a, &b], (games, seed), &played);
         run.check()?;
         Ok(Simulated::Exact(SimulationReport::ties_if_any(
             self.heading(strategy.name(), opponent.name()),
@@ -427,8 +428,9 @@ impl Game for HogGame {
         let solution = solve(rules, [&strategy.player(rules), &opponent.player(rules)])
             .map_err(GameError::solve)?;
         let policies = [solution.policy(0), solution.policy(1)];
-        let names = [strategy.name(), opponent.name()];
-        Ok(transcript(rules, [&policies[0], &policies[1]], names, seed))
+        let [a, b] = policies.each_ref().map(|policy| Plays { rules, policy });
+        let heading = transcript_heading(&self.info, [strategy.name(), opponent.name()], seed);
+        Ok(transcript(rules.as_ref(), [&a, &b], &heading, seed))
     }
 
     fn study(

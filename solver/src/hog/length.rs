@@ -76,10 +76,11 @@ pub fn game_length(rules: &Ruleset, solution: &Solution) -> GameLength {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hog::simulate::play_game;
+    use crate::game::simulate::MOST_DECISIONS;
+    use crate::game::{Ended, Rules, play_out};
     use crate::hog::sweep::{Player, solve};
-    use crate::hog::{Policy, Strategy};
-    use rand::SeedableRng;
+    use crate::hog::{Plays, Policy, Strategy};
+    use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     fn solved(rules: &Ruleset, specs: [&str; 2]) -> Solution {
@@ -121,18 +122,28 @@ mod tests {
     }
 
     /// Mean turns of the games that end, their standard error, and the share of games that
-    /// never end, over `games` seeded games per seat with the simulator's own turn loop.
+    /// never end, over `games` seeded games per seat played out as the simulator plays them.
     fn simulated(rules: &Ruleset, policies: [&Policy; 2], games: u64) -> (f64, f64, f64) {
         let mut rng = ChaCha8Rng::seed_from_u64(61);
+        let seats = policies.map(|policy| Plays { rules, policy });
         let (mut ended, mut sum, mut squares, mut endless) = (0u64, 0.0, 0.0, 0u64);
         for first in [0, 1] {
             for _ in 0..games {
-                let played = play_game(rules, policies, first, &mut rng);
-                if played.winner.is_none() {
+                let mut table = Rules::start(rules, first);
+                let mut turns = 0u64;
+                let end = play_out(
+                    rules,
+                    &mut table,
+                    &[&seats[0], &seats[1]],
+                    &mut |die| rng.random_range(die.first_face..=die.last_face()),
+                    MOST_DECISIONS,
+                    Some(&mut |_| turns += 1),
+                );
+                if end != Ended::Over {
                     endless += 1;
                     continue;
                 }
-                let turns = played.turns as f64;
+                let turns = turns as f64;
                 ended += 1;
                 sum += turns;
                 squares += turns * turns;

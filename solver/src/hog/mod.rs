@@ -12,8 +12,9 @@
 //! - [`best_table`]: the best score table when the rules hide memory from a strategy.
 //! - [`atlas`]: every preset's headline numbers side by side (a sweep's, for any game, are
 //!   `game::contest::survey`'s); [`game_length`]: how many turns a game lasts.
-//! - [`simulate`](mod@simulate): the independent Monte Carlo check; [`narrate`]: a game told
-//!   turn by turn with the course's commentary.
+//! - [`Game`]: a turn played from real dice faces, and the rules interface over it
+//!   ([`Table`], [`Plays`]): the independent Monte Carlo check, transcripts and play go
+//!   through it, each turn told in the rules' words (`narrate`).
 
 mod advice;
 mod analysis;
@@ -28,23 +29,23 @@ mod interface;
 mod layout;
 mod length;
 mod library;
-pub mod narrate;
+mod narrate;
 mod policy;
 pub mod presets;
 mod reach;
 mod record;
 mod rescore;
+mod rules;
 mod ruleset;
 pub mod script;
 mod search;
 mod session;
-pub mod simulate;
 mod space;
 mod strategy;
 mod study;
 mod sweep;
+mod turn;
 
-pub use advice::Advisor;
 pub use analysis::{
     AdoptError, ExactSummary, SearchSummary, Solved, adopt_best_table, best_table_stem, evaluate,
     make_exact, position, solve_against, values_file,
@@ -62,6 +63,7 @@ pub use length::{GameLength, game_length};
 pub use policy::{FullTable, Policy, ScoreTable};
 pub use reach::{Reach, reach};
 pub use record::{GAME, script};
+pub use rules::{Plays, Table};
 pub use ruleset::{Layer, Lowering, Order, Pass, Repeat, Ruleset};
 pub use script::{AfterTurn, Parameter, Script, ScriptError, compiled_on_this_thread};
 pub use search::{
@@ -74,3 +76,4 @@ pub use sweep::{
     Improvement, MAX_PASSES, MAX_ROUNDS, Player, SETTLED, Solution, TIE_TOLERANCE, solve,
     solve_everywhere,
 };
+pub use turn::{Game, Turn};

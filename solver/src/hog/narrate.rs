@@ -1,13 +1,10 @@
-//! Hog told turn by turn: what the dice showed, what the rules did, and the course's
-//! commentary. [`transcript`] plays one seeded game this way; `swine play` narrates the same.
+//! Hog told turn by turn in its own words: what the dice showed and what the rules did (the
+//! rules interface's narration, [`Rules::narrate`](crate::game::Rules::narrate), adds the
+//! course's commentary; transcripts and `swine play` tell every turn so).
 
-use std::fmt::Write;
-
-use super::policy::Policy;
 use super::ruleset::Ruleset;
-use super::simulate::{Game, LoopWatch, Turn};
-use crate::commentary::{self, Commentary, Names};
-use crate::dice::SeededDice;
+use super::turn::{Game, Turn};
+use crate::commentary::Names;
 
 /// The lines that tell a turn: `before` is the game before it, `requested` the dice asked for,
 /// `shown` the faces rolled and `turn` what [`Game::turn`] made of them; the seats are called
@@ -153,83 +150,11 @@ pub(crate) fn capitalized(text: &str) -> String {
         .unwrap_or_default()
 }
 
-/// Plays `game`'s turn: the mover asks for `requested` dice, `dice` throws them. Returns what
-/// the turn did and how it reads: the lines of [`describe`] (the seats called `names`), then
-/// what `commentary` says.
-pub fn play_turn(
-    rules: &Ruleset,
-    game: &mut Game,
-    requested: u8,
-    dice: &mut SeededDice,
-    commentary: &mut (impl Commentary + ?Sized),
-    names: Names,
-) -> (Turn, Vec<String>) {
-    let before = *game;
-    let (rolled, die) = game.dice_to_roll(rules, requested);
-    let shown = dice.roll(*die, rolled);
-    let turn = game.turn(rules, requested, &shown);
-    let mut lines = describe(rules, &before, requested, &shown, &turn, names);
-    lines.extend(commentary.comment(turn.scores));
-    (turn, lines)
-}
-
-/// One game between `policies[0]` (Player 0, moving first) and `policies[1]` (Player 1), named
-/// `names`, told turn by turn with the course's commentary. The same seed gives the same game.
-pub fn transcript(rules: &Ruleset, policies: [&Policy; 2], names: [&str; 2], seed: u64) -> String {
-    let mut dice = SeededDice::new(seed);
-    let mut game = Game::new(rules, 0);
-    let seats = Names::Numbered(0);
-    let mut commentary = commentary::full(seats);
-    let mut out = format!(
-        "{} (goal {}): Player 0 plays {}, Player 1 plays {}; seed {seed}.\n",
-        rules.name(),
-        rules.goal(),
-        names[0],
-        names[1]
-    );
-    let mut watch = LoopWatch::default();
-    for number in 1..=TRANSCRIPT_TURNS {
-        let requested = policies[game.mover].dice(game.state(rules));
-        let (rolled, _) = game.dice_to_roll(rules, requested);
-        if watch.comes_back(rules, &game, rolled) {
-            writeln!(out, "\n{}", NEVER_ENDS).expect("a String");
-            return out;
-        }
-        let (turn, lines) = play_turn(
-            rules,
-            &mut game,
-            requested,
-            &mut dice,
-            &mut commentary,
-            seats,
-        );
-        writeln!(out, "\nTurn {number}").expect("a String");
-        for line in lines {
-            writeln!(out, "  {line}").expect("a String");
-        }
-        if turn.winner.is_some() {
-            return out;
-        }
-    }
-    writeln!(
-        out,
-        "\nStopped after {TRANSCRIPT_TURNS} turns: the game counts as never ending."
-    )
-    .expect("a String");
-    out
-}
-
-/// The most turns a transcript tells: a game still going then counts as never ending.
-pub const TRANSCRIPT_TURNS: usize = 10_000;
-
-/// What a game that comes back to a position through certain turns is told as.
-pub const NEVER_ENDS: &str = "The game is back where it was, and nothing left to chance can \
-                              change that: it goes round for ever, a win for neither player.";
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hog::{Strategy, solve};
+    use crate::game::simulate::transcript;
+    use crate::hog::{Plays, Policy, Strategy, solve};
 
     fn policies(rules: &Ruleset, a: &str, b: &str) -> [Policy; 2] {
         let a = Strategy::parse(a, rules).unwrap().player(rules);
@@ -305,16 +230,15 @@ mod tests {
         for name in crate::hog::presets::PRESETS.map(|p| p.name) {
             let rules = Ruleset::preset(name, 100).unwrap();
             let [a, b] = policies(&rules, "optimal", "always_roll:4");
-            let text = transcript(&rules, [&a, &b], ["optimal", "always_roll:4"], 5);
-            assert_eq!(
-                text,
-                transcript(&rules, [&a, &b], ["optimal", "always_roll:4"], 5)
-            );
-            assert_ne!(
-                text,
-                transcript(&rules, [&a, &b], ["optimal", "always_roll:4"], 6)
-            );
-            let last_turn = text.rsplit("\nTurn ").next().unwrap();
+            let [a, b] = [&a, &b].map(|policy| Plays {
+                rules: &rules,
+                policy,
+            });
+            let told = |seed| transcript(&rules, [&a, &b], name, seed);
+            let text = told(5);
+            assert_eq!(text, told(5));
+            assert_ne!(text, told(6));
+            let last_turn = text.trim_end().rsplit("\n\n").next().unwrap();
             assert!(last_turn.contains(" wins, "), "{name}: {last_turn}");
             assert_eq!(text.matches(" wins, ").count(), 1, "{name}");
             assert!(text.contains("takes the lead by"), "{name}");

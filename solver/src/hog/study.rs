@@ -20,8 +20,12 @@ use super::layout::Layout;
 use super::policy::Policy;
 use super::ruleset::Ruleset;
 use super::script::{AfterTurn, RULE_KEYS, ScriptError};
-use super::simulate::{Game, MOST_TURNS};
+use super::turn::Game;
 use crate::game::study::{Ending, Landing, Tally, TurnChain};
+
+/// The most turns a game the study plays may last: a game still going then counts as one that
+/// never ends.
+const MOST_TURNS: u64 = 1_000_000;
 
 /// Which of [`RULE_KEYS`] a ruleset can do, and the bit each has.
 #[derive(Clone, Debug)]

@@ -734,6 +734,7 @@ impl Ruleset {
     }
 
     /// The dice actually rolled when the mover asks for `requested` at (own, opponent).
+    #[inline]
     pub fn dice_rolled(&self, own: u32, opponent: u32, requested: u8) -> u8 {
         requested.min(self.dice_limit[(own * self.goal() + opponent) as usize])
     }

@@ -1,22 +1,14 @@
-//! Playing Hog turn by turn, and the seeded Monte Carlo simulator built on it.
-//!
-//! [`Game`] plays real dice faces through the compiled rules of a [`Ruleset`] (the tables its
-//! script was turned into: Free Bacon, the dice limit and die of each cell, bonuses, memories and
-//! the after-turn rules). It shares no arithmetic with the solver's sweep, so it checks the dice
-//! distributions, the successor tables and the sweep independently; the compiled rules
-//! themselves it shares with the solver, and those are checked against the rules' worked
-//! examples and the golden values instead.
-//!
-//! [`simulate`] plays them through the shared seeded, parallel [`montecarlo`] driver.
-
-use rand::Rng;
+//! A Hog turn at the table: [`Game`] plays real dice faces through the compiled rules of a
+//! [`Ruleset`] (the tables its script was turned into: Free Bacon, the dice limit and die of
+//! each cell, bonuses, memories and the after-turn rules). It shares no arithmetic with the
+//! solver's sweep, so the simulator ([`crate::game::simulate`] over the rules interface, see
+//! [`rules`](super::rules)) checks the dice distributions, the successor tables and the sweep
+//! independently; the compiled rules themselves it shares with the solver, and those are
+//! checked against the rules' worked examples and the golden values instead.
 
 use super::definition::MAX_DICE;
-use super::policy::Policy;
 use super::ruleset::Ruleset;
 use crate::dice::Die;
-use crate::montecarlo;
-use crate::outcome::Simulation;
 
 /// A Hog game in progress, seen from the table: seat 0 and seat 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +39,21 @@ impl Game {
         let (mover, other) = (self.mover, 1 - self.mover);
         let cell = space.cell(self.scores[mover], self.scores[other]);
         space.state(cell, self.memory[mover], self.memory[other])
+    }
+
+    /// The winning seat, once the game is over: the last turn's mover (who keeps the move) if
+    /// it reached the goal, else the other seat, if the after-turn rules took it there.
+    #[inline]
+    pub fn winner(&self, rules: &Ruleset) -> Option<usize> {
+        let goal = rules.goal();
+        let (mover, other) = (self.mover, 1 - self.mover);
+        if self.scores[mover] >= goal {
+            Some(mover)
+        } else if self.scores[other] >= goal {
+            Some(other)
+        } else {
+            None
+        }
     }
 
     /// How many dice, and of which kind, are rolled when the mover asks for `requested`.
@@ -83,14 +90,7 @@ impl Game {
         let after = rules.after_turn(reached, opponent, remembered);
         self.scores[mover] = after.mover;
         self.scores[other] = after.opponent;
-        let goal = rules.goal();
-        let winner = if after.mover >= goal {
-            Some(mover)
-        } else if after.opponent >= goal {
-            Some(other)
-        } else {
-            None
-        };
+        let winner = self.winner(rules);
         let extra_turn = winner.is_none() && after.extra_turn;
         if winner.is_none() && !extra_turn {
             self.mover = other;
@@ -104,41 +104,6 @@ impl Game {
             extra_turn,
             winner,
         }
-    }
-}
-
-/// Watches a game for a position that comes back through turns whose outcomes were certain
-/// (Free Bacon, or dice that always score alike): players who choose the same in the same
-/// position would then go round it for ever, so the game never ends.
-#[derive(Clone, Debug, Default)]
-pub struct LoopWatch {
-    /// The positions since the last turn whose outcome was left to chance.
-    since_chance: Vec<Game>,
-}
-
-impl LoopWatch {
-    /// Whether `game`, whose mover is about to roll `rolled` dice, is back where it was since
-    /// the last turn left to chance; otherwise remembers it (or forgets all, when this turn is
-    /// left to chance).
-    pub fn comes_back(&mut self, rules: &Ruleset, game: &Game, rolled: u8) -> bool {
-        let (own, opponent) = (game.scores[game.mover], game.scores[1 - game.mover]);
-        if !rules.is_certain(own, opponent, rolled) {
-            if !self.since_chance.is_empty() {
-                self.since_chance.clear();
-            }
-            return false;
-        }
-        if self.since_chance.contains(game) {
-            return true;
-        }
-        self.since_chance.push(*game);
-        false
-    }
-
-    /// Forgets every position: a choice that is not a fixed strategy's (a person's) came
-    /// between.
-    pub fn forget(&mut self) {
-        self.since_chance.clear();
     }
 }
 
@@ -159,81 +124,6 @@ pub struct Turn {
     pub extra_turn: bool,
     /// The winning seat, if the game ended.
     pub winner: Option<usize>,
-}
-
-/// Plays `games_per_seat` games with each seat moving first, seat 0 following `policies[0]`
-/// and seat 1 `policies[1]`, with dice drawn from a generator seeded by `seed`.
-pub fn simulate(
-    rules: &Ruleset,
-    policies: [&Policy; 2],
-    games_per_seat: u64,
-    seed: u64,
-    played: &dyn crate::montecarlo::Played,
-) -> Simulation {
-    montecarlo::simulate(
-        games_per_seat,
-        seed,
-        |first, rng| match play_game(rules, policies, first, rng).winner {
-            Some(0) => montecarlo::Result::Won,
-            Some(_) => montecarlo::Result::Lost,
-            None => montecarlo::Result::Tied,
-        },
-        played,
-    )
-}
-
-/// The most turns a simulated game may last: a game still going then counts as one that never
-/// ends (a tie). Games that cannot end for sure are found long before (see [`play_game`]).
-pub const MOST_TURNS: u64 = 1_000_000;
-
-/// How one simulated game went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Played {
-    /// The winning seat, or `None` for a game that never ends.
-    pub winner: Option<usize>,
-    /// The turns played, extra turns included (for a game that never ends, those played until
-    /// that was found).
-    pub turns: u64,
-}
-
-/// Plays one game with `first` moving first, seat 0 following `policies[0]` and seat 1
-/// `policies[1]`, with dice drawn from `rng`. A game never ends if it comes back to a position
-/// through turns whose outcomes were certain (see [`LoopWatch`]), or lasts [`MOST_TURNS`].
-pub fn play_game(
-    rules: &Ruleset,
-    policies: [&Policy; 2],
-    first: usize,
-    rng: &mut impl Rng,
-) -> Played {
-    let mut game = Game::new(rules, first);
-    let mut faces = [0u8; MAX_DICE as usize];
-    // Where every turn raises the total no position comes back: nothing to watch.
-    let mut watch = (!rules.order().is_rising()).then(LoopWatch::default);
-    let mut turns = 0;
-    while turns < MOST_TURNS {
-        let requested = policies[game.mover].dice(game.state(rules));
-        let (rolled, die) = game.dice_to_roll(rules, requested);
-        if let Some(watch) = &mut watch
-            && watch.comes_back(rules, &game, rolled)
-        {
-            break;
-        }
-        let faces = &mut faces[..usize::from(rolled)];
-        for face in faces.iter_mut() {
-            *face = rng.random_range(die.first_face..=die.last_face());
-        }
-        turns += 1;
-        if let Some(winner) = game.play(rules, requested, faces) {
-            return Played {
-                winner: Some(winner),
-                turns,
-            };
-        }
-    }
-    Played {
-        winner: None,
-        turns,
-    }
 }
 
 #[cfg(test)]
@@ -375,19 +265,5 @@ mod tests {
             let turn = game.turn(&nju21, faces.len() as u8, faces);
             assert_eq!(turn.points, points, "{own} {faces:?}");
         }
-    }
-
-    #[test]
-    fn simulation_is_reproducible() {
-        let rules = Ruleset::preset("hog-fa20", 30).unwrap();
-        let table = ndarray::Array2::from_elem((30, 30), 4u8);
-        let policy = Policy::from_scores(&rules, &table);
-        let a = simulate(&rules, [&policy, &policy], 5000, 7, &|_: u64| {});
-        let b = simulate(&rules, [&policy, &policy], 5000, 7, &|_: u64| {});
-        assert_eq!(a, b);
-        assert_ne!(
-            a,
-            simulate(&rules, [&policy, &policy], 5000, 8, &|_: u64| {})
-        );
     }
 }
