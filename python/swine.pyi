@@ -232,6 +232,17 @@ class Position:
     def to_pandas(self) -> Any:
         """The choices as a pandas DataFrame: choice, value (needs pandas)."""
 
+class Standings:
+    """A tournament's entries ranked by expected final score, in a game of one player's score
+    (the names of `swine tournament --json` there)."""
+
+    rules: str
+    optimal_expected_score: float
+    """The optimum's expected final score, points."""
+    submissions: list[dict[str, Any]]
+    """Best first: file (the entry), status, error, expected_score and shortfall (points), and
+    estimate where the score is a simulation's mean."""
+
 class Tournament:
     """An exact round robin (the names of `swine tournament --json`)."""
 
@@ -336,10 +347,12 @@ def tournament(
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
     set: Optional[Settings] = None,
+    duels: bool = False,
     progress: bool = True,
-) -> Tournament:
-    """The exact round robin of `strategies` (`swine tournament`); progress=False keeps it
-    quiet (else it counts the matches on stderr)."""
+) -> Union[Tournament, Standings]:
+    """The exact round robin of `strategies` (`swine tournament`); in a game of one player's
+    score (Yahtzee) the entries ranked by expected final score, unless `duels`; progress=False
+    keeps it quiet (else it counts the matches on stderr)."""
 
 def sweep(
     rules: str,

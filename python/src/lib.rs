@@ -16,19 +16,22 @@ mod strategies;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
 use swine_solver::catalog;
 use swine_solver::catalog::sweep as sweep_grid;
 use swine_solver::game::MOST_MOVES;
-use swine_solver::game::contest::{self, play_round_robin};
-use swine_solver::game::{Capability, GameError, MoveLimit, SearchAsk, SolveAsk, Strategy, meet};
+use swine_solver::game::contest::{self, play_round_robin, rank_alone};
+use swine_solver::game::{
+    Capability, GameError, MoveLimit, OPTIMAL, SearchAsk, SolveAsk, Strategy, meet,
+};
 use swine_solver::python::Runner;
-use swine_solver::report::full_message;
 use swine_solver::report::ranking::TournamentReport;
+use swine_solver::report::{PointsGradeReport, full_message};
 
 use interrupt::interruptible;
 use results::{
-    Match, Position, Score, ScoreSimulation, Simulation, Solution, Sweep, Tournament, to_python,
+    Match, Position, Score, ScoreSimulation, Simulation, Solution, Standings, Sweep, Tournament,
+    to_python,
 };
 
 create_exception!(
@@ -298,17 +301,20 @@ fn position(
 }
 
 /// The exact round robin of `strategies` (each as in `evaluate`), as `swine tournament`
-/// plays it; entries that cannot be used are left out with the reason.
+/// plays it; entries that cannot be used are left out with the reason. In a game of one
+/// player's score the entries are ranked by expected final score (`Standings`), unless
+/// `duels` asks for the round robin of duels.
 #[pyfunction]
-#[pyo3(signature = (strategies, *, rules="hog-fa20", goal=None, set=None, progress=true))]
+#[pyo3(signature = (strategies, *, rules="hog-fa20", goal=None, set=None, duels=false, progress=true))]
 fn tournament(
     py: Python<'_>,
     strategies: &Bound<'_, PyList>,
     rules: &str,
     goal: Option<&Bound<'_, PyAny>>,
     set: Option<&Bound<'_, PyAny>>,
+    duels: bool,
     progress: bool,
-) -> PyResult<Tournament> {
+) -> PyResult<Py<PyAny>> {
     let game = strategies::open(rules, goal, set)?;
     game.info().allows(Capability::Strategies).map_err(error)?;
     let mut entries = Vec::new();
@@ -320,11 +326,28 @@ fn tournament(
         }
     }
     let playing = game.clone();
+    if game.info().game.alone() && !duels {
+        let optimal = strategies::strategy(py, PyString::new(py, OPTIMAL).as_any(), game.as_ref())?;
+        let (standings, optimum) = interruptible(py, progress, move |run| {
+            rank_alone(playing.as_ref(), entries, left_out, &optimal, run)
+        })?
+        .map_err(error)?;
+        let optimal = "the highest expected final score".to_string();
+        let report = PointsGradeReport::new(game.info().batch(), (optimum, optimal), standings);
+        return Ok(Standings::new(py, &report)?
+            .into_pyobject(py)?
+            .into_any()
+            .unbind());
+    }
     let played = interruptible(py, progress, move |run| {
         play_round_robin(playing.as_ref(), entries, left_out, run)
     })?
     .map_err(error)?;
-    Tournament::new(py, &TournamentReport::new(game.info().batch(), played))
+    let report = TournamentReport::new(game.info().batch(), played);
+    Ok(Tournament::new(py, &report)?
+        .into_pyobject(py)?
+        .into_any()
+        .unbind())
 }
 
 /// Every variant of the ruleset `rules` (a rule script, a preset with parameters, or any game
@@ -434,6 +457,7 @@ fn swine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ScoreSimulation>()?;
     m.add_class::<Position>()?;
     m.add_class::<Tournament>()?;
+    m.add_class::<Standings>()?;
     m.add_class::<Sweep>()?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;

@@ -15,7 +15,9 @@ use swine_solver::game::{
 };
 use swine_solver::python::Runner;
 use swine_solver::report::ranking::TournamentReport;
-use swine_solver::report::{MatchReport, PositionReport, ScoreReport, ScoreSimulationReport};
+use swine_solver::report::{
+    MatchReport, PointsGradeReport, PositionReport, ScoreReport, ScoreSimulationReport,
+};
 
 use crate::{SwineError, display, error};
 
@@ -769,6 +771,30 @@ impl Position {
             "Position(mover_wins={:?}, value={}, chosen={:?})",
             self.mover_wins, self.value, self.chosen
         )
+    }
+}
+
+/// The entries of a tournament in a game of one player's score, ranked by expected final
+/// score (the keys of `swine tournament --json` there).
+#[pyclass(frozen, get_all, module = "swine")]
+pub struct Standings {
+    /// The ruleset with its parameters.
+    pub rules: String,
+    /// The optimum's expected final score, points.
+    pub optimal_expected_score: f64,
+    /// Best first: dicts with `file` (the entry's name), `status`, `error`, `expected_score`
+    /// and `shortfall` (points), and `estimate` where the score is a simulation's mean.
+    pub submissions: Py<PyAny>,
+}
+
+impl Standings {
+    /// The standings `report` gives.
+    pub fn new(py: Python<'_>, report: &PointsGradeReport) -> PyResult<Standings> {
+        Ok(Standings {
+            rules: report.batch.rules.clone(),
+            optimal_expected_score: report.optimal_expected_score,
+            submissions: to_python(py, &report.submissions)?.unbind(),
+        })
     }
 }
 

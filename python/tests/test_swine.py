@@ -765,6 +765,16 @@ def test_yahtzee_scores_and_positions_equal_the_cli():
     assert position.mover_wins is None
     assert position.chosen == "keep 6 6"
     assert position.value == 22.5
+    standings = swine.tournament(["thumb", "optimal"], rules="yahtzee", set=small, progress=False)
+    assert isinstance(standings, swine.Standings)
+    assert standings.submissions == cli("tournament", "thumb", "optimal", *flags)["submissions"]
+    assert [row["file"] for row in standings.submissions] == ["optimal", "thumb"]
+    assert standings.optimal_expected_score == alone.expected_score
+    assert standings.submissions[1]["shortfall"] == alone.expected_score - thumb.expected_score
+    duels = swine.tournament(["thumb", "optimal"], rules="yahtzee", set=small, duels=True,
+                             progress=False)
+    assert isinstance(duels, swine.Tournament)
+    assert duels.standings[0]["strategy"] == "optimal"
 
 
 PYTHON_THUMB = os.path.join(REPOSITORY, "tests", "python", "yahtzee", "thumb.py")

@@ -227,7 +227,20 @@ pub fn tournament_alone(
     run: &Run,
 ) -> Result<(Vec<Graded<Points>>, f64), GameError> {
     let (entries, left_out) = entries(game, arguments, runner);
-    let optimum = game.points(&game.resolve(OPTIMAL, runner)?, run)?;
+    let optimal = game.resolve(OPTIMAL, runner)?;
+    rank_alone(game, entries, left_out, &optimal, run)
+}
+
+/// `entries` ranked by expected final score as [`tournament_alone`] ranks them, those in
+/// `left_out` last with the reason, beside `optimal`'s expected final score (points).
+pub fn rank_alone(
+    game: &dyn DynGame,
+    entries: Vec<Strategy>,
+    left_out: Vec<(String, String)>,
+    optimal: &Strategy,
+    run: &Run,
+) -> Result<(Vec<Graded<Points>>, f64), GameError> {
+    let optimum = game.points(optimal, run)?;
     let counted = run.counter(entries.len() as u64, "scored");
     let mut standings: Vec<Graded<Points>> = entries
         .par_iter()
