@@ -332,8 +332,7 @@ fn tournament(
             rank_alone(playing.as_ref(), entries, left_out, &optimal, run)
         })?
         .map_err(error)?;
-        let optimal = "the highest expected final score".to_string();
-        let report = PointsGradeReport::new(game.info().batch(), (optimum, optimal), standings);
+        let report = PointsGradeReport::new(game.info().batch(), optimum, standings);
         return Ok(Standings::new(py, &report)?
             .into_pyobject(py)?
             .into_any()

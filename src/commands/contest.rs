@@ -89,8 +89,7 @@ pub fn grade_command(args: &GradeArgs) -> Result<()> {
         let (graded, optimum) = pool.install(|| {
             Watch::during(|run, _| contest::grade_alone(game, &submissions, &runner, run))
         })?;
-        let optimal = "the highest expected final score".to_string();
-        let report = PointsGradeReport::new(game.info().batch(), (optimum, optimal), graded);
+        let report = PointsGradeReport::new(game.info().batch(), optimum, graded);
         let failed = failures(report.failed(), report.submissions.len());
         return finish(&args.batch, target, &report, PointsGradeReport::csv, failed);
     }
@@ -126,8 +125,7 @@ pub fn tournament_command(args: &TournamentArgs) -> Result<()> {
         let (standings, optimum) = pool.install(|| {
             Watch::during(|run, _| contest::tournament_alone(game, &args.strategies, &runner, run))
         })?;
-        let optimal = "the highest expected final score".to_string();
-        let report = PointsGradeReport::new(game.info().batch(), (optimum, optimal), standings);
+        let report = PointsGradeReport::new(game.info().batch(), optimum, standings);
         let failed = (report.failed() > 0).then(|| {
             format!(
                 "{} of {n} strategies could not be resolved or scored",

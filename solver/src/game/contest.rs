@@ -191,9 +191,15 @@ fn grade_each<T: Send>(
     };
     let mut graded: Vec<Graded<T>> = submissions.par_iter().map(graded_one).collect();
     run.check()?;
+    ranked(&mut graded, rank);
+    Ok(graded)
+}
+
+/// Sorts `graded` by `rank`, highest first (the given order among equals), the failures last
+/// in the given order.
+fn ranked<T>(graded: &mut [Graded<T>], rank: impl Fn(&T) -> f64) {
     let value = |g: &Graded<T>| g.result.as_ref().map_or(f64::NEG_INFINITY, &rank);
     graded.sort_by(|a, b| value(b).total_cmp(&value(a)));
-    Ok(graded)
 }
 
 /// The reason alone, without the spec it is about, for reports that name the spec apart.
@@ -255,12 +261,7 @@ pub fn rank_alone(
         })
         .collect();
     run.check()?;
-    let score = |g: &Graded<Points>| {
-        g.result
-            .as_ref()
-            .map_or(f64::NEG_INFINITY, |p| p.expected_score)
-    };
-    standings.sort_by(|a, b| score(b).total_cmp(&score(a)));
+    ranked(&mut standings, |points| points.expected_score);
     standings.extend(left_out.into_iter().map(|(spec, why)| Graded {
         spec,
         function: None,

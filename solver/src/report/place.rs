@@ -55,13 +55,13 @@ pub fn heading(name: &str) -> String {
 
 impl Serialize for Place {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.0.iter().map(|(name, value)| (name, value)))
+        in_order(&self.0, serializer)
     }
 }
 
-/// Writes named parts as a JSON object, in their order.
-pub fn in_order<S: serde::Serializer>(
-    parts: &[(String, i64)],
+/// Writes named parts (numbers, values) as a JSON object, in their order.
+pub fn in_order<S: serde::Serializer, N: Serialize, V: Serialize>(
+    parts: &[(N, V)],
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     serializer.collect_map(parts.iter().map(|(name, value)| (name, value)))

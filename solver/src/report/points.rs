@@ -106,13 +106,8 @@ pub struct PointsGradeReport {
 }
 
 impl PointsGradeReport {
-    /// The report of `graded` (ranked) beside the optimum's expected score (points) and what
-    /// it is in words.
-    pub fn new(
-        batch: Batch,
-        (optimum, optimal): (f64, String),
-        graded: Vec<Graded<Points>>,
-    ) -> PointsGradeReport {
+    /// The report of `graded` (ranked) beside the optimum's expected final score (points).
+    pub fn new(batch: Batch, optimum: f64, graded: Vec<Graded<Points>>) -> PointsGradeReport {
         let submissions = graded
             .into_iter()
             .map(|graded| {
@@ -145,7 +140,7 @@ impl PointsGradeReport {
             .collect();
         PointsGradeReport {
             batch,
-            optimal,
+            optimal: "the highest expected final score".to_string(),
             optimal_expected_score: optimum,
             submissions,
         }

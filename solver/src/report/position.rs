@@ -73,19 +73,11 @@ pub struct PositionReport {
     /// The game's own values of the position beside the mover's, by name, in order (Farkle's
     /// `turn_start`: P(the mover wins) at the turn's start, its strategy played throughout).
     /// JSON shows each as a key of the report.
-    #[serde(flatten, serialize_with = "named_values")]
+    #[serde(flatten, serialize_with = "in_order")]
     pub values: Vec<(&'static str, Probability)>,
     /// How the values are to be read (e.g. who plays on afterwards).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
-}
-
-/// Writes a position's own named values as keys of its object.
-fn named_values<S: serde::Serializer>(
-    values: &[(&'static str, Probability)],
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    serializer.collect_map(values.iter().map(|(name, value)| (name, value)))
 }
 
 impl PositionReport {
