@@ -48,6 +48,38 @@ fn unknown_rulesets_goals_and_strategies() {
 }
 
 #[test]
+fn control_characters_in_names_are_echoed_escaped() {
+    // A name with an ANSI escape (and a carriage return) is told as its escapes, never written
+    // raw to the terminal, where it would recolour or rewrite what is shown.
+    let sandbox = Sandbox::new();
+    for (args, told) in [
+        (
+            vec!["solve", "--rules", "\u{1b}[31mred\r"],
+            "swine: unknown ruleset '\\u{1b}[31mred\\r'; the rulesets are ",
+        ),
+        (
+            vec!["eval", "\u{1b}[2J"],
+            "swine: in STRATEGY: unknown strategy '\\u{1b}[2J' for hog-fa20",
+        ),
+        (
+            vec!["solve", "--rules", "pig", "--set", "\u{1b}[2J=1"],
+            "swine: --set \\u{1b}[2J: pig has no such rule; it has goal",
+        ),
+        (
+            vec!["solve", "--rules", "yahtzee", "--set", "joker=\u{7}"],
+            "swine: --set 'joker=\\u{7}': \\u{7} is not one of",
+        ),
+    ] {
+        let stderr = sandbox.run(&args).failure();
+        assert!(stderr.starts_with(told), "{args:?}: {stderr:?}");
+        assert!(
+            !stderr.chars().any(char::is_control),
+            "{args:?}: {stderr:?}"
+        );
+    }
+}
+
+#[test]
 fn csv_tables_with_the_wrong_shape_or_values() {
     let sandbox = Sandbox::new();
     sandbox.write("short.csv", "4,4\n4,4\n");

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use crate::game::contest;
 use crate::game::{GameType, Opened, Opening, RulesetRecord, Run, Survey};
 use crate::python::Runner;
-use crate::report::full_message;
+use crate::report::{full_message, printable};
 use crate::spec::TABLE_FILES;
 
 pub use crate::game::{Named, OpenError, UnknownRuleset};
@@ -198,7 +198,7 @@ pub fn grid(parameters: &[(String, Vec<i64>)]) -> Result<Vec<Vec<(String, i64)>>
 pub fn setting(text: &str) -> Result<(String, String), String> {
     let (name, value) = text
         .split_once('=')
-        .ok_or_else(|| format!("'{text}' is not NAME=VALUE, e.g. goal=50"))?;
+        .ok_or_else(|| format!("'{}' is not NAME=VALUE, e.g. goal=50", printable(text)))?;
     Ok((name.trim().to_string(), value.trim().to_string()))
 }
 
@@ -268,9 +268,10 @@ fn read_setting(
 ) -> Result<(String, i64), OpenError> {
     let value = match game.parameter(name) {
         Some(parameter) => parameter.read(text),
-        None if game.declared_parameters => text
-            .parse::<i64>()
-            .map_err(|_| format!("'{name}={text}': {text} is not a whole number")),
+        None if game.declared_parameters => text.parse::<i64>().map_err(|_| {
+            let (name, text) = (printable(name), printable(text));
+            format!("'{name}={text}': {text} is not a whole number")
+        }),
         None => {
             return Err(OpenError::NoParameter {
                 name: name.to_string(),

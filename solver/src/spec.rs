@@ -9,6 +9,7 @@ use thiserror::Error;
 
 use crate::format::{self, Format, LoadError, Schema, Table, TableFile};
 use crate::python::{PythonError, PythonSpec, Runner, Tabulated};
+use crate::report::printable;
 
 /// The files a spec may name, for error messages.
 pub const TABLE_FILES: &str = "a table file (.csv, .json, .npy, .bin) or a Python file (.py)";
@@ -128,7 +129,10 @@ fn load_table(path: &Path, schemas: &[Schema]) -> Result<TableFile, StrategyErro
 #[derive(Debug, Error)]
 pub enum StrategyError {
     /// The spec names no strategy of this ruleset.
-    #[error("unknown strategy '{spec}' for {rules}; expected {expected}")]
+    #[error(
+        "unknown strategy '{}' for {rules}; expected {expected}",
+        printable(spec)
+    )]
     Unknown {
         /// The spec.
         spec: String,
@@ -138,7 +142,7 @@ pub enum StrategyError {
         expected: String,
     },
     /// The name is right but the parameters are not.
-    #[error("strategy '{spec}': {problem}")]
+    #[error("strategy '{}': {problem}", printable(spec))]
     Parameters {
         /// The spec.
         spec: String,

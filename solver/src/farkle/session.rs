@@ -349,7 +349,7 @@ impl Presented for Farkle {
         let rules = self.settings();
         let table = &play.table;
         view.rules = self.name().to_string();
-        view.scores(table.scores.map(|s| self.points(s)));
+        view.scores(self.shown_scores(play));
         view.goal = Some(self.goal());
         for (seat, count) in view.seats.iter_mut().zip(table.counts) {
             seat.numbers
@@ -388,9 +388,14 @@ impl Presented for Farkle {
         }
     }
 
-    /// The banked scores in points, below 0 down to the floor.
+    /// The banked scores in points, below 0 down to the floor; a seat that won by reaching the
+    /// goal mid-turn (a keep, not a bank) has its turn total counted in.
     fn shown_scores(&self, play: &Play) -> [i64; 2] {
-        play.table.scores.map(|s| self.points(s))
+        let mut scores = play.table.scores.map(|s| self.points(s));
+        if let Some(winner) = play.winner() {
+            scores[winner] += i64::from(points(play.total));
+        }
+        scores
     }
 
     /// A roll where it is the only move.

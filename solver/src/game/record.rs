@@ -15,6 +15,7 @@ use thiserror::Error;
 
 use super::{Capability, Footprint, Opened};
 use crate::python::Runner;
+use crate::report::printable;
 
 /// What a game is.
 pub struct GameType {
@@ -158,6 +159,7 @@ impl Parameter {
     /// The value `text` gives it: a whole number, or one of its names (as its place).
     pub fn read(&self, text: &str) -> Result<i64, String> {
         let text = text.trim();
+        let shown = printable(text);
         match self.kind {
             ParameterKind::Named(names) => names
                 .iter()
@@ -170,14 +172,14 @@ impl Parameter {
                 })
                 .ok_or_else(|| {
                     format!(
-                        "'{}={text}': {text} is not one of {}",
+                        "'{}={shown}': {shown} is not one of {}",
                         self.name,
                         names.join(", ")
                     )
                 }),
             ParameterKind::Integer { .. } => text
                 .parse::<i64>()
-                .map_err(|_| format!("'{}={text}': {text} is not a whole number", self.name)),
+                .map_err(|_| format!("'{}={shown}': {shown} is not a whole number", self.name)),
         }
     }
 
@@ -371,7 +373,7 @@ impl Named {
 
 /// No ruleset has this name.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown ruleset '{name}'; the rulesets are {}{files}", known.join(", "))]
+#[error("unknown ruleset '{}'; the rulesets are {}{files}", printable(name), known.join(", "))]
 pub struct UnknownRuleset {
     /// The name asked for.
     pub name: String,
@@ -388,7 +390,11 @@ pub enum OpenError {
     #[error(transparent)]
     Unknown(#[from] UnknownRuleset),
     /// A parameter the game does not have.
-    #[error("--set {name}: {rules} has no such rule; it has {known}")]
+    #[error(
+        "--set {}: {} has no such rule; it has {known}",
+        printable(name),
+        printable(rules)
+    )]
     NoParameter {
         /// The parameter given.
         name: String,
@@ -404,7 +410,7 @@ pub enum OpenError {
     #[error("--goal and --set goal=... both set the goal: give one")]
     GoalTwice,
     /// A rule file that could not be read.
-    #[error("--rules {path}: {reason}")]
+    #[error("--rules {}: {reason}", printable(path))]
     Read {
         /// The file.
         path: String,
@@ -412,7 +418,7 @@ pub enum OpenError {
         reason: crate::read::ReadError,
     },
     /// A goal given to a game without one.
-    #[error("--goal: {rules} has no goal")]
+    #[error("--goal: {} has no goal", printable(rules))]
     NoGoal {
         /// The ruleset.
         rules: String,

@@ -69,6 +69,20 @@ pub fn full_message(err: &dyn std::error::Error) -> String {
     message
 }
 
+/// `text` as it may be echoed to a terminal or a page: each control character (an ANSI escape,
+/// a carriage return, a newline) written as its escape (`\u{1b}`, `\r`, `\n`), the rest as is.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// Which match-up a report is about: serialised as `game`, `rules`, the goal under the game's
 /// name (`goal` or `limit`), `strategy`, and `opponent` where there is one (a game of one
 /// player's score played alone has none).

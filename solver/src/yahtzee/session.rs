@@ -458,10 +458,20 @@ impl Session for YahtzeeSession {
         let (choices, _) = self.choices();
         let choice = match action {
             Action::Choice(i) => {
+                // Numbered as this audience numbers them: from 1 at the terminal (as the
+                // prompt lists them), from 0 on the page (as its API sends them).
+                let from = match self.audience {
+                    Audience::Terminal => 1,
+                    Audience::Page => 0,
+                };
                 choices
                     .get(*i)
                     .ok_or_else(|| {
-                        format!("choice {} is not one of 1 to {}", i + 1, choices.len())
+                        format!(
+                            "choice {} is not one of {from} to {}",
+                            i + from,
+                            (choices.len() + from).saturating_sub(1)
+                        )
                     })?
                     .0
             }
@@ -474,14 +484,25 @@ impl Session for YahtzeeSession {
                     counts[usize::from(f - 1)] += 1;
                 }
                 if (0..6).any(|f| counts[f] > self.dice[f]) {
+                    let kept: Vec<String> = kept.iter().map(u8::to_string).collect();
                     return Err(format!(
-                        "the dice show {}: {kept:?} are not among them",
-                        words(&self.dice)
+                        "the dice show {}: {} are not among them",
+                        words(&self.dice),
+                        kept.join(" ")
                     ));
                 }
                 Choice::Keep(self.keeps().number(&counts).expect("a keep"))
             }
-            other => return Err(format!("{other:?} is no move here: choose a listed one")),
+            Action::Keep(_) => {
+                return Err("no roll is left to keep dice for: choose a box listed".to_string());
+            }
+            Action::Dice(_) => {
+                return Err(
+                    "yahtzee rolls the dice not kept: keep some (none rolls all five again) \
+                     or choose a box listed"
+                        .to_string(),
+                );
+            }
         };
         let mut told = Vec::new();
         match choice {
