@@ -805,10 +805,27 @@ pub struct ServeArgs {
     pub open: bool,
     /// The most memory the page's solved match-ups may take together, e.g. 4G or 500MB (k, M,
     /// G, T: powers of 1000; KiB, MiB, GiB: of 1024): a match-up whose solve is estimated to
-    /// take more is refused, and the least recently played make room for a new one
-    /// [default: half of this machine's memory].
-    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    /// take more is refused, and the least recently played make room for a new one; at least
+    /// 64 MB [default: half of this machine's memory].
+    #[arg(long, value_name = "SIZE", value_parser = serve_budget)]
     pub max_memory: Option<u64>,
+}
+
+/// The least `swine serve --max-memory` takes, in bytes: the server itself, its runtime and a
+/// match-up of the smallest games fit in it; below it nothing could be played.
+pub const LEAST_SERVE_BUDGET: u64 = 64_000_000;
+
+/// `swine serve --max-memory`: a size of memory ([`memory_size`]) of at least
+/// [`LEAST_SERVE_BUDGET`].
+fn serve_budget(text: &str) -> Result<u64, String> {
+    let bytes = memory_size(text)?;
+    if bytes < LEAST_SERVE_BUDGET {
+        return Err(format!(
+            "'{text}' is below the 64 MB the server needs at least (the server itself and \
+             a match-up of the smallest games)"
+        ));
+    }
+    Ok(bytes)
 }
 
 /// A size of memory in bytes, from `4G`, `500MB`, `1.5GiB` or `1000000`.
@@ -843,7 +860,7 @@ pub fn memory_size(text: &str) -> Result<u64, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::memory_size;
+    use super::{memory_size, serve_budget};
 
     #[test]
     fn memory_sizes_read_with_decimal_and_binary_units() {
@@ -856,5 +873,15 @@ mod tests {
             let refusal = memory_size(bad).unwrap_err();
             assert!(refusal.contains(&format!("'{bad}'")), "{bad}: {refusal}");
         }
+    }
+
+    #[test]
+    fn the_pages_budget_is_at_least_64_mb() {
+        assert_eq!(serve_budget("64MB"), Ok(64_000_000));
+        for small in ["0.0001B", "1M", "63.9MB", "61MiB"] {
+            let refusal = serve_budget(small).unwrap_err();
+            assert!(refusal.contains("below the 64 MB"), "{small}: {refusal}");
+        }
+        assert!(serve_budget("1.2.3M").unwrap_err().contains("not a size"));
     }
 }

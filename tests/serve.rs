@@ -25,9 +25,15 @@ impl Served {
 
     /// `swine serve --port 0` with more `flags`.
     fn with(flags: &[&str]) -> Served {
+        Served::with_env(flags, &[])
+    }
+
+    /// `swine serve --port 0` with more `flags`, and the environment variables `variables`.
+    fn with_env(flags: &[&str], variables: &[(&str, &str)]) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_swine"))
             .args(["serve", "--port", "0"])
             .args(flags)
+            .envs(variables.iter().copied())
             .stdout(Stdio::piped())
             .spawn()
             .expect("start swine serve");
@@ -400,18 +406,36 @@ fn yahtzee_is_played_keep_by_keep_and_box_by_box() {
     assert_eq!(status, 400, "{error}");
     let error = error["error"].as_str().unwrap();
     assert!(
-        error.starts_with("keep: the dice show") && error.contains("are not among them"),
+        error.starts_with("keep: the dice show")
+            && error.ends_with(&format!(": {absent} are not among them")),
         "{error}"
     );
-    let (status, error) = served.request("POST", "/api/games/1/move?choice=99");
-    assert_eq!(status, 400, "{error}");
-    assert!(
-        error["error"]
-            .as_str()
-            .unwrap()
-            .starts_with("move: choice 100 is not one of 1 to"),
-        "{error}"
-    );
+    // Refusals in the page's words: the choice numbered as the page sent it (from 0; it was
+    // answered "choice 100 is not one of 1 to ..."), no Rust Debug text (`Dice(1) is no move
+    // here` was).
+    let offered = game["choices"].as_array().unwrap().len();
+    for (action, error) in [
+        (
+            "move?choice=99".to_string(),
+            format!("move: choice 99 is not one of 0 to {}", offered - 1),
+        ),
+        (
+            format!("move?choice={offered}"),
+            format!("move: choice {offered} is not one of 0 to {}", offered - 1),
+        ),
+        (
+            "roll?dice=1".to_string(),
+            "roll: yahtzee rolls the dice not kept: keep some (none rolls all five again) or \
+             choose a box listed"
+                .to_string(),
+        ),
+    ] {
+        let (status, body) = served.request("POST", &format!("/api/games/1/{action}"));
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (400, Some(error.as_str()))
+        );
+    }
     let (status, game) = served.request("POST", "/api/games/1/keep?dice=");
     assert_eq!((status, says(&game, "1 roll left")), (200, true), "{game}");
     let kept = dice_text(&game["dice"]["dice"]["faces"]);
@@ -423,6 +447,12 @@ fn yahtzee_is_played_keep_by_keep_and_box_by_box() {
         "all five kept: nothing rolled"
     );
     assert!(game["dice"]["keep"].is_null(), "no rolls left: {game}");
+    let (status, body) = served.request("POST", &format!("/api/games/1/keep?dice={kept}"));
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["error"],
+        "keep: no roll is left to keep dice for: choose a box listed"
+    );
     // The last roll: every box the dice may fill, offered on the card with what it gains, the
     // best listed first; the best is taken.
     let hints = game["choices"].as_array().unwrap();
@@ -1211,6 +1241,14 @@ fn farkle_is_solved_aside_and_played_roll_by_roll_with_evals_values() {
         game = next;
     }
     assert_eq!(game["over"], true, "{log:?}");
+    // A keep that reaches the goal wins at once, mid-turn: the winner's score counts that
+    // turn's total (it was shown as the score banked before the turn, `[0, 0]` with a winner).
+    let winner = game["winner"].as_u64().unwrap() as usize;
+    let scores: Vec<i64> = (0..2)
+        .map(|seat| game["seats"][seat]["score"].as_i64().unwrap())
+        .collect();
+    assert!(scores[winner] >= 1000, "{scores:?}: {game}");
+    assert!(scores[1 - winner] < 1000, "{scores:?}: {game}");
     assert!(
         keeps_checked >= 1 && banks_checked >= 1,
         "{keeps_checked} {banks_checked}"
@@ -1428,4 +1466,301 @@ fn the_page_solves_within_its_memory_budget_and_lets_the_least_recently_played_g
     );
     let peak = crate::util::high_water(served.child.id()).unwrap();
     assert!(peak < 300_000_000, "the server's peak: {peak} bytes");
+}
+
+/// How many files (its sockets among them) the process `pid` has open.
+fn open_files(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .unwrap()
+        .count()
+}
+
+/// Reads `stream` until its end or `wait` passes: the bytes read, and whether the server
+/// ended the connection (an end or a reset, not the wait running out).
+fn read_to_end_within(stream: &mut TcpStream, wait: Duration) -> (usize, bool) {
+    stream.set_read_timeout(Some(wait)).unwrap();
+    let mut chunk = vec![0; 1 << 16];
+    let mut read = 0;
+    loop {
+        match stream.read(&mut chunk) {
+            Ok(0) => return (read, true),
+            Ok(n) => read += n,
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                return (read, false);
+            }
+            Err(_) => return (read, true),
+        }
+    }
+}
+
+#[test]
+fn slow_readers_of_a_large_answer_are_held_within_the_budget_and_cut_off() {
+    // The write timeout set to 2 s for the test (10 s unless SWINE_SERVE_WRITE_TIMEOUT says).
+    let served = Served::with_env(
+        &["--max-memory", "300M"],
+        &[("SWINE_SERVE_WRITE_TIMEOUT", "2")],
+    );
+    let pid = served.child.id();
+    let address = &served.address;
+    // The match-up solved and its map drawn once (about 190 MB and 21 MB), as the page asks.
+    let path = "/api/map?rules=hog-fa20&goal=1000";
+    let ask = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
+    let mut whole = 0;
+    for _ in 0..600 {
+        let (status, body) = served.raw(ask.as_bytes());
+        if status != 202 {
+            assert_eq!(status, 200, "{}", &body[..body.len().min(300)]);
+            whole = body.len();
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(whole > 20_000_000, "the map is {whole} bytes");
+    let files = open_files(pid);
+    // 40 clients ask for it and never read (this held 2.2 GB with a budget of 1 GB, and a
+    // normal request took 9.65 s): each is sent the one body drawn, charged to its match-up.
+    let sent = Instant::now();
+    let mut readers: Vec<TcpStream> = (0..40)
+        .map(|_| served.send(format!("GET {path} HTTP/1.1\r\nHost: {address}\r\n\r\n").as_bytes()))
+        .collect();
+    let mut most = 0;
+    for _ in 0..3 {
+        for request in ["/", "/api/rulesets"] {
+            let start = Instant::now();
+            let mut stream = served.send(
+                format!("GET {request} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n")
+                    .as_bytes(),
+            );
+            let (status, answer) = status_within(&mut stream, Duration::from_secs(1));
+            let took = start.elapsed();
+            assert_eq!(status, 200, "{request}: {answer:?} after {took:?}");
+            assert!(took < Duration::from_secs(1), "{request}: {took:?}");
+        }
+        most = most.max(crate::util::resident(pid).unwrap());
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // Within the budget and a margin of 64 MB for the server itself (its runtime, its
+    // threads, the page) while they wait, and at its peak.
+    let (budget, margin) = (300_000_000, 64_000_000);
+    let peak = crate::util::high_water(pid).unwrap();
+    assert!(
+        most < budget + margin,
+        "resident while they wait: {most} bytes"
+    );
+    assert!(peak < budget + margin, "the server's peak: {peak} bytes");
+    // Cut off after the write timeout: the server's sockets closed (polled until they are),
+    // and each client, reading at last, gets part of the answer and then its end.
+    while open_files(pid) > files && sent.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let closed = sent.elapsed();
+    assert_eq!(open_files(pid), files, "after {closed:?}");
+    assert!(
+        (Duration::from_secs(2)..Duration::from_secs(6)).contains(&closed),
+        "closed after {closed:?}"
+    );
+    for reader in &mut readers {
+        let (read, ended) = read_to_end_within(reader, Duration::from_secs(5));
+        assert!(
+            ended && read < whole,
+            "{read} of {whole} bytes, ended: {ended}"
+        );
+    }
+    assert_eq!(served.request("GET", "/api/rulesets").0, 200);
+}
+
+#[test]
+fn connections_past_256_wait_until_one_ends() {
+    let served = Served::start();
+    let address = &served.address;
+    let idle: Vec<TcpStream> = (0..256)
+        .map(|_| TcpStream::connect(address).unwrap())
+        .collect();
+    // Each idle connection is served (its head awaited): the next waits to be accepted.
+    let ask = format!("GET /api/rulesets HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
+    let mut waiting = served.send(ask.as_bytes());
+    let (status, answer) = status_within(&mut waiting, Duration::from_secs(1));
+    assert_eq!((status, answer.as_str()), (0, ""));
+    // One ends: the one waiting is served.
+    drop(idle);
+    let (status, answer) = status_within(&mut waiting, Duration::from_secs(5));
+    assert_eq!(status, 200, "{answer:?}");
+}
+
+#[test]
+fn a_request_names_this_server_once_and_its_target_as_a_path() {
+    let served = Served::start();
+    let address = &served.address;
+    let port = address.rsplit(':').next().unwrap();
+    let ask = |head: &str| {
+        let (status, body) = served.raw(format!("{head}\r\nConnection: close\r\n\r\n").as_bytes());
+        let error = serde_json::from_str::<serde_json::Value>(&body)
+            .ok()
+            .and_then(|v| v["error"].as_str().map(str::to_string))
+            .unwrap_or_default();
+        (status, error)
+    };
+    // This server by any name it is reached by, with its port.
+    for host in [
+        address.to_string(),
+        format!("localhost:{port}"),
+        format!("LocalHost:{port}"),
+        format!("[::1]:{port}"),
+    ] {
+        let (status, error) = ask(&format!("GET /api/rulesets HTTP/1.1\r\nHost: {host}"));
+        assert_eq!(status, 200, "{host}: {error}");
+    }
+    for (head, status, error) in [
+        (
+            "GET /api/rulesets HTTP/1.1".to_string(),
+            403,
+            format!("the request names no host: send Host: {address}"),
+        ),
+        (
+            "GET /api/rulesets HTTP/1.0".to_string(),
+            403,
+            format!("the request names no host: send Host: {address}"),
+        ),
+        (
+            format!("GET /api/rulesets HTTP/1.1\r\nHost: {address}\r\nHost: {address}"),
+            403,
+            "the request names its host more than once".to_string(),
+        ),
+        (
+            format!("GET /api/rulesets HTTP/1.1\r\nHost: {address}\r\nHost: evil.example"),
+            403,
+            "the request names its host more than once".to_string(),
+        ),
+        (
+            "GET /api/rulesets HTTP/1.1\r\nHost: 127.0.0.1".to_string(),
+            403,
+            "host '127.0.0.1' is not this server".to_string(),
+        ),
+        (
+            "GET /api/rulesets HTTP/1.1\r\nHost: localhost:1".to_string(),
+            403,
+            "host 'localhost:1' is not this server".to_string(),
+        ),
+        (
+            format!("GET http://evil.example/api/rulesets HTTP/1.1\r\nHost: {address}"),
+            400,
+            format!(
+                "the request's target 'http://evil.example/api/rulesets' is not a path: this \
+                 server is no proxy, ask for /api/... with Host: {address}"
+            ),
+        ),
+        (
+            format!("GET http://{address}/api/rulesets HTTP/1.1\r\nHost: {address}"),
+            400,
+            format!(
+                "the request's target 'http://{address}/api/rulesets' is not a path: this \
+                 server is no proxy, ask for /api/... with Host: {address}"
+            ),
+        ),
+        (
+            "GET http://evil.example/ HTTP/1.1\r\nHost: evil.example".to_string(),
+            400,
+            format!(
+                "the request's target 'http://evil.example/' is not a path: this server is no \
+                 proxy, ask for /api/... with Host: {address}"
+            ),
+        ),
+    ] {
+        assert_eq!(ask(&head), (status, error), "{head:?}");
+    }
+}
+
+#[test]
+fn refusals_are_in_the_pages_words_with_control_characters_escaped() {
+    let served = Served::with(&["--max-memory", "100M"]);
+    for (method, path, error) in [
+        // The budget refusal names the game's own size parameter, or says it has none.
+        (
+            "POST",
+            "/api/games?rules=yahtzee",
+            "rules: solving yahtzee would take about 200 MB",
+        ),
+        (
+            "POST",
+            "/api/games?rules=hog-fa17&goal=1000",
+            "goal: solving hog-fa17 would take about",
+        ),
+        // No CLI flags (`--goal and --set goal=...`, `in --set`).
+        (
+            "POST",
+            "/api/games?rules=pig&goal=5&set=goal%3D5",
+            "goal: given as goal= and as set=goal=; give one",
+        ),
+        (
+            "POST",
+            "/api/games?rules=hog-fa20&set=lucky%3D5",
+            "rules: hog-fa20: unknown parameter 'lucky' in set=;",
+        ),
+        // An escape sequence echoed as its escapes, never raw.
+        (
+            "POST",
+            "/api/games?rules=pig&vs=%1B%5B31mred%0Dx",
+            "vs: unknown strategy '\\u{1b}[31mred\\rx' for pig",
+        ),
+        (
+            "POST",
+            "/api/games?rules=yahtzee&set=joker%3D%1B%5B2J",
+            "set: 'joker=\\u{1b}[2J': \\u{1b}[2J is not one of",
+        ),
+        (
+            "POST",
+            "/api/games?first=%1B%5B2J",
+            "first: '\\u{1b}[2J' is neither 'you' nor 'computer'",
+        ),
+        (
+            "POST",
+            "/api/games?rules=chopsticks&moves=%1B",
+            "moves: '\\u{1b}' is neither a number of moves",
+        ),
+    ] {
+        let (status, body) = served.request(method, path);
+        let message = body["error"].as_str().unwrap_or_default();
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(message.starts_with(error), "{path}: {message}");
+        // The one flag named is the server's own, which a larger budget takes.
+        let flags = message.replace("(swine serve --max-memory)", "");
+        assert!(
+            !flags.contains("--") && !message.chars().any(char::is_control),
+            "{path}: {message:?}"
+        );
+    }
+    let (_, body) = served.request("POST", "/api/games?rules=yahtzee");
+    let message = body["error"].as_str().unwrap();
+    assert!(
+        message.ends_with("yahtzee has no size to choose: only a larger budget fits it")
+            && !message.contains("goal"),
+        "{message}"
+    );
+    let (_, body) = served.request("POST", "/api/games?rules=hog-fa17&goal=1000");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .ends_with("; a smaller goal fits"),
+        "{body}"
+    );
+}
+
+#[test]
+fn a_budget_below_64_mb_is_refused() {
+    for small in ["0.0001B", "1M", "63MB"] {
+        let refused = Sandbox::new().run(&["serve", "--port", "0", "--max-memory", small]);
+        let stderr = refused.failure();
+        assert!(
+            stderr.contains(&format!(
+                "'{small}' is below the 64 MB the server needs at least"
+            )),
+            "{stderr}"
+        );
+    }
 }

@@ -191,9 +191,20 @@ pub fn number(value: &serde_json::Value, key: &str) -> f64 {
 /// The peak resident memory of the running process `pid` (the kernel's `VmHWM`), in bytes;
 /// `None` once it has ended.
 pub fn high_water(pid: u32) -> Option<u64> {
+    memory_status(pid, "VmHWM:")
+}
+
+/// The resident memory of the running process `pid` now (the kernel's `VmRSS`), in bytes;
+/// `None` once it has ended.
+pub fn resident(pid: u32) -> Option<u64> {
+    memory_status(pid, "VmRSS:")
+}
+
+/// The memory `/proc/PID/status` gives under `key` (`VmHWM:`), in bytes.
+fn memory_status(pid: u32, key: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kilobytes: u64 = line["VmHWM:".len()..]
+    let line = status.lines().find(|l| l.starts_with(key))?;
+    let kilobytes: u64 = line[key.len()..]
         .trim()
         .trim_end_matches("kB")
         .trim()

@@ -6,10 +6,11 @@
 //! milliseconds), and is otherwise answered with how far the solve has come ([`SOLVING`]).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use swine_solver::catalog::{self, Named};
+use axum::body::Bytes;
+use swine_solver::catalog::{self, Named, OpenError};
 use swine_solver::game::{
     Capability, Engine, Footprint, MoveLimit, Opened, Progress, Run, Strategy, bytes_text,
 };
@@ -126,14 +127,37 @@ impl Cache {
         self.entries.values().map(|e| e.bytes).sum()
     }
 
+    /// Charges `bytes` more to the match-up `kept` (the strategy map it answers with), if it
+    /// is still kept, and lets the least recently used others go until the match-ups fit in
+    /// `budget` again: the match-ups let go.
+    fn charge(&mut self, kept: &Arc<Kept>, bytes: u64, budget: u64) -> Vec<Arc<Kept>> {
+        let Some(entry) = self
+            .entries
+            .values_mut()
+            .find(|e| Arc::ptr_eq(&e.kept, kept))
+        else {
+            return Vec::new();
+        };
+        entry.bytes += bytes;
+        let used = entry.used;
+        self.let_go_while(budget, |e| e.used < used)
+    }
+
     /// Lets the least recently used match-ups go until `bytes` more fit in `budget`: the
     /// match-ups let go.
     fn make_room(&mut self, bytes: u64, budget: u64) -> Vec<Arc<Kept>> {
+        self.let_go_while(budget.saturating_sub(bytes), |_| true)
+    }
+
+    /// Lets the least recently used of the match-ups `may_go` allows go until those kept
+    /// take at most `budget`: the match-ups let go.
+    fn let_go_while(&mut self, budget: u64, may_go: impl Fn(&Entry) -> bool) -> Vec<Arc<Kept>> {
         let mut gone = Vec::new();
-        while self.held() + bytes > budget {
+        while self.held() > budget {
             let Some(oldest) = self
                 .entries
                 .iter()
+                .filter(|(_, e)| may_go(e))
                 .min_by_key(|(_, e)| e.used)
                 .map(|(k, _)| k.clone())
             else {
@@ -145,12 +169,29 @@ impl Cache {
     }
 }
 
+/// Charges the strategy map of `kept`, `bytes` long, to its match-up, and lets the least
+/// recently used other match-ups (and their games) go where that is past the budget.
+pub(super) fn charge_map(state: &State, kept: &Arc<Kept>, bytes: u64) {
+    let gone = lock(&state.engines).charge(kept, bytes, state.budget);
+    let_go(state, &gone);
+}
+
+/// Drops the games of the match-ups `gone`, let go to make room.
+fn let_go(state: &State, gone: &[Arc<Kept>]) {
+    if !gone.is_empty() {
+        lock(&state.games).retain(|_, game| !gone.iter().any(|kept| Arc::ptr_eq(kept, &game.kept)));
+    }
+}
+
 /// A match-up solved: the game and the engine its games are played from.
 pub(super) struct Kept {
     /// The game.
     pub(super) game: Opened,
     /// The solved match-up.
     pub(super) engine: Arc<dyn Engine>,
+    /// Its strategy map's answer (`GET /api/map`), once drawn: drawn once, charged to the
+    /// match-up, and the one body every request for it is sent (or why there is none).
+    pub(super) map: OnceLock<Result<Bytes, Refusal>>,
 }
 
 /// A match-up's parameters, checked and sized: what is solved once there is room for it.
@@ -201,11 +242,7 @@ pub(super) fn engine(state: &State, query: &HashMap<String, String>) -> Result<A
                         return Err(bad("rules: the match-up's solve went away; ask again"));
                     };
                     let gone = lock(&state.engines).make_room(plan.footprint.bytes, state.budget);
-                    if !gone.is_empty() {
-                        lock(&state.games).retain(|_, game| {
-                            !gone.iter().any(|kept| Arc::ptr_eq(kept, &game.kept))
-                        });
-                    }
+                    let_go(state, &gone);
                     *solving = Some(Solving {
                         what: key.rules.clone(),
                         key: key.clone(),
@@ -274,7 +311,11 @@ fn solve(key: MatchUp, plan: Plan, (engines, solving): (&Engines, &UnderWay)) {
         let engine = game
             .engine(computer.as_ref(), key.moves, &run)
             .map_err(|error| format!("rules: {}", full_message(&error)))?;
-        Ok(Kept { game, engine })
+        Ok(Kept {
+            game,
+            engine,
+            map: OnceLock::new(),
+        })
     });
     match solved {
         Ok(kept) => {
@@ -339,8 +380,9 @@ fn plan(key: &MatchUp, budget: u64) -> Result<Plan, Refusal> {
     };
     let named = catalog::named(&key.rules, key.goal, &settings, &Runner::default()).map_err(
         |e| match &e {
-            catalog::OpenError::NoGoal { .. } => bad(&format!("goal: {} has no goal", key.rules)),
-            catalog::OpenError::NoParameter { .. } | catalog::OpenError::Value(_) => {
+            OpenError::NoGoal { .. } => bad(&format!("goal: {} has no goal", key.rules)),
+            OpenError::GoalTwice => bad("goal: given as goal= and as set=goal=; give one"),
+            OpenError::NoParameter { .. } | OpenError::Value(_) => {
                 let message = e.to_string();
                 bad(&format!(
                     "set: {}",
@@ -352,12 +394,27 @@ fn plan(key: &MatchUp, budget: u64) -> Result<Plan, Refusal> {
     )?;
     let footprint = named.footprint();
     if footprint.bytes > budget {
-        return Err(bad(&format!(
-            "goal: solving {} would take {footprint}, more than this server's budget of {} \
-             (swine serve --max-memory); a smaller goal fits",
-            key.rules,
-            bytes_text(budget)
-        )));
+        return Err(bad(&too_large(&key.rules, &footprint, budget)));
     }
     Ok(Plan { named, footprint })
+}
+
+/// The refusal of the ruleset `rules`, whose solve would take `footprint`, more than `budget`
+/// (in bytes): it names the game's own size parameter (its `goal`, in its record), or says
+/// the game has none to make smaller.
+fn too_large(rules: &str, footprint: &Footprint, budget: u64) -> String {
+    let sized = catalog::find(rules).is_ok_and(|listed| listed.game.parameter("goal").is_some());
+    let (parameter, fits) = if sized {
+        ("goal", "a smaller goal fits".to_string())
+    } else {
+        (
+            "rules",
+            format!("{rules} has no size to choose: only a larger budget fits it"),
+        )
+    };
+    format!(
+        "{parameter}: solving {rules} would take {footprint}, more than this server's budget \
+         of {} (swine serve --max-memory); {fits}",
+        bytes_text(budget)
+    )
 }

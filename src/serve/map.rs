@@ -1,21 +1,26 @@
 //! The strategy map of a game of scores: the person's best choice and its value in every
 //! score cell, as the game's engine draws it.
+//!
+//! A map is large (Hog's at goal 1000 is 21 MB of JSON), so each match-up's is drawn once, one
+//! match-up at a time, and kept with the match-up, charged to it against the server's budget:
+//! however many clients ask for it, and however slowly they read, they are all sent that one
+//! body.
 
 use std::collections::HashMap;
 
-use serde_json::Value;
+use axum::body::Bytes;
 use swine_solver::catalog;
 use swine_solver::game::Capability;
 use swine_solver::python::Runner;
 
-use super::State;
-use super::engines::engine;
+use super::engines::{charge_map, engine};
 use super::query::{Refusal, bad};
+use super::{State, lock};
 
 /// `GET /api/map?rules=R&goal=G&vs=S`: in every (own, opponent) cell, the person's best choice
-/// and what it is worth, with the legend that reads it; refused before any solving where the
-/// game has no such map.
-pub(super) fn map(state: &State, query: &HashMap<String, String>) -> Result<Value, Refusal> {
+/// and what it is worth, with the legend that reads it (the JSON of
+/// `swine_solver::game::Map`); refused before any solving where the game has no such map.
+pub(super) fn map(state: &State, query: &HashMap<String, String>) -> Result<Bytes, Refusal> {
     let rules = query
         .get("rules")
         .map_or(catalog::default_rules(), String::as_str);
@@ -30,6 +35,14 @@ pub(super) fn map(state: &State, query: &HashMap<String, String>) -> Result<Valu
         }
     }
     let kept = engine(state, query)?;
-    let map = kept.engine.map().map_err(|e| bad(&format!("map: {e}")))?;
-    serde_json::to_value(map).map_err(|e| (500, format!("map: {e}")))
+    kept.map
+        .get_or_init(|| {
+            let _drawing = lock(&state.drawing);
+            let map = kept.engine.map().map_err(|e| bad(&format!("map: {e}")))?;
+            let body = serde_json::to_vec(&map).map_err(|e| (500, format!("map: {e}")))?;
+            drop(map);
+            charge_map(state, &kept, body.len() as u64);
+            Ok(Bytes::from(body))
+        })
+        .clone()
 }

@@ -11,11 +11,17 @@
 //! The server is axum's router on hyper's HTTP/1 connections, on a tokio runtime, and bounds
 //! what a client can hold: a body over 64 KiB is refused (413), unread when its length is
 //! announced; a connection whose request head is not in within 10 s is closed, a body that
-//! stalls 10 s is refused (408), and no request takes over 30 s (408). Each connection is a task
-//! of its own, and the API's work, which may wait 1.5 s for a solve, runs on a blocking thread,
-//! so a stalled client holds up nobody. A head hyper cannot parse (a method, target or header
-//! that is not HTTP, invalid UTF-8 included) gets 400 from hyper; that answer, tower-http's 413
-//! to a body announced too long and its 408 past 30 s alone are not JSON.
+//! stalls 10 s is refused (408), and no request takes over 30 s (408); an answer whose client
+//! takes none of it for 10 s is cut off; at most 256 connections are served at once (more wait
+//! to be accepted). Each connection is a task of its own ([`connections`]), and the API's work,
+//! which may wait 1.5 s for a solve, runs on a blocking thread, so a stalled client holds up
+//! nobody. A head hyper cannot parse (a method, target or header that is not HTTP, invalid
+//! UTF-8 included) gets 400 from hyper; that answer, tower-http's 413 to a body announced too
+//! long and its 408 past 30 s alone are not JSON.
+//!
+//! A request must name this server in one `Host` header (`127.0.0.1:PORT`, `localhost:PORT`
+//! or `[::1]:PORT`) and its target as a path (`/api/...`, not `http://host/...`): else it is
+//! refused (403, 400), as is one from a page of another origin (403).
 //!
 //! The API:
 //! - `GET /api/rulesets`: every game's record, the default ruleset and the memory budget.
@@ -39,11 +45,12 @@
 //! - `GET /api/map?rules=R&goal=G&vs=S`: the best choice and its value in every score cell,
 //!   typed (`swine_solver::game::Map`).
 //!
-//! The server in modules, each written once over the one game interface: [`query`] decodes
-//! and checks a request's parameters, [`engines`] solves and keeps match-ups, [`sessions`]
+//! The server in modules, each written once over the one game interface: [`connections`]
+//! serves and bounds the connections, [`query`] decodes and checks a request's parameters, [`engines`] solves and keeps match-ups, [`sessions`]
 //! plays the games (each game's `Session`), [`views`] says what the page shows, [`map`] draws
 //! the strategy map.
 
+mod connections;
 mod engines;
 mod map;
 mod query;
@@ -58,21 +65,18 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use axum::Router;
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::Request;
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::Response;
 use http_body_util::LengthLimitError;
-use hyper::server::conn::http1;
-use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::service::TowerToHyperService;
 use serde_json::{Value, json};
-use tokio::net::TcpListener;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutError, TimeoutLayer};
 
 use engines::{Engines, SOLVING, UnderWay};
-use query::parse_query;
+use query::{Refusal, in_page_words, parse_query};
 use sessions::{Game, action, admit, new_game, play, with_game};
 use views::{rulesets, view};
 
@@ -82,10 +86,6 @@ const PAGE: &str = include_str!("../../assets/serve.html");
 /// The most bytes of a request's body (the API takes none): a longer body is refused (413),
 /// unread when its length is announced.
 const MOST_BODY: usize = 1 << 16;
-
-/// The longest wait for a request's head, or for the next request on an open connection: then
-/// the connection is closed.
-const HEAD_TIME: Duration = Duration::from_secs(10);
 
 /// The longest wait for the next piece of a request's body: then the request is refused (408).
 const BODY_TIME: Duration = Duration::from_secs(10);
@@ -102,21 +102,23 @@ pub fn default_budget() -> u64 {
 
 /// Everything the server keeps.
 struct State {
-    /// The hosts the page is reached by (`127.0.0.1:PORT`, `localhost:PORT`): a request naming
-    /// another, or coming from a page of another origin, is refused (a site in the same
-    /// browser must not drive the server, even by DNS rebinding).
-    hosts: [String; 2],
+    /// The hosts the page is reached by (`127.0.0.1:PORT`, `localhost:PORT`, `[::1]:PORT`): a
+    /// request naming another, or none, or coming from a page of another origin, is refused
+    /// (a site in the same browser must not drive the server, even by DNS rebinding).
+    hosts: [String; 3],
     engines: Engines,
     /// The most memory the match-ups kept and the one being solved may take, in bytes.
     budget: u64,
     /// The match-up being solved, if any.
     solving: UnderWay,
+    /// Held while a strategy map is drawn: one is drawn at a time.
+    drawing: Mutex<()>,
     games: Mutex<HashMap<u64, Game>>,
     next: AtomicU64,
 }
 
-/// An answer: a status and a JSON body.
-type Answer = (u16, Value);
+/// An answer: a status and its JSON body, whole.
+type Answer = (u16, Bytes);
 
 /// Serves on `127.0.0.1:port` (0: any free port) until the process ends; prints the address.
 pub fn serve(port: u16, open: bool, budget: u64) -> Result<()> {
@@ -131,10 +133,11 @@ pub fn serve(port: u16, open: bool, budget: u64) -> Result<()> {
     }
     let port = address.port();
     let state = Arc::new(State {
-        hosts: [format!("127.0.0.1:{port}"), format!("localhost:{port}")],
+        hosts: ["127.0.0.1", "localhost", "[::1]"].map(|host| format!("{host}:{port}")),
         engines: Arc::default(),
         budget,
         solving: Arc::default(),
+        drawing: Mutex::default(),
         games: Mutex::default(),
         next: AtomicU64::default(),
     });
@@ -151,64 +154,40 @@ pub fn serve(port: u16, open: bool, budget: u64) -> Result<()> {
         .enable_time()
         .build()
         .context("the server's runtime")?;
-    runtime.block_on(accept(listener, app))
-}
-
-/// Serves each connection `listener` accepts in a task of its own, so a slow client holds up
-/// nobody else; a connection whose request head is not in within [`HEAD_TIME`] is closed.
-async fn accept(listener: std::net::TcpListener, app: Router) -> Result<()> {
-    let listener = TcpListener::from_std(listener).context("the server's socket")?;
-    loop {
-        let Ok((stream, _)) = listener.accept().await else {
-            // Out of file descriptors, most likely: let connections end before accepting more.
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            continue;
-        };
-        let service = TowerToHyperService::new(app.clone());
-        tokio::spawn(async move {
-            // A connection's failing is its client's doing (a malformed or stalled request, a
-            // hang-up): hyper has already answered what can be answered.
-            let _ = http1::Builder::new()
-                .timer(TokioTimer::new())
-                .header_read_timeout(HEAD_TIME)
-                .serve_connection(TokioIo::new(stream), service)
-                .await;
-        });
-    }
+    runtime
+        .block_on(connections::accept(listener, app))
+        .context("the server's socket")
 }
 
 /// Answers one request; the API's work, which may wait for a solve, runs on a thread of its own.
 async fn handle(state: Arc<State>, request: Request) -> Response {
     let (head, body) = request.into_parts();
     let body = axum::body::to_bytes(body, MOST_BODY).await;
-    if let Some(refusal) = foreign(&state, &head.headers) {
-        return respond(
-            403,
-            "application/json",
-            json!({ "error": refusal }).to_string(),
-        );
+    if let Some(refusal) = foreign(&state, &head) {
+        let (status, body) = answer(Err(refusal));
+        return respond(status, "application/json", body);
     }
     if head.uri.path() == "/" && head.method == Method::GET {
         return respond(200, "text/html; charset=utf-8", PAGE);
     }
-    let (status, value) = match body {
-        Err(error) => unread(&error),
+    let (status, body) = match body {
+        Err(error) => answer(Err(unread(&error))),
         Ok(body) if std::str::from_utf8(&body).is_err() => {
-            (400, json!({"error": "the request's body is not UTF-8"}))
+            answer(Err((400, "the request's body is not UTF-8".to_string())))
         }
         Ok(_) => {
             let path = head.uri.path().to_string();
             let query = parse_query(head.uri.query().unwrap_or(""));
             tokio::task::spawn_blocking(move || route(&state, &head.method, &path, &query))
                 .await
-                .unwrap_or_else(|_| (500, json!({"error": "the server failed this request"})))
+                .unwrap_or_else(|_| answer(Err((500, "the server failed this request".into()))))
         }
     };
-    respond(status, "application/json", value.to_string())
+    respond(status, "application/json", body)
 }
 
-/// The answer to a body that could not be read: too long (413), stalled (408) or malformed.
-fn unread(error: &axum::Error) -> Answer {
+/// Why a body could not be read: too long (413), stalled (408) or malformed.
+fn unread(error: &axum::Error) -> Refusal {
     let mut cause: Option<&(dyn Error + 'static)> = Some(error);
     let (status, message) = loop {
         match cause {
@@ -220,7 +199,7 @@ fn unread(error: &axum::Error) -> Answer {
             None => break (400, "the request's body is malformed"),
         }
     };
-    (status, json!({ "error": message }))
+    (status, message.to_string())
 }
 
 /// An answer of `status` with `body`, sent with its length (never in chunks: every answer is
@@ -236,21 +215,61 @@ fn respond(status: u16, content_type: &'static str, body: impl Into<Body>) -> Re
     response
 }
 
-/// Why a request with `headers` is refused, if it names a host other than the server's, or
-/// comes from a page of another origin.
-fn foreign(state: &State, headers: &HeaderMap) -> Option<String> {
-    let value = |name: header::HeaderName| {
-        headers
-            .get(name)
+/// Why the request `head` is refused, if it does not name this server in one `Host` header
+/// (403), names its target in absolute form (`http://host/...`, 400: the server is no proxy),
+/// or comes from a page of another origin (403).
+fn foreign(state: &State, head: &Parts) -> Option<Refusal> {
+    let values = |name: header::HeaderName| -> Vec<String> {
+        head.headers
+            .get_all(name)
+            .iter()
             .map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned())
+            .collect()
     };
-    let ours = |host: &str| state.hosts.iter().any(|h| h == host);
-    match (value(header::HOST), value(header::ORIGIN)) {
-        (Some(host), _) if !ours(&host) => Some(format!("host '{host}' is not this server")),
-        (_, Some(origin)) if !origin.strip_prefix("http://").is_some_and(ours) => {
-            Some(format!("requests from '{origin}' are not served"))
+    let ours = |host: &str| state.hosts.iter().any(|h| h.eq_ignore_ascii_case(host));
+    let hosts = values(header::HOST);
+    let origins = values(header::ORIGIN);
+    let refused = |message: String| Some((403, message));
+    if head.uri.scheme().is_some() || head.uri.authority().is_some() {
+        return Some((
+            400,
+            format!(
+                "the request's target '{}' is not a path: this server is no proxy, ask for \
+                 /api/... with Host: {}",
+                head.uri, state.hosts[0]
+            ),
+        ));
+    }
+    match (hosts.as_slice(), origins.as_slice()) {
+        ([], _) => refused(format!(
+            "the request names no host: send Host: {}",
+            state.hosts[0]
+        )),
+        ([_, _, ..], _) => refused("the request names its host more than once".to_string()),
+        ([host], _) if !ours(host) => refused(format!("host '{host}' is not this server")),
+        (_, [_, _, ..]) => refused("the request names its origin more than once".to_string()),
+        (_, [origin]) if !origin.strip_prefix("http://").is_some_and(ours) => {
+            refused(format!("requests from '{origin}' are not served"))
         }
         _ => None,
+    }
+}
+
+/// The answer `result` gives: its body sent as it is; a refusal as `{"error": ...}`, or
+/// `{"solving": ...}` while a match-up is solved, in the page's words (its parameters, not the
+/// CLI's flags; control characters escaped).
+fn answer(result: Result<Bytes, Refusal>) -> Answer {
+    match result {
+        Ok(body) => (200, body),
+        Err((status, message)) => {
+            let key = if status == SOLVING {
+                "solving"
+            } else {
+                "error"
+            };
+            let value = json!({ key: in_page_words(&message) });
+            (status, Bytes::from(value.to_string()))
+        }
     }
 }
 
@@ -272,14 +291,10 @@ fn route(state: &State, method: &Method, path: &str, query: &HashMap<String, Str
                 })
             })
         }
-        (&Method::GET, ["api", "map"]) => map::map(state, query),
+        (&Method::GET, ["api", "map"]) => return answer(map::map(state, query)),
         _ => Err((404, format!("no such resource: {method} {path}"))),
     };
-    match result {
-        Ok(value) => (200, value),
-        Err((SOLVING, message)) => (SOLVING, json!({ "solving": message })),
-        Err((status, message)) => (status, json!({ "error": message })),
-    }
+    answer(result.map(|value: Value| Bytes::from(value.to_string())))
 }
 
 /// A mutex's contents. A panic while one is held would be a bug (no request can cause one that
