@@ -1528,6 +1528,11 @@ fn slow_readers_of_a_large_answer_are_held_within_the_budget_and_cut_off() {
     let mut readers: Vec<TcpStream> = (0..40)
         .map(|_| served.send(format!("GET {path} HTTP/1.1\r\nHost: {address}\r\n\r\n").as_bytes()))
         .collect();
+    // Each accepted (polled until the server holds their sockets).
+    while open_files(pid) < files + 40 && sent.elapsed() < Duration::from_secs(2) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(open_files(pid), files + 40);
     let mut most = 0;
     for _ in 0..3 {
         for request in ["/", "/api/rulesets"] {

@@ -90,8 +90,10 @@ pub(super) type Engines = Arc<Mutex<Cache>>;
 /// The match-up being solved, if any.
 pub(super) type UnderWay = Arc<Mutex<Option<Solving>>>;
 
-/// The match-ups solved and kept, each charged the memory its solve was estimated to take:
-/// when a new one needs room, the least recently used go.
+/// The match-ups solved and kept, each charged the memory its solve was estimated to take
+/// and, once drawn, its strategy map's answer: when a new one needs room, the least recently
+/// used go. (One let go while its map is still being sent is freed once the last client has
+/// it or is cut off, within the write timeout.)
 #[derive(Default)]
 pub(super) struct Cache {
     entries: HashMap<MatchUp, Entry>,
