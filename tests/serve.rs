@@ -1703,6 +1703,11 @@ fn refusals_are_in_the_pages_words_with_control_characters_escaped() {
         ),
         (
             "POST",
+            "/api/games?rules=pig&set=goal%3D5,goal%3D6",
+            "set: goal: given twice; give one value",
+        ),
+        (
+            "POST",
             "/api/games?rules=hog-fa20&set=lucky%3D5",
             "rules: hog-fa20: unknown parameter 'lucky' in set=;",
         ),

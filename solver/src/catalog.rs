@@ -225,7 +225,8 @@ pub fn open(
 
 /// The ruleset [`open`] opens, named and checked but not yet opened: its game found by the
 /// ruleset's name (or the rule file's ending), each parameter read by the game's record (a
-/// named value as its number; the goal `--goal` gives as the parameter `goal`).
+/// named value as its number; the goal `--goal` gives as the parameter `goal`); a parameter
+/// given twice is refused.
 pub fn named(
     rules: &str,
     goal: Option<u32>,
@@ -240,6 +241,16 @@ pub fn named(
         .iter()
         .map(|(name, text)| read_setting(game, rules, name, text))
         .collect::<Result<Vec<_>, _>>()?;
+    if let Some((name, _)) = read
+        .iter()
+        .enumerate()
+        .find_map(|(i, (name, _))| read[..i].iter().find(|(earlier, _)| earlier == name))
+    {
+        return Err(OpenError::Value(format!(
+            "{}: given twice; give one value",
+            printable(name)
+        )));
+    }
     if let Some(goal) = goal {
         if game.parameter("goal").is_none() && !game.declared_parameters {
             return Err(OpenError::NoGoal {
@@ -434,6 +445,11 @@ mod tests {
         assert_eq!(
             refused("piglet", &[("goal", "5")], Some(5)),
             "--goal and --set goal=... both set the goal: give one"
+        );
+        // The second value was taken for the first (or the first for the second) unsaid.
+        assert_eq!(
+            refused("pig", &[("goal", "50"), ("goal", "60")], None),
+            "--set goal: given twice; give one value"
         );
     }
 
