@@ -43,7 +43,8 @@ __version__: str
 Settings = Union[Mapping[str, Union[int, str]], Sequence[Union[str, tuple[str, Union[int, str]]]]]
 
 class SwineError(ValueError):
-    """Bad rules, a bad strategy, or a solve that failed; the message is the CLI's."""
+    """Bad rules, a bad strategy, work too large for the memory this process may use, or a solve
+    that failed; the message is the CLI's."""
 
 class Match:
     """The exact result of a match-up (the names of `swine eval --json`)."""
@@ -363,7 +364,8 @@ def sweep(
     """Every combination of the values `set` gives each parameter of the ruleset `rules` (a rule
     script's parameters, {"lucky": range(3, 16)}; any game's goal; Farkle's rule numbers), each
     surveyed as `swine sweep` does, in parallel; progress=False keeps it quiet (else it counts
-    the variants on stderr)."""
+    the variants on stderr). At most 10,000 variants; refused (SwineError) before it starts
+    where its largest variant would not fit in the memory this process may use."""
 
 def games() -> list[dict[str, Any]]:
     """Every game's record, as `swine games --json` gives it: `name`, `label`, `summary`,

@@ -234,8 +234,9 @@ pub struct RulesArgs {
     pub goal: Option<u32>,
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = catalog::setting, help = help::set())]
     pub settings: Vec<(String, String)>,
-    /// Solve even where the estimate of the memory it takes exceeds the memory this machine has
-    /// free (without it, such a solve is refused before it starts).
+    /// Solve even where the estimate of the memory it takes exceeds the memory this process may
+    /// use: the machine's free memory, its `ulimit -v`, its cgroup's limit (without it, such a
+    /// solve is refused before it starts).
     #[arg(long)]
     pub no_memory_check: bool,
 }
@@ -498,6 +499,10 @@ pub struct SweepArgs {
     /// of farkle): A..B, A..B:STEP or A,B,C; several make a grid.
     #[arg(long = "set", value_name = "NAME=VALUES", required = true, value_parser = sweep_values)]
     pub settings: Vec<(String, Vec<i64>)>,
+    /// Sweep even where the estimate of the memory its largest variant takes exceeds the memory
+    /// this process may use (without it, such a sweep is refused before it starts).
+    #[arg(long)]
+    pub no_memory_check: bool,
     #[command(flatten)]
     pub batch: BatchArgs,
 }
@@ -639,6 +644,10 @@ pub struct AtlasArgs {
     /// Print one JSON object with every number to full precision instead of the files written.
     #[arg(long)]
     pub json: bool,
+    /// Solve even where the estimate of the memory a ruleset of --rules takes exceeds the memory
+    /// this process may use (without it, such an atlas is refused before that ruleset starts).
+    #[arg(long, requires = "rules")]
+    pub no_memory_check: bool,
     #[command(flatten)]
     pub python: PythonArgs,
 }

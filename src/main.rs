@@ -4,7 +4,6 @@
 mod cli;
 mod commands;
 mod help;
-mod machine;
 mod manual;
 mod progress;
 mod resolve;

@@ -1,41 +1,45 @@
 //! From flags to the one game interface: the game `--rules` names, its strategies, positions
 //! and dice, and the Python runner, with the flag named in errors.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow};
 use swine_solver::catalog;
-use swine_solver::game::{
-    Capability, DynGame, Footprint, GameError, Opened, Run, Strategy, bytes_text, meet,
-};
+use swine_solver::game::{Capability, DynGame, Footprint, GameError, Opened, Run, Strategy, meet};
+use swine_solver::machine;
 use swine_solver::python::{Limits, Runner};
 
 use crate::cli::{PythonArgs, RulesArgs};
-use crate::{machine, progress};
+use crate::progress;
 
 /// The game the flags name: a built-in ruleset, or a Hog rule script (`FILE.rhai`, or a Python
 /// rule module `FILE.py` run as `--python` and `--timeout` say). Its solve is sized first: one
-/// that would not fit in the memory this machine has free is refused before anything is built
-/// (unless `--no-memory-check`), and the estimate goes with the progress display.
+/// that would not fit in the memory this process may use (free memory, `ulimit -v`, its
+/// cgroup's limit) is refused before anything is built (unless `--no-memory-check`), and the
+/// estimate goes with the progress display.
 pub fn game(args: &RulesArgs, python: &PythonArgs) -> Result<Opened> {
     let named = catalog::named(&args.rules, args.goal, &args.settings, &runner(python))?;
     let footprint = named.footprint();
-    if !args.no_memory_check {
-        fits(&footprint, machine::available_memory())?;
-    }
+    fits(&args.rules, &footprint, args.no_memory_check)?;
     progress::expect(&footprint);
     Ok(named.open()?)
 }
 
-/// `Ok` where a solve of `footprint` fits in the `available` memory (or nothing is known of
-/// it); else the refusal, with the estimate and how to insist.
-fn fits(footprint: &Footprint, available: Option<u64>) -> Result<()> {
-    match available {
-        Some(free) if footprint.bytes > free => bail!(
-            "solving this would take {footprint}, more than the {} of memory this machine has \
-             free; a smaller --goal fits, or --no-memory-check solves anyway",
-            bytes_text(free)
-        ),
-        _ => Ok(()),
+/// `Ok` where a work of `footprint` on `rules` fits in the memory this process may use (or
+/// nothing is known of it, or `unchecked`); else the refusal, with the estimate, the limit and
+/// how to insist.
+pub fn fits(rules: &str, footprint: &Footprint, unchecked: bool) -> Result<()> {
+    if unchecked {
+        return Ok(());
     }
+    machine::check(footprint).map_err(|refused| {
+        // Every rule file is a game with a goal; of the built-ins, those that have one.
+        let goal = catalog::find(rules).map_or(true, |l| l.game.parameter("goal").is_some());
+        let smaller = if goal {
+            "a smaller --goal fits, or "
+        } else {
+            ""
+        };
+        anyhow!("{refused}; {smaller}--no-memory-check solves anyway")
+    })
 }
 
 /// The runner of Python strategies the flags describe.

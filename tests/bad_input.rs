@@ -220,6 +220,12 @@ fn npy_tables_with_another_layout_or_bad_values() {
         "swine: in STRATEGY: cut.npy: truncated npy data: the header promises 10000 values of 8 \
          bytes (80000 bytes), the file holds 79992"
     );
+    // Two shapes (numpy reads the last, which fits the data): neither is taken.
+    sandbox.write("twice.npy", numpy_grid("False, 'shape': (4, 4)", 4));
+    assert_eq!(
+        sandbox.run(&["eval", "twice.npy"]).failure(),
+        "swine: in STRATEGY: twice.npy: npy header: 'shape' is given twice"
+    );
 }
 
 #[test]

@@ -18,12 +18,13 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use swine_solver::catalog;
-use swine_solver::catalog::sweep as sweep_grid;
+use swine_solver::catalog::{MOST_VARIANTS, sweep as sweep_grid};
 use swine_solver::game::MOST_MOVES;
 use swine_solver::game::contest::{self, play_round_robin, rank_alone};
 use swine_solver::game::{
     Capability, GameError, MoveLimit, OPTIMAL, SearchAsk, SolveAsk, Strategy, meet,
 };
+use swine_solver::machine;
 use swine_solver::python::Runner;
 use swine_solver::report::ranking::TournamentReport;
 use swine_solver::report::{PointsGradeReport, full_message};
@@ -38,7 +39,8 @@ create_exception!(
     swine,
     SwineError,
     PyValueError,
-    "A swine error: bad rules, a bad strategy, or a solve that failed. The message is the CLI's."
+    "A swine error: bad rules, a bad strategy, work too large for the memory this process may \
+     use, or a solve that failed. The message is the CLI's."
 );
 
 /// An error's message and the reasons beneath it, as the CLI prints them, in Python's words.
@@ -353,15 +355,35 @@ fn tournament(
 /// with a goal or rule numbers) over a grid of its parameters, each surveyed as `swine sweep`
 /// does: `set` maps each parameter to its values (`{"lucky": range(3, 16), "goal": [50,
 /// 100]}`), every combination is a variant, solved in parallel. A variant that cannot be solved
-/// gets its row with the reason.
+/// gets its row with the reason. At most 10,000 variants (as the CLI's sweep; a longer range is
+/// refused before it is read), and, as the CLI's, refused before it starts where its largest
+/// variant would not fit in the memory this process may use.
 #[pyfunction]
 #[pyo3(signature = (rules, set, *, progress=true))]
 fn sweep(py: Python<'_>, rules: &str, set: &Bound<'_, PyDict>, progress: bool) -> PyResult<Sweep> {
     let mut parameters = Vec::new();
+    let too_many = || {
+        SwineError::new_err(format!(
+            "set: the grid has more than {MOST_VARIANTS} variants"
+        ))
+    };
     for (name, values) in set.iter() {
         let name: String = name.extract()?;
+        // No more values are read than a grid may have (a range's length is known at once).
+        if values.len().is_ok_and(|n| n > MOST_VARIANTS) {
+            return Err(too_many());
+        }
         let values: Vec<Bound<'_, PyAny>> = match values.try_iter() {
-            Ok(values) => values.collect::<PyResult<_>>()?,
+            Ok(iterator) => {
+                let mut read = Vec::new();
+                for value in iterator {
+                    read.push(value?);
+                    if read.len() > MOST_VARIANTS {
+                        return Err(too_many());
+                    }
+                }
+                read
+            }
             Err(_) => vec![values],
         };
         let values = values
@@ -376,6 +398,13 @@ fn sweep(py: Python<'_>, rules: &str, set: &Bound<'_, PyDict>, progress: bool) -
         parameters.push((name, values));
     }
     let grid = catalog::grid(&parameters).map_err(|e| SwineError::new_err(format!("set: {e}")))?;
+    // Sized by its largest variant before any is solved, as the CLI's sweep is.
+    if let Some((settings, footprint)) = catalog::largest(rules, &grid, &Runner::default()) {
+        machine::check(&footprint).map_err(|refused| {
+            let shown: Vec<String> = settings.iter().map(|(n, v)| format!("{n}={v}")).collect();
+            SwineError::new_err(format!("set: {}: {refused}", shown.join(", ")))
+        })?;
+    }
     let (script, variants) = (rules.to_string(), grid.clone());
     let (_, surveys) = interruptible(py, progress, move |run| {
         sweep_grid(&script, &variants, &Runner::default(), run)
@@ -401,7 +430,7 @@ fn sweep(py: Python<'_>, rules: &str, set: &Bound<'_, PyDict>, progress: bool) -
 /// measures, `distribution` (P(a game lasts exactly t turns) by t from 1, per seating) and,
 /// with `check=GAMES`, `simulated`: the same counted over that many games per seating.
 #[pyfunction]
-#[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, check=None, seed=1, progress=true))]
+#[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, check=None, seed=None, progress=true))]
 #[allow(clippy::too_many_arguments)]
 fn study(
     py: Python<'_>,
@@ -411,12 +440,13 @@ fn study(
     goal: Option<&Bound<'_, PyAny>>,
     set: Option<&Bound<'_, PyAny>>,
     check: Option<&Bound<'_, PyAny>>,
-    seed: u64,
+    seed: Option<&Bound<'_, PyAny>>,
     progress: bool,
 ) -> PyResult<Py<PyAny>> {
     let games = check
         .map(|n| strategies::count("check", n, 2..=u64::MAX))
         .transpose()?;
+    let seed = seed.map_or(Ok(1), |n| strategies::count("seed", n, 0..=u64::MAX))?;
     let game = strategies::open(rules, goal, set)?;
     let [first, second] = pair(py, &game, strategy, vs)?;
     let report = interruptible(py, progress, move |run| {

@@ -12,6 +12,7 @@ use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
 use serde_json::Value;
 use swine_solver::catalog;
 use swine_solver::game::{Capability, DynGame, GameError, Opened, Run, Strategy};
+use swine_solver::machine;
 use swine_solver::python::{Callable, Runner};
 use swine_solver::table::{Schema, Table};
 
@@ -20,7 +21,9 @@ use crate::{SwineError, error, message};
 
 /// The ruleset `rules=` names at `goal=` with Hog script parameters `set=` (kept from an earlier
 /// call where it may be, see [`opened`]), errors in the words of the CLI (a goal out of range
-/// is the goal's own message, whatever its size).
+/// is the goal's own message, whatever its size). Rules whose solve would not fit in the memory
+/// this process may use (free memory, `ulimit -v`, its cgroup's limit) are refused, as the
+/// CLI refuses them.
 pub fn open(
     rules: &str,
     goal: Option<&Bound<'_, PyAny>>,
@@ -37,8 +40,15 @@ pub fn open(
         },
         None => (None, None),
     };
+    // Sized before it is opened, and again when kept (the memory free may have changed).
     let opened = opened::kept_or(rules, stand_in, &settings, || {
-        catalog::open(rules, stand_in, &settings, &Runner::default())
+        let named = catalog::named(rules, stand_in, &settings, &Runner::default())?;
+        machine::check(&named.footprint())?;
+        named.open()
+    })
+    .and_then(|opened| {
+        machine::check(&opened.info().footprint)?;
+        Ok(opened)
     });
     match (opened, stand_in.zip(given)) {
         (Ok(rules), None) => Ok(rules),
@@ -63,9 +73,14 @@ pub fn open(
     }
 }
 
-/// `value` given to the parameter `name` as a whole number (a Python int), or an error naming
-/// the parameter.
+/// `value` given to the parameter `name` as a whole number (a Python int, not a bool, though
+/// Python counts `True` as 1), or an error naming the parameter.
 pub fn whole(name: &str, value: &Bound<'_, PyAny>) -> PyResult<i128> {
+    if value.is_instance_of::<PyBool>() {
+        return Err(SwineError::new_err(format!(
+            "{name}={value}: a bool, not a whole number"
+        )));
+    }
     value.extract::<i128>().map_err(|_| {
         let shown = value
             .repr()
@@ -124,7 +139,9 @@ fn settings(set: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, String)>> {
             }
             let value = value
                 .extract::<i64>()
-                .map_err(|_| bad(format!("{name}'s value {value} is not a whole number")))?;
+                .ok()
+                .filter(|_| !value.is_instance_of::<PyBool>())
+                .ok_or_else(|| bad(format!("{name}'s value {value} is not a whole number")))?;
             Ok((name, value.to_string()))
         })
         .collect()

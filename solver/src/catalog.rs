@@ -8,7 +8,7 @@
 use rayon::prelude::*;
 
 use crate::game::contest;
-use crate::game::{GameType, Opened, Opening, RulesetRecord, Run, Survey};
+use crate::game::{Footprint, GameType, Opened, Opening, RulesetRecord, Run, Survey};
 use crate::python::Runner;
 use crate::report::{full_message, printable};
 use crate::spec::TABLE_FILES;
@@ -294,6 +294,22 @@ fn read_setting(
     value
         .map(|value| (name.to_string(), value))
         .map_err(OpenError::Value)
+}
+
+/// The variant of `grid` of the ruleset `rules` whose solve takes the most memory, with its
+/// footprint: what a sweep is sized by before it starts. Variants that cannot be named are
+/// passed over (the sweep gives their reasons); `None` where none can.
+pub fn largest<'g>(
+    rules: &str,
+    grid: &'g [Vec<(String, i64)>],
+    runner: &Runner,
+) -> Option<(&'g [(String, i64)], Footprint)> {
+    grid.par_iter()
+        .filter_map(|settings| {
+            let named = named(rules, None, &as_text(settings), runner).ok()?;
+            Some((settings.as_slice(), named.footprint()))
+        })
+        .max_by_key(|(_, footprint)| footprint.bytes)
 }
 
 /// Surveys every variant of `grid` of the ruleset `rules` (its parameters set as each

@@ -55,6 +55,7 @@ pub mod fraction;
 pub mod game;
 pub mod greed;
 pub mod hog;
+pub mod machine;
 mod memory;
 pub mod montecarlo;
 pub mod outcome;

@@ -6,7 +6,13 @@
 //! faults took a fifth of a whole `swine eval`. On Linux, [`zeroed`] advises the kernel to back
 //! the array's whole 2 MiB pages with huge pages and asks it to map every page in one call
 //! (`MADV_POPULATE_WRITE`, Linux 5.14 and later); where either is refused, or elsewhere, the
-//! pages fault in as they are first written, as for any vector.
+//! pages fault in as they are first written, as for any vector. Memory the system refuses is
+//! an error the solve returns ([`OutOfMemory`]), not an abort of the whole process: a Python
+//! session or the page survives it.
+
+use std::alloc::{Layout, alloc_zeroed};
+
+use crate::machine::OutOfMemory;
 
 /// The size of a huge page on x86-64 and aarch64 Linux, in bytes.
 #[cfg(target_os = "linux")]
@@ -16,12 +22,48 @@ const HUGE_PAGE: usize = 2 << 20;
 #[cfg(target_os = "linux")]
 const PAGE: usize = 4 << 10;
 
-/// A vector of `len` zeros (the default value of `T`, all zero bits for the numbers it is used
-/// with), its memory mapped in before anything writes to it.
-pub(crate) fn zeroed<T: Copy + Default>(len: usize) -> Vec<T> {
-    let zeros = vec![T::default(); len];
+/// Numbers whose value with every bit zero is their zero: what [`zeroed`] may hand out from
+/// memory the allocator has zeroed.
+///
+/// # Safety
+///
+/// Every bit pattern of zeros must be a valid value of the type.
+pub(crate) unsafe trait Zero: Copy {}
+
+// SAFETY: all-zero bits are 0 for every integer and 0.0 for every float.
+unsafe impl Zero for f64 {}
+// SAFETY: as above.
+unsafe impl Zero for u8 {}
+
+/// A vector of `len` zeros, its memory mapped in before anything writes to it; or, where the
+/// system refuses that much memory, the error saying so (never an abort of the process).
+pub(crate) fn zeroed<T: Zero>(len: usize) -> Result<Vec<T>, OutOfMemory> {
+    let too_much = || OutOfMemory {
+        bytes: (len as u64).saturating_mul(std::mem::size_of::<T>() as u64),
+    };
+    let layout = Layout::array::<T>(len).map_err(|_| too_much())?;
+    if layout.size() == 0 {
+        return Ok(Vec::new());
+    }
+    // SAFETY: the layout's size is not zero.
+    let start = unsafe { alloc_zeroed(layout) }.cast::<T>();
+    if start.is_null() {
+        return Err(too_much());
+    }
+    // SAFETY: `start` was allocated by the global allocator with the layout of `len` values of
+    // `T`, all of them zero bits, which `T: Zero` makes valid values.
+    let zeros = unsafe { Vec::from_raw_parts(start, len, len) };
     map_in(&zeros);
-    zeros
+    Ok(zeros)
+}
+
+/// [`zeroed`] for a table far smaller than the solve's own arrays (a Pig policy: a byte a
+/// state, where the sweep holds eighteen), which the solve's estimate covers: where the system
+/// refuses even that, the process ends as for any vector that cannot grow.
+pub(crate) fn zeroed_or_abort<T: Zero>(len: usize) -> Vec<T> {
+    zeroed(len).unwrap_or_else(|_| {
+        std::alloc::handle_alloc_error(Layout::array::<T>(len).unwrap_or(Layout::new::<T>()))
+    })
 }
 
 /// Advises huge pages for the whole 2 MiB pages inside `array`'s memory, then maps in every
@@ -55,11 +97,27 @@ mod tests {
     #[test]
     fn arrays_of_every_size_hold_zeros() {
         for len in [0, 1, 4095, 3 << 20, (5 << 20) + 7] {
-            let floats: Vec<f64> = zeroed(len);
+            let floats: Vec<f64> = zeroed(len).unwrap();
             assert_eq!(floats.len(), len);
             assert!(floats.iter().all(|&x| x.to_bits() == 0));
-            let bytes: Vec<u8> = zeroed(len);
+            let bytes: Vec<u8> = zeroed(len).unwrap();
             assert!(bytes.iter().all(|&x| x == 0));
         }
+    }
+
+    #[test]
+    fn memory_the_system_cannot_give_is_an_error_not_an_abort() {
+        // Beyond what any address space holds, and beyond what a layout can describe.
+        let huge = 1usize << (usize::BITS - 5);
+        assert_eq!(
+            zeroed::<f64>(huge),
+            Err(OutOfMemory {
+                bytes: huge as u64 * 8
+            })
+        );
+        assert_eq!(
+            zeroed::<f64>(usize::MAX),
+            Err(OutOfMemory { bytes: u64::MAX })
+        );
     }
 }

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use rayon::prelude::*;
 use serde::Serialize;
-use swine_solver::catalog::is_script;
+use swine_solver::catalog::{self, is_script};
 use swine_solver::format::{Probability, prepare_directory, write_rendered};
 use swine_solver::hog::{
     AtlasEntry, DEFAULT_GOAL, MAX_DICE, OptimumSource, Ruleset, atlas, atlas_order, entry_of,
@@ -114,12 +114,11 @@ fn given(args: &AtlasArgs) -> Result<Vec<AtlasEntry>> {
     {
         bail!("--set {name}: none of the rulesets of --rules declares it");
     }
-    let progress = CountProgress::start(args.rules.len(), "rulesets");
-    let entries = args
-        .rules
-        .par_iter()
-        .zip(&declared)
-        .map(|(rules, declared)| {
+    // Each with --goal and the settings it declares, sized before any is tabulated (as every
+    // verb sizes its solve).
+    let settings: Vec<Vec<(String, i64)>> = declared
+        .iter()
+        .map(|declared| {
             let mut settings = goal.clone();
             settings.extend(
                 args.settings
@@ -127,8 +126,23 @@ fn given(args: &AtlasArgs) -> Result<Vec<AtlasEntry>> {
                     .filter(|(name, _)| declared.contains(name))
                     .cloned(),
             );
+            settings
+        })
+        .collect();
+    for (rules, settings) in args.rules.iter().zip(&settings) {
+        if let Ok(named) = catalog::named(rules, None, &catalog::as_text(settings), &runner) {
+            resolve::fits(rules, &named.footprint(), args.no_memory_check)
+                .with_context(|| format!("--rules {rules}"))?;
+        }
+    }
+    let progress = CountProgress::start(args.rules.len(), "rulesets");
+    let entries = args
+        .rules
+        .par_iter()
+        .zip(&settings)
+        .map(|(rules, settings)| {
             let script =
-                script(rules, &settings, &runner).with_context(|| format!("--rules {rules}"))?;
+                script(rules, settings, &runner).with_context(|| format!("--rules {rules}"))?;
             let ruleset = Ruleset::compile(script).with_context(|| format!("--rules {rules}"))?;
             let preset = (!is_script(rules))
                 .then(|| presets::preset(rules))

@@ -1,6 +1,6 @@
 //! `swine sweep`: every variant of a grid of parameters, surveyed in parallel.
 
-use anyhow::{Result, anyhow};
+use anyhow::{Context, Result, anyhow};
 use swine_solver::catalog;
 use swine_solver::report::ranking::{SweepReport, SweepRow};
 
@@ -15,6 +15,12 @@ pub fn sweep_command(args: &SweepArgs) -> Result<()> {
     let target = report_target(&args.batch)?;
     let grid = catalog::grid(&args.settings).map_err(|e| anyhow!("--set: {e}"))?;
     let runner = resolve::runner(&args.batch.python);
+    // Sized by its largest variant before any is solved.
+    if let Some((settings, footprint)) = catalog::largest(&args.rules, &grid, &runner) {
+        let shown: Vec<String> = settings.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        resolve::fits(&args.rules, &footprint, args.no_memory_check)
+            .with_context(|| format!("--set {}", shown.join(" --set ")))?;
+    }
     let pool = pool(args.batch.jobs)?;
     // A variant that fails gets its row with the reason; the sweep then ends non-zero.
     let (family, surveys) =

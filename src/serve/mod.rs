@@ -97,7 +97,7 @@ const ANSWER_TIME: Duration = Duration::from_secs(30);
 /// The page's memory budget unless `--max-memory` says otherwise, in bytes: half of this
 /// machine's memory, or 2 GB where that is not known.
 pub fn default_budget() -> u64 {
-    crate::machine::total_memory().map_or(2_000_000_000, |total| total / 2)
+    swine_solver::machine::total_memory().map_or(2_000_000_000, |total| total / 2)
 }
 
 /// Everything the server keeps.

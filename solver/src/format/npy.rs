@@ -146,6 +146,15 @@ impl Header {
         let Literal::Dict(entries) = dict else {
             return Err(bad(format!("expected a dict, found {}", dict.kind())));
         };
+        // Python keeps the last of a key given twice, numpy with it: which one is meant is not
+        // known, so neither is read.
+        if let Some((key, _)) = entries
+            .iter()
+            .enumerate()
+            .find_map(|(i, (key, _))| entries[..i].iter().find(|(k, _)| k == key))
+        {
+            return Err(bad(format!("'{key}' is given twice")));
+        }
         let get = |key: &str| {
             entries
                 .iter()
@@ -604,6 +613,13 @@ mod tests {
         assert_eq!(
             message(&npy(&header("<i8", "False", "[2, 2]"), &[])),
             "npy header: 'shape' should be a tuple, found a list"
+        );
+        assert_eq!(
+            message(&npy(
+                "{'descr': '|u1', 'fortran_order': False, 'shape': (2, 2), 'shape': (4,), }",
+                &[1; 4]
+            )),
+            "npy header: 'shape' is given twice"
         );
     }
 

@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::machine::OutOfMemory;
+
 use super::definition::MAX_GOAL;
 use super::script::ScriptError;
 
@@ -68,4 +70,7 @@ pub enum SolveError {
         /// How far the last pass moved a value.
         moved: f64,
     },
+    /// The system refused the memory of the sweep's tables.
+    #[error(transparent)]
+    OutOfMemory(#[from] OutOfMemory),
 }

@@ -9,7 +9,7 @@
 use ndarray::{Array2, Array3, ArrayD};
 
 use super::game::Pig;
-use crate::memory::zeroed;
+use crate::memory::zeroed_or_abort;
 use crate::table::Table;
 
 /// Hold thresholds indexed `[own score, opponent score]`.
@@ -29,7 +29,7 @@ impl Policy {
     /// `pig`.
     pub fn from_fn(pig: &Pig, rolls: impl Fn(u32, u32, u32) -> bool) -> Policy {
         let goal = pig.goal();
-        let mut decisions: Vec<u8> = zeroed(pig.cube());
+        let mut decisions: Vec<u8> = zeroed_or_abort(pig.cube());
         for own in 0..goal {
             for opponent in 0..goal {
                 for turn_total in 0..goal - own {

@@ -32,6 +32,7 @@ use rayon::prelude::*;
 
 use super::game::{Pig, Roll};
 use super::policy::Policy;
+use crate::machine::OutOfMemory;
 use crate::memory::zeroed;
 use crate::outcome::{Outcome, SeatOutcome};
 
@@ -84,6 +85,9 @@ pub enum SolveError {
         /// How far the last pass moved a value.
         moved: f64,
     },
+    /// The system refused the memory of the sweep's arrays.
+    #[error(transparent)]
+    OutOfMemory(#[from] OutOfMemory),
 }
 
 /// What a game that never ends is worth to the player to move, by seat: a tie.
@@ -244,7 +248,7 @@ impl Side {
 
 /// Solves the game with `players[0]` in seat 0 and `players[1]` in seat 1.
 pub fn solve(pig: &Pig, players: [&Player; 2]) -> Result<Solution, SolveError> {
-    let mut sweep = Sweep::new(pig, players, TIE, true);
+    let mut sweep = Sweep::new(pig, players, TIE, true)?;
     sweep.run()?;
     let mut solution = Solution {
         pig: pig.clone(),
@@ -256,7 +260,7 @@ pub fn solve(pig: &Pig, players: [&Player; 2]) -> Result<Solution, SolveError> {
     if sweep.closed {
         let policies = [solution.policy(0), solution.policy(1)].map(Player::Fixed);
         let counted = COUNTED_FOR.map(|counting| {
-            let mut again = Sweep::new(pig, [&policies[0], &policies[1]], counting, true);
+            let mut again = Sweep::new(pig, [&policies[0], &policies[1]], counting, true)?;
             again.run().map(|_| again.values)
         });
         let [for_0, for_1] = counted;
@@ -271,7 +275,7 @@ pub fn solve(pig: &Pig, players: [&Player; 2]) -> Result<Solution, SolveError> {
 /// value (each pair's values live only while its pair is solved; only the values at turn total
 /// 0 are kept). A game that may never end is solved in full, to count how likely that is.
 pub fn matchup(pig: &Pig, players: [&Player; 2]) -> Result<(Outcome, f64), SolveError> {
-    let mut sweep = Sweep::new(pig, players, TIE, false);
+    let mut sweep = Sweep::new(pig, players, TIE, false)?;
     sweep.run()?;
     if sweep.closed {
         let solution = solve(pig, players)?;
@@ -364,7 +368,7 @@ impl<'a> Sweep<'a> {
         players: [&'a Player; 2],
         never_ending: [f64; 2],
         keeps_cubes: bool,
-    ) -> Sweep<'a> {
+    ) -> Result<Sweep<'a>, OutOfMemory> {
         let goal = pig.goal() as usize;
         // Without the cubes: the most the blocks of one total take, every own score's.
         let entries = if keeps_cubes {
@@ -372,21 +376,21 @@ impl<'a> Sweep<'a> {
         } else {
             goal * (goal + 1) / 2
         };
-        Sweep {
+        Ok(Sweep {
             rules: Rules {
                 pig,
                 players,
                 never_ending,
             },
-            values: [zeroed(entries), zeroed(entries)],
-            rolls: [zeroed(entries), zeroed(entries)],
+            values: [zeroed(entries)?, zeroed(entries)?],
+            rolls: [zeroed(entries)?, zeroed(entries)?],
             keeps_cubes,
             lost: [vec![0.5; goal], vec![0.5; goal]],
             residual: 0.0,
             closed: false,
             warm: false,
             starts: [vec![0.0; goal * goal], vec![0.0; goal * goal]],
-        }
+        })
     }
 
     /// Solves every pair, from the highest total down; for two-dice Pig, pass after pass until

@@ -36,6 +36,7 @@ use super::policy::{Policy, ScoreTable};
 use super::reach::may_not_end;
 use super::ruleset::Pass;
 use super::ruleset::{Effect, Next, Remembered, Roll, RollsAt, Ruleset};
+use crate::machine::OutOfMemory;
 use crate::memory::zeroed;
 use crate::outcome::{Outcome, SeatOutcome};
 
@@ -331,13 +332,13 @@ fn sweep(
     let per_cell = layout.per_cell();
     let slots = space.cells() * per_cell;
     let seat_values = || {
-        let mut values = zeroed(slots + per_cell);
+        let mut values = zeroed(slots + per_cell)?;
         values[slots..].fill(1.0);
-        values
+        Ok::<_, OutOfMemory>(values)
     };
-    let mut values = [seat_values(), seat_values()];
-    let mut dice = [zeroed(slots), zeroed(slots)];
-    let mut reached = Reached::new(rules, layout);
+    let mut values = [seat_values()?, seat_values()?];
+    let mut dice = [zeroed(slots)?, zeroed(slots)?];
+    let mut reached = Reached::new(rules, layout)?;
     let parallel = slots >= PARALLEL_STATES;
     let mut settled = repeat::Settled::default();
     let mut sweep = || -> Result<(), SolveError> {
@@ -494,7 +495,7 @@ pub(crate) struct Reached {
 }
 
 impl Reached {
-    fn new(rules: &Ruleset, layout: Layout) -> Reached {
+    fn new(rules: &Ruleset, layout: Layout) -> Result<Reached, OutOfMemory> {
         let row = rules.reachable();
         let plane = rules.goal() as usize * row;
         let mut planes = Vec::new();
@@ -515,15 +516,15 @@ impl Reached {
                 }
             }
         }
-        Reached {
-            values: zeroed(planes.len() * plane),
+        Ok(Reached {
+            values: zeroed(planes.len() * plane)?,
             layout,
             planes,
             plane_of,
             memory,
             row,
             plane,
-        }
+        })
     }
 
     /// The entries for `seat` against `opponent` points, with the two memories, by `x`.
