@@ -30,10 +30,31 @@ impl Served {
 
     /// `swine serve --port 0` with more `flags`, and the environment variables `variables`.
     fn with_env(flags: &[&str], variables: &[(&str, &str)]) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_swine"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_swine"));
+        command
             .args(["serve", "--port", "0"])
             .args(flags)
-            .envs(variables.iter().copied())
+            .envs(variables.iter().copied());
+        Served::spawn(command)
+    }
+
+    /// `swine serve --port 0` with more `flags`, its address space limited to `kilobytes`
+    /// (`ulimit -v`, set by the shell that then becomes the server).
+    fn under_ulimit(kilobytes: u64, flags: &[&str]) -> Served {
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v {kilobytes} && exec \"$0\" serve --port 0 \"$@\""
+            ))
+            .arg(env!("CARGO_BIN_EXE_swine"))
+            .args(flags);
+        Served::spawn(command)
+    }
+
+    /// Starts `command` (a `swine serve`) and reads the address it prints.
+    fn spawn(mut command: Command) -> Served {
+        let mut child = command
             .stdout(Stdio::piped())
             .spawn()
             .expect("start swine serve");
@@ -1412,6 +1433,28 @@ fn h_points(hint: &serde_json::Value) -> String {
         .next()
         .unwrap()
         .to_string()
+}
+
+#[test]
+fn within_its_budget_the_page_still_refuses_what_its_process_may_not_hold() {
+    // A budget of 20 GB but a process limited to 2 GB (ulimit -v): hog-fa17's map at goal
+    // 1000 fits the budget and not the process, and is refused at once naming both the
+    // estimate and the limit, as the CLI and Python refuse it; the server answers on.
+    let served = Served::under_ulimit(2_000_000, &["--max-memory", "20G"]);
+    let (hog_estimate, _) = Sandbox::new().estimate("hog-fa17", 1000);
+    let started = Instant::now();
+    let (status, body) = served.request("GET", "/api/map?rules=hog-fa17&goal=1000");
+    let message = body["error"].as_str().unwrap_or_default();
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        message.starts_with("goal: solving this would take about")
+            && message.contains(&format!("{hog_estimate} and"))
+            && message.contains("(its address-space limit, ulimit -v)"),
+        "{message}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(1));
+    let (status, map) = served.request("GET", "/api/map?rules=hog-fa20&goal=50");
+    assert_eq!(status, 200, "{map}");
 }
 
 #[test]

@@ -398,22 +398,32 @@ fn plan(key: &MatchUp, budget: u64) -> Result<Plan, Refusal> {
     if footprint.bytes > budget {
         return Err(bad(&too_large(&key.rules, &footprint, budget)));
     }
+    // Within the budget, the machine (its free memory, this process's own limits) may still
+    // hold less: the page refuses then as the CLI and Python do.
+    swine_solver::machine::check(&footprint)
+        .map_err(|refusal| bad(&format!("{}: {refusal}", size_word(&key.rules).0)))?;
     Ok(Plan { named, footprint })
 }
 
-/// The refusal of the ruleset `rules`, whose solve would take `footprint`, more than `budget`
-/// (in bytes): it names the game's own size parameter (its `goal`, in its record), or says
-/// the game has none to make smaller.
-fn too_large(rules: &str, footprint: &Footprint, budget: u64) -> String {
+/// The field a refusal of `rules` for its size names (its `goal`, in its record, or the rules
+/// themselves where the game has no size to choose), and what would fit instead.
+fn size_word(rules: &str) -> (&'static str, String) {
     let sized = catalog::find(rules).is_ok_and(|listed| listed.game.parameter("goal").is_some());
-    let (parameter, fits) = if sized {
+    if sized {
         ("goal", "a smaller goal fits".to_string())
     } else {
         (
             "rules",
             format!("{rules} has no size to choose: only a larger budget fits it"),
         )
-    };
+    }
+}
+
+/// The refusal of the ruleset `rules`, whose solve would take `footprint`, more than `budget`
+/// (in bytes): it names the game's own size parameter (its `goal`, in its record), or says
+/// the game has none to make smaller.
+fn too_large(rules: &str, footprint: &Footprint, budget: u64) -> String {
+    let (parameter, fits) = size_word(rules);
     format!(
         "{parameter}: solving {rules} would take {footprint}, more than this server's budget \
          of {} (swine serve --max-memory); {fits}",
