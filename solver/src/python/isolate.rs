@@ -218,3 +218,81 @@ mod linux {
         }
     }
 }
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+
+    /// A child started isolated, stopped when dropped (a failed test leaves nothing running).
+    struct Isolated(Child);
+
+    impl Drop for Isolated {
+        fn drop(&mut self) {
+            stop(&mut self.0);
+        }
+    }
+
+    /// `PROGRAM ARGS`, isolated, its stdout piped.
+    fn isolated(program: &str, args: &[&str]) -> Isolated {
+        let mut command = Command::new(program);
+        command.args(args).stdout(Stdio::piped());
+        isolate(&mut command);
+        Isolated(command.spawn().expect("the program starts"))
+    }
+
+    /// Whether a process with exactly this command line comes to run (`running`) or to be
+    /// gone (not `running`) within two seconds.
+    fn becomes(cmdline: &[u8], running: bool) -> bool {
+        let runs = || {
+            std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+                std::fs::read(entry.path().join("cmdline")).is_ok_and(|c| c == cmdline)
+            })
+        };
+        for _ in 0..200 {
+            if runs() == running {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        false
+    }
+
+    #[test]
+    fn the_harness_is_no_child_of_swine_and_leads_its_own_session() {
+        let script = "import os; print(os.getppid(), os.getsid(0) == os.getpid())";
+        let mut child = isolated("python3", &["-c", script]);
+        let mut text = String::new();
+        let stdout = child.0.stdout.as_mut().unwrap();
+        stdout.read_to_string(&mut text).unwrap();
+        assert!(child.0.wait().unwrap().success());
+        let (parent, leads) = text.trim().split_once(' ').unwrap();
+        let parent: u32 = parent.parse().unwrap();
+        // In a PID namespace its parent is no process it can see; else, the supervisor.
+        assert!(parent == 0 || parent == child.0.id(), "{text}");
+        assert_eq!(leads, "True");
+    }
+
+    #[test]
+    fn stopping_ends_the_harness_and_what_it_started() {
+        let mut child = isolated("sh", &["-c", "sleep 4711 & sleep 4712"]);
+        assert!(becomes(b"sleep\x004711\x00", true));
+        assert!(becomes(b"sleep\x004712\x00", true));
+        stop(&mut child.0);
+        assert!(child.0.try_wait().unwrap().is_some());
+        assert!(becomes(b"sleep\x004711\x00", false));
+        assert!(becomes(b"sleep\x004712\x00", false));
+    }
+
+    #[test]
+    fn the_supervisor_ends_as_the_harness_did() {
+        let mut exits = isolated("sh", &["-c", "exit 3"]);
+        assert_eq!(exits.0.wait().unwrap().code(), Some(3));
+        let crash = "import ctypes; ctypes.string_at(0)";
+        let mut crashes = isolated("python3", &["-c", crash]);
+        let status = crashes.0.wait().unwrap();
+        assert_eq!(status.signal(), Some(libc::SIGSEGV), "{status:?}");
+    }
+}
