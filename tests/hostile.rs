@@ -11,6 +11,10 @@ use serde_json::Value;
 use crate::python::{assert_no_process_with_argument, fixture};
 use crate::util::Sandbox;
 
+/// Held by each test that grades the Hog class, whose submissions start the same sleepers: one
+/// test's sleepers are not taken for the other's leftovers.
+static SLEEPERS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// A sandbox's own temporary directory, given to swine as `TMPDIR` (so that its scratch
 /// directories can be looked for without seeing other tests').
 fn temporary(sandbox: &Sandbox) -> PathBuf {
@@ -57,6 +61,9 @@ fn rows(report: &Value) -> Vec<(String, &Value)> {
 /// orphaned harness. The forger of the channel was ranked first while returning 0.)
 #[test]
 fn hostile_submissions_fail_alone_and_leave_nothing() {
+    let _sleepers = SLEEPERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let sandbox = Sandbox::new();
     let tmp = temporary(&sandbox);
     let class = fixture("hostile/hog");
@@ -128,6 +135,52 @@ fn hostile_submissions_fail_alone_and_leave_nothing() {
             assert!(row["win_rate"].is_null(), "{name}");
         }
     }
+    for sleeper in ["4601", "4602", "4603"] {
+        assert_no_process_with_argument(sleeper);
+    }
+    assert_nothing_left(&tmp);
+}
+
+/// Where the system gives no namespace (here, one whose limits allow no new user or PID
+/// namespace, made with `unshare`), the supervisor alone stands between swine and the
+/// submission: a kill of the parent through `ctypes` kills the supervisor, and the submission
+/// fails saying it may have; the batch goes on and nothing stays.
+#[test]
+fn without_namespaces_the_supervisor_stands_between() {
+    let _sleepers = SLEEPERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let sandbox = Sandbox::new();
+    let tmp = temporary(&sandbox);
+    let class = fixture("hostile/hog");
+    let no_namespaces = "echo 0 > /proc/sys/user/max_user_namespaces \
+         && echo 0 > /proc/sys/user/max_pid_namespaces && exec \"$@\"";
+    let output = std::process::Command::new("unshare")
+        .args(["-U", "-r", "sh", "-c", no_namespaces, "sh"])
+        .args([env!("CARGO_BIN_EXE_swine"), "grade", &class, "--json"])
+        .current_dir(sandbox.path())
+        .env("SWINE_CACHE_DIR", sandbox.cache())
+        .env("TMPDIR", &tmp)
+        .output()
+        .expect("unshare (util-linux) runs");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let rows = rows(&report);
+    let error = |name: &str| rows.iter().find(|(n, _)| n == name).unwrap().1["error"].clone();
+    assert_eq!(error("honest"), "");
+    let parent = error("kills_parent");
+    assert!(
+        parent
+            .as_str()
+            .unwrap()
+            .starts_with("final_strategy(0, 0) tried to signal its parent (os.kill("),
+        "{parent}"
+    );
+    assert_eq!(
+        error("kills_by_ctypes"),
+        "python ended before the harness could answer: killed (out of memory, past its CPU \
+         time limit, or it killed its supervisor?)"
+    );
     for sleeper in ["4601", "4602", "4603"] {
         assert_no_process_with_argument(sleeper);
     }

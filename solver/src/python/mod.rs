@@ -302,7 +302,8 @@ fn describe_status(status: ExitStatus) -> String {
         (_, Some(libc::SIGXCPU)) => "it used up its CPU time limit".to_string(),
         (_, Some(libc::SIGXFSZ)) => "it wrote a file past the size limit".to_string(),
         (_, Some(libc::SIGKILL)) => {
-            "killed (out of memory, or past its CPU time limit?)".to_string()
+            "killed (out of memory, past its CPU time limit, or it killed its supervisor?)"
+                .to_string()
         }
         (_, Some(signal)) => format!("killed by signal {signal}"),
         (Some(code), _) => format!("it exited with status {code} (does it call exit?)"),
