@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use crate::util::Sandbox;
 
 /// The absolute path of a fixture under `tests/python`.
-fn fixture(path: &str) -> String {
+pub(crate) fn fixture(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/python")
         .join(path)
@@ -194,7 +194,9 @@ fn grading_a_class_gives_each_submission_its_status() {
         ),
         (
             "nondeterministic",
-            "final_strategy(0, 0) returned 4, then 5 on a second pass: it is not deterministic",
+            // A state drawn at random, asked again once the table is whole.
+            "final_strategy(…) returned 4, then 5 when asked again: its answers changed between \
+             asks (it is not deterministic, or they were forged)",
         ),
         (
             "crashes",
@@ -221,7 +223,14 @@ fn grading_a_class_gives_each_submission_its_status() {
             assert!(shortfall > 0.0);
         } else {
             assert_eq!(row["status"], "error", "{student}: {row}");
-            assert_eq!(row["error"], expected, "{student}");
+            let error = row["error"].as_str().unwrap();
+            match expected.strip_prefix("final_strategy(…)") {
+                Some(tail) => assert!(
+                    error.starts_with("final_strategy(") && error.ends_with(tail),
+                    "{student}: {error}"
+                ),
+                None => assert_eq!(error, expected, "{student}"),
+            }
             assert!(row["win_rate"].is_null());
         }
     }

@@ -15,6 +15,7 @@ mod farkle;
 mod footprint;
 mod golden;
 mod greed;
+mod hostile;
 mod house;
 mod invariants;
 mod memory;

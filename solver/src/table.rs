@@ -6,7 +6,7 @@
 //! can hold the table, the Python signature to write. [`format`](crate::format) reads and
 //! writes tables through that schema alone, so it knows no game.
 
-use ndarray::ArrayD;
+use ndarray::{ArrayD, Dimension};
 
 /// One index of a table, e.g. the mover's own score.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +92,41 @@ impl Schema {
     /// The table's dimensions.
     pub fn shape(&self) -> Vec<usize> {
         self.axes.iter().map(|a| a.length).collect()
+    }
+
+    /// The states a strategy function is asked about, in row-major order: each its indices
+    /// and the function's arguments (an index, or a truth value where the signature takes a
+    /// flag, such as Greed's `last`). Entries that are no state of the game (see
+    /// [`outside`](Self::outside)) are left out.
+    pub fn asked(&self) -> Vec<(Vec<usize>, Vec<serde_json::Value>)> {
+        let is_flag: Vec<bool> = match &self.python {
+            Some(signature) => (signature.parameters.iter())
+                .map(|p| signature.flags.contains(p))
+                .collect(),
+            None => vec![false; self.axes.len()],
+        };
+        ndarray::indices(self.shape())
+            .into_iter()
+            .map(|index| index.slice().to_vec())
+            .filter(|index| {
+                self.outside
+                    .is_none_or(|o| index[o.axes[0]] + index[o.axes[1]] < o.bound)
+            })
+            .map(|index| {
+                let arguments = index
+                    .iter()
+                    .zip(&is_flag)
+                    .map(|(&i, &flag)| {
+                        if flag {
+                            serde_json::Value::from(i == 1)
+                        } else {
+                            serde_json::Value::from(i)
+                        }
+                    })
+                    .collect();
+                (index, arguments)
+            })
+            .collect()
     }
 
     /// The one-line-per-entry CSV header: the axes' columns, then `dice`.

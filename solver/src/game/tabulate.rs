@@ -1,7 +1,7 @@
 //! A strategy function of the caller's interpreter tabulated over a game's course table: what
 //! a callable becomes in a game whose strategies are tables (Hog, Greed, the Pig family).
 
-use ndarray::{ArrayD, Dimension, IxDyn};
+use ndarray::{ArrayD, IxDyn};
 use serde_json::Value;
 
 use super::{GameError, Run};
@@ -20,41 +20,14 @@ pub fn tabulate(
     function: &mut dyn Callable,
     run: &Run,
 ) -> Result<Table, GameError> {
-    let is_flag: Vec<bool> = match &schema.python {
-        Some(signature) => (signature.parameters.iter())
-            .map(|p| signature.flags.contains(p))
-            .collect(),
-        None => vec![false; schema.axes.len()],
-    };
-    let arguments = |index: &[usize]| -> Vec<Value> {
-        index
-            .iter()
-            .zip(&is_flag)
-            .map(|(&i, &flag)| {
-                if flag {
-                    Value::from(i == 1)
-                } else {
-                    Value::from(i)
-                }
-            })
-            .collect()
-    };
     let mut dice = ArrayD::from_elem(IxDyn(&schema.shape()), schema.min_action);
-    let states: Vec<Vec<usize>> = dice
-        .indexed_iter()
-        .map(|(index, _)| index.slice().to_vec())
-        .filter(|index| {
-            schema
-                .outside
-                .is_none_or(|o| index[o.axes[0]] + index[o.axes[1]] < o.bound)
-        })
-        .collect();
+    let states = schema.asked();
     for batch in states.chunks(BATCH) {
         run.check()?;
-        let calls: Vec<Vec<Value>> = batch.iter().map(|index| arguments(index)).collect();
+        let calls: Vec<Vec<Value>> = batch.iter().map(|(_, call)| call.clone()).collect();
         let (answers, failure) = function.call(&calls);
         let answered = answers.len();
-        for ((index, call), answer) in batch.iter().zip(&calls).zip(answers) {
+        for (((index, _), call), answer) in batch.iter().zip(&calls).zip(answers) {
             let at = call_text(function.name(), call);
             dice[index.as_slice()] = action(&answer, &at, &schema)?;
         }

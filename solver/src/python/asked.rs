@@ -52,7 +52,7 @@ impl<Q: Copy + Eq + Hash + Ord, D: Copy> Asked<Q, D> {
         harness: (&[(&str, &str)], &str),
         function: &str,
     ) -> Result<Asked<Q, D>, PythonError> {
-        let (session, function) = Session::strategy(spec, runner, harness, function)?;
+        let (session, function) = Session::strategy(spec, runner, harness, &[function], ())?;
         Ok(Asked::new(function, Source::Harness(session)))
     }
 

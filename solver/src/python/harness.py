@@ -1,15 +1,26 @@
-"""swine's harness: tabulates one Python strategy function, run by swine in a child process.
+"""swine's harness: answers a Python strategy function's results on the states swine asks about,
+run by swine in a child process out of its reach (its own session, and a PID namespace where the
+system allows).
 
-Usage: python3 harness.py REQUEST.json RESULT.json, with a token on stdin.
+Usage: python3 harness.py, with requests on stdin and answers on stdout, one JSON line each.
+farkle.py, yahtzee.py and rules.py import the helpers below for their own sessions.
 
-The request names the file, the candidate function names, the axes (each an integer range
-0..length, or the two truth values False, True), the legal results and the limits. The harness
-reads the token, limits its own CPU time, memory and file sizes, imports the file from its own
-folder the way the course does (supplying stand-ins for the course's `dice` and `ucb` modules
-when that folder lacks them), calls the function on every state (each call within its own time
-limit; every 97th state asked again, to catch a function that is not deterministic), and writes to RESULT.json
-{"token": ..., "table": [...]} (the results in row-major order) or {"token": ..., "error": "one
-line"}. Whatever the strategy prints goes nowhere; only RESULT.json is read.
+Before anything else, session() moves the channel to swine off stdin and stdout (which then
+point at /dev/null, so that what the strategy prints goes nowhere). The first request names the
+file, the candidate function names, the limits, the legal results and the time one call may
+take; the harness limits its own CPU time, memory, file sizes and processes, imports the file
+from its own folder the way the course does (supplying stand-ins for the course's `dice` and
+`ucb` modules when that folder lacks them) and answers {"function": name} or {"error": "one
+line"}. Each later request is {"states": [[arguments...], ...]}: the harness calls the function
+on each state (each call within its own time limit) and answers {"decisions": [result, ...]},
+each checked to be a legal result, up to the first state that failed, and {"error": "one line"}
+for that one.
+
+Every request carries a "nonce" and its answer carries the same: swine takes no line without
+the nonce of the request it answers. The strategy may not signal the harness, its parent or its
+process group (refused, and reported). This guards against accidents and against simple
+forgeries, not against code that replaces the harness's own functions: see swine's grading
+guide for what code running here can still do.
 """
 
 import importlib.util
@@ -24,8 +35,8 @@ import types
 
 # What the harness relies on, taken before the student's code can replace it.
 _type, _int, _bool, _repr, _isinstance = type, int, bool, repr, isinstance
-_dumps, _open, _exit = json.dumps, open, os._exit
-_os_open, _os_write, _os_close = os.open, os.write, os.close
+_dumps, _loads, _open, _exit = json.dumps, json.loads, open, os._exit
+_getpid, _getppid, _getpgid = os.getpid, os.getppid, os.getpgid
 
 SHOWN = 40  # characters of a value shown in a message
 
@@ -69,6 +80,62 @@ def limit_processes(request):
     sys.addaudithook(hook)
 
 
+class ForbiddenSignal(BaseException):
+    """Raised where the strategy signals the harness, its parent or its process group."""
+
+
+forbidden = [None]  # the first forbidden signal the strategy sent: (call, target), or None
+
+
+def forbid_signals():
+    """Refuses os.kill and os.killpg aimed at the harness, its parent or a process group of
+    theirs (or at every process): the first is remembered in `forbidden`, even if the
+    strategy catches the exception."""
+    harness = _getpid()
+
+    def ours(pgid):
+        try:
+            return pgid <= 0 or pgid in (_getpgid(0), _getpgid(harness))
+        except OSError:
+            return False
+
+    def hook(event, args):
+        if event == "os.kill":
+            pid, number = args
+            if pid == 0:
+                target = "its own process group"
+            elif pid < 0:
+                target = "a whole process group, or every process"
+            elif pid == harness:
+                target = "the harness"
+            elif pid == _getppid():
+                target = "its parent"
+            else:
+                return
+        elif event == "os.killpg":
+            pgid, number = args
+            if not ours(pgid):
+                return
+            target = "its own process group"
+        else:
+            return
+        if forbidden[0] is None:
+            forbidden[0] = "%s (%s(%d, %d))" % (target, event, args[0], number)
+        raise ForbiddenSignal(forbidden[0])
+
+    sys.addaudithook(hook)
+
+
+def signalled(what):
+    """Rejected, if the strategy sent a forbidden signal: `what` (the call, or "importing it")
+    tried to signal the target."""
+    if forbidden[0] is not None:
+        raise Rejected(
+            "%s tried to signal %s: a strategy may signal only the processes it starts"
+            % (what, forbidden[0])
+        )
+
+
 def too_many(request, what):
     """The message of a strategy that started processes beyond its limit."""
     return "%s started processes beyond the limit (the limit is %d; those may start none)" % (
@@ -100,18 +167,29 @@ def budget(start, hard):
 def session():
     """A session's channel to swine, taken from stdin and stdout (which then point at
     /dev/null, so that what the code prints goes nowhere), its first request, the hard CPU
-    limit, and the limits of its start set: (requests, send, start, hard)."""
+    limit, and the limits of its start set: (receive, send, start, hard). receive() is the
+    next request (None once stdin closes), send(answer) answers it with its nonce."""
     requests = os.fdopen(os.dup(0), "rb")
     answers = os.fdopen(os.dup(1), "wb")
     quiet = os.open(os.devnull, os.O_RDWR)
     os.dup2(quiet, 0)
     os.dup2(quiet, 1)
+    nonce = [None]
+
+    def receive():
+        line = requests.readline()
+        if not line:
+            return None
+        request = _loads(line)
+        nonce[0] = request.pop("nonce", None)
+        return request
 
     def send(message):
+        message["nonce"], nonce[0] = nonce[0], None
         answers.write(_dumps(message, separators=(",", ":")).encode() + b"\n")
         answers.flush()
 
-    start = json.loads(requests.readline())
+    start = receive()
     hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
     memory = start["memory_bytes"]
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
@@ -119,10 +197,11 @@ def session():
     resource.setrlimit(resource.RLIMIT_FSIZE, (files, files))
     budget(start, hard)
     limit_processes(start)
+    forbid_signals()
     sys.setrecursionlimit(start["recursion_limit"])
     sys.stdout = _open(os.devnull, "w")
     sys.stdin = _open(os.devnull)
-    return requests, send, start, hard
+    return receive, send, start, hard
 
 
 class OutOfTime(BaseException):
@@ -149,13 +228,16 @@ def out_of_time(signum, frame):
         raise OutOfTime()
 
 
-def serve(requests, send, start, hard, harness, respond):
+def serve(receive, send, start, hard, harness, respond):
     """Answers each later request of a session with respond(request), each within its own CPU
     time, until stdin closes; a process the code forked that comes back here (its pid is not
     `harness`) exits without a word: only the harness answers."""
-    for line in requests:
+    while True:
+        request = receive()
+        if request is None:
+            break
         budget(start, hard)
-        reply = respond(json.loads(line))
+        reply = respond(request)
         if os.getpid() != harness:
             _exit(0)
         send(reply)
@@ -167,8 +249,8 @@ SESSION_AGAIN = 8  # one state in this many of a batch (the first among them) is
 
 def answer_batch(start, folder, name, function, request, decide):
     """The decisions on a batch of states (`decide(start, folder, name, function, state,
-    again)` each, one in SESSION_AGAIN asked twice), up to the first that failed, and why that
-    one did."""
+    again)` each, `again` for one in SESSION_AGAIN, which Farkle's and Yahtzee's ask twice), up
+    to the first that failed, and why that one did."""
     decisions = []
     try:
         for i, state in enumerate(request["states"]):
@@ -200,10 +282,11 @@ def strategy_session(decide):
     """A session's whole life: reads the first request, imports the strategy, answers
     {"function": name} or {"error": "one line"}, then answers batches of states with `decide`
     (see answer_batch) until stdin closes."""
-    requests, send, start, hard = session()
+    receive, send, start, hard = session()
     folder = os.path.dirname(os.path.abspath(start["file"]))
     harness = os.getpid()
     signal.signal(signal.SIGUSR1, out_of_time)
+    signal.signal(signal.SIGALRM, call_too_long)
     function = None
     try:
         busy[0] = True
@@ -223,7 +306,7 @@ def strategy_session(decide):
     if function is None:
         _exit(0)
     serve(
-        requests,
+        receive,
         send,
         start,
         hard,
@@ -349,12 +432,16 @@ def load(request, folder):
     sys.modules[stem] = module
     try:
         spec.loader.exec_module(module)
+    except ForbiddenSignal:
+        pass
     except TooManyProcesses:
         raise Rejected(too_many(request, "importing it"))
     except MemoryError:
         raise Rejected("importing it ran out of memory (%s)" % memory_limit(request))
     except BaseException as error:
+        signalled("importing it")
         raise Rejected("importing it raised " + describe(error, folder))
+    signalled("importing it")
     for name in request["functions"]:
         function = getattr(module, name, None)
         if function is not None:
@@ -375,14 +462,6 @@ def memory_limit(request):
     return "the limit is %d MiB" % (request["memory_bytes"] >> 20)
 
 
-def arguments(axes):
-    """Every state's arguments, in row-major order."""
-    ranges = [
-        (False, True) if axis["truth_values"] else range(axis["length"]) for axis in axes
-    ]
-    return itertools.product(*ranges)
-
-
 def call(request, folder, name, function, args):
     """(the call as text, its result), or Rejected with what went wrong (OutOfTime passes
     through: the request ran out of time, not the call)."""
@@ -395,6 +474,8 @@ def call(request, folder, name, function, args):
         result = function(*args)
     except OutOfTime:
         raise
+    except ForbiddenSignal:
+        result = None
     except CallTooLong:
         raise Rejected("%s still running after %g s" % (text, limit))
     except TooManyProcesses:
@@ -402,22 +483,14 @@ def call(request, folder, name, function, args):
     except MemoryError:
         raise Rejected("%s ran out of memory (%s)" % (text, memory_limit(request)))
     except BaseException as error:
+        signalled(text)
         raise Rejected("%s raised %s" % (text, describe(error, folder)))
     finally:
         busy[0] = False
         if limit:
             signal.setitimer(signal.ITIMER_REAL, 0)
+    signalled(text)
     return text, result
-
-
-def asked(request, args):
-    """Whether the state with these arguments is one the function is asked about (states
-    whose two axes named in "outside" add up to the bound or more are not)."""
-    outside = request.get("outside")
-    if outside is None:
-        return True
-    first, second, bound = outside
-    return args[first] + args[second] < bound
 
 
 def checked(request, text, result):
@@ -438,65 +511,12 @@ def checked(request, text, result):
     return result
 
 
-AGAIN = 97  # every AGAIN-th state is asked a second time, after the first pass
+def decide(start, folder, name, function, state, again):
+    """The function's checked result on one state (its arguments); asked once: swine asks a
+    sample of states again itself."""
+    text, result = call(start, folder, name, function, state)
+    return checked(start, text, result)
 
 
-def tabulate(request, folder, name, function):
-    """The function's result on every state, checked (0 where a state is not asked about);
-    every AGAIN-th state is asked again after the first pass: a different answer is refused as
-    not deterministic (asking every state twice doubled the time of a slow strategy)."""
-    table = []
-    for args in arguments(request["axes"]):
-        if not asked(request, args):
-            table.append(0)
-            continue
-        text, result = call(request, folder, name, function, args)
-        table.append(checked(request, text, result))
-    for index, (args, first) in enumerate(zip(arguments(request["axes"]), table)):
-        if index % AGAIN != 0 or not asked(request, args):
-            continue
-        text, again = call(request, folder, name, function, args)
-        if checked(request, text, again) != first:
-            raise Rejected(
-                "%s returned %s, then %s on a second pass: it is not deterministic"
-                % (text, first, shown(again))
-            )
-    return table
-
-
-def main():
-    """Reads the token and the request, tabulates, writes the signed result, exits."""
-    token = sys.stdin.readline().strip()
-    request_path, result_path = sys.argv[1], sys.argv[2]
-    with _open(request_path) as f:
-        request = json.load(f)
-    folder = os.path.dirname(os.path.abspath(request["file"]))
-    harness = os.getpid()
-    limit_resources(request)
-    limit_processes(request)
-    signal.signal(signal.SIGALRM, call_too_long)
-    sys.setrecursionlimit(request["recursion_limit"])
-    sys.stdout = _open(os.devnull, "w")
-    sys.stdin = _open(os.devnull)
-    try:
-        name, function = load(request, folder)
-        result = {"function": name, "table": tabulate(request, folder, name, function)}
-    except Rejected as rejected:
-        result = {"error": str(rejected)}
-    except MemoryError:
-        result = {"error": "ran out of memory (%s)" % memory_limit(request)}
-    except BaseException as error:
-        result = {"error": "the harness failed: %s" % _type(error).__name__}
-    if os.getpid() != harness:
-        _exit(0)  # a process the strategy forked that came back here: only the harness answers
-    result["token"] = token
-    data = _dumps(result).encode()
-    descriptor = _os_open(result_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    while data:
-        data = data[_os_write(descriptor, data) :]
-    _os_close(descriptor)
-    _exit(0)
-
-
-if __name__ == "__main__":  # rules.py imports the helpers above without running this
-    main()
+if __name__ == "__main__":  # the other harnesses import the helpers above without running this
+    strategy_session(decide)

@@ -1,50 +1,54 @@
 //! Strategies written in Python: a course `final_strategy` turned into a table by calling it on
 //! every state, in a child `python3` process with limits.
 //!
-//! [`Runner::tabulate`] writes a small harness (shipped inside the binary) and a request into a
-//! fresh private directory, and runs `python3 harness.py` in its own process group, with an
-//! empty scratch directory as its working directory. The harness limits its own CPU time,
-//! address space and file sizes, imports the file from the file's own folder as the course does
-//! (with stand-ins for the course's `dice` and `ucb` modules when that folder has none), calls
-//! the function on every state of the game's [`Schema`], checks each result the way the course
-//! does (an `int`, not a `bool` or a float, in the legal range), calls it on every state a second
-//! time to check it is deterministic, and writes the table or a one-line reason to a result
-//! file, signed with a token it read from its stdin before importing anything. What the strategy
-//! prints is discarded.
+//! [`Runner::tabulate`] writes a small harness (shipped inside the binary) into a fresh private
+//! directory and runs `python3 harness.py` out of swine's reach ([`isolate`]: a supervisor
+//! between them, the harness in a session and, where the system allows, a PID namespace of its
+//! own), with an empty scratch directory as its working directory, as a [`Session`]. The
+//! harness limits its own CPU time, address space, file sizes and processes, refuses signals
+//! to its parent or its process group, imports the file from the file's own folder as the
+//! course does (with stand-ins for the course's `dice` and `ucb` modules when that folder has
+//! none), and answers batches of states with the function's results, each checked the way the
+//! course does (an `int`, not a `bool` or a float, in the legal range). Every request carries a
+//! nonce the answer must repeat, and once the table is whole a random sample of states is
+//! asked again and must be answered as before ([`tabulate`]). What the strategy prints is
+//! discarded.
 //!
-//! The parent enforces the wall-clock limit and, when the child ends or runs out of time, kills
-//! its whole process group. On Linux the parent is also a child subreaper ([`reaper`]): a
-//! process the strategy started that left the group (`setsid`) and lost its parent is handed to
-//! swine, which kills it too. Both scratch directories are removed.
+//! Swine enforces the wall-clock limits and, when the session ends or runs out of time, stops
+//! the harness and everything it started (in a PID namespace the kernel kills them all with
+//! it). On Linux swine is also a child subreaper ([`reaper`]): a process the strategy started
+//! that got out and lost its parent is handed to swine, which kills it too. Both scratch
+//! directories are removed.
 //!
-//! A Hog rule module (`--rules FILE.py`, see [`Script`](crate::hog::Script)) runs in the same
-//! kind of child, started the same way under the same limits, which stays to answer batches of
-//! hook calls over its stdin and stdout (a session of `rules.py`) until the script is dropped;
-//! each request has the wall-clock limit.
+//! A Hog rule module (`--rules FILE.py`, see [`Script`](crate::hog::Script)) and a Farkle or
+//! Yahtzee strategy ([`Asked`]) run in the same kind of session, started the same way under the
+//! same limits, which stays to answer batches of calls until it is dropped.
 //!
-//! This isolates mistakes, not malice: a strategy that loops, crashes, eats memory, prints
-//! megabytes, raises or starts processes fails alone with a reason and leaves nothing running.
-//! The child still runs as the same user with the same file system and network access, so
-//! hostile code can read or change the user's files, forge its result by inspecting the
-//! harness, or keep a process alive by clearing its environment: it is not a security sandbox.
+//! This isolates mistakes and keeps swine alive, not secrets: a strategy that loops, crashes,
+//! eats memory, prints megabytes, raises, starts processes or signals its parent fails alone
+//! with a reason and leaves nothing running. The child still runs as the same user with the
+//! same file system and network access, and the submitted code runs in the harness's own
+//! interpreter, so hostile code can read or change the user's files, and replace the harness's
+//! own functions; the nonces and the second asking make a table written past the function
+//! detectable, not impossible (see the grading guide): it is not a security sandbox.
 
 mod asked;
 mod callable;
+mod isolate;
 mod reaper;
 mod session;
+mod tabulate;
 
 pub use callable::{Callable, call_text, python_text};
 
 pub(crate) use asked::Asked;
 pub(crate) use session::Session;
 
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use ndarray::{ArrayD, IxDyn};
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::read::{self, ReadError};
@@ -138,8 +142,9 @@ fn is_identifier(name: &str) -> bool {
 /// The limits a Python strategy runs under.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time for importing the file and both passes over every state (the CPU time
-    /// limit is the same, rounded up to a whole second).
+    /// Wall-clock time for a table: importing the file, asking every state and asking a sample
+    /// again; in a session that stays (Farkle, Yahtzee, a rule module), for each request. Each
+    /// request's CPU time limit is the same, rounded up to a whole second.
     pub timeout: Duration,
     /// Address space of the child, in bytes.
     pub memory: u64,
@@ -223,55 +228,18 @@ pub enum PythonError {
     /// The child ended without a result.
     #[error("python ended before the harness could answer: {0}")]
     Crashed(String),
-    /// The result file did not hold a table of the expected size, signed by the harness.
+    /// The harness answered something that is no answer.
     #[error("unreadable result from the harness: {0}")]
     Garbled(String),
+    /// An answer that was not the harness's: one the strategy wrote into the channel.
+    #[error("{0}")]
+    Forged(String),
 }
-
-/// The largest result the harness writes: a table of every state as JSON numbers.
-const RESULT_BYTES: u64 = 256 << 20;
 
 /// A duration in seconds for people: `60`, `2.5`, `0.001`.
 pub(crate) fn seconds(duration: Duration) -> String {
     let text = format!("{:.3}", duration.as_secs_f64());
     text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// What the harness is asked to do.
-#[derive(Serialize)]
-struct Request<'a> {
-    file: &'a Path,
-    functions: Vec<&'a str>,
-    axes: Vec<RequestAxis>,
-    legal: [u32; 2],
-    /// States not asked about (their entries are 0): `[axis, axis, bound]`, where the two
-    /// axes' values add up to at least the bound.
-    outside: Option<[usize; 3]>,
-    /// Whether results are `True`/`False` (or 1/0) rather than numbers.
-    truth_result: bool,
-    cpu_seconds: u64,
-    memory_bytes: u64,
-    file_bytes: u64,
-    processes: u32,
-    recursion_limit: u32,
-    /// Seconds one call may take.
-    call_seconds: f64,
-}
-
-/// One axis of the request: `0..length`, or the truth values.
-#[derive(Serialize)]
-struct RequestAxis {
-    length: usize,
-    truth_values: bool,
-}
-
-/// What the harness answers, with the token it was given.
-#[derive(Deserialize)]
-struct Answer {
-    token: Option<String>,
-    table: Option<Vec<i64>>,
-    function: Option<String>,
-    error: Option<String>,
 }
 
 /// A tabulated Python strategy.
@@ -288,95 +256,13 @@ impl Runner {
     /// Without a function named in the spec, the schema's function is called (or, if the file
     /// defines only that, its alias, e.g. Greed's `myStrategy`).
     pub fn tabulate(&self, spec: &PythonSpec, schema: &Schema) -> Result<Tabulated, PythonError> {
-        let file = spec.file()?;
-        let signature = schema.python.as_ref();
-        let defaults: Vec<&str> = signature
-            .into_iter()
-            .flat_map(|s| std::iter::once(s.function).chain(s.alias))
-            .collect();
-        let functions = spec.candidates(&defaults)?;
-        let flags = signature.map_or(&[][..], |s| s.flags);
-        let axes = schema
-            .axes
-            .iter()
-            .enumerate()
-            .map(|(i, axis)| RequestAxis {
-                length: axis.length,
-                truth_values: signature.is_some_and(|s| flags.contains(&s.parameters[i])),
-            })
-            .collect();
-        let request = Request {
-            file: &file,
-            functions,
-            axes,
-            legal: [schema.min_action.into(), schema.max_action.into()],
-            outside: schema
-                .outside
-                .map(|outside| [outside.axes[0], outside.axes[1], outside.bound]),
-            truth_result: signature.is_some_and(|s| s.truth_result),
-            cpu_seconds: self.limits.timeout.as_secs() + 1,
-            memory_bytes: self.limits.memory,
-            file_bytes: self.limits.file_size,
-            processes: self.limits.processes,
-            recursion_limit: 10_000,
-            call_seconds: self.limits.call.as_secs_f64(),
-        };
-        let answer = self.run(&request)?;
-        if let Some(error) = answer.error {
-            return Err(PythonError::Rejected(error));
-        }
-        let values = answer
-            .table
-            .ok_or_else(|| PythonError::Garbled("neither a table nor an error".to_string()))?;
-        let dice = values
-            .into_iter()
-            .map(u8::try_from)
-            .collect::<Result<Vec<u8>, _>>()
-            .map_err(|e| PythonError::Garbled(e.to_string()))?;
-        let dice = ArrayD::from_shape_vec(IxDyn(&schema.shape()), dice)
-            .map_err(|e| PythonError::Garbled(e.to_string()))?;
-        let table = Table::new(schema.clone(), dice).map_err(PythonError::Garbled)?;
-        Ok(Tabulated {
-            function: answer.function.unwrap_or_default(),
-            table,
-        })
+        tabulate::tabulate(self, spec, schema)
     }
 
-    /// Runs the harness on `request` and reads its answer. The harness, the request and the
-    /// result live in a private directory; the child works in another, empty one.
-    fn run(&self, request: &Request) -> Result<Answer, PythonError> {
-        let private = scratch("swine-harness-")?;
-        let work = scratch("swine-work-")?;
-        let harness = private.path().join("harness.py");
-        let request_path = private.path().join("request.json");
-        let result_path = private.path().join("result.json");
-        let json =
-            serde_json::to_vec(request).map_err(|e| PythonError::Scratch(io::Error::other(e)))?;
-        std::fs::write(&harness, HARNESS)
-            .and_then(|()| std::fs::write(&request_path, json))
-            .map_err(PythonError::Scratch)?;
-        let token = format!("{:032x}", rand::random::<u128>());
-        let status = self.run_child(
-            work.path(),
-            &[&harness, &request_path, &result_path],
-            &token,
-        )?;
-        let bytes = read::read_capped(&result_path, RESULT_BYTES, "a harness result")
-            .map_err(|_| PythonError::Crashed(describe_status(status)))?;
-        let answer: Answer =
-            serde_json::from_slice(&bytes).map_err(|e| PythonError::Garbled(e.to_string()))?;
-        if answer.token.as_deref() != Some(token.as_str()) {
-            return Err(PythonError::Garbled(
-                "the result was not written by the harness".to_string(),
-            ));
-        }
-        Ok(answer)
-    }
-
-    /// The interpreter on `arguments` in `work`, in a process group of its own, with a clean
-    /// Python environment, its stdin a pipe and its stderr discarded (stdout is the caller's).
+    /// The interpreter on `arguments` in `work`, out of swine's reach (see [`isolate`]), with a
+    /// clean Python environment, its stdin a pipe and its stderr discarded (stdout is the
+    /// caller's).
     fn command(&self, work: &Path, arguments: &[&Path]) -> Command {
-        use std::os::unix::process::CommandExt;
         let mut command = Command::new(&self.python);
         command
             .arg("-B")
@@ -387,8 +273,8 @@ impl Runner {
             .env_remove("PYTHONPATH")
             .env_remove("PYTHONSTARTUP")
             .stdin(Stdio::piped())
-            .stderr(Stdio::null())
-            .process_group(0);
+            .stderr(Stdio::null());
+        isolate::isolate(&mut command);
         command
     }
 
@@ -398,40 +284,6 @@ impl Runner {
             python: self.python.display().to_string(),
             error,
         })
-    }
-
-    /// Runs the interpreter on `arguments` in `work`, in a process group of its own, `token`
-    /// on its stdin, within the wall-clock limit. When the child ends or runs out of time its
-    /// whole group is killed, and so is every orphan it left behind (see [`reaper`]).
-    fn run_child(
-        &self,
-        work: &Path,
-        arguments: &[&Path],
-        token: &str,
-    ) -> Result<ExitStatus, PythonError> {
-        let mut command = self.command(work, arguments);
-        command.stdout(Stdio::null());
-        let mut child = self.spawn(&mut command)?;
-        let pid = child.id();
-        if let Some(mut stdin) = child.stdin.take() {
-            // A child that died at once cannot read its token: its missing result says why.
-            let _ = writeln!(stdin, "{token}");
-        }
-        let began = Instant::now();
-        let outcome = loop {
-            match child.try_wait() {
-                Ok(Some(status)) => break Ok(status),
-                Ok(None) if began.elapsed() >= self.limits.timeout => {
-                    reaper::kill_group(pid);
-                    let _ = child.wait();
-                    break Err(PythonError::TimedOut(self.limits.timeout));
-                }
-                Ok(None) => std::thread::sleep(POLL),
-                Err(error) => break Err(PythonError::Crashed(error.to_string())),
-            }
-        };
-        reaper::finished(pid);
-        outcome
     }
 }
 
@@ -449,7 +301,10 @@ fn describe_status(status: ExitStatus) -> String {
     match (status.code(), status.signal()) {
         (_, Some(libc::SIGXCPU)) => "it used up its CPU time limit".to_string(),
         (_, Some(libc::SIGXFSZ)) => "it wrote a file past the size limit".to_string(),
-        (_, Some(libc::SIGKILL)) => "killed (out of memory?)".to_string(),
+        (_, Some(libc::SIGKILL)) => {
+            "killed (out of memory, past its CPU time limit, or it killed its supervisor?)"
+                .to_string()
+        }
         (_, Some(signal)) => format!("killed by signal {signal}"),
         (Some(code), _) => format!("it exited with status {code} (does it call exit?)"),
         (None, None) => "it ended without a status".to_string(),

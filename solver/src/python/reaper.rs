@@ -1,13 +1,14 @@
 //! Nothing a Python strategy starts outlives it.
 //!
-//! Every child runs in its own process group, which is killed when the child ends or runs out
-//! of time. A process that left the group (`setsid`) survives that; on Linux swine therefore
-//! makes itself a *child subreaper* the first time it starts a strategy, so such a process,
-//! once its parent is gone, becomes swine's child instead of init's. Every process a strategy
-//! starts inherits the environment variable [`MARK`]; after each child ends, swine kills and
-//! reaps its own children that carry the mark and are not a strategy still being tabulated
-//! (swine itself starts no other marked process). A process that clears its environment
-//! escapes this: it guards against accidents, not against hostile code.
+//! Every harness runs out of swine's reach under a supervisor (see [`isolate`](super::isolate)):
+//! in a PID namespace, whose processes the kernel kills when the harness ends; without one, in
+//! a process group of its own, which the supervisor kills. A process that left the group
+//! (`setsid`) survives that; on Linux swine therefore makes itself a *child subreaper* the
+//! first time it starts a strategy, so such a process, once its parent is gone, becomes swine's
+//! child instead of init's. Every process a strategy starts inherits the environment variable
+//! [`MARK`]; after each supervisor ends, swine kills and reaps its own children that carry the
+//! mark and are not a supervisor still running (swine itself starts no other marked process).
+//! Without a namespace, a process that clears its environment escapes this.
 
 use std::io;
 use std::process::{Child, Command};
@@ -16,7 +17,7 @@ use std::sync::{Mutex, PoisonError};
 /// The environment variable that marks every process a strategy starts (inherited).
 const MARK: &str = "SWINE_STRATEGY_PROCESS";
 
-/// The pids of the strategies being tabulated. The lock also keeps a sweep from running while
+/// The pids of the supervisors running. The lock also keeps a sweep from running while
 /// a child is being started, when it could not yet be told from an orphan.
 static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 
@@ -30,8 +31,9 @@ pub(super) fn spawn(command: &mut Command) -> io::Result<Child> {
     Ok(child)
 }
 
-/// Kills every process of the group led by `leader` (the child and whatever stayed in it).
-pub(super) fn kill_group(leader: u32) {
+/// Kills every process of the group led by `leader` (elsewhere than Linux, the harness and
+/// whatever stayed in its group).
+fn kill_group(leader: u32) {
     let Ok(group) = libc::pid_t::try_from(leader) else {
         return;
     };
@@ -41,7 +43,8 @@ pub(super) fn kill_group(leader: u32) {
     }
 }
 
-/// The child `pid` has ended and been waited for: kills its group and every marked orphan.
+/// The supervisor `pid` has ended and been waited for: kills its group and every marked
+/// orphan.
 pub(super) fn finished(pid: u32) {
     kill_group(pid);
     let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);

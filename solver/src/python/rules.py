@@ -264,7 +264,7 @@ def answer(request, table, start):
 
 def main():
     """Reads the first request, loads the module, then answers requests until stdin closes."""
-    requests, send, start, hard = session()
+    receive, send, start, hard = session()
     harness = os.getpid()
     signal.signal(signal.SIGUSR1, out_of_time)
     try:
@@ -280,7 +280,7 @@ def main():
     send(reply)
     if table is None:
         _exit(0)
-    serve(requests, send, start, hard, harness, lambda request: answer(request, table, start))
+    serve(receive, send, start, hard, harness, lambda request: answer(request, table, start))
 
 
 main()

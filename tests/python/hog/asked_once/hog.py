@@ -2,8 +2,8 @@ calls = 0
 
 
 def final_strategy(score, opponent_score):
-    """Counts its calls: the 10,000 states once, and about one in a hundred again, are fine;
-    asking every state twice (20,000 calls) is not."""
+    """Counts its calls: the 10,000 states once, and 200 of them again, are fine; asking every
+    state twice (20,000 calls) is not."""
     global calls
     calls += 1
     if calls > 10_200:
