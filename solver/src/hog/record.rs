@@ -77,12 +77,9 @@ fn rulesets() -> Vec<RulesetRecord> {
 /// its goal only when it is opened.
 fn open(opening: &Opening<'_>) -> Result<Named, OpenError> {
     let script = script(opening.rules, opening.settings, opening.runner)?;
-    let goal = script.goal();
-    if !(1..=MAX_GOAL).contains(&goal) {
-        return Err(OpenError::rules(RulesError::Goal { goal }));
-    }
+    Ruleset::check_size(&script).map_err(OpenError::rules)?;
     Ok(Named::later(
-        footprint(goal, script.memory().size),
+        footprint(script.goal(), script.memory().size),
         move || {
             let rules = Ruleset::compile(script).map_err(OpenError::rules)?;
             Ok(Arc::new(HogGame::new(rules)))

@@ -238,22 +238,32 @@ impl Ruleset {
         Ruleset::compile(preset.compile(&[("goal".to_string(), i64::from(goal))])?)
     }
 
-    /// Compiles `script` (for its goal, in `1..=MAX_GOAL`) into tables.
-    pub fn compile(script: Script) -> Result<Ruleset, RulesError> {
+    /// Whether `script`'s game is one swine solves: its goal in `1..=MAX_GOAL` and its states
+    /// at most [`MOST_STATES`]. Known from the script alone, before anything is tabulated (and
+    /// before its memory is sized: a game past these limits is refused whatever the machine).
+    pub fn check_size(script: &Script) -> Result<(), RulesError> {
         let goal = script.goal();
         if !(1..=MAX_GOAL).contains(&goal) {
             return Err(RulesError::Goal { goal });
         }
-        let memory = script.memory().clone();
-        let states = u64::from(goal).pow(2) * u64::from(memory.size).pow(2);
+        let memory = script.memory().size;
+        let states = u64::from(goal).pow(2) * u64::from(memory).pow(2);
         if states > MOST_STATES {
             return Err(RulesError::TooLarge {
                 rules: script.origin().to_string(),
                 goal,
-                memory: memory.size,
+                memory,
                 states,
             });
         }
+        Ok(())
+    }
+
+    /// Compiles `script` (of a size [`Ruleset::check_size`] accepts) into tables.
+    pub fn compile(script: Script) -> Result<Ruleset, RulesError> {
+        Ruleset::check_size(&script)?;
+        let goal = script.goal();
+        let memory = script.memory().clone();
         let space = StateSpace::new(goal, usize::from(memory.size));
         let least_dice = script.least_dice();
         // Every hook is tabulated over its whole domain at once (one batch for a Python
