@@ -421,6 +421,9 @@ pub enum OpenError {
     /// a goal out of range).
     #[error(transparent)]
     Rules(Box<dyn std::error::Error + Send + Sync>),
+    /// The opening was stopped (a sweep's variants, Ctrl-C).
+    #[error(transparent)]
+    Stopped(#[from] super::Stopped),
 }
 
 impl OpenError {
