@@ -7,22 +7,27 @@
 //!   forward from the empty card (the solve done once, outside the timing).
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use swine_solver::game::Run;
 use swine_solver::yahtzee::{Settings, distribution, solve};
 
 fn yahtzee(c: &mut Criterion) {
     let settings = Settings::default();
+    // Checked as the CLI's and Python's runs are, never stopped.
+    let run = Run::default();
     let mut group = c.benchmark_group("yahtzee");
     group.sample_size(10);
     group.bench_function("solve", |b| {
         b.iter(|| {
-            let score = solve(&settings).expected_score();
+            let score = solve(&settings, &run)
+                .expect("not stopped")
+                .expected_score();
             assert!(score > 250.0 && score < 260.0, "{score}");
         })
     });
-    let solution = solve(&settings);
+    let solution = solve(&settings, &run).expect("not stopped");
     group.bench_function("distribution", |b| {
         b.iter(|| {
-            let d = distribution(&solution);
+            let d = distribution(&solution, &run).expect("not stopped");
             assert!((d.mean() - solution.expected_score()).abs() < 1e-9);
         })
     });

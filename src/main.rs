@@ -47,9 +47,14 @@ fn main() -> ExitCode {
 /// stays behind in an output folder), then ends the process as the signal's default action
 /// does. The watch starts on a thread of its own; until it has (or if it cannot), the signals
 /// keep their defaults.
+///
+/// Every other thread (this one, and the solver's threads it starts) blocks both signals, so
+/// the kernel hands them to the watch at once: a thread inside a long system call (mapping in
+/// a table of gigabytes) would take them only when the call returned, seconds later, and the
+/// process would compute on meanwhile.
 fn remove_staged_files_when_signalled() {
     use signal_hook::consts::{SIGINT, SIGTERM};
-    let _ = std::thread::Builder::new()
+    let watching = std::thread::Builder::new()
         .name("signals".to_string())
         .spawn(|| {
             let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
@@ -61,6 +66,24 @@ fn remove_staged_files_when_signalled() {
                 std::process::exit(128 + signal);
             }
         });
+    if watching.is_ok() {
+        block_in_this_thread(&[SIGINT, SIGTERM]);
+    }
+}
+
+/// Blocks `signals` in the calling thread and the threads it starts from now on (a child
+/// process starts with none blocked: the standard library clears the mask before `exec`).
+fn block_in_this_thread(signals: &[libc::c_int]) {
+    // SAFETY: the set is initialised by `sigemptyset` before use, and changing this thread's
+    // mask touches nothing else.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        for &signal in signals {
+            libc::sigaddset(&mut set, signal);
+        }
+        libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
+    }
 }
 
 fn run(cli: &Cli) -> anyhow::Result<()> {

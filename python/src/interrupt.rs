@@ -1,9 +1,10 @@
 //! Long calls that Ctrl-C stops: the work runs on a thread of its own with the GIL released,
 //! while the calling thread waits for it and looks for a pending signal every [`POLL`]. On one
 //! (Ctrl-C, the notebook's interrupt button) the work's [`Run`] is told to stop, which it
-//! checks between sweeps, layers and batches; the call waits for the work to end (so no thread
-//! computes on) and raises what the signal's handler raises (`KeyboardInterrupt`), leaving the
-//! package usable straight away.
+//! checks between rows, layers and batches (every long loop does, within a few milliseconds);
+//! the call waits for the work to end, however long that takes (so no thread computes on), and
+//! raises what the signal's handler raises (`KeyboardInterrupt`), leaving the package usable
+//! straight away.
 
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -16,11 +17,6 @@ use swine_solver::game::{Progress, Run};
 /// How often a waiting call looks for a pending signal: well within the 100 ms a person
 /// notices.
 const POLL: Duration = Duration::from_millis(20);
-
-/// How long an interrupted call waits for its work to stop before it gives up waiting (the
-/// work checks its stop flag far more often; a Python strategy's child process answers its
-/// batch first).
-const STOPPING: Duration = Duration::from_secs(10);
 
 /// What a long call shows on `sys.stderr` while it runs (a notebook shows it under the cell):
 /// the last progress its work told, on one line over the last.
@@ -62,12 +58,15 @@ impl Shown {
 
 /// `work`'s result, computed on a thread of its own with the GIL released and a [`Run`] it
 /// checks; its progress shown on `sys.stderr` when `show`. A pending signal whose handler
-/// raises (Ctrl-C: `KeyboardInterrupt`) stops the work and ends the wait with that error.
+/// raises (Ctrl-C: `KeyboardInterrupt`) stops the work and ends the wait with that error, as
+/// does a `KeyboardInterrupt` a Python callable of the work raised.
 pub fn interruptible<T: Send + 'static>(
     py: Python<'_>,
     show: bool,
     work: impl FnOnce(&Run) -> T + Send + 'static,
 ) -> PyResult<T> {
+    // What a callable raised before this call is not this call's.
+    crate::strategies::raised();
     let shown = Arc::new(Shown::default());
     let run = if show { shown.run() } else { Run::default() };
     let (send, receive) = channel();
@@ -93,7 +92,11 @@ pub fn interruptible<T: Send + 'static>(
                 if show {
                     shown.show(py, &mut written, true)?;
                 }
-                return Ok(result);
+                // A callable that raised KeyboardInterrupt (or SystemExit) ends the call with it.
+                return match crate::strategies::raised() {
+                    Some(interrupt) => Err(interrupt),
+                    None => Ok(result),
+                };
             }
             Err(RecvTimeoutError::Timeout) => {
                 if show {
@@ -101,8 +104,9 @@ pub fn interruptible<T: Send + 'static>(
                 }
                 if let Err(signal) = py.check_signals() {
                     run.stop();
+                    // The work's result, or its end without one, is of no use now.
                     py.detach(move || {
-                        let _ = receive.recv_timeout(STOPPING);
+                        let _ = receive.recv();
                     });
                     return Err(signal);
                 }

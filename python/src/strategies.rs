@@ -3,10 +3,12 @@
 //! array of the course table or a callable (which the game tabulates, or asks as it plays).
 
 use std::ops::RangeInclusive;
+use std::sync::{Mutex, PoisonError};
 
 use ndarray::{ArrayD, Dimension};
 use numpy::PyReadonlyArrayDyn;
 use pyo3::IntoPyObjectExt;
+use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
 use serde_json::Value;
@@ -168,9 +170,13 @@ pub fn strategy(
                 .unwrap_or_else(|_| "strategy".to_string()),
             function: given.clone().unbind(),
         };
-        return game
-            .callable(Box::new(function), &Run::default())
-            .map_err(error);
+        // What a callable raised before is not this one's.
+        raised();
+        let tabulated = game.callable(Box::new(function), &Run::default());
+        return match raised() {
+            Some(interrupt) => Err(interrupt),
+            None => tabulated.map_err(error),
+        };
     }
     let Some(schema) = game.course_schema() else {
         return Err(error(info.allows(Capability::Tables).err().unwrap_or_else(
@@ -195,6 +201,16 @@ pub fn opponent(
             strategy(py, yardstick.into_pyobject(py)?.as_any(), game)
         }
     }
+}
+
+/// What a callable raised that is no error of its own but a request to stop (Python's
+/// `BaseException`s that are not `Exception`s: `KeyboardInterrupt` from Ctrl-C, `SystemExit`),
+/// kept to be raised again as it is by the call that asked.
+static RAISED: Mutex<Option<PyErr>> = Mutex::new(None);
+
+/// What a callable raised to stop (see [`RAISED`]) since this was last asked, taken.
+pub fn raised() -> Option<PyErr> {
+    RAISED.lock().unwrap_or_else(PoisonError::into_inner).take()
 }
 
 /// A Python callable as the solver asks it: arguments from JSON (a list as a tuple), answers
@@ -234,7 +250,13 @@ impl Callable for PyCallable {
                             );
                         }
                     },
-                    Err(err) => return (answers, Some(format!("raised {err}"))),
+                    Err(err) => {
+                        let problem = format!("raised {err}");
+                        if !err.is_instance_of::<PyException>(py) {
+                            *RAISED.lock().unwrap_or_else(PoisonError::into_inner) = Some(err);
+                        }
+                        return (answers, Some(problem));
+                    }
                 }
             }
             (answers, None)

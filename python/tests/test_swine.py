@@ -373,16 +373,30 @@ print(swine.evaluate("always_roll:4", "always_roll:4", goal=20).win_rate, flush=
 
 
 @pytest.mark.parametrize(
-    "call",
+    "call, bound",
     [
-        'swine.solve("pig", "minimax", exact=True)',
-        'swine.evaluate("optimal", "hold_at:20", rules="pig", exact=True)',
-        'swine.simulate("hold_at:20", rules="pig", games=10**9)',
-        'swine.solve("farkle", "minimax")',
-        'swine.simulate("bank_at:300", rules="farkle", goal=500, set={"floor": -250}, games=10**9)',
+        ('swine.solve("pig", "minimax", exact=True)', 0.1),
+        ('swine.evaluate("optimal", "hold_at:20", rules="pig", exact=True)', 0.1),
+        ('swine.simulate("hold_at:20", rules="pig", games=10**9)', 0.1),
+        ('swine.solve("farkle", "minimax")', 0.1),
+        ('swine.simulate("bank_at:300", rules="farkle", goal=500, set={"floor": -250}, games=10**9)',
+         0.1),
+        # The long loops that checked no stop flag (KeyboardInterrupt came 2.5 to 10 s late, the
+        # work computing on): 100 ms is the aim, 300 ms allowed on a loaded two-core machine.
+        ('swine.solve(rules="yahtzee")', 0.3),
+        ('swine.evaluate("thumb", rules="yahtzee")', 0.3),
+        ('swine.study("thumb", "optimal", rules="yahtzee")', 0.3),
+        ('swine.sweep("hog-fa20", {"goal": range(50, 200)})', 0.3),
+        ('swine.simulate(lambda card, dice, rolls_left: tuple(dice) if rolls_left else '
+         'card.index(None), "thumb", rules="yahtzee", set={"joker": "none"}, games=10**6)', 0.3),
+        ('swine.tournament(["thumb", "optimal", lambda card, dice, rolls_left: tuple(dice) if '
+         'rolls_left else card.index(None)], rules="yahtzee", set={"joker": "none"})', 0.3),
+        # Ctrl-C inside a callable the package tabulates (on the calling thread): the callable's
+        # own KeyboardInterrupt, not a SwineError saying it raised one.
+        ('swine.evaluate(lambda score, opponent: __import__("time").sleep(0.001) or 4)', 0.3),
     ],
 )
-def test_ctrl_c_interrupts_a_long_call_within_100_ms(call):
+def test_ctrl_c_interrupts_a_long_call_within_100_ms(call, bound):
     # A child process in the middle of a call of several seconds gets SIGINT, as Ctrl-C or a
     # notebook's interrupt button sends it.
     child = subprocess.Popen(
@@ -398,7 +412,7 @@ def test_ctrl_c_interrupts_a_long_call_within_100_ms(call):
         answer = child.stdout.readline()
         waited = time.monotonic() - sent
         assert answer == "interrupted\n"
-        assert waited < 0.1, f"KeyboardInterrupt came {waited:.3f} s after SIGINT"
+        assert waited < bound, f"KeyboardInterrupt came {waited:.3f} s after SIGINT"
         busy = float(child.stdout.readline())
         assert busy < 0.05, f"{busy:.3f} s of CPU in the second after the interrupt"
         assert child.stdout.readline() == "0.5\n"

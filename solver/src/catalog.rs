@@ -8,7 +8,7 @@
 use rayon::prelude::*;
 
 use crate::game::contest;
-use crate::game::{Footprint, GameType, Opened, Opening, RulesetRecord, Run, Survey};
+use crate::game::{Footprint, GameType, Opened, Opening, RulesetRecord, Run, Stopped, Survey};
 use crate::python::Runner;
 use crate::report::{full_message, printable};
 use crate::spec::TABLE_FILES;
@@ -317,7 +317,8 @@ pub fn largest<'g>(
 /// telling `run` of each: a variant that fails (a goal out of range, a hook error at some
 /// value) gets its reason, the others are still solved. Where no variant opens (an unknown
 /// ruleset or parameter), the sweep is refused with the first's reason. Returns the family of
-/// simple strategies the surveys compare with, if the game has one, and the surveys.
+/// simple strategies the surveys compare with, if the game has one, and the surveys. Stopped
+/// by `run`, checked before each variant is opened and surveyed.
 pub fn sweep(
     rules: &str,
     grid: &[Vec<(String, i64)>],
@@ -326,8 +327,11 @@ pub fn sweep(
 ) -> Result<Swept, OpenError> {
     let opened: Vec<Result<Opened, OpenError>> = grid
         .par_iter()
-        .map(|settings| open(rules, None, &as_text(settings), runner))
-        .collect();
+        .map(|settings| {
+            run.check()?;
+            Ok(open(rules, None, &as_text(settings), runner))
+        })
+        .collect::<Result<_, Stopped>>()?;
     let family = match opened.iter().find_map(|game| game.as_ref().ok()) {
         Some(game) => game.info().simple.as_ref().map(|(family, _)| *family),
         None => match opened.into_iter().next() {
@@ -339,6 +343,7 @@ pub fn sweep(
     let surveys = opened
         .into_par_iter()
         .map(|game| {
+            run.check().map_err(|e| full_message(&e))?;
             let surveyed = game
                 .map_err(|e| full_message(&e))
                 .and_then(|game| contest::survey(game.as_ref(), run).map_err(|e| full_message(&e)));
@@ -346,6 +351,8 @@ pub fn sweep(
             surveyed
         })
         .collect();
+    // A variant stopped has no survey: the sweep has none.
+    run.check()?;
     Ok((family, surveys))
 }
 

@@ -243,12 +243,12 @@ fn games_played_agree_with_the_exact_scores_and_duels() {
         let rules = &case.rules;
         // The interface simulates duels only: the cards are played by the game's own player.
         let game = YahtzeeGame::new(settings_of(&case.settings).expect("the case's rules"));
-        let solution = game.solution(&run);
+        let solution = game.solution(&run).expect("not stopped");
         // An optimal game takes about a millisecond: 500 of them know the mean to 3 points.
         let games = 500;
         for (name, player) in [("optimal", Player::Optimal), ("thumb", Player::Thumb)] {
             let exact = score(case, &case.resolve(name));
-            let played = play_games(&solution, player, games, 3);
+            let played = play_games(&solution, player, (games, 3), &run).expect("not stopped");
             let mean = played.iter().map(|p| f64::from(p.score)).sum::<f64>() / games as f64;
             let error = exact.sd / (games as f64).sqrt();
             assert!(

@@ -431,6 +431,9 @@ pub enum OpenError {
     /// they are opened).
     #[error(transparent)]
     TooLarge(#[from] crate::machine::TooLarge),
+    /// The opening was stopped (a sweep's variants, Ctrl-C).
+    #[error(transparent)]
+    Stopped(#[from] super::Stopped),
 }
 
 impl OpenError {

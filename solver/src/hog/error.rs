@@ -52,6 +52,9 @@ pub const MOST_STATES: u64 = 260_000_000;
 /// Why a solve could not reach the fixpoint of the game's equations.
 #[derive(Clone, Debug, Error, PartialEq)]
 pub enum SolveError {
+    /// The solve was stopped (Ctrl-C, `KeyboardInterrupt`) before it finished.
+    #[error(transparent)]
+    Stopped(#[from] crate::game::Stopped),
     /// Iterating a layer of totals did not settle.
     #[error(
         "{rules}: the states of totals {low}..={high} did not settle within {passes} passes \

@@ -42,7 +42,8 @@ use super::explain::explain;
 use super::policy::{FullTable, Policy, ScoreTable};
 use super::reach::reach;
 use super::ruleset::Ruleset;
-use super::sweep::{Improvement, Player, solve, solve_everywhere};
+use super::sweep::{Improvement, Player, solve_everywhere_stopping, solve_stopping};
+use crate::game::Stopped;
 use crate::outcome::Outcome;
 
 /// A change must raise a cell's reach-weighted value by more than this fraction of the cell's
@@ -143,17 +144,17 @@ pub fn best_table(
     mut progress: impl FnMut(&Round) + Send,
 ) -> Result<TableSearch, SolveError> {
     let began = Instant::now();
+    let stop = limits.stop.as_deref();
+    let stopped = || stop.is_some_and(|stop| stop.load(Ordering::Relaxed));
+    let check = || if stopped() { Err(Stopped) } else { Ok(()) };
     let out_of_time = || {
         limits
             .time_limit
             .is_some_and(|limit| began.elapsed() >= limit)
-            || limits
-                .stop
-                .as_ref()
-                .is_some_and(|stop| stop.load(Ordering::Relaxed))
+            || stopped()
     };
     let opponent_player = Player::Fixed(opponent.clone());
-    let full = solve_everywhere(rules, [&Player::Optimising, &opponent_player])?;
+    let full = solve_everywhere_stopping(rules, [&Player::Optimising, &opponent_player], stop)?;
     let full_policy = full.policy(0);
     let at_start = choices_at_start(rules, &full_policy);
     let starts: [ScoreTable; STARTS] = [
@@ -171,7 +172,7 @@ pub fn best_table(
                 rules,
                 opponent,
                 first,
-                out_of_time,
+                (out_of_time, stop),
                 |round, changed, win_rate| {
                     progress(&Round {
                         start: 1,
@@ -189,7 +190,7 @@ pub fn best_table(
                 rules,
                 opponent,
                 second,
-                out_of_time,
+                (out_of_time, stop),
                 |round, changed, win_rate| {
                     second_rounds.push((round, changed, win_rate, began.elapsed()))
                 },
@@ -224,7 +225,7 @@ pub fn best_table(
             .collect();
         let climbs: Vec<Climb> = kicks
             .into_par_iter()
-            .map(|table| climb(rules, opponent, table, out_of_time, |_, _, _| {}))
+            .map(|table| climb(rules, opponent, table, (out_of_time, stop), |_, _, _| {}))
             .collect::<Result<_, _>>()?;
         tried += BATCH;
         let batch_best = climbs
@@ -269,15 +270,16 @@ pub fn best_table(
         };
         let mut table = best.table.clone();
         table[[cell.score as usize, cell.opponent_score as usize]] = cell.best;
-        let climbed = climb(rules, opponent, table, out_of_time, |_, _, _| {})?;
+        let climbed = climb(rules, opponent, table, (out_of_time, stop), |_, _, _| {})?;
         rounds += climbed.rounds;
         best = climbed;
     }
     // The figures kept are the best table's own evaluation, which any later evaluation of it
     // repeats to the bit: where positions repeat, a climb's improving sweep reaches the
     // fixpoint by another path.
+    check()?;
     let table_player = Player::Fixed(Policy::from_scores(rules, &best.table));
-    let evaluated = solve(rules, [&table_player, &opponent_player])?;
+    let evaluated = solve_stopping(rules, [&table_player, &opponent_player], stop)?;
     Ok(TableSearch {
         table: best.table,
         matchup: evaluated.matchup(),
@@ -360,23 +362,27 @@ struct Climb {
 ///
 /// Where positions repeat, a cell's choice also changes how often the game comes back to it,
 /// so a round's changes are not sure to win more: a round that does not is undone and the
-/// climb ends there.
+/// climb ends there. It ends when `out_of_time`, after a round; `stop` ends it within a
+/// round with [`SolveError::Stopped`].
 fn climb(
     rules: &Ruleset,
     opponent: &Policy,
     mut table: ScoreTable,
-    out_of_time: impl Fn() -> bool,
+    (out_of_time, stop): (impl Fn() -> bool, Option<&AtomicBool>),
     mut progress: impl FnMut(usize, usize, f64),
 ) -> Result<Climb, SolveError> {
     let opponent_player = Player::Fixed(opponent.clone());
     let mut before: Option<Climb> = None;
     for round in 1.. {
+        if stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            return Err(Stopped.into());
+        }
         let reach = reach(rules, [&Policy::from_scores(rules, &table), opponent]);
         let weights = (0..rules.space().states())
             .map(|state| reach.probability(0, state))
             .collect();
         let step = Player::Improving(Improvement::new(table.clone(), weights, TOLERANCE));
-        let solution = solve(rules, [&step, &opponent_player])?;
+        let solution = solve_stopping(rules, [&step, &opponent_player], stop)?;
         let improved = solution
             .policy(0)
             .to_scores(rules)

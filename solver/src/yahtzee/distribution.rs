@@ -15,6 +15,7 @@ use super::rules::{BOXES, Settings};
 use super::solve::Solution;
 use super::strategy::{Player, thumb_keeps};
 use super::turn::{Card, End, HAPPENINGS, happenings};
+use crate::game::{Run, Stopped};
 
 /// The final score's distribution, and what happens on the way.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,8 +88,8 @@ impl Distribution {
 }
 
 /// The distribution of the final score of `solution`'s optimal play from the empty card.
-pub fn distribution(solution: &Solution) -> Distribution {
-    distribution_of(solution, Player::Optimal)
+pub fn distribution(solution: &Solution, run: &Run) -> Result<Distribution, Stopped> {
+    distribution_of(solution, Player::Optimal, run)
 }
 
 /// A card reached: the distribution of the points scored so far there, and the probability of
@@ -113,8 +114,12 @@ impl Reached {
 
 /// The distribution of the final score of `player` from the empty card (playing by
 /// `solution`'s tables: its values where the player is the optimum), with what happens on the
-/// way.
-pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
+/// way; stopped by `run`, checked before each group of cards and each slice gathered.
+pub fn distribution_of(
+    solution: &Solution,
+    player: Player,
+    run: &Run,
+) -> Result<Distribution, Stopped> {
     let settings = solution.settings();
     let thumb = thumb_keeps(solution.keeps());
     let mut layer = vec![Reached {
@@ -135,11 +140,14 @@ pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
             .map_init(
                 || solution.choosing(),
                 |choosing, group| {
+                    run.check()?;
                     let cards: Vec<Card> = group.iter().map(|reached| reached.card).collect();
-                    player.ends((solution, choosing), &cards, &thumb)
+                    Ok(player.ends((solution, choosing), &cards, &thumb))
                 },
             )
-            .flatten_iter()
+            .collect::<Result<Vec<_>, Stopped>>()?
+            .into_iter()
+            .flatten()
             .collect();
         for (reached, ends) in layer.iter().zip(&ends) {
             let mass: f64 = reached.scored.iter().sum();
@@ -152,7 +160,7 @@ pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
                 }
             }
         }
-        layer = arrive(settings, layer, ends);
+        layer = arrive(settings, layer, ends, run)?;
     }
     let longest = layer.iter().map(Reached::high).max().unwrap_or(1);
     let mut probabilities = vec![0.0; longest];
@@ -167,14 +175,14 @@ pub fn distribution_of(solution: &Solution, player: Player) -> Distribution {
     }
     // The upper bonus and 50 in the Yahtzee box happen at most once a game.
     let at_least_once = [per_game[0], per_game[1], 1.0 - without[1], 1.0 - without[0]];
-    Distribution {
+    Ok(Distribution {
         probabilities,
         happenings: std::array::from_fn(|k| Happening {
             name: HAPPENINGS[k],
             per_game: per_game[k],
             at_least_once: at_least_once[k],
         }),
-    }
+    })
 }
 
 /// A card's group: its filled boxes and whether its Yahtzee box holds 50, as one number.
@@ -202,8 +210,13 @@ const SLICES: usize = 8;
 /// total). Each group of cards is gathered on its own ([`gather`]), the groups in rising order
 /// a slice at a time; once the last group its turns reach is gathered, a card of `layer` and
 /// its ends are let go, so the two layers are not held whole at once (the busiest pair would
-/// be 135 MB of scores at Hasbro's rules).
-fn arrive(settings: &Settings, mut layer: Vec<Reached>, mut ends: Vec<Vec<End>>) -> Vec<Reached> {
+/// be 135 MB of scores at Hasbro's rules). Stopped by `run`, checked before each slice.
+fn arrive(
+    settings: &Settings,
+    mut layer: Vec<Reached>,
+    mut ends: Vec<Vec<End>>,
+    run: &Run,
+) -> Result<Vec<Reached>, Stopped> {
     let mut groups: Vec<Range<usize>> = vec![0..0; 1 << (BOXES + 1)];
     let mut start = 0;
     for same in layer.chunk_by(|a, b| group(&a.card) == group(&b.card)) {
@@ -221,6 +234,7 @@ fn arrive(settings: &Settings, mut layer: Vec<Reached>, mut ends: Vec<Vec<End>>)
     let targets: Vec<usize> = (0..reached.len()).filter(|&g| reached[g]).collect();
     let mut next = Vec::new();
     for slice in targets.chunks(targets.len().div_ceil(SLICES).max(1)) {
+        run.check()?;
         let sources = Sources {
             settings,
             layer: &layer,
@@ -240,7 +254,7 @@ fn arrive(settings: &Settings, mut layer: Vec<Reached>, mut ends: Vec<Vec<End>>)
             }
         }
     }
-    next
+    Ok(next)
 }
 
 /// The cards of group `target` the turns from `sources` reach, by upper total: from the groups
@@ -356,8 +370,9 @@ mod tests {
         let (win, tie, lose) = duel(optimal, thumb);
         assert!((win + tie + lose - 1.0).abs() < 1e-12);
         let games = 4000;
-        let a = play_games(solution, Player::Optimal, games, 1);
-        let b = play_games(solution, Player::Thumb, games, 2);
+        let run = Run::default();
+        let a = play_games(solution, Player::Optimal, (games, 1), &run).unwrap();
+        let b = play_games(solution, Player::Thumb, (games, 2), &run).unwrap();
         let won = a.iter().zip(&b).filter(|(a, b)| a.score > b.score).count() as f64 / games as f64;
         let z = (won - win).abs() / (win * (1.0 - win) / games as f64).sqrt();
         assert!(z < 4.5, "won {won} of the games vs {win}: z {z}");

@@ -9,7 +9,7 @@
 //! second is the same game, and `optimal` (the highest expected final score, the same against
 //! every opponent) is a fixed strategy.
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -27,11 +27,10 @@ use super::turn::Card;
 use crate::format::{Format, ValuesFile};
 use crate::game::{
     Capability, Engine, Evaluated, Footprint, Game, GameError, GameInfo, MoveLimit, Part, Rating,
-    Reported, Run, Simulated, SolveAsk, Solved, Studied, StudyAsk, TablesJob, given,
+    Reported, Run, Simulated, SolveAsk, Solved, Stopped, Studied, StudyAsk, TablesJob, given,
 };
 use crate::outcome::{Outcome, SeatOutcome, Simulation, Tally};
 use crate::python::{Callable, PythonSpec, Runner};
-use crate::report::full_message;
 use crate::report::{
     ChoiceValue, EstimateReport, Heading, MatchReport, Points, PositionReport, QUANTILES,
     ScoreReport, ScoreSimulationReport, SimulationReport,
@@ -119,7 +118,8 @@ const GRADE_SEED: u64 = 0;
 pub struct YahtzeeGame {
     settings: Settings,
     info: GameInfo,
-    solution: OnceLock<Arc<Solution>>,
+    /// Held while the solution is worked out, so one call solves and the others wait for it.
+    solution: Mutex<Option<Arc<Solution>>>,
     distributions: Mutex<[Option<Arc<Distribution>>; 2]>,
 }
 
@@ -166,7 +166,7 @@ impl YahtzeeGame {
         YahtzeeGame {
             settings,
             info,
-            solution: OnceLock::new(),
+            solution: Mutex::new(None),
             distributions: Mutex::new([None, None]),
         }
     }
@@ -176,35 +176,40 @@ impl YahtzeeGame {
         &self.settings
     }
 
-    /// Every card's value under optimal play, solved at first need.
-    pub fn solution(&self, run: &Run) -> Arc<Solution> {
-        Arc::clone(self.solution.get_or_init(|| {
-            let (cards, _) = cards(&self.settings);
-            run.tell(format!("yahtzee: solving {cards} cards"), None);
-            Arc::new(solve(&self.settings))
-        }))
+    /// Every card's value under optimal play, solved at first need (a solve `run` stops is
+    /// not kept: the next need solves again).
+    pub fn solution(&self, run: &Run) -> Result<Arc<Solution>, Stopped> {
+        let mut kept = self.solution.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(solution) = &*kept {
+            return Ok(Arc::clone(solution));
+        }
+        let (cards, _) = cards(&self.settings);
+        run.tell(format!("yahtzee: solving {cards} cards"), None);
+        let solution = Arc::new(solve(&self.settings, run)?);
+        *kept = Some(Arc::clone(&solution));
+        Ok(solution)
     }
 
     /// The exact distribution of `player`'s final score, worked out at first need.
-    pub fn distribution(&self, player: Player, run: &Run) -> Arc<Distribution> {
+    pub fn distribution(&self, player: Player, run: &Run) -> Result<Arc<Distribution>, Stopped> {
         let slot = player as usize;
         if let Some(known) = &self.distributions.lock().expect("not poisoned")[slot] {
-            return Arc::clone(known);
+            return Ok(Arc::clone(known));
         }
-        let solution = self.solution(run);
+        let solution = self.solution(run)?;
         run.tell(
             format!("yahtzee: the distribution of {}", player.name()),
             None,
         );
-        let made = Arc::new(distribution_of(&solution, player));
+        let made = Arc::new(distribution_of(&solution, player, run)?);
         self.distributions.lock().expect("not poisoned")[slot] = Some(Arc::clone(&made));
-        made
+        Ok(made)
     }
 
     /// The duel of `seats[0]` against `seats[1]` and its report.
     fn duel(&self, seats: [&Strategy; 2], run: &Run) -> Result<Evaluated, GameError> {
-        let [own, other] = [seats[0].built_in()?, seats[1].built_in()?]
-            .map(|player| self.distribution(player, run));
+        let [own, other] = [seats[0].built_in()?, seats[1].built_in()?];
+        let (own, other) = (self.distribution(own, run)?, self.distribution(other, run)?);
         let (win, tie, loss) = duel(&own, &other);
         let seat = SeatOutcome { win, tie, loss };
         let outcome = Outcome {
@@ -293,14 +298,14 @@ impl YahtzeeGame {
         &self,
         solution: &Solution,
         seats: [&Strategy; 2],
-        games: u64,
-        seed: u64,
+        (games, seed): (u64, u64),
+        run: &Run,
     ) -> Result<[Vec<Played>; 2], GameError> {
         let mut streams = ChaCha8Rng::seed_from_u64(seed);
         let seeds: [u64; 2] = [streams.random(), streams.random()];
         Ok([
-            self.played(solution, seats[0], games, seeds[0])?,
-            self.played(solution, seats[1], games, seeds[1])?,
+            self.played(solution, seats[0], (games, seeds[0]), run)?,
+            self.played(solution, seats[1], (games, seeds[1]), run)?,
         ])
     }
 
@@ -309,16 +314,14 @@ impl YahtzeeGame {
         &self,
         solution: &Solution,
         strategy: &Strategy,
-        games: u64,
-        seed: u64,
+        (games, seed): (u64, u64),
+        run: &Run,
     ) -> Result<Vec<Played>, GameError> {
         match (&strategy.python, strategy.player) {
             (Some(python), _) => {
-                python::play_games(python, &self.settings, games, seed).map_err(|error| {
-                    GameError::Refused(format!("{}: {}", strategy.name, full_message(&error)))
-                })
+                python::play_games((python, &strategy.name), &self.settings, (games, seed), run)
             }
-            (None, Some(player)) => Ok(play_games(solution, player, games, seed)),
+            (None, Some(player)) => Ok(play_games(solution, player, (games, seed), run)?),
             (None, None) => unreachable!("a strategy is built in or Python"),
         }
     }
@@ -332,9 +335,9 @@ impl YahtzeeGame {
         (games, seed): (u64, u64),
         run: &Run,
     ) -> Result<Simulation, GameError> {
-        let solution = self.solution(run);
+        let solution = self.solution(run)?;
         run.tell(format!("yahtzee: {} games of each player", 2 * games), None);
-        let [own, other] = self.played_pairs(&solution, seats, 2 * games, seed)?;
+        let [own, other] = self.played_pairs(&solution, seats, (2 * games, seed), run)?;
         let tally = |range: std::ops::Range<usize>| {
             let mut tally = Tally {
                 games,
@@ -569,7 +572,7 @@ impl Game for YahtzeeGame {
                 strategy.name
             )));
         }
-        let solution = self.solution(run);
+        let solution = self.solution(run)?;
         let (card, points) = self.card(&at[..BOXES]);
         let points = points + at[BOXES] as u32;
         let rolls_left = at[ROLLS_LEFT] as usize;
@@ -655,7 +658,7 @@ impl Game for YahtzeeGame {
     }
 
     fn score(&self, strategy: &Strategy, run: &Run) -> Result<ScoreReport, GameError> {
-        let distribution = self.distribution(strategy.built_in()?, run);
+        let distribution = self.distribution(strategy.built_in()?, run)?;
         Ok(score_report(
             self.heading_alone(&strategy.name),
             &distribution,
@@ -678,13 +681,14 @@ impl Game for YahtzeeGame {
         (games, seed): (u64, u64),
         run: &Run,
     ) -> Result<ScoreSimulationReport, GameError> {
-        let solution = self.solution(run);
+        let solution = self.solution(run)?;
         run.tell(format!("yahtzee: {games} games of {}", strategy.name), None);
-        let played = self.played(&solution, strategy, games, seed)?;
+        let played = self.played(&solution, strategy, (games, seed), run)?;
         let scores: Vec<f64> = played.iter().map(|p| f64::from(p.score)).collect();
         let exact = strategy
             .player
-            .map(|player| self.distribution(player, run).mean());
+            .map(|player| self.distribution(player, run).map(|d| d.mean()))
+            .transpose()?;
         Ok(ScoreSimulationReport::new(
             self.heading_alone(&strategy.name),
             seed,
@@ -728,15 +732,15 @@ impl Game for YahtzeeGame {
     }
 
     fn study(&self, seats: [&Strategy; 2], ask: StudyAsk, run: &Run) -> Result<Studied, GameError> {
-        let [own, other] = [seats[0].built_in()?, seats[1].built_in()?]
-            .map(|player| self.distribution(player, run));
+        let [own, other] = [seats[0].built_in()?, seats[1].built_in()?];
+        let (own, other) = (self.distribution(own, run)?, self.distribution(other, run)?);
         let exact = seat(&own, &other, ask.at_least_once);
         let played = match ask.games {
             None => None,
             Some((games, seed)) => {
-                let solution = self.solution(run);
+                let solution = self.solution(run)?;
                 run.tell(format!("yahtzee: {} games of each player", 2 * games), None);
-                let [a, b] = self.played_pairs(&solution, seats, 2 * games, seed)?;
+                let [a, b] = self.played_pairs(&solution, seats, (2 * games, seed), run)?;
                 let n = games as usize;
                 let tallies = [tally(&a[..n], &b[..n]), tally(&a[n..], &b[n..])];
                 Some(((games, seed), tallies))
@@ -764,8 +768,8 @@ impl Game for YahtzeeGame {
         run: &Run,
     ) -> Result<Solved, GameError> {
         let optimal = Strategy::of(Player::Optimal, "optimal");
-        let solution = self.solution(run);
-        let distribution = self.distribution(Player::Optimal, run);
+        let solution = self.solution(run)?;
+        let distribution = self.distribution(Player::Optimal, run)?;
         let (cards, apart) = cards(&self.settings);
         let how = format!(
             "{cards} cards between turns that a game can reach, solved backwards from the full \
@@ -804,7 +808,7 @@ impl Game for YahtzeeGame {
     ) -> Result<Arc<dyn Engine>, GameError> {
         let computer = given(computer)?;
         Ok(Arc::new(YahtzeeEngine::new(
-            self.solution(run),
+            self.solution(run)?,
             computer.built_in()?,
             computer.name.clone(),
         )))

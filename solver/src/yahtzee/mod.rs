@@ -48,6 +48,7 @@ mod fixtures {
     use std::sync::OnceLock;
 
     use super::{Distribution, Player, Settings, Solution, distribution_of, solve};
+    use crate::game::Run;
 
     /// The solution of Hasbro's rules with the upper bonus at 5 points (a tenth of the full
     /// game's cards): the tests that use it hold for any rules; the full game's figures are
@@ -56,14 +57,16 @@ mod fixtures {
         static SOLUTION: OnceLock<Solution> = OnceLock::new();
         SOLUTION.get_or_init(|| {
             let settings = Settings::default().set("upper_threshold", "5");
-            solve(&settings.expect("a threshold of 5"))
+            solve(&settings.expect("a threshold of 5"), &Run::default()).expect("not stopped")
         })
     }
 
     /// The final-score distributions of the optimum and the rule of thumb there.
     pub fn small_distributions() -> &'static [Distribution; 2] {
         static DISTRIBUTIONS: OnceLock<[Distribution; 2]> = OnceLock::new();
-        DISTRIBUTIONS
-            .get_or_init(|| [Player::Optimal, Player::Thumb].map(|p| distribution_of(small(), p)))
+        DISTRIBUTIONS.get_or_init(|| {
+            [Player::Optimal, Player::Thumb]
+                .map(|p| distribution_of(small(), p, &Run::default()).expect("not stopped"))
+        })
     }
 }

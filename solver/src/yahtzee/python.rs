@@ -30,7 +30,9 @@ use super::keeps::{DICE, faces};
 use super::rules::{BOX_KEYS, BOX_NAMES, BOXES, Counts, Settings};
 use super::simulate::Played;
 use super::turn::{Card, happenings};
+use crate::game::{GameError, Run};
 use crate::python::{Asked, Callable, PythonError, PythonSpec, Runner, python_text};
+use crate::report::full_message;
 
 /// The function a Yahtzee player file defines unless the spec names another.
 pub const FUNCTION: &str = "final_strategy";
@@ -40,6 +42,10 @@ pub const SIGNATURE: &str = "final_strategy(card, dice, rolls_left) -> kept dice
 
 /// Decision points asked in one request at most.
 const BATCH: usize = 20_000;
+
+/// Decision points asked between two checks of the stop flag: a few milliseconds of a
+/// function in Python.
+const BETWEEN_CHECKS: usize = 500;
 
 /// The harness: `yahtzee.py` imports the helpers of the strategies' `harness.py`.
 const FILES: [(&str, &str); 2] = [
@@ -227,13 +233,15 @@ impl Game {
 }
 
 /// `games` games of `player` under `settings`, played side by side, game `i` drawing its dice
-/// from stream `i` of the generator seeded by `seed` (as the built-ins' games do).
+/// from stream `i` of the generator seeded by `seed` (as the built-ins' games do); the player
+/// is asked a few hundred decisions at a time, and the games stop with `run`. A player that
+/// fails is refused with why, under its `name`.
 pub fn play_games(
-    player: &PythonPlayer,
+    (player, name): (&PythonPlayer, &str),
     settings: &Settings,
-    games: u64,
-    seed: u64,
-) -> Result<Vec<Played>, PythonError> {
+    (games, seed): (u64, u64),
+    run: &Run,
+) -> Result<Vec<Played>, GameError> {
     let mut playing: Vec<Game> = (0..games)
         .map(|i| {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -262,7 +270,14 @@ pub fn play_games(
                 rolls_left: playing[i].rolls_left,
             })
             .collect();
-        let decisions = player.decide(settings, &questions)?;
+        let mut decisions = Vec::with_capacity(questions.len());
+        for some in questions.chunks(BETWEEN_CHECKS) {
+            run.check()?;
+            let decided = player
+                .decide(settings, some)
+                .map_err(|error| GameError::Refused(format!("{name}: {}", full_message(&error))))?;
+            decisions.extend(decided);
+        }
         for (&i, decision) in asked.iter().zip(decisions) {
             let game = &mut playing[i];
             match decision {

@@ -13,6 +13,7 @@ use super::rules::yahtzee_face;
 use super::solve::Solution;
 use super::strategy::{Player, Thumb, thumb_keeps};
 use super::turn::{Card, happenings, play};
+use crate::game::{Run, Stopped};
 
 /// One game played: its final score and what happened on the way.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -54,14 +55,20 @@ pub fn play_one(solution: &Solution, player: Player, rng: &mut impl Rng) -> Play
 }
 
 /// The games `games` of `player`, game `i` drawing its dice from stream `i` of the generator
-/// seeded by `seed`.
-pub fn play_games(solution: &Solution, player: Player, games: u64, seed: u64) -> Vec<Played> {
+/// seeded by `seed`; stopped by `run`, checked before each game.
+pub fn play_games(
+    solution: &Solution,
+    player: Player,
+    (games, seed): (u64, u64),
+    run: &Run,
+) -> Result<Vec<Played>, Stopped> {
     (0..games)
         .into_par_iter()
         .map(|i| {
+            run.check()?;
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             rng.set_stream(i);
-            play_one(solution, player, &mut rng)
+            Ok(play_one(solution, player, &mut rng))
         })
         .collect()
 }
@@ -82,7 +89,8 @@ mod tests {
             (Player::Thumb, thumb),
         ] {
             let games = 4000;
-            let scores: Vec<f64> = play_games(solution, player, games, 7)
+            let scores: Vec<f64> = play_games(solution, player, (games, 7), &Run::default())
+                .unwrap()
                 .into_iter()
                 .map(|played| f64::from(played.score))
                 .collect();

@@ -21,6 +21,7 @@ use rayon::prelude::*;
 use super::keeps::Keeps;
 use super::rules::{BOXES, RollScores, Settings, YAHTZEE};
 use super::turn::{Card, Decides, End, Placed, Stages, Values, Widget, placed_ends};
+use crate::game::{Run, Stopped};
 
 /// Every card's value under optimal play.
 #[derive(Clone, Debug)]
@@ -410,8 +411,9 @@ pub fn cards(settings: &Settings) -> (usize, usize) {
         .fold((0, 0), |(a, b), (c, d)| (a + c, b + d))
 }
 
-/// Solves `settings` for the expected final score.
-pub fn solve(settings: &Settings) -> Solution {
+/// Solves `settings` for the expected final score; stopped by `run`, checked before each group
+/// of cards (a millisecond's work).
+pub fn solve(settings: &Settings, run: &Run) -> Result<Solution, Stopped> {
     let mut solution = Solution::unvalued(settings);
     let Solution {
         keeps,
@@ -432,12 +434,13 @@ pub fn solve(settings: &Settings) -> Solution {
             .map_init(
                 || Widget::new(settings, keeps, scores),
                 |widget, card| {
+                    run.check()?;
                     let uppers = valued_uppers(settings, card.0);
                     let card_values = widget.turn(card, &uppers, &after, None);
-                    (Values::index(ups, card.0, card.1), uppers, card_values)
+                    Ok((Values::index(ups, card.0, card.1), uppers, card_values))
                 },
             )
-            .collect();
+            .collect::<Result<_, Stopped>>()?;
         for (at, uppers, card) in solved {
             for (&upper, &value) in uppers.iter().zip(&card) {
                 values[at + usize::from(upper)] = value;
@@ -446,7 +449,7 @@ pub fn solve(settings: &Settings) -> Solution {
             values[at..at + usize::from(uppers[0])].fill(card[0]);
         }
     }
-    solution
+    Ok(solution)
 }
 
 #[cfg(test)]
@@ -512,7 +515,7 @@ mod tests {
                 .unwrap()
                 .set("upper_threshold", threshold)
                 .unwrap();
-            let solution = solve(&settings);
+            let solution = solve(&settings, &Run::default()).unwrap();
             let mut reference = Reference::new(settings);
             for &upper in uppers {
                 let fast = solution.value(all & !open, upper, fifty);
@@ -571,14 +574,14 @@ mod tests {
     #[test]
     fn the_published_optima() {
         let verhoeff = Settings::default().set("joker", "verhoeff").unwrap();
-        let score = solve(&verhoeff).expected_score();
+        let score = solve(&verhoeff, &Run::default()).unwrap().expected_score();
         assert_eq!(format!("{score:.4}"), "254.5896", "{score}");
         let plain = Settings::default()
             .set("joker", "none")
             .unwrap()
             .set("yahtzee_bonus", "0")
             .unwrap();
-        let score = solve(&plain).expected_score();
+        let score = solve(&plain, &Run::default()).unwrap().expected_score();
         assert_eq!(format!("{score:.2}"), "245.87", "{score}");
     }
 }

@@ -26,6 +26,8 @@
 
 mod repeat;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 
 use super::definition::ACTIONS;
@@ -36,6 +38,7 @@ use super::policy::{Policy, ScoreTable};
 use super::reach::may_not_end;
 use super::ruleset::Pass;
 use super::ruleset::{Effect, Next, Remembered, Roll, RollsAt, Ruleset};
+use crate::game::Stopped;
 use crate::machine::OutOfMemory;
 use crate::memory::zeroed;
 use crate::outcome::{Outcome, SeatOutcome};
@@ -248,15 +251,34 @@ const COUNTED_FOR: [[f64; 2]; 2] = [[1.0, 0.0], [0.0, 1.0]];
 /// Runs the backward sweep with `players[0]` in seat 0 and `players[1]` in seat 1, over the
 /// states whose memories the two can hold.
 pub fn solve(rules: &Ruleset, players: [&Player; 2]) -> Result<Solution, SolveError> {
+    solve_stopping(rules, players, None)
+}
+
+/// [`solve`], ended with [`SolveError::Stopped`] once `stop` is set (checked before each layer
+/// of totals).
+pub fn solve_stopping(
+    rules: &Ruleset,
+    players: [&Player; 2],
+    stop: Option<&AtomicBool>,
+) -> Result<Solution, SolveError> {
     let layout = merged(rules, players);
-    solved(rules, players, layout).map(|(solution, _)| solution)
+    solved(rules, players, layout, stop).map(|(solution, _)| solution)
 }
 
 /// [`solve`] over every state of the space, those no game of this match-up reaches included:
 /// for tables and values files, which tabulate them all.
 pub fn solve_everywhere(rules: &Ruleset, players: [&Player; 2]) -> Result<Solution, SolveError> {
+    solve_everywhere_stopping(rules, players, None)
+}
+
+/// [`solve_everywhere`], stopped as [`solve_stopping`] is.
+pub fn solve_everywhere_stopping(
+    rules: &Ruleset,
+    players: [&Player; 2],
+    stop: Option<&AtomicBool>,
+) -> Result<Solution, SolveError> {
     let layout = Layout::everywhere(rules.space().memory_size());
-    solved(rules, players, layout).map(|(solution, _)| solution)
+    solved(rules, players, layout, stop).map(|(solution, _)| solution)
 }
 
 /// [`solve`], also returning the values of every turn's reachable outcome, from which any
@@ -266,7 +288,7 @@ pub(crate) fn solve_keeping_reached(
     players: [&Player; 2],
 ) -> Result<(Solution, Reached), SolveError> {
     let layout = merged(rules, [&Player::Optimising, players[1]]);
-    solved(rules, players, layout)
+    solved(rules, players, layout, None)
 }
 
 /// [`solve_everywhere`], also returning the values of every turn's reachable outcome (see
@@ -279,17 +301,20 @@ pub(crate) fn solve_everywhere_keeping_reached(
         rules,
         players,
         Layout::everywhere(rules.space().memory_size()),
+        None,
     )
 }
 
 /// The sweep over the states of `layout`; where some games may never end, a second sweep of
-/// the policies found, counting those games as seat 0's, tells how likely that is.
+/// the policies found, counting those games as seat 0's, tells how likely that is. Stopped by
+/// `stop`, as [`sweep`] is.
 fn solved(
     rules: &Ruleset,
     players: [&Player; 2],
     layout: Layout,
+    stop: Option<&AtomicBool>,
 ) -> Result<(Solution, Reached), SolveError> {
-    let (mut solution, reached) = sweep(rules, players, layout.clone(), TIE)?;
+    let (mut solution, reached) = sweep(rules, players, (layout.clone(), stop), TIE)?;
     if solution.may_not_end {
         // Some game can go on forever under the policies found: how likely is that? Where
         // only single totals repeat, a state from which no such game can start has the same
@@ -306,8 +331,13 @@ fn solved(
         // Each seat's values with such games counted as its own wins: mirrored sweeps, so a
         // strategy against itself still gets mirrored numbers.
         let counted = COUNTED_FOR.map(|counting| {
-            sweep(rules, [&fixed[0], &fixed[1]], layout.clone(), counting)
-                .map(|(solved, _)| solved.values)
+            sweep(
+                rules,
+                [&fixed[0], &fixed[1]],
+                (layout.clone(), stop),
+                counting,
+            )
+            .map(|(solved, _)| solved.values)
         });
         let [for_0, for_1] = counted;
         let ([for_0, _], [_, for_1]) = (for_0?, for_1?);
@@ -321,11 +351,12 @@ fn solved(
 
 /// The backward sweep over the states of `layout`, layer by layer of the ruleset's
 /// [`Order`](super::Order); a game that never ends is worth `never_ending` to the player to
-/// move in each seat.
+/// move in each seat. Ended with [`SolveError::Stopped`] once `stop` is set, checked before
+/// each layer.
 fn sweep(
     rules: &Ruleset,
     players: [&Player; 2],
-    layout: Layout,
+    (layout, stop): (Layout, Option<&AtomicBool>),
     never_ending: [f64; 2],
 ) -> Result<(Solution, Reached), SolveError> {
     let space = rules.space();
@@ -343,6 +374,9 @@ fn sweep(
     let mut settled = repeat::Settled::default();
     let mut sweep = || -> Result<(), SolveError> {
         for layer in rules.order().layers() {
+            if stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+                return Err(Stopped.into());
+            }
             match layer.pass {
                 Pass::Once => {
                     let total = layer.high;
