@@ -12,7 +12,7 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
 use serde_json::Value;
-use swine_solver::catalog;
+use swine_solver::catalog::{self, OpenError};
 use swine_solver::game::{Capability, DynGame, GameError, Opened, Run, Strategy};
 use swine_solver::machine;
 use swine_solver::python::{Callable, Runner};
@@ -45,11 +45,11 @@ pub fn open(
     // Sized before it is opened, and again when kept (the memory free may have changed).
     let opened = opened::kept_or(rules, stand_in, &settings, || {
         let named = catalog::named(rules, stand_in, &settings, &Runner::default())?;
-        machine::check(&named.footprint())?;
+        machine::check(&named.footprint()).map_err(OpenError::rules)?;
         named.open()
     })
     .and_then(|opened| {
-        machine::check(&opened.info().footprint)?;
+        machine::check(&opened.info().footprint).map_err(OpenError::rules)?;
         Ok(opened)
     });
     match (opened, stand_in.zip(given)) {

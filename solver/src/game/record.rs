@@ -427,10 +427,6 @@ pub enum OpenError {
     /// a goal out of range).
     #[error(transparent)]
     Rules(Box<dyn std::error::Error + Send + Sync>),
-    /// Solving the rules would take more memory than this process may use (refused before
-    /// they are opened).
-    #[error(transparent)]
-    TooLarge(#[from] crate::machine::TooLarge),
     /// The opening was stopped (a sweep's variants, Ctrl-C).
     #[error(transparent)]
     Stopped(#[from] super::Stopped),

@@ -47,6 +47,11 @@ const BATCH: usize = 20_000;
 /// function in Python.
 const BETWEEN_CHECKS: usize = 500;
 
+/// Games played side by side at once: setting them up and each round of their questions take
+/// milliseconds, so a stop is seen between blocks as it is between batches (a million games
+/// set up at once took over a second before the first check).
+const GAMES_AT_ONCE: u64 = 4_096;
+
 /// The harness: `yahtzee.py` imports the helpers of the strategies' `harness.py`.
 const FILES: [(&str, &str); 2] = [
     ("harness.py", crate::python::HARNESS),
@@ -242,7 +247,26 @@ pub fn play_games(
     (games, seed): (u64, u64),
     run: &Run,
 ) -> Result<Vec<Played>, GameError> {
-    let mut playing: Vec<Game> = (0..games)
+    let mut played = Vec::new();
+    let mut first = 0;
+    while first < games {
+        run.check()?;
+        let end = games.min(first + GAMES_AT_ONCE);
+        played.extend(play_block((player, name), settings, (first..end, seed), run)?);
+        first = end;
+    }
+    Ok(played)
+}
+
+/// The games of `streams` (game `i` on stream `i` of `seed`) played side by side, as
+/// [`play_games`] plays them.
+fn play_block(
+    (player, name): (&PythonPlayer, &str),
+    settings: &Settings,
+    (streams, seed): (std::ops::Range<u64>, u64),
+    run: &Run,
+) -> Result<Vec<Played>, GameError> {
+    let mut playing: Vec<Game> = streams
         .map(|i| {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             rng.set_stream(i);
