@@ -16,7 +16,7 @@ use super::search::{PERTURBATIONS, SEED, SearchLimits};
 use super::session::HogEngine;
 use super::strategy::{Strategy, StrategyKind};
 use super::study::{Happenings, HogChain, tally};
-use super::sweep::{Player, solve};
+use super::sweep::{Player, Solution, solve, solve_stopping};
 use super::{
     DEFAULT_GOAL, Solved as HogSolved, adopt_best_table, best_table_stem, certify_hog, make_exact,
     position, solve_against, solve_exact, values_file,
@@ -267,6 +267,16 @@ impl HogGame {
         }
     }
 
+    /// The match-up of `seats` (the first seat's strategy, then its opponent's) solved, its
+    /// sweeps stopped when `run` is (Ctrl-C in Python: a solve at a large goal with memory
+    /// takes seconds).
+    fn solved(&self, seats: [&Strategy; 2], run: &Run) -> Result<Solution, GameError> {
+        let rules = &self.rules;
+        let players = seats.map(|strategy| strategy.player(rules));
+        solve_stopping(rules, [&players[0], &players[1]], Some(&run.flag()))
+            .map_err(GameError::solve)
+    }
+
     /// The exact win rate of `table` against `opponent`.
     fn table_rate(&self, table: &ScoreTable, opponent: &Strategy) -> Result<f64, GameError> {
         let rules = &self.rules;
@@ -314,11 +324,9 @@ impl Game for HogGame {
     fn evaluate(
         &self,
         [strategy, opponent]: [&Strategy; 2],
-        _run: &Run,
+        run: &Run,
     ) -> Result<Evaluated, GameError> {
-        let rules = &self.rules;
-        let solution = solve(rules, [&strategy.player(rules), &opponent.player(rules)])
-            .map_err(GameError::solve)?;
+        let solution = self.solved([strategy, opponent], run)?;
         let outcome = solution.matchup();
         let minimax = strategy.is_optimising() && opponent.is_optimising();
         Ok(Evaluated {
@@ -403,8 +411,7 @@ impl Game for HogGame {
         run: &Run,
     ) -> Result<Simulated, GameError> {
         let rules = &self.rules;
-        let solution = solve(rules, [&strategy.player(rules), &opponent.player(rules)])
-            .map_err(GameError::solve)?;
+        let solution = self.solved([strategy, opponent], run)?;
         let policies = [solution.policy(0), solution.policy(1)];
         let [a, b] = policies.each_ref().map(|policy| Plays { rules, policy });
         let played = run.counter(2 * games, "games");
@@ -422,11 +429,10 @@ impl Game for HogGame {
         &self,
         [strategy, opponent]: [&Strategy; 2],
         seed: u64,
-        _run: &Run,
+        run: &Run,
     ) -> Result<String, GameError> {
         let rules = &self.rules;
-        let solution = solve(rules, [&strategy.player(rules), &opponent.player(rules)])
-            .map_err(GameError::solve)?;
+        let solution = self.solved([strategy, opponent], run)?;
         let policies = [solution.policy(0), solution.policy(1)];
         let [a, b] = policies.each_ref().map(|policy| Plays { rules, policy });
         let heading = transcript_heading(&self.info, [strategy.name(), opponent.name()], seed);
@@ -440,8 +446,7 @@ impl Game for HogGame {
         run: &Run,
     ) -> Result<Studied, GameError> {
         let rules = &self.rules;
-        let solution = solve(rules, [&strategy.player(rules), &opponent.player(rules)])
-            .map_err(GameError::solve)?;
+        let solution = self.solved([strategy, opponent], run)?;
         let policies = [solution.policy(0), solution.policy(1)];
         let policies = [&policies[0], &policies[1]];
         let happenings =
@@ -644,8 +649,8 @@ impl Game for HogGame {
                     Player::Fixed(Policy::from_scores(rules, &table)),
                     opponent.player(rules),
                 ];
-                let solution =
-                    solve(rules, [&players[0], &players[1]]).map_err(GameError::solve)?;
+                let solution = solve_stopping(rules, [&players[0], &players[1]], Some(&run.flag()))
+                    .map_err(GameError::solve)?;
                 let rate = solution.matchup().win_rate();
                 let space = rules.space();
                 let initial = rules.memory().initial;
