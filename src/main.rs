@@ -14,6 +14,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
+use swine_solver::report::printable;
 
 use cli::{Cli, Command};
 
@@ -110,7 +111,8 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
     }
 }
 
-/// clap's error as one line: its message and hints, without the usage block.
+/// clap's error as one line: its message and hints, without the usage block, control characters
+/// in what the user typed escaped (an ESC echoed raw would drive the terminal).
 fn usage_error(err: &clap::Error) -> String {
     let rendered = err.render().to_string();
     let lines: Vec<&str> = rendered
@@ -119,7 +121,7 @@ fn usage_error(err: &clap::Error) -> String {
         .take_while(|line| !line.starts_with("Usage:"))
         .filter(|line| !line.is_empty() && !line.starts_with("For more information"))
         .collect();
-    let message = lines.join(" ");
+    let message = printable(&lines.join(" "));
     message
         .strip_prefix("error: ")
         .unwrap_or(&message)

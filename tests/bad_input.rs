@@ -69,6 +69,11 @@ fn control_characters_in_names_are_echoed_escaped() {
             vec!["solve", "--rules", "yahtzee", "--set", "joker=\u{7}"],
             "swine: --set 'joker=\\u{7}': \\u{7} is not one of",
         ),
+        // A value the flags' parser refuses, echoed in its own error.
+        (
+            vec!["solve", "--goal", "\u{1b}[2J"],
+            "swine: invalid value '\\u{1b}[2J' for '--goal",
+        ),
     ] {
         let stderr = sandbox.run(&args).failure();
         assert!(stderr.starts_with(told), "{args:?}: {stderr:?}");
