@@ -252,7 +252,12 @@ pub fn play_games(
     while first < games {
         run.check()?;
         let end = games.min(first + GAMES_AT_ONCE);
-        played.extend(play_block((player, name), settings, (first..end, seed), run)?);
+        played.extend(play_block(
+            (player, name),
+            settings,
+            (first..end, seed),
+            run,
+        )?);
         first = end;
     }
     Ok(played)
