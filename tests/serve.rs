@@ -1608,7 +1608,11 @@ fn slow_readers_of_a_large_answer_are_held_within_the_budget_and_cut_off() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let closed = sent.elapsed();
-    assert!(open_files(pid) <= files, "{} open after {closed:?}", open_files(pid));
+    assert!(
+        open_files(pid) <= files,
+        "{} open after {closed:?}",
+        open_files(pid)
+    );
     assert!(
         (Duration::from_secs(2)..Duration::from_secs(9)).contains(&closed),
         "closed after {closed:?}"
