@@ -23,6 +23,17 @@ fn temporary(sandbox: &Sandbox) -> PathBuf {
     dir
 }
 
+/// What a test grading the Hog class holds: the sleepers' lock, a sandbox, its temporary
+/// directory and the class's folder.
+fn hog_class() -> (std::sync::MutexGuard<'static, ()>, Sandbox, PathBuf, String) {
+    let sleepers = SLEEPERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let sandbox = Sandbox::new();
+    let tmp = temporary(&sandbox);
+    (sleepers, sandbox, tmp, fixture("hostile/hog"))
+}
+
 /// Fails if anything is left in `dir`, or any process's command line names it.
 fn assert_nothing_left(dir: &Path) {
     let left: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
@@ -61,12 +72,7 @@ fn rows(report: &Value) -> Vec<(String, &Value)> {
 /// orphaned harness. The forger of the channel was ranked first while returning 0.)
 #[test]
 fn hostile_submissions_fail_alone_and_leave_nothing() {
-    let _sleepers = SLEEPERS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let sandbox = Sandbox::new();
-    let tmp = temporary(&sandbox);
-    let class = fixture("hostile/hog");
+    let (_sleepers, sandbox, tmp, class) = hog_class();
     let args = [
         "grade",
         &class,
@@ -147,12 +153,7 @@ fn hostile_submissions_fail_alone_and_leave_nothing() {
 /// fails saying it may have; the batch goes on and nothing stays.
 #[test]
 fn without_namespaces_the_supervisor_stands_between() {
-    let _sleepers = SLEEPERS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let sandbox = Sandbox::new();
-    let tmp = temporary(&sandbox);
-    let class = fixture("hostile/hog");
+    let (_sleepers, sandbox, tmp, class) = hog_class();
     let no_namespaces = "echo 0 > /proc/sys/user/max_user_namespaces \
          && echo 0 > /proc/sys/user/max_pid_namespaces && exec \"$@\"";
     let output = std::process::Command::new("unshare")
