@@ -67,6 +67,8 @@ impl Watch {
             }
             shown.set_message(progress.message.clone());
         });
+        let noted = Arc::clone(&bar);
+        let run = run.noting(move |note| noted.suspend(|| eprintln!("{note}")));
         (Watch { bar }, run)
     }
 

@@ -346,3 +346,52 @@ fn a_grade_alone_ranks_by_expected_score_and_gives_the_shortfall_in_points() {
     );
     assert_eq!(csv.lines().count(), 3, "{csv}");
 }
+
+/// The first answer solves the game once and says so on stderr; the next processes read it
+/// from the cache directory and answer the same to the last digit, saying nothing. A cache
+/// file with one bit flipped, or cut short, is not read: the game is solved again, said so,
+/// answered alike, and the file replaced by the very bytes first written.
+#[test]
+fn the_solved_game_is_kept_in_the_cache_and_replaced_when_damaged() {
+    let sandbox = Sandbox::new();
+    let args = [
+        "eval",
+        "optimal",
+        "--rules",
+        "yahtzee",
+        "--dice",
+        "1,1,2,5,6",
+        "--rolls-left",
+        "2",
+        "--json",
+    ];
+    let first = sandbox.run(&args);
+    let answer = first.success();
+    assert!(
+        first.stderr().contains("yahtzee: solving the game once"),
+        "{}",
+        first.stderr()
+    );
+    assert!(first.stderr().contains("yahtzee: solved in "));
+    let files: Vec<_> = std::fs::read_dir(sandbox.cache())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let kept = std::fs::read(&files[0]).unwrap();
+    assert!(kept.len() > 8 << 20, "every card's value: {}", kept.len());
+    let again = sandbox.run(&args);
+    assert_eq!(again.success(), answer);
+    assert_eq!(again.stderr(), "", "read from the cache, nothing said");
+
+    let mut flipped = kept.clone();
+    flipped[kept.len() / 2] ^= 0x10;
+    let cut = &kept[..kept.len() / 3];
+    for damaged in [&flipped[..], cut] {
+        std::fs::write(&files[0], damaged).unwrap();
+        let resolved = sandbox.run(&args);
+        assert_eq!(resolved.success(), answer);
+        assert!(resolved.stderr().contains("solving the game once"));
+        assert!(std::fs::read(&files[0]).unwrap() == kept, "replaced");
+    }
+}

@@ -42,6 +42,7 @@
 #![deny(missing_docs)]
 
 pub mod bounds;
+pub mod cache;
 pub mod catalog;
 pub mod chart;
 pub mod chopsticks;

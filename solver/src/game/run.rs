@@ -19,11 +19,15 @@ pub struct Progress {
 /// Where a computation's progress goes.
 type Sink = Arc<dyn Fn(&Progress) + Send + Sync>;
 
-/// The stop flag and the progress sink of one computation; cloning shares both.
+/// Where a computation's notes go.
+type Notes = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// The stop flag, the progress sink and the notes of one computation; cloning shares them.
 #[derive(Clone, Default)]
 pub struct Run {
     stop: Arc<AtomicBool>,
     progress: Option<Sink>,
+    notes: Option<Notes>,
 }
 
 /// The computation was stopped by its [`Run`]'s flag before it finished.
@@ -37,7 +41,14 @@ impl Run {
         Run {
             stop: Arc::default(),
             progress: Some(Arc::new(progress)),
+            notes: None,
         }
+    }
+
+    /// The same run, its notes (see [`note`](Self::note)) told to `notes`.
+    pub fn noting(mut self, notes: impl Fn(&str) + Send + Sync + 'static) -> Run {
+        self.notes = Some(Arc::new(notes));
+        self
     }
 
     /// The same run (the same stop flag) telling `progress` instead.
@@ -45,6 +56,7 @@ impl Run {
         Run {
             stop: Arc::clone(&self.stop),
             progress: Some(Arc::new(progress)),
+            notes: self.notes.clone(),
         }
     }
 
@@ -70,6 +82,14 @@ impl Run {
                 message: message.into(),
                 count,
             });
+        }
+    }
+
+    /// Tells the waiting side something worth reading in full, once (not a passing state of
+    /// the work): e.g. that an answer waits for a solve that later answers will not.
+    pub fn note(&self, message: &str) {
+        if let Some(notes) = &self.notes {
+            notes(message);
         }
     }
 
@@ -142,8 +162,14 @@ mod tests {
         run.tell("half", Some((1, 2)));
         other.stop();
         assert_eq!(run.check(), Err(Stopped));
-        let quiet = run.with_progress(|_| {});
+        let noted = Arc::new(Mutex::new(Vec::new()));
+        let notes = Arc::clone(&noted);
+        let quiet = run
+            .noting(move |n| notes.lock().unwrap().push(n.to_string()))
+            .with_progress(|_| {});
         assert!(quiet.stopped());
+        quiet.note("solving once");
         assert_eq!(heard.lock().unwrap()[0].count, Some((1, 2)));
+        assert_eq!(*noted.lock().unwrap(), ["solving once"]);
     }
 }

@@ -9,7 +9,7 @@
 //! second is the same game, and `optimal` (the highest expected final score, the same against
 //! every opponent) is a fixed strategy.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -20,7 +20,7 @@ use super::python::{self, PythonPlayer, SIGNATURE};
 use super::rules::{BOX_KEYS, BOX_NAMES, BOXES, JOKERS, Settings, YAHTZEE, YAHTZEE_POINTS};
 use super::session::YahtzeeEngine;
 use super::simulate::{Played, play_games};
-use super::solve::{Solution, cards, solve};
+use super::solve::{Solution, cards};
 use super::strategy::Player;
 use super::study::{seat, tally};
 use super::turn::Card;
@@ -118,8 +118,6 @@ const GRADE_SEED: u64 = 0;
 pub struct YahtzeeGame {
     settings: Settings,
     info: GameInfo,
-    /// Held while the solution is worked out, so one call solves and the others wait for it.
-    solution: Mutex<Option<Arc<Solution>>>,
     distributions: Mutex<[Option<Arc<Distribution>>; 2]>,
 }
 
@@ -166,7 +164,6 @@ impl YahtzeeGame {
         YahtzeeGame {
             settings,
             info,
-            solution: Mutex::new(None),
             distributions: Mutex::new([None, None]),
         }
     }
@@ -176,18 +173,10 @@ impl YahtzeeGame {
         &self.settings
     }
 
-    /// Every card's value under optimal play, solved at first need (a solve `run` stops is
-    /// not kept: the next need solves again).
+    /// Every card's value under optimal play, solved at first need and kept in this process
+    /// and the cache directory (a solve `run` stops is not kept: the next need solves again).
     pub fn solution(&self, run: &Run) -> Result<Arc<Solution>, Stopped> {
-        let mut kept = self.solution.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(solution) = &*kept {
-            return Ok(Arc::clone(solution));
-        }
-        let (cards, _) = cards(&self.settings);
-        run.tell(format!("yahtzee: solving {cards} cards"), None);
-        let solution = Arc::new(solve(&self.settings, run)?);
-        *kept = Some(Arc::clone(&solution));
-        Ok(solution)
+        super::kept::solution(&self.settings, run)
     }
 
     /// The exact distribution of `player`'s final score, worked out at first need.

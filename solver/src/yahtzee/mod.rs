@@ -8,6 +8,8 @@
 //! - [`turn`](mod@turn): a card between turns, and one turn's values roll by roll.
 //! - [`solve`](mod@solve): the value of every card between turns under optimal play, and any
 //!   turn's choices valued ([`Turn`]).
+//! - [`kept`](mod@kept): a solved Yahtzee kept in the process and the cache directory, so only
+//!   the first question of a rule set waits for the solve.
 //! - [`strategy`](mod@strategy): the players, the optimum and a rule of thumb.
 //! - [`distribution`](mod@distribution): the exact distribution of a player's final score,
 //!   and a duel of two from their distributions.
@@ -21,6 +23,7 @@
 pub mod distribution;
 pub mod interface;
 pub mod keeps;
+pub mod kept;
 pub mod python;
 mod record;
 #[cfg(test)]

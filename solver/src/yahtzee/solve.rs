@@ -55,6 +55,23 @@ impl Solution {
         }
     }
 
+    /// `settings` solved, its cards' values `values` as [`values`](Self::values) gives them
+    /// (none if they are not as many as its cards, or one is not a finite score of 0 or more).
+    pub(super) fn valued(settings: &Settings, values: Vec<f64>) -> Option<Solution> {
+        let mut solution = Solution::unvalued(settings);
+        let fit = values.len() == solution.values.len()
+            && values.iter().all(|v| v.is_finite() && *v >= 0.0);
+        fit.then(|| {
+            solution.values = values;
+            solution
+        })
+    }
+
+    /// Every card's value, by [`Values::index`] + upper total (points).
+    pub(super) fn values(&self) -> &[f64] {
+        &self.values
+    }
+
     /// The rules solved.
     pub fn settings(&self) -> &Settings {
         &self.settings

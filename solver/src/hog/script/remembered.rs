@@ -14,7 +14,7 @@
 //! without failure are kept; every value still passes the checks of a fresh call.
 //!
 //! The directory is `$SWINE_CACHE_DIR` (empty: remember nothing), else `$XDG_CACHE_HOME/swine`,
-//! else `~/.cache/swine`, which keeps the newest [`MOST_FILES`] files. A cache that cannot be
+//! else `~/.cache/swine`, which keeps the newest 200 files ([`crate::cache`]). A cache that cannot be
 //! read or written is ignored: it only saves time. Python rule modules are not remembered (a module may read other files).
 
 use std::path::{Path, PathBuf};
@@ -23,21 +23,25 @@ use std::sync::{Mutex, PoisonError};
 use serde::{Deserialize, Serialize};
 
 use super::{Parameter, Value};
-use crate::format::{frame, unframe, write_rendered};
+use crate::cache::{self, Kind};
 
 /// The version of the file layout below; a file of another is not read.
 const FORMAT: u32 = 4;
 
-/// What a cache file starts with: it is framed as the table files are (magic, version, length,
-/// payload, then a CRC-32 of everything before it), so a damaged file is never answered from.
-const MAGIC: &[u8; 8] = b"SWINEMEM";
-
-/// The most cache files a directory keeps: writing one more removes the oldest (a sweep
-/// writes one per variant).
-const MOST_FILES: usize = 200;
-
 /// The largest cache file read, in bytes (a goal-1000 script's after-turn batch is about 30 MB).
 const MOST_BYTES: u64 = 256 << 20;
+
+/// A script's cache file, framed as the table files are (magic, version, length, payload, then
+/// a CRC-32 of everything before it), so a damaged file is never answered from; a directory
+/// keeps the newest 200 (a sweep writes one per variant).
+const KIND: Kind = Kind {
+    prefix: "script-",
+    magic: b"SWINEMEM",
+    version: FORMAT,
+    most_bytes: MOST_BYTES,
+    most_files: 200,
+    what: "a script cache",
+};
 
 /// What decides a script's answers: two scripts with equal identities answer every call alike.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -181,7 +185,7 @@ impl Remembered {
     /// cache directory (none if absent, unreadable or of another identity).
     pub(super) fn open(text: &str, parameters: &[Parameter]) -> Remembered {
         Remembered::open_in(
-            cache_directory().as_deref(),
+            cache::directory().as_deref(),
             env!("CARGO_PKG_VERSION"),
             text,
             parameters,
@@ -259,14 +263,10 @@ impl Remembered {
             return;
         }
         let file = (&self.identity, &state.batches);
-        let bytes = bincode::serde::encode_to_vec(file, bincode::config::standard())
-            .map(|payload| frame(MAGIC, FORMAT, &payload));
+        let payload = bincode::serde::encode_to_vec(file, bincode::config::standard());
         state.unsaved = false;
-        if let (Ok(bytes), Some(directory), Some(name)) = (bytes, path.parent(), path.file_name()) {
-            let name = name.to_string_lossy().into_owned();
-            if write_rendered(directory, vec![(name, bytes)]).is_ok() {
-                prune(directory);
-            }
+        if let Ok(payload) = payload {
+            KIND.write(path, &payload);
         }
     }
 }
@@ -285,53 +285,14 @@ fn file_name(identity: &Identity) -> String {
     )
 }
 
-/// Removes the oldest cache files of `directory` beyond [`MOST_FILES`] (by the time each was
-/// written; files it cannot read the time of go first). Other files are left alone.
-fn prune(directory: &Path) {
-    let Ok(entries) = std::fs::read_dir(directory) else {
-        return;
-    };
-    let mut files: Vec<(Option<std::time::SystemTime>, PathBuf)> = entries
-        .flatten()
-        .filter(|e| {
-            let name = e.file_name();
-            let name = name.to_string_lossy();
-            name.starts_with("script-") && name.ends_with(".bin")
-        })
-        .map(|e| (e.metadata().and_then(|m| m.modified()).ok(), e.path()))
-        .collect();
-    if files.len() <= MOST_FILES {
-        return;
-    }
-    files.sort();
-    for (_, path) in &files[..files.len() - MOST_FILES] {
-        let _ = std::fs::remove_file(path);
-    }
-}
-
 /// The cache file at `path` (its identity, then its batches), if it can be read, its checksum
 /// holds over its whole content, and it decodes.
 fn read(path: &Path) -> Option<(Identity, Vec<Batch>)> {
-    let bytes = crate::read::read_capped(path, MOST_BYTES, "a script cache").ok()?;
-    let (_, payload) = unframe(&bytes, MAGIC, "a script cache", MOST_BYTES as usize)
-        .ok()
-        .filter(|&(format, _)| format == FORMAT)?;
+    let payload = KIND.read(path)?;
     let config = bincode::config::standard().with_limit::<{ MOST_BYTES as usize }>();
-    bincode::serde::decode_from_slice(payload, config)
+    bincode::serde::decode_from_slice(&payload, config)
         .ok()
         .map(|(file, _)| file)
-}
-
-/// Where compiled scripts are remembered: `$SWINE_CACHE_DIR` (empty: nowhere), else
-/// `$XDG_CACHE_HOME/swine`, else `$HOME/.cache/swine`.
-fn cache_directory() -> Option<PathBuf> {
-    let set = |name| std::env::var_os(name).filter(|v| !v.is_empty());
-    if let Some(dir) = std::env::var_os("SWINE_CACHE_DIR") {
-        return (!dir.is_empty()).then(|| PathBuf::from(dir));
-    }
-    set("XDG_CACHE_HOME")
-        .map(|d| PathBuf::from(d).join("swine"))
-        .or_else(|| set("HOME").map(|h| PathBuf::from(h).join(".cache").join("swine")))
 }
 
 #[cfg(test)]
@@ -503,7 +464,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let at = Some(dir.path());
         std::fs::write(dir.path().join("notes.txt"), "not a cache file").unwrap();
-        for i in 0..MOST_FILES + 5 {
+        for i in 0..KIND.most_files + 5 {
             let kept = Remembered::open_in(at, "1.0.0", &format!("script {i}"), &[]);
             kept.keep("f", 1, &[1], &[Value::Int(1)]);
             kept.save();
@@ -511,10 +472,11 @@ mod tests {
         let files = std::fs::read_dir(dir.path()).unwrap().count();
         assert_eq!(
             files,
-            MOST_FILES + 1,
+            KIND.most_files + 1,
             "the cap, and the file that is not the cache's"
         );
-        let newest = Remembered::open_in(at, "1.0.0", &format!("script {}", MOST_FILES + 4), &[]);
+        let newest =
+            Remembered::open_in(at, "1.0.0", &format!("script {}", KIND.most_files + 4), &[]);
         assert_eq!(newest.recall("f", 1, &[1]), Some(vec![Value::Int(1)]));
     }
 
