@@ -414,6 +414,17 @@ pub struct EvalArgs {
     /// open box, each the expected final score under optimal play afterwards.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=2))]
     pub rolls_left: Option<u8>,
+    /// A game of one player's score (Yahtzee): the exact distribution of the strategy's final
+    /// score, from the start or from the position --from, --dice and --rolls-left give: its
+    /// mean, spread, quantiles and P(final score >= t) for every t (JSON `at_least`, by t);
+    /// with a FILE, also written there as CSV (score,probability,at_least).
+    #[arg(
+        long,
+        value_name = "FILE.csv",
+        num_args = 0..=1,
+        conflicts_with_all = ["vs", "explain", "exact", "bounds"]
+    )]
+    pub distribution: Option<Option<PathBuf>>,
     #[command(flatten)]
     pub precision: PrecisionArgs,
     #[command(flatten)]

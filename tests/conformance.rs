@@ -579,13 +579,13 @@ fn conform(game: &Opened, [a, b]: [&str; 2], at: &[i64]) {
     // One player alone: its final score and its games' mean, where the game is played alone;
     // elsewhere refused in the one form.
     if info.game.alone() {
-        let score = game.score(&sa, &run).unwrap();
+        let score = game.score(&sa, None, &run).unwrap();
         conforms(&json(&score), &["heading", "score"], &rules);
         let played = game.simulate_alone(&sa, (2000, 5), &run).unwrap();
         conforms(&json(&played), &["heading", "score_simulation"], &rules);
         assert!(played.z.unwrap().abs() < 5.0, "{rules}: {}", json(&played));
     } else {
-        let refused = game.score(&sa, &run).unwrap_err().to_string();
+        let refused = game.score(&sa, None, &run).unwrap_err().to_string();
         assert_eq!(refused, info.alone_refused().to_string());
     }
     let checks: [(Capability, Check); 7] = [

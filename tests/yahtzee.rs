@@ -395,3 +395,94 @@ fn the_solved_game_is_kept_in_the_cache_and_replaced_when_damaged() {
         assert!(std::fs::read(&files[0]).unwrap() == kept, "replaced");
     }
 }
+
+/// The final score's distribution from a position, worked out by hand: every box filled with 0
+/// but Chance, four sixes kept and one die rolled last makes 24 + the die, each of 25 to 30
+/// with chance 1/6 (mean 27.5, variance 35/12). From a busier position its mean is the value
+/// the position's choices are solved to backwards (another path: the distribution is pushed
+/// forwards). Its CSV says 1 where a sum is 1, and the solve's CSV too.
+#[test]
+fn the_distribution_from_a_position_is_as_worked_out_by_hand() {
+    let sandbox = Sandbox::new();
+    let all_but_chance = "ones=0,twos=0,threes=0,fours=0,fives=0,sixes=0,three_of_a_kind=0,\
+                          four_of_a_kind=0,full_house=0,small_straight=0,large_straight=0,yahtzee=0";
+    let report = sandbox
+        .run(&[
+            "eval",
+            "optimal",
+            "--rules",
+            "yahtzee",
+            "--from",
+            all_but_chance,
+            "--dice",
+            "6,6,1,6,6",
+            "--rolls-left",
+            "1",
+            "--distribution",
+            "last.csv",
+            "--json",
+        ])
+        .json();
+    assert!(
+        (number(&report, "expected_score") - 27.5).abs() < 1e-12,
+        "{report}"
+    );
+    assert!((number(&report, "sd") - (35.0f64 / 12.0).sqrt()).abs() < 1e-12);
+    let at_least: Vec<f64> = report["at_least"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .collect();
+    assert_eq!(at_least.len(), 31, "{report}");
+    assert!(at_least[..=25].iter().all(|&p| p == 1.0), "{at_least:?}");
+    for (t, sixths) in (26..=30).zip([5.0, 4.0, 3.0, 2.0, 1.0]) {
+        assert!(
+            (at_least[t] - sixths / 6.0).abs() < 1e-15,
+            "{t}: {at_least:?}"
+        );
+    }
+    let csv = std::fs::read_to_string(sandbox.join("last.csv")).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "score,probability,at_least");
+    assert_eq!(lines[1], "0,0.0,1.0");
+    assert_eq!(lines.len(), 32, "{csv}");
+    assert!(lines[26].starts_with("25,0.16666666666666"), "{csv}");
+
+    let busy = [
+        "--rules",
+        "yahtzee",
+        "--from",
+        "sixes=24,yahtzee=50,chance=21",
+        "--dice",
+        "6,6,6,2,3",
+        "--rolls-left",
+        "1",
+        "--json",
+    ];
+    let mut args = vec!["eval", "optimal", "--distribution"];
+    args.extend(busy);
+    let pushed = sandbox.run(&args).json();
+    let mut args = vec!["eval", "optimal"];
+    args.extend(busy);
+    let solved = sandbox.run(&args).json();
+    let (mean, value) = (number(&pushed, "expected_score"), number(&solved, "value"));
+    assert!((mean - value).abs() < 1e-9, "{mean} vs {value}");
+    assert_eq!(pushed["from"], solved["from"]);
+
+    sandbox
+        .run(&["solve", "--rules", "yahtzee", "--out", "out"])
+        .success();
+    let csv =
+        std::fs::read_to_string(sandbox.join("out/yahtzee_optimal_distribution.csv")).unwrap();
+    assert_eq!(csv.lines().nth(1), Some("0,0.0,1.0"), "P(score >= 0) is 1");
+    assert!(!csv.contains("e0"), "no 0e0 or 1e0");
+
+    let refused = sandbox
+        .run(&["eval", "optimal", "--distribution"])
+        .failure();
+    assert!(
+        refused.contains("is played against an opponent"),
+        "{refused}"
+    );
+}

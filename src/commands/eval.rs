@@ -1,10 +1,10 @@
 //! `swine eval`: the exact win rate of one strategy against another, what `--exact`,
 //! `--bounds` and `--explain` add, or one position (`--from`).
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use swine_solver::game::Capability;
 
-use super::{print, refuse_precision};
+use super::{print, refuse_precision, write_file};
 use crate::cli::EvalArgs;
 use crate::progress::Watch;
 use crate::resolve;
@@ -29,13 +29,32 @@ pub fn eval_command(args: &EvalArgs) -> Result<()> {
             )
         })
         .transpose()?;
+    if args.distribution.is_some() && !info.game.alone() {
+        bail!(
+            "--distribution: {} is played against an opponent; the distribution of a final \
+             score is for a game played alone",
+            info.rules
+        );
+    }
     let runner = resolve::runner(&args.python);
     Watch::during(|run, watch| {
-        if resolve::alone(game.as_ref(), args.vs.as_deref()) && position.is_none() {
+        let alone = resolve::alone(game.as_ref(), args.vs.as_deref());
+        if args.distribution.is_some() || alone && position.is_none() {
             let strategy =
                 resolve::strategy(game.as_ref(), Some(&args.strategy), "STRATEGY", &runner)?;
-            let report = game.score(&strategy, run)?;
+            let from = position
+                .as_ref()
+                .map(|(at, dice)| (&at[..], dice.as_deref()));
+            let mut report = game.score(&strategy, from, run)?;
             watch.clear();
+            if let Some(file) = &args.distribution {
+                report.list();
+                if let Some(file) = file {
+                    report
+                        .files
+                        .push(write_file(file, report.csv().into_bytes())?);
+                }
+            }
             print(&report, args.json)?;
             return Ok(());
         }

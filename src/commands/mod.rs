@@ -28,8 +28,10 @@ pub use sweep::sweep_command;
 pub use tables::tables_command;
 
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
+use swine_solver::format::write_rendered;
 use swine_solver::game::{Capability, GameInfo};
 use swine_solver::report::Report;
 
@@ -44,6 +46,23 @@ pub fn print(report: &impl Report, json: bool) -> io::Result<()> {
     } else {
         report.write_text(&mut out)
     }
+}
+
+/// Writes `bytes` to `path` atomically; where it was written.
+pub fn write_file(path: &Path, bytes: Vec<u8>) -> Result<PathBuf> {
+    let directory = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .with_context(|| format!("{}: not a file name", path.display()))?;
+    let written = write_rendered(directory, vec![(name.to_string(), bytes)])?;
+    Ok(written
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| path.to_path_buf()))
 }
 
 /// Refuses `--exact` and `--bounds` where the game has neither, in the game's words.

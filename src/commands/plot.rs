@@ -1,13 +1,11 @@
 //! `swine plot`: strategy maps, where two strategies differ and what it costs, win-probability
 //! surfaces, and sweeps as line charts.
 
-use std::path::Path;
-
 use anyhow::{Context, Result, bail};
-use swine_solver::format::write_rendered;
 use swine_solver::game::{Capability, ChartAsk, ChartKind};
 use swine_solver::read::{REPORT_BYTES, read_text_capped};
 
+use super::write_file;
 use crate::cli::{PlotArgs, PlotCommand, PlotDiffArgs, PlotStrategyArgs, PlotSweepArgs};
 use crate::progress::Watch;
 use crate::resolve;
@@ -28,25 +26,12 @@ pub fn plot_command(args: &PlotArgs) -> Result<()> {
         bail!("--data {}: the numbers are written as .csv", data.display());
     }
     let bytes = render(&chart, kind, DEFAULT_SIZE)?;
-    write_file(out, bytes)?;
+    println!("wrote {}", write_file(out, bytes)?.display());
     if let Some(data) = data {
-        write_file(data, chart.numbers().into_bytes())?;
-    }
-    Ok(())
-}
-
-/// Writes `bytes` to `path` atomically and says so.
-fn write_file(path: &Path, bytes: Vec<u8>) -> Result<()> {
-    let directory = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .with_context(|| format!("{}: not a file name", path.display()))?;
-    for path in write_rendered(directory, vec![(name.to_string(), bytes)])? {
-        println!("wrote {}", path.display());
+        println!(
+            "wrote {}",
+            write_file(data, chart.numbers().into_bytes())?.display()
+        );
     }
     Ok(())
 }

@@ -41,7 +41,7 @@ fn maximum(case: &Case) -> f64 {
 /// `a`'s final score, played alone.
 fn score(case: &Case, a: &Strategy) -> ScoreReport {
     case.game()
-        .score(a, &Run::default())
+        .score(a, None, &Run::default())
         .unwrap_or_else(|e| panic!("{}: {} reports no final score: {e}", case.rules, a.name()))
 }
 

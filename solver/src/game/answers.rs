@@ -71,10 +71,10 @@ pub struct SearchAsk {
 #[derive(Clone, Debug, serde::Serialize)]
 #[serde(untagged)]
 pub enum Reported {
-    /// A match-up's exact rates (boxed: a match-up's report is many times a score's).
+    /// A match-up's exact rates (boxed, as the score is: each report is large).
     Match(Box<MatchReport>),
     /// One player's exact final score.
-    Score(ScoreReport),
+    Score(Box<ScoreReport>),
 }
 
 impl Reported {
@@ -111,7 +111,7 @@ impl From<MatchReport> for Reported {
 
 impl From<ScoreReport> for Reported {
     fn from(report: ScoreReport) -> Reported {
-        Reported::Score(report)
+        Reported::Score(Box::new(report))
     }
 }
 

@@ -99,7 +99,12 @@ pub trait DynGame: Send + Sync {
         run: &Run,
     ) -> Result<PositionReport, GameError>;
     /// See [`Game::score`].
-    fn score(&self, strategy: &Strategy, run: &Run) -> Result<ScoreReport, GameError>;
+    fn score(
+        &self,
+        strategy: &Strategy,
+        from: Option<(&[i64], Option<&[u8]>)>,
+        run: &Run,
+    ) -> Result<ScoreReport, GameError>;
     /// See [`Game::points`].
     fn points(&self, strategy: &Strategy, run: &Run) -> Result<Points, GameError>;
     /// See [`Game::simulate_alone`].
@@ -227,10 +232,18 @@ impl<G: Game> DynGame for G {
         Game::position(self, both(self, seats)?, at, dice, run)
     }
 
-    fn score(&self, strategy: &Strategy, run: &Run) -> Result<ScoreReport, GameError> {
+    fn score(
+        &self,
+        strategy: &Strategy,
+        from: Option<(&[i64], Option<&[u8]>)>,
+        run: &Run,
+    ) -> Result<ScoreReport, GameError> {
         alone(self)?;
+        if let Some((at, dice)) = from {
+            DynGame::check_position(self, at, dice)?;
+        }
         run.check()?;
-        Game::score(self, typed(self, strategy)?, run)
+        Game::score(self, typed(self, strategy)?, from, run)
     }
 
     fn points(&self, strategy: &Strategy, run: &Run) -> Result<Points, GameError> {

@@ -225,17 +225,24 @@ pub trait Game: Send + Sync + 'static {
         run: &Run,
     ) -> Result<PositionReport, GameError>;
 
-    /// `strategy` playing alone, exactly: its final score (a game whose record counts one
-    /// player among its players; [`GameType::alone`]).
-    fn score(&self, strategy: &Self::Strategy, run: &Run) -> Result<ScoreReport, GameError> {
-        let _ = (strategy, run);
+    /// `strategy` playing alone, exactly: the distribution of its final score (a game whose
+    /// record counts one player among its players; [`GameType::alone`]), from the start or
+    /// from the position `from` (as [`read_position`](Game::read_position) reads it, checked,
+    /// with the dice shown there).
+    fn score(
+        &self,
+        strategy: &Self::Strategy,
+        from: Option<(&[i64], Option<&[u8]>)>,
+        run: &Run,
+    ) -> Result<ScoreReport, GameError> {
+        let _ = (strategy, from, run);
         Err(self.info().alone_refused())
     }
 
     /// `strategy`'s expected final score playing alone as a grade takes it: exact where the
     /// game solves it ([`Game::score`]), else the mean of seeded games with its precision.
     fn points(&self, strategy: &Self::Strategy, run: &Run) -> Result<Points, GameError> {
-        self.score(strategy, run)
+        self.score(strategy, None, run)
             .map(|report| Points::exact(report.expected_score))
     }
 

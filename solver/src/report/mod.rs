@@ -13,7 +13,7 @@ mod place;
 mod points;
 mod position;
 pub mod ranking;
-mod score;
+pub mod score;
 mod simulation;
 pub mod study;
 

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
+use super::place::in_order;
 use super::simulation::Z95;
 use super::{Heading, Report, digits, write_notes};
 
@@ -14,12 +15,18 @@ use super::{Heading, Report, digits, write_notes};
 /// below them.
 pub const QUANTILES: [f64; 5] = [0.05, 0.25, 0.5, 0.75, 0.95];
 
-/// A strategy's exact final score, playing alone.
+/// A strategy's exact final score, playing alone, from the start or from a position.
 #[derive(Clone, Debug, Serialize)]
 pub struct ScoreReport {
     /// The game, its rules and the strategy (no opponent).
     #[serde(flatten)]
     pub heading: Heading,
+    /// The position it plays on from, by its parts' names, in order (none: the start).
+    #[serde(serialize_with = "in_order", skip_serializing_if = "Vec::is_empty")]
+    pub from: Vec<(String, i64)>,
+    /// The position in words (none: the start).
+    #[serde(skip)]
+    pub from_text: String,
     /// The expected final score, in the game's unit (points).
     pub expected_score: f64,
     /// Its standard deviation, points.
@@ -28,6 +35,14 @@ pub struct ScoreReport {
     pub median: u32,
     /// The scores at the [`QUANTILES`], in their order.
     pub quantiles: Vec<u32>,
+    /// P(final score = s), by s from 0 to the highest score with any chance.
+    #[serde(skip)]
+    pub probabilities: Vec<f64>,
+    /// P(final score ≥ t), by t from 0 to the highest score with any chance, where asked for
+    /// ([`list`](Self::list)): up to the median 1 − P(score < t), above it P(score ≥ t), each
+    /// summed from its own end, so P(score ≥ 0) is 1 and the far tail keeps its digits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_least: Option<Vec<f64>>,
     /// Sentences about the numbers.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -36,9 +51,115 @@ pub struct ScoreReport {
     pub files: Vec<PathBuf>,
 }
 
+impl ScoreReport {
+    /// The report of the final score distributed as `probabilities` (P(score = s) by s; the
+    /// last with any chance ends it), under `heading`.
+    pub fn of(heading: Heading, probabilities: &[f64]) -> ScoreReport {
+        let last = probabilities.iter().rposition(|&p| p > 0.0).unwrap_or(0);
+        let probabilities = probabilities[..=last].to_vec();
+        ScoreReport {
+            heading,
+            from: Vec::new(),
+            from_text: String::new(),
+            expected_score: mean(&probabilities),
+            sd: sd(&probabilities),
+            median: quantile(&probabilities, 0.5) as u32,
+            quantiles: QUANTILES
+                .map(|q| quantile(&probabilities, q) as u32)
+                .to_vec(),
+            probabilities,
+            at_least: None,
+            notes: Vec::new(),
+            files: Vec::new(),
+        }
+    }
+
+    /// Lists P(final score ≥ t) for every t (in [`at_least`](Self::at_least)).
+    pub fn list(&mut self) {
+        let median = self.median as usize;
+        let mut below = 0.0;
+        let mut listed: Vec<f64> = self.probabilities[..=median]
+            .iter()
+            .map(|&p| {
+                let at_least = 1.0 - below;
+                below += p;
+                at_least
+            })
+            .collect();
+        let mut tail = 0.0;
+        let mut above: Vec<f64> = self.probabilities[median + 1..]
+            .iter()
+            .rev()
+            .map(|&p| {
+                tail += p;
+                tail
+            })
+            .collect();
+        above.reverse();
+        listed.extend(above);
+        self.at_least = Some(listed);
+    }
+
+    /// The distribution as CSV: `score,probability,at_least` for every score from 0 to the
+    /// highest with any chance, each number as few digits as read back the same (`0.0` and
+    /// `1.0` where they are so).
+    pub fn csv(&self) -> String {
+        let mut listed = self.clone();
+        listed.list();
+        let at_least = listed.at_least.unwrap_or_default();
+        let mut csv = "score,probability,at_least\n".to_string();
+        for (s, (p, tail)) in self.probabilities.iter().zip(&at_least).enumerate() {
+            csv.push_str(&format!("{s},{p:?},{tail:?}\n"));
+        }
+        csv
+    }
+}
+
+/// The mean of a score distributed as `probabilities` (P(score = s) by s).
+pub fn mean(probabilities: &[f64]) -> f64 {
+    probabilities
+        .iter()
+        .enumerate()
+        .map(|(s, p)| s as f64 * p)
+        .sum()
+}
+
+/// The standard deviation of a score distributed as `probabilities`.
+pub fn sd(probabilities: &[f64]) -> f64 {
+    let mean = mean(probabilities);
+    probabilities
+        .iter()
+        .enumerate()
+        .map(|(s, p)| (s as f64 - mean).powi(2) * p)
+        .sum::<f64>()
+        .sqrt()
+}
+
+/// The least score `s` with P(score ≤ s) ≥ `q` of a score distributed as `probabilities`
+/// (the median at ½).
+pub fn quantile(probabilities: &[f64], q: f64) -> usize {
+    let mut cumulative = 0.0;
+    probabilities
+        .iter()
+        .position(|&p| {
+            cumulative += p;
+            cumulative >= q
+        })
+        .unwrap_or(probabilities.len().saturating_sub(1))
+}
+
+/// The step between the scores at which a text report gives P(final score ≥ t).
+const SHOWN_STEP: usize = 25;
+
+/// A text report gives P(final score ≥ t) between this and 1 less this.
+const SHOWN_FROM: f64 = 0.0005;
+
 impl Report for ScoreReport {
     fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "{}", self.heading.text())?;
+        if !self.from_text.is_empty() {
+            writeln!(out, "  from {}", self.from_text)?;
+        }
         writeln!(
             out,
             "  expected final score  {}  (sd {:.4})",
@@ -52,6 +173,16 @@ impl Report for ScoreReport {
             quantiles.join(" "),
             self.median
         )?;
+        if let Some(at_least) = &self.at_least {
+            writeln!(
+                out,
+                "  P(final score >= t)   (every t: --json, or a CSV file)"
+            )?;
+            let shown = at_least.iter().enumerate().step_by(SHOWN_STEP);
+            for (t, p) in shown.filter(|(_, p)| (SHOWN_FROM..=1.0 - SHOWN_FROM).contains(*p)) {
+                writeln!(out, "    {t:>5}  {}", digits(*p))?;
+            }
+        }
         write_notes(&self.notes, out)?;
         for file in &self.files {
             writeln!(out, "wrote {}", file.display())?;

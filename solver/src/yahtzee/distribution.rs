@@ -13,9 +13,10 @@ use rayon::prelude::*;
 
 use super::rules::{BOXES, Settings};
 use super::solve::Solution;
-use super::strategy::{Player, thumb_keeps};
-use super::turn::{Card, End, HAPPENINGS, happenings};
+use super::strategy::{Player, Thumb, thumb_keeps};
+use super::turn::{Card, Decides, End, HAPPENINGS, happenings, last_rolls_from, placed_ends};
 use crate::game::{Run, Stopped};
+use crate::report::score;
 
 /// The final score's distribution, and what happens on the way.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,50 +41,17 @@ pub struct Happening {
 impl Distribution {
     /// The expected final score.
     pub fn mean(&self) -> f64 {
-        self.probabilities
-            .iter()
-            .enumerate()
-            .map(|(s, p)| s as f64 * p)
-            .sum()
+        score::mean(&self.probabilities)
     }
 
     /// The standard deviation of the final score.
     pub fn sd(&self) -> f64 {
-        let mean = self.mean();
-        self.probabilities
-            .iter()
-            .enumerate()
-            .map(|(s, p)| (s as f64 - mean).powi(2) * p)
-            .sum::<f64>()
-            .sqrt()
+        score::sd(&self.probabilities)
     }
 
     /// The least score `s` with P(final score ≤ s) ≥ `q` (the median at ½).
     pub fn quantile(&self, q: f64) -> usize {
-        let mut cumulative = 0.0;
-        self.probabilities
-            .iter()
-            .position(|&p| {
-                cumulative += p;
-                cumulative >= q
-            })
-            .unwrap_or(self.probabilities.len() - 1)
-    }
-
-    /// P(final score ≥ t), for every t from 0 to the highest score possible here.
-    pub fn at_least(&self) -> Vec<f64> {
-        let mut tail = 0.0;
-        let mut out: Vec<f64> = self
-            .probabilities
-            .iter()
-            .rev()
-            .map(|&p| {
-                tail += p;
-                tail
-            })
-            .collect();
-        out.reverse();
-        out
+        score::quantile(&self.probabilities, q)
     }
 }
 
@@ -112,6 +80,27 @@ impl Reached {
     }
 }
 
+/// Where a final score's distribution starts: a card (not full) with the points on it, and
+/// where a turn is under way, the dice showing and the rolls left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Start {
+    /// The card.
+    pub card: Card,
+    /// The points on it: its boxes', the upper bonus once earned, the Yahtzee bonuses earned.
+    pub points: u32,
+    /// Within a turn: the roll number the dice show, and the rolls left (0, 1 or 2).
+    pub shown: Option<(usize, usize)>,
+}
+
+impl Start {
+    /// The empty card, before the first roll.
+    pub const EMPTY: Start = Start {
+        card: Card::EMPTY,
+        points: 0,
+        shown: None,
+    };
+}
+
 /// The distribution of the final score of `player` from the empty card (playing by
 /// `solution`'s tables: its values where the player is the optimum), with what happens on the
 /// way; stopped by `run`, checked before each group of cards and each slice gathered.
@@ -120,35 +109,51 @@ pub fn distribution_of(
     player: Player,
     run: &Run,
 ) -> Result<Distribution, Stopped> {
+    distribution_from(solution, player, Start::EMPTY, run)
+}
+
+/// [`distribution_of`] from `start`: the final score (the points on the card included) and
+/// what happens from there on.
+pub fn distribution_from(
+    solution: &Solution,
+    player: Player,
+    start: Start,
+    run: &Run,
+) -> Result<Distribution, Stopped> {
     let settings = solution.settings();
     let thumb = thumb_keeps(solution.keeps());
+    let card = start.card.told(settings);
     let mut layer = vec![Reached {
-        card: Card::EMPTY,
-        low: 0,
+        card,
+        low: start.points as usize,
         scored: vec![1.0],
         without: [1.0; 2],
     }];
     let mut per_game = [0.0; 4];
+    let mut shown = start.shown;
     while layer.iter().any(|reached| !reached.card.is_full()) {
         // The cards of the same filled boxes have their turns valued side by side (the layer
         // is sorted so).
         let groups: Vec<&[Reached]> = layer
             .chunk_by(|a, b| (a.card.filled, a.card.fifty) == (b.card.filled, b.card.fifty))
             .collect();
-        let ends: Vec<Vec<End>> = groups
-            .par_iter()
-            .map_init(
-                || solution.choosing(),
-                |choosing, group| {
-                    run.check()?;
-                    let cards: Vec<Card> = group.iter().map(|reached| reached.card).collect();
-                    Ok(player.ends((solution, choosing), &cards, &thumb))
-                },
-            )
-            .collect::<Result<Vec<_>, Stopped>>()?
-            .into_iter()
-            .flatten()
-            .collect();
+        let ends: Vec<Vec<End>> = match shown.take() {
+            Some(shown) => vec![turn_ends(solution, player, (card, shown), &thumb)],
+            None => groups
+                .par_iter()
+                .map_init(
+                    || solution.choosing(),
+                    |choosing, group| {
+                        run.check()?;
+                        let cards: Vec<Card> = group.iter().map(|reached| reached.card).collect();
+                        Ok(player.ends((solution, choosing), &cards, &thumb))
+                    },
+                )
+                .collect::<Result<Vec<_>, Stopped>>()?
+                .into_iter()
+                .flatten()
+                .collect(),
+        };
         for (reached, ends) in layer.iter().zip(&ends) {
             let mass: f64 = reached.scored.iter().sum();
             for end in ends {
@@ -183,6 +188,44 @@ pub fn distribution_of(
             at_least_once: at_least_once[k],
         }),
     })
+}
+
+/// Where the turn under way on `card` ends when `player` plays it on from the dice `shown`
+/// (roll number, rolls left); `thumb` is [`thumb_keeps`] of the solution's keeps.
+fn turn_ends(
+    solution: &Solution,
+    player: Player,
+    (card, shown): (Card, (usize, usize)),
+    thumb: &[usize],
+) -> Vec<End> {
+    let settings = solution.settings();
+    let keeps = solution.keeps();
+    let place = |decides: &dyn Fn(usize) -> usize, last: Vec<f64>| {
+        placed_ends((settings, card), keeps, &last, |r| {
+            let b = decides(r);
+            (
+                b,
+                settings.place(&solution.scores()[r], card.filled).points[b],
+            )
+        })
+    };
+    match player {
+        Player::Optimal => {
+            let turns = solution.turn(card);
+            let turn = turns.at(card);
+            let last = last_rolls_from(keeps, &turn, Some(shown));
+            place(&|r| turn.best_box(r).b, last)
+        }
+        Player::Thumb => {
+            let thumb = Thumb {
+                solution,
+                card,
+                keeps: thumb,
+            };
+            let last = last_rolls_from(keeps, &thumb, Some(shown));
+            place(&|r| thumb.place(r).b, last)
+        }
+    }
 }
 
 /// A card's group: its filled boxes and whether its Yahtzee box holds 50, as one number.
@@ -376,5 +419,55 @@ mod tests {
         let won = a.iter().zip(&b).filter(|(a, b)| a.score > b.score).count() as f64 / games as f64;
         let z = (won - win).abs() / (win * (1.0 - win) / games as f64).sqrt();
         assert!(z < 4.5, "won {won} of the games vs {win}: z {z}");
+    }
+
+    /// A turn from a card, pushed forward whole, is its turns from each first roll, each
+    /// pushed forward from the dice shown with two rolls left (the turn's own keeps and places
+    /// followed by another path: the player's ends of a whole turn against the rolls from one
+    /// roll on), weighted by each roll's chance: for both players, at cards of a few filled
+    /// boxes, to every score.
+    #[test]
+    fn a_whole_turn_is_its_first_rolls_weighed() {
+        let solution = small();
+        let keeps = solution.keeps();
+        let run = Run::default();
+        let cards = [
+            (0b1_0110_0000_0011, 2, 7),
+            (0b0_1000_1001_1100, 5, 63),
+            (0b1_1111_1011_1110, 5, 101),
+        ];
+        for player in [Player::Optimal, Player::Thumb] {
+            for (filled, upper, points) in cards {
+                let card = Card {
+                    filled,
+                    upper,
+                    fifty: false,
+                };
+                let from = |shown| Start {
+                    card,
+                    points,
+                    shown,
+                };
+                let whole = distribution_from(solution, player, from(None), &run).unwrap();
+                let mut weighed = vec![0.0; whole.probabilities.len()];
+                for r in 0..keeps.rolls() {
+                    let one = distribution_from(solution, player, from(Some((r, 2))), &run);
+                    for (w, p) in weighed.iter_mut().zip(&one.unwrap().probabilities) {
+                        *w += keeps.probability(r) * p;
+                    }
+                }
+                for (s, (a, b)) in whole.probabilities.iter().zip(&weighed).enumerate() {
+                    assert!(
+                        (a - b).abs() < 1e-13,
+                        "{player:?} {card:?} score {s}: {a} {b}"
+                    );
+                }
+                assert!(
+                    whole.probabilities[..points as usize]
+                        .iter()
+                        .all(|&p| p == 0.0)
+                );
+            }
+        }
     }
 }

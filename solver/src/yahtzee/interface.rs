@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::distribution::{Distribution, distribution_of, duel};
+use super::distribution::{Distribution, Start, distribution_from, distribution_of, duel};
 use super::keeps::{DICE, faces, keep_words};
 use super::python::{self, PythonPlayer, SIGNATURE};
 use super::rules::{BOX_KEYS, BOX_NAMES, BOXES, JOKERS, Settings, YAHTZEE, YAHTZEE_POINTS};
@@ -32,8 +32,8 @@ use crate::game::{
 use crate::outcome::{Outcome, SeatOutcome, Simulation, Tally};
 use crate::python::{Callable, PythonSpec, Runner};
 use crate::report::{
-    ChoiceValue, EstimateReport, Heading, MatchReport, Points, PositionReport, QUANTILES,
-    ScoreReport, ScoreSimulationReport, SimulationReport,
+    ChoiceValue, EstimateReport, Heading, MatchReport, Points, PositionReport, ScoreReport,
+    ScoreSimulationReport, SimulationReport,
 };
 use crate::spec::Resolved;
 use crate::spec::StrategyError;
@@ -253,6 +253,50 @@ impl YahtzeeGame {
         Ok(())
     }
 
+    /// Where the position `at` (checked) with the dice `dice` shown there starts a final
+    /// score's distribution; the position by its parts' names, and in words.
+    fn start(
+        &self,
+        solution: &Solution,
+        at: &[i64],
+        dice: Option<&[u8]>,
+    ) -> (Start, Vec<(String, i64)>, String) {
+        let (card, points) = self.card(&at[..BOXES]);
+        let points = points + at[BOXES] as u32;
+        let rolls_left = at[ROLLS_LEFT] as usize;
+        let open: Vec<&str> = (0..BOXES)
+            .filter(|b| card.filled & (1 << b) == 0)
+            .map(|b| BOX_NAMES[b])
+            .collect();
+        let mut from: Vec<(String, i64)> = at
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| (part_name(i).to_string(), n))
+            .collect();
+        from.truncate(ROLLS_LEFT + usize::from(dice.is_some()));
+        let mut from_text = format!("{points} points, open: {}", open.join(", "));
+        let keeps = solution.keeps();
+        let shown = dice.map(|shown| {
+            let counts = counts_of(shown);
+            from_text.push_str(&format!(
+                "; dice {}, {rolls_left} roll(s) left",
+                faces(&counts)
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ));
+            let r = keeps.number(&counts).expect("five dice") - keeps.first_roll();
+            (r, rolls_left)
+        });
+        let start = Start {
+            card,
+            points,
+            shown,
+        };
+        (start, from, from_text)
+    }
+
     /// The card the box points `boxes` (−1 open) make, with the points it holds (the boxes',
     /// and the upper bonus once earned).
     fn card(&self, boxes: &[i64]) -> (Card, u32) {
@@ -352,15 +396,16 @@ impl YahtzeeGame {
 
 /// The final score `distribution` gives, under `heading`.
 fn score_report(heading: Heading, distribution: &Distribution) -> ScoreReport {
-    ScoreReport {
-        heading,
-        expected_score: distribution.mean(),
-        sd: distribution.sd(),
-        median: distribution.quantile(0.5) as u32,
-        quantiles: QUANTILES.map(|q| distribution.quantile(q) as u32).to_vec(),
-        notes: Vec::new(),
-        files: Vec::new(),
+    ScoreReport::of(heading, &distribution.probabilities)
+}
+
+/// The counts of each face among the five dice `shown` (checked).
+fn counts_of(shown: &[u8]) -> [u8; 6] {
+    let mut counts = [0u8; 6];
+    for &f in shown {
+        counts[usize::from(f - 1)] += 1;
     }
+    counts
 }
 
 /// The points box `b` can hold, in words, if `points` is not one of them.
@@ -562,21 +607,9 @@ impl Game for YahtzeeGame {
             )));
         }
         let solution = self.solution(run)?;
-        let (card, points) = self.card(&at[..BOXES]);
-        let points = points + at[BOXES] as u32;
-        let rolls_left = at[ROLLS_LEFT] as usize;
-        let so_far = f64::from(points);
-        let open: Vec<&str> = (0..BOXES)
-            .filter(|b| card.filled & (1 << b) == 0)
-            .map(|b| BOX_NAMES[b])
-            .collect();
-        let mut from: Vec<(String, i64)> = at
-            .iter()
-            .enumerate()
-            .map(|(i, &n)| (part_name(i).to_string(), n))
-            .collect();
-        from.truncate(ROLLS_LEFT + usize::from(dice.is_some()));
-        let mut from_text = format!("{points} points, open: {}", open.join(", "));
+        let (start, from, from_text) = self.start(&solution, at, dice);
+        let (card, rolls_left) = (start.card, at[ROLLS_LEFT] as usize);
+        let so_far = f64::from(start.points);
         let keeps = solution.keeps();
         let (chosen, choices, value) = match dice {
             None => {
@@ -589,18 +622,7 @@ impl Game for YahtzeeGame {
                 ("roll".to_string(), vec![roll], value)
             }
             Some(shown) => {
-                let mut counts = [0u8; 6];
-                for &f in shown {
-                    counts[usize::from(f - 1)] += 1;
-                }
-                from_text.push_str(&format!(
-                    "; dice {}, {rolls_left} roll(s) left",
-                    faces(&counts)
-                        .iter()
-                        .map(u8::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ));
+                let counts = counts_of(shown);
                 let r = keeps.number(&counts).expect("five dice") - keeps.first_roll();
                 let turns = solution.turn(card);
                 let turn = turns.at(card);
@@ -646,18 +668,35 @@ impl Game for YahtzeeGame {
         Ok(report)
     }
 
-    fn score(&self, strategy: &Strategy, run: &Run) -> Result<ScoreReport, GameError> {
-        let distribution = self.distribution(strategy.built_in()?, run)?;
-        Ok(score_report(
-            self.heading_alone(&strategy.name),
-            &distribution,
-        ))
+    fn score(
+        &self,
+        strategy: &Strategy,
+        from: Option<(&[i64], Option<&[u8]>)>,
+        run: &Run,
+    ) -> Result<ScoreReport, GameError> {
+        let player = strategy.built_in()?;
+        let heading = self.heading_alone(&strategy.name);
+        let Some((at, dice)) = from else {
+            return Ok(score_report(heading, &*self.distribution(player, run)?));
+        };
+        let solution = self.solution(run)?;
+        let (start, from, from_text) = self.start(&solution, at, dice);
+        let distribution = distribution_from(&solution, player, start, run)?;
+        let mut report = score_report(heading, &distribution);
+        report.from = from;
+        report.from_text = from_text;
+        report.notes.push(
+            "the final score, the points on the card included (its boxes, the upper bonus and \
+             the Yahtzee bonuses earned)"
+                .to_string(),
+        );
+        Ok(report)
     }
 
     fn points(&self, strategy: &Strategy, run: &Run) -> Result<Points, GameError> {
         if strategy.python.is_none() {
             return self
-                .score(strategy, run)
+                .score(strategy, None, run)
                 .map(|report| Points::exact(report.expected_score));
         }
         let report = self.simulate_alone(strategy, (GRADE_GAMES, GRADE_SEED), run)?;
@@ -784,7 +823,9 @@ impl Game for YahtzeeGame {
         let mut solved = Solved::new(report, Vec::new(), Some((values, formats)));
         solved.files.push((
             "yahtzee_optimal_distribution.csv".to_string(),
-            distribution_csv(&distribution).into_bytes(),
+            score_report(self.heading_alone(&optimal.name), &distribution)
+                .csv()
+                .into_bytes(),
         ));
         Ok(solved)
     }
@@ -834,28 +875,6 @@ fn values_file(solution: &Solution, rules: &str, opponent: &str) -> ValuesFile {
         axes: VALUES_AXES.map(String::from).to_vec(),
         values: array.into_dyn(),
     }
-}
-
-/// The distribution as CSV: `score,probability,at_least` for every score from 0 to the
-/// highest with any chance.
-pub fn distribution_csv(distribution: &Distribution) -> String {
-    let at_least = distribution.at_least();
-    let last = distribution
-        .probabilities
-        .iter()
-        .rposition(|&p| p > 0.0)
-        .unwrap_or(0);
-    let mut csv = "score,probability,at_least\n".to_string();
-    for (s, (p, tail)) in distribution
-        .probabilities
-        .iter()
-        .zip(&at_least)
-        .enumerate()
-        .take(last + 1)
-    {
-        csv.push_str(&format!("{s},{p:e},{tail:e}\n"));
-    }
-    csv
 }
 
 /// The rules of `settings` (name, whole number; `joker` by its place in [`JOKERS`]).

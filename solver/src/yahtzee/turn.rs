@@ -149,12 +149,31 @@ impl End {
 /// The dice after a turn's last roll when `decides` keeps: the probability of each roll, by
 /// roll number.
 pub fn last_rolls(keeps: &Keeps, decides: &impl Decides) -> Vec<f64> {
+    last_rolls_from(keeps, decides, None)
+}
+
+/// [`last_rolls`] from the turn's first roll (`shown` none), or from the dice showing roll
+/// number `r` with `rolls_left` (0, 1 or 2) rolls left (`shown`: `(r, rolls_left)`).
+pub fn last_rolls_from(
+    keeps: &Keeps,
+    decides: &impl Decides,
+    shown: Option<(usize, usize)>,
+) -> Vec<f64> {
     let first = keeps.first_roll();
     let mut mass = vec![0.0; keeps.len()];
-    for r in 0..keeps.rolls() {
-        mass[first + r] = keeps.probability(r);
-    }
-    for rolls_left in [2, 1] {
+    let rolls_left = match shown {
+        None => {
+            for r in 0..keeps.rolls() {
+                mass[first + r] = keeps.probability(r);
+            }
+            2
+        }
+        Some((r, rolls_left)) => {
+            mass[first + r] = 1.0;
+            rolls_left
+        }
+    };
+    for rolls_left in (1..=rolls_left).rev() {
         let mut kept = vec![0.0; keeps.len()];
         for r in 0..keeps.rolls() {
             let m = mass[first + r];
