@@ -132,26 +132,20 @@ pub fn position(
                 })
         })
         .transpose()?;
-    let names: Vec<String> = info
-        .position
-        .iter()
-        .map(|p| p.name.to_uppercase())
-        .collect();
     let shown = from.unwrap_or("the default");
     let at = game
         .read_position(from, rolls_left)
         .map_err(|error| match error {
-            GameError::Position(text) => {
-                anyhow::anyhow!("--from {shown}: {text}; expected {}", names.join(","))
-            }
+            GameError::Position(text) => anyhow::anyhow!("--from {shown}: {text}"),
             other => other.into(),
         })?;
     game.check_position(&at, faces.as_deref())
         .map_err(|error| match error {
             GameError::Position(text) => anyhow::anyhow!("--from {shown}: {text}"),
-            GameError::Dice(text) => {
-                anyhow::anyhow!("--dice {}: {text}", dice.unwrap_or_default())
-            }
+            GameError::Dice(text) => match dice {
+                Some(dice) => anyhow::anyhow!("--dice {dice}: {text}"),
+                None => anyhow::anyhow!("{text}"),
+            },
             other => other.into(),
         })?;
     Ok((at, faces))

@@ -191,21 +191,25 @@ pub trait Game: Send + Sync + 'static {
                 self.info().rules
             )));
         }
+        let names = self
+            .info()
+            .position
+            .iter()
+            .map(|p| p.name.to_uppercase())
+            .collect::<Vec<_>>()
+            .join(",");
         let from = from.ok_or_else(|| {
             GameError::Refused(format!(
-                "--dice needs the position they are shown at: give --from ({})",
-                self.info()
-                    .position
-                    .iter()
-                    .map(|p| p.name.to_uppercase())
-                    .collect::<Vec<_>>()
-                    .join(",")
+                "--dice needs the position they are shown at: give --from ({names})"
             ))
         })?;
         from.split(',')
             .map(|piece| {
                 piece.trim().parse().map_err(|_| {
-                    GameError::Position(format!("'{}' is not a whole number", piece.trim()))
+                    GameError::Position(format!(
+                        "'{}' is not a whole number; expected {names}",
+                        piece.trim()
+                    ))
                 })
             })
             .collect()

@@ -109,20 +109,22 @@ impl PositionReport {
 
 impl PositionReport {
     /// The report of a position in a game of one player's score, where the mover's expected
-    /// final score is `expected` (points).
+    /// final score is `expected` (points); the choices listed the most valuable first (equals
+    /// in the game's order).
     pub fn scored(
         heading: Heading,
         from: Vec<(String, i64)>,
         from_text: String,
         expected: f64,
-        chosen_and_choices: (String, Vec<ChoiceValue>),
+        (chosen, mut choices): (String, Vec<ChoiceValue>),
     ) -> PositionReport {
+        choices.sort_by(|a, b| b.value.total_cmp(&a.value));
         let mut report = PositionReport::new(
             heading,
             from,
             from_text,
             SeatOutcome::without_ties(0.0),
-            chosen_and_choices,
+            (chosen, choices),
         );
         report.mover_wins = None;
         report.mover_loses = None;
@@ -153,9 +155,21 @@ impl Report for PositionReport {
                 percent(self.value.0)
             )?;
         }
+        // In a game of one player's score, what each choice loses against the best, in points.
+        let best = self.mover_wins.is_none().then(|| {
+            self.choices
+                .iter()
+                .map(|c| c.value)
+                .fold(f64::MIN, f64::max)
+        });
+        let losses = if best.is_some() {
+            ", the most valuable first, and what each loses against it"
+        } else {
+            ""
+        };
         writeln!(
             out,
-            "  what each choice is worth now ({} afterwards):",
+            "  what each choice is worth now ({} afterwards){losses}:",
             self.afterwards
         )?;
         let width = self
@@ -171,9 +185,14 @@ impl Report for PositionReport {
             } else {
                 String::new()
             };
+            let loss = match best {
+                Some(best) if best > choice.value => format!("  -{:.4}", best - choice.value),
+                Some(_) => "  best   ".to_string(),
+                None => String::new(),
+            };
             writeln!(
                 out,
-                "  {:>width$}  {}{mark}",
+                "  {:>width$}  {}{loss}{mark}",
                 choice.choice,
                 digits(choice.value)
             )?;

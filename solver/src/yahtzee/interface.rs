@@ -228,8 +228,7 @@ impl YahtzeeGame {
         let each = i64::from(self.settings.yahtzee_bonus);
         let refuse = |why: String| {
             Err(GameError::Position(format!(
-                "{} {points} is no Yahtzee bonus earned: {why}",
-                BONUS_PART.to_uppercase()
+                "{BONUS_PART}={points} is no Yahtzee bonus earned: {why}"
             )))
         };
         if each == 0 {
@@ -432,8 +431,8 @@ fn impossible(b: usize, points: i64) -> Option<String> {
             _ => format!("0 or {YAHTZEE_POINTS}"),
         };
         format!(
-            "{} {points} is no score of the box: it holds {what} (-1: open)",
-            BOX_KEYS[b].to_uppercase()
+            "{}={points} is no score of the box: it holds {what} (-1 or absent: open)",
+            BOX_KEYS[b]
         )
     })
 }
@@ -565,10 +564,10 @@ impl Game for YahtzeeGame {
                 (name, range)
             })
             .collect();
-        crate::game::check_numbers(&parts, at)?;
-        if let Some(text) = (0..BOXES).find_map(|b| (at[b] >= 0).then(|| impossible(b, at[b]))?) {
+        if let Some(text) = (0..BOXES).find_map(|b| (at[b] != -1).then(|| impossible(b, at[b]))?) {
             return Err(GameError::Position(text));
         }
+        crate::game::check_numbers(&parts, at)?;
         self.check_bonuses(at)?;
         if at[..BOXES].iter().all(|&p| p >= 0) {
             return Err(GameError::Position(
@@ -584,7 +583,7 @@ impl Game for YahtzeeGame {
             }
             None if at[ROLLS_LEFT] != 2 => {
                 return Err(GameError::Dice(format!(
-                    "--rolls-left {} needs the dice shown (--dice)",
+                    "--rolls-left {}: needs the dice shown (--dice, e.g. --dice 1,1,2,5,6)",
                     at[ROLLS_LEFT]
                 )));
             }
