@@ -404,22 +404,16 @@ pub struct EvalArgs {
     /// expected final score) and the value of each choice there.
     #[arg(long, value_name = "POSITION", conflicts_with_all = ["explain", "exact", "bounds"])]
     pub from: Option<String>,
-    /// Farkle, with --from: the dice a roll just showed (e.g. 1,1,5,2,3,4, as many as the
-    /// position's dice left); prints the value of each way to keep. Yahtzee: the five dice
-    /// showing (e.g. 1,1,2,5,6), at the card --from gives (the empty card by default).
-    #[arg(long, value_name = "FACES")]
+    #[arg(long, value_name = "FACES", help = help::dice())]
     pub dice: Option<String>,
     /// Yahtzee, with --dice: the rolls left (2 after a turn's first roll, the default; 1; 0,
     /// where the dice fill a box). With 1 or 2 prints the value of every keep, with 0 of every
     /// open box, each the expected final score under optimal play afterwards.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=2))]
     pub rolls_left: Option<u8>,
-    /// A game of one player's score (Yahtzee): the exact distribution of the strategy's final
-    /// score, from the start or from the position --from, --dice and --rolls-left give: its
-    /// mean, spread, quantiles and P(final score >= t) for every t (JSON `at_least`, by t);
-    /// with a FILE, also written there as CSV (score,probability,at_least).
     #[arg(
         long,
+        help = help::distribution(),
         value_name = "FILE.csv",
         num_args = 0..=1,
         conflicts_with_all = ["vs", "explain", "exact", "bounds"]
@@ -762,7 +756,7 @@ pub enum PlotCommand {
     /// the Pig family and Farkle: at the start of a turn).
     Win(PlotStrategyArgs),
     /// A line chart of a sweep's rows, a line per --y column, from the CSV or JSON `swine
-    /// sweep` writes.
+    /// sweep` writes (or any CSV of named columns: `eval --distribution FILE.csv`'s).
     Sweep(PlotSweepArgs),
 }
 

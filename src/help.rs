@@ -121,3 +121,24 @@ pub fn moves(default: &str) -> String {
         games_that(Capability::Moves)
     )
 }
+
+/// `--dice`' help in `swine eval`.
+pub fn dice() -> String {
+    format!(
+        "With --from, the dice a roll just showed there ({}), comma-separated faces (e.g. \
+         1,1,5,2,3,4: as many as the position's dice left, or the five showing); prints the \
+         value of each way to keep",
+        games_that(Capability::Dice)
+    )
+}
+
+/// `--distribution`'s help in `swine eval`.
+pub fn distribution() -> String {
+    format!(
+        "A game played alone ({}): the exact distribution of the strategy's final score, from \
+         the start or from the position --from, --dice and --rolls-left give: its mean, spread, \
+         quantiles and P(final score >= t) for every t (JSON `at_least`, by t); with a FILE, \
+         also written there as CSV (score,probability,at_least)",
+        catalog::labels(|g| g.alone())
+    )
+}

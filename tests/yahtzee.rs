@@ -300,8 +300,14 @@ fn bad_input_is_refused_with_its_value_named() {
             vec!["eval", "bacon", "--rules", "yahtzee"],
             "bacon: yahtzee has the strategies optimal, minimax, thumb",
         ),
-        (from("sixes=-3"), "--from sixes=-3: sixes=-3 is no score of the box"),
-        (from("rolls_left=1"), "'rolls_left' is no box; the boxes are ones, twos"),
+        (
+            from("sixes=-3"),
+            "--from sixes=-3: sixes=-3 is no score of the box",
+        ),
+        (
+            from("rolls_left=1"),
+            "'rolls_left' is no box; the boxes are ones, twos",
+        ),
     ] {
         let stderr = sandbox.run(&args).failure();
         assert!(stderr.contains(said), "{args:?}: {stderr}");

@@ -148,8 +148,12 @@ pub fn quantile(probabilities: &[f64], q: f64) -> usize {
         .unwrap_or(probabilities.len().saturating_sub(1))
 }
 
-/// The step between the scores at which a text report gives P(final score ≥ t).
-const SHOWN_STEP: usize = 25;
+/// The steps between the scores at which a text report gives P(final score ≥ t): the least
+/// that shows fewer than [`SHOWN_ROWS`] rows.
+const SHOWN_STEPS: [usize; 6] = [1, 2, 5, 10, 25, 50];
+
+/// The most rows of P(final score ≥ t) a text report shows (but where it must step by 100).
+const SHOWN_ROWS: usize = 25;
 
 /// A text report gives P(final score ≥ t) between this and 1 less this.
 const SHOWN_FROM: f64 = 0.0005;
@@ -178,8 +182,18 @@ impl Report for ScoreReport {
                 out,
                 "  P(final score >= t)   (every t: --json, or a CSV file)"
             )?;
-            let shown = at_least.iter().enumerate().step_by(SHOWN_STEP);
-            for (t, p) in shown.filter(|(_, p)| (SHOWN_FROM..=1.0 - SHOWN_FROM).contains(*p)) {
+            let told = |p: &f64| (SHOWN_FROM..=1.0 - SHOWN_FROM).contains(p);
+            let first = at_least.iter().position(told).unwrap_or(0);
+            let last = at_least.iter().rposition(told).unwrap_or(0);
+            let step = SHOWN_STEPS
+                .into_iter()
+                .find(|step| (last - first) / step < SHOWN_ROWS)
+                .unwrap_or(100);
+            let shown = at_least
+                .iter()
+                .enumerate()
+                .skip(first.div_ceil(step) * step);
+            for (t, p) in shown.step_by(step).filter(|(_, p)| told(p)) {
                 writeln!(out, "    {t:>5}  {}", digits(*p))?;
             }
         }
