@@ -32,6 +32,7 @@ pub mod solve;
 pub mod strategy;
 pub mod study;
 pub mod turn;
+mod typed;
 
 pub use distribution::{Distribution, distribution, distribution_of, duel};
 pub use interface::{YahtzeeGame, settings_of};
