@@ -997,8 +997,13 @@ impl Session for YahtzeeSession {
             Choice::Fill(b, _) => {
                 let dice = self.dice;
                 let gained = self.fill(0, b, &dice);
+                let boxed = self.cards[0].boxes[b].unwrap_or_default();
+                let bonus = match gained - boxed {
+                    0 => String::new(),
+                    more => format!(" and a bonus of {more}"),
+                };
                 let line = format!(
-                    "{} {gained} point(s) in {} (score {}){}.",
+                    "{} {boxed} point(s) in {}{bonus} (score {}){}.",
                     self.names().act(0, "scores", "score"),
                     BOX_NAMES[b],
                     self.cards[0].score,
