@@ -16,7 +16,8 @@
 //! - [`study`](mod@study): what happens on a card (the upper bonus, Yahtzees, bonuses), for
 //!   `swine study`.
 //! - [`interface`](mod@interface): the game behind the one game interface (a duel of two
-//!   cards); `session`: a person's game against the computer.
+//!   cards); `session`: a person's game, alone and coached or against the computer, with the
+//!   program's dice or dice rolled by hand; `typed`: what the person types (faces, box names).
 
 pub mod distribution;
 pub mod interface;

@@ -132,9 +132,13 @@ impl Side {
     }
 
     /// The upper total towards the bonus: `upper 41/63, bonus needs 22`, `bonus 35 earned`,
-    /// `bonus out of reach` (the open upper boxes cannot make up the rest).
+    /// `bonus out of reach` (the open upper boxes cannot make up the rest); `upper 41` where
+    /// there is no bonus.
     fn upper_words(&self, threshold: u16, bonus: u16) -> String {
         let upper = self.upper();
+        if bonus == 0 {
+            return format!("upper {upper}");
+        }
         let most: u16 = (0..6u16)
             .filter(|&b| self.boxes[usize::from(b)].is_none())
             .map(|b| 5 * (b + 1))

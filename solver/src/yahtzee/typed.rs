@@ -3,8 +3,9 @@
 
 use super::rules::{BOX_KEYS, BOX_NAMES, BOXES};
 
-/// The short names a player may type for a box, by the box's key (besides its name and key).
-const SHORT_NAMES: [(&str, &[&str]); BOXES] = [
+/// The short names a player may type for a box, by the box's key (besides its name and key;
+/// a box not here has none).
+const SHORT_NAMES: &[(&str, &[&str])] = &[
     ("ones", &["1s", "aces"]),
     ("twos", &["2s"]),
     ("threes", &["3s"]),
