@@ -1,7 +1,7 @@
 //! `swine play` for Hog and Greed, and the transcripts and estimates of `swine simulate`,
 //! through the real binary.
 
-use crate::util::Sandbox;
+use crate::util::{Sandbox, number};
 
 /// The digits of `value` to six places, as `play` prints its hints.
 fn six(value: f64) -> String {
@@ -230,7 +230,8 @@ const BY_HAND: [(&str, &str); 12] = [
 /// What a player types in a Yahtzee game with dice by hand: the first turn rolls five, keeps
 /// three sixes, types the two dice rolled again, keeps four and types all five (with a typo, a
 /// box not known and a box filled already along the way); every other turn types five dice,
-/// keeps all five twice and names a box (the last by Enter: only Chance is open).
+/// keeps all five twice and names a box (the last by Enter: only Chance is open), but for the
+/// full house, scored at once.
 fn yahtzee_by_hand_input() -> String {
     let mut lines = vec![
         "6 6 6 1 9",
@@ -243,7 +244,11 @@ fn yahtzee_by_hand_input() -> String {
         "Yahtzee",
     ];
     for (i, (dice, name)) in BY_HAND.iter().enumerate() {
-        lines.extend([*dice, *dice, *dice]);
+        // The full house is scored at once, with two rolls left.
+        if *name != "Full House" {
+            lines.extend([*dice, *dice]);
+        }
+        lines.push(dice);
         if i == 0 {
             lines.push("yahtzee");
         }
@@ -270,7 +275,29 @@ fn printed_loss(out: &str, said: &str) -> f64 {
 /// dice `dice` and `rolls_left` left: the difference of the two values it reports, and whether
 /// `chosen` is the best.
 fn eval_loss(from: &str, dice: &str, rolls_left: &str, chosen: &str) -> (f64, bool) {
-    let report = eval(&[
+    let report = eval_at(from, dice, rolls_left);
+    let best = report["chosen"].as_str().unwrap();
+    (
+        choice_value(&report, best) - choice_value(&report, chosen),
+        best == chosen,
+    )
+}
+
+/// The value `eval` gives `chosen` in `report`.
+fn choice_value(report: &serde_json::Value, chosen: &str) -> f64 {
+    report["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["choice"] == chosen)
+        .unwrap_or_else(|| panic!("no {chosen} in {report}"))["value"]
+        .as_f64()
+        .unwrap()
+}
+
+/// `eval`'s report at the card `from` with the dice `dice` and `rolls_left` left.
+fn eval_at(from: &str, dice: &str, rolls_left: &str) -> serde_json::Value {
+    eval(&[
         "optimal",
         "--rules",
         "yahtzee",
@@ -280,19 +307,7 @@ fn eval_loss(from: &str, dice: &str, rolls_left: &str, chosen: &str) -> (f64, bo
         dice,
         "--rolls-left",
         rolls_left,
-    ]);
-    let value = |name: &str| {
-        report["choices"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|c| c["choice"] == name)
-            .unwrap_or_else(|| panic!("no {name} in {report}"))["value"]
-            .as_f64()
-            .unwrap()
-    };
-    let best = report["chosen"].as_str().unwrap();
-    (value(best) - value(chosen), best == chosen)
+    ])
 }
 
 /// `play --rules yahtzee --dice-by-hand` fed a fixed sequence of dice: the dice typed in both
@@ -353,6 +368,22 @@ fn a_yahtzee_game_with_dice_by_hand_is_coached_decision_by_decision() {
             );
         }
     }
+    // A box filled with rolls left loses what the best keep is worth above it.
+    let card = "ones=3,twos=6,threes=9,fours=12,fives=15,sixes=18,three_of_a_kind=13,\
+                four_of_a_kind=18,yahtzee=50";
+    let kept = number(&eval_at(card, "2,2,5,5,5", "2"), "value");
+    let filled = choice_value(&eval_at(card, "2,2,5,5,5", "0"), "Full House");
+    let printed = printed_loss(&out, "You score 25 point(s) in Full House (score 204)");
+    assert!(
+        (printed - (kept - filled)).abs() <= 5e-5,
+        "{printed} vs {kept} - {filled}"
+    );
+    // Here nothing could be gained by rolling on: the box is as good as the best keep.
+    assert_eq!(kept, filled);
+    assert!(
+        out.contains("in Full House (score 204); the best: loses 0."),
+        "{out}"
+    );
     // The end sums the losses told one by one, counts the decisions that were not the best
     // and names the costliest.
     let told: Vec<f64> = out
@@ -373,7 +404,7 @@ fn a_yahtzee_game_with_dice_by_hand_is_coached_decision_by_decision() {
         "{total} vs {summed}"
     );
     assert!(
-        rest.contains(&format!(": {} of 39 were not the best.", told.len())),
+        rest.contains(&format!(": {} of 37 were not the best.", told.len())),
         "{rest}"
     );
     assert!(out.contains("The costliest:\n  turn "), "{out}");
@@ -487,7 +518,7 @@ fn a_yahtzee_game_is_typed_at_a_real_terminal() {
         &command,
     ]);
     assert!(started.status.success(), "{started:?}");
-    let keep = "Keep which dice (faces, none, a number, Enter the best)? ";
+    let keep = "Keep which dice (faces, none, a box to score now, a number, Enter the best)? ";
     tmux.wait_for(keep, 1);
     tmux.type_line("4 4");
     tmux.wait_for(
@@ -497,8 +528,9 @@ fn a_yahtzee_game_is_typed_at_a_real_terminal() {
     tmux.type_line("bogus");
     tmux.wait_for(
         "'bogus' is not a keep of the dice showing (1 2 4 4 5): type the faces to keep (6 6, 66 \
-         or 6,6; keep 6 for one die; none or 0 rerolls all five), a number from 1 to 24, or \
-         Enter for the best (keep 4 4)",
+         or 6,6; keep 6 for one die; none or 0 rerolls all five), a box's name (fh, 3k, 4k, ss, \
+         ls, chance, yahtzee, ones to sixes or 1s to 6s, or the full name) to score now, a \
+         number from 1 to 24, or Enter for the best (keep 4 4)",
         1,
     );
     tmux.type_line("445");

@@ -221,7 +221,9 @@ impl YahtzeeSession {
     }
 
     /// The person's choices now, each with its value (the expected final score, optimal play
-    /// afterwards), and the best.
+    /// afterwards), and the best. With rolls left they are the keeps of the dice showing and,
+    /// at the terminal, after them every box the dice may fill now (never the best: keeping
+    /// all five is worth at least as much).
     fn choices(&self) -> (Vec<(Choice, String, f64)>, usize) {
         let side = &self.cards[0];
         let so_far = f64::from(side.score);
@@ -229,19 +231,17 @@ impl YahtzeeSession {
         let turn = turns.at(side.card);
         let r = self.roll();
         let keeps = self.keeps();
+        let boxes = turn.boxes(r).map(|placed| {
+            let points = placed.gained;
+            (
+                Choice::Fill(placed.b, points),
+                format!("{}: {points} point(s)", BOX_NAMES[placed.b]),
+                so_far + self.solution.worth(&placed),
+            )
+        });
         if self.rolls_left == 0 {
             let best = turn.best_box(r).b;
-            let listed: Vec<(Choice, String, f64)> = turn
-                .boxes(r)
-                .map(|placed| {
-                    let points = placed.gained;
-                    (
-                        Choice::Fill(placed.b, points),
-                        format!("{}: {points} point(s)", BOX_NAMES[placed.b]),
-                        so_far + self.solution.worth(&placed),
-                    )
-                })
-                .collect();
+            let listed: Vec<(Choice, String, f64)> = boxes.collect();
             let at = listed
                 .iter()
                 .position(|c| matches!(c.0, Choice::Fill(b, _) if b == best))
@@ -249,7 +249,7 @@ impl YahtzeeSession {
             return (listed, at);
         }
         let best = turn.best_keep(r, self.rolls_left);
-        let listed: Vec<(Choice, String, f64)> = (0..keeps.len())
+        let mut listed: Vec<(Choice, String, f64)> = (0..keeps.len())
             .filter(|&k| (0..6).all(|f| keeps.counts(k)[f] <= self.dice[f]))
             .map(|k| {
                 (
@@ -259,6 +259,9 @@ impl YahtzeeSession {
                 )
             })
             .collect();
+        if self.audience == Audience::Terminal {
+            listed.extend(boxes);
+        }
         let at = listed
             .iter()
             .position(|c| c.0 == Choice::Keep(best))
@@ -276,13 +279,19 @@ impl YahtzeeSession {
         order
     }
 
-    /// The choices' places in `choices` as the terminal numbers them: ranked with hints, in
-    /// their own order (keeps by size, boxes in the card's order) without.
-    fn numbered(choices: &[(Choice, String, f64)], best: usize, hints: bool) -> Vec<usize> {
+    /// The choices' places in `choices` as the terminal lists and numbers them: ranked with
+    /// hints, in their own order (keeps by size, boxes in the card's order) without; with rolls
+    /// left, the keeps alone (a box is filled early by its name).
+    fn numbered(&self, choices: &[(Choice, String, f64)], best: usize, hints: bool) -> Vec<usize> {
+        let listed =
+            |i: &usize| !(self.rolls_left > 0 && matches!(choices[*i].0, Choice::Fill(..)));
         if hints {
             Self::ranked(choices, best)
+                .into_iter()
+                .filter(listed)
+                .collect()
         } else {
-            (0..choices.len()).collect()
+            (0..choices.len()).filter(listed).collect()
         }
     }
 
@@ -508,11 +517,20 @@ impl YahtzeeSession {
             turn: self.turn_number(),
             roll: self.roll_number(),
             dice: self.dice,
-            chosen: self.chosen_words(choices[i].0),
+            chosen: match choices[i].0 {
+                Choice::Fill(..) if self.rolls_left > 0 => format!(
+                    "{} with {} roll(s) left",
+                    self.chosen_words(choices[i].0),
+                    self.rolls_left
+                ),
+                chosen => self.chosen_words(chosen),
+            },
             best: self.chosen_words(choices[best].0),
             lost,
         };
-        let remark = if i == best {
+        // A box filled with rolls left may be worth as much as the best keep (keeping all five
+        // could gain nothing): as good as the best.
+        let remark = if i == best || lost == 0.0 {
             "the best: loses 0".to_string()
         } else {
             format!(
@@ -563,6 +581,29 @@ impl YahtzeeSession {
             DICE - held,
             if held > 0 { ", or all five" } else { "" }
         ))
+    }
+
+    /// The action that fills box `b` (as `typed`), or why the dice showing may not fill it.
+    fn box_action(
+        &self,
+        choices: &[(Choice, String, f64)],
+        b: usize,
+        typed: &str,
+    ) -> Result<Action, String> {
+        if let Some(i) = choices
+            .iter()
+            .position(|c| matches!(c.0, Choice::Fill(filled, _) if filled == b))
+        {
+            return Ok(Action::Choice(i));
+        }
+        Err(match self.cards[0].boxes[b] {
+            Some(points) => format!("'{typed}': {} is filled already ({points})", BOX_NAMES[b]),
+            None => format!(
+                "'{typed}': {} cannot be filled with {} (the joker rule)",
+                BOX_NAMES[b],
+                words(&self.dice)
+            ),
+        })
     }
 
     /// What the person typed while the dice they roll are waited for (`kept` kept).
@@ -765,11 +806,13 @@ impl Session for YahtzeeSession {
             words(&self.dice),
             self.rolls_left
         ));
-        let width = choices.iter().map(|c| c.1.len()).max().unwrap_or(0);
-        for (shown, i) in Self::numbered(&choices, best, hints)
-            .into_iter()
-            .enumerate()
-        {
+        let numbered = self.numbered(&choices, best, hints);
+        let width = numbered
+            .iter()
+            .map(|&i| choices[i].1.len())
+            .max()
+            .unwrap_or(0);
+        for (shown, i) in numbered.into_iter().enumerate() {
             let (_, label, value) = &choices[i];
             let number = shown + 1;
             if hints {
@@ -794,7 +837,7 @@ impl Session for YahtzeeSession {
         }
         let enter = if hints { ", Enter the best" } else { "" };
         let question = if self.rolls_left > 0 {
-            format!("Keep which dice (faces, none, a number{enter})? ")
+            format!("Keep which dice (faces, none, a box to score now, a number{enter})? ")
         } else {
             format!("Which box (a name such as fh or 6s, a number{enter})? ")
         };
@@ -810,7 +853,7 @@ impl Session for YahtzeeSession {
             return self.read_roll(typed, &kept);
         }
         let (choices, best) = self.choices();
-        let numbered = Self::numbered(&choices, best, hints);
+        let numbered = self.numbered(&choices, best, hints);
         let (enter, best_words) = if hints {
             (
                 ", or Enter for the best".to_string(),
@@ -838,7 +881,7 @@ impl Session for YahtzeeSession {
         {
             return Ok(self.action(&choices, i));
         }
-        let numbers = format!("a number from 1 to {}", choices.len());
+        let numbers = format!("a number from 1 to {}", numbered.len());
         if self.rolls_left > 0 {
             if let Some(kept) = keep_typed(typed) {
                 let mut counts = [0u8; 6];
@@ -855,35 +898,16 @@ impl Session for YahtzeeSession {
                 return Ok(Action::Keep(kept));
             }
             if let Some(b) = box_named(typed) {
-                return Err(format!(
-                    "'{typed}' is {}: a box is filled after the last roll ({} roll(s) left); \
-                     to roll no more, keep all five ({})",
-                    BOX_NAMES[b],
-                    self.rolls_left,
-                    words(&self.dice)
-                ));
+                return self.box_action(&choices, b, typed);
             }
             return Err(format!(
                 "'{typed}' is not a keep of the dice showing ({}): type {KEEPS_TYPED}, \
-                 {numbers}{enter}{best_words}",
+                 {BOXES_TYPED} to score now, {numbers}{enter}{best_words}",
                 words(&self.dice)
             ));
         }
         if let Some(b) = box_named(typed) {
-            if let Some(i) = choices
-                .iter()
-                .position(|c| matches!(c.0, Choice::Fill(filled, _) if filled == b))
-            {
-                return Ok(Action::Choice(i));
-            }
-            return Err(match self.cards[0].boxes[b] {
-                Some(points) => format!("'{typed}': {} is filled already ({points})", BOX_NAMES[b]),
-                None => format!(
-                    "'{typed}': {} cannot be filled with {} (the joker rule)",
-                    BOX_NAMES[b],
-                    words(&self.dice)
-                ),
-            });
+            return self.box_action(&choices, b, typed);
         }
         if keep_typed(typed).is_some() {
             return Err(format!(
