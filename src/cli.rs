@@ -322,8 +322,11 @@ pub struct PlayArgs {
     /// Do not show the value of each choice before your turns.
     #[arg(long)]
     pub no_hints: bool,
+    #[arg(long, help = help::dice_by_hand())]
+    pub dice_by_hand: bool,
     /// Your first answers, in order, as if typed (e.g. `6,0`; Pig `r,h`; Chopsticks: `yes` to
-    /// go first, then moves); then the terminal's. With --seed, replays a game.
+    /// go first, then moves; Yahtzee `4 4,,fh`: faces with spaces, an empty answer for the
+    /// best); then the terminal's. With --seed, replays a game.
     #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
     pub answers: Vec<String>,
     #[command(flatten)]

@@ -114,6 +114,14 @@ pub fn play_seed() -> String {
     )
 }
 
+/// `--dice-by-hand`'s help in `swine play`.
+pub fn dice_by_hand() -> String {
+    format!(
+        "Roll real dice and type what they show; every decision is coached: the best choice,          and what yours lost against it in points ({}, on your own card: no --vs)",
+        games_that(Capability::ByHand)
+    )
+}
+
 /// `--moves`' help, with the default where none is given.
 pub fn moves(default: &str) -> String {
     format!(

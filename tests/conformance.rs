@@ -685,8 +685,8 @@ type Check<'a> = Box<dyn Fn() -> Result<(), GameError> + 'a>;
 
 /// Plays games against `computer` (under the move limit `moves`) at the terminal and on the
 /// page, the person first and the computer first, to their ends: at the terminal each answer
-/// the first the prompt takes, on the page the best choice of the view, sent as the page sends
-/// it.
+/// the first the prompt takes (typed: Enter, the best), on the page the best choice of the
+/// view, sent as the page sends it.
 fn play(
     game: &dyn DynGame,
     computer: Option<&swine_solver::game::Strategy>,
@@ -706,6 +706,9 @@ fn play(
                     (Answers::Dice(least, _), _) => Action::Dice(*least.max(&1)),
                     (Answers::Choice(..), _) => Action::Choice(0),
                     (Answers::Words(words), _) => words[0].1.clone(),
+                    (Answers::Typed, _) => session
+                        .read("", true)
+                        .unwrap_or_else(|e| panic!("{what}: Enter: {e}")),
                 };
                 session
                     .act(&action)

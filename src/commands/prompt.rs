@@ -84,6 +84,20 @@ fn ask(
     hint: &str,
     read: impl Fn(&str) -> Option<usize>,
 ) -> io::Result<Option<usize>> {
+    ask_typed(input, out, question, |answer| {
+        read(answer).ok_or_else(|| format!("'{answer}' is not a choice: {hint}."))
+    })
+}
+
+/// Asks `question` until `read` makes an answer of what is typed (surrounding spaces trimmed;
+/// an empty line is typed too), saying after each answer it refuses why; `None` at the end of
+/// input.
+pub fn ask_typed<A>(
+    input: &mut Answers<impl BufRead>,
+    out: &mut impl Write,
+    question: &str,
+    read: impl Fn(&str) -> Result<A, String>,
+) -> io::Result<Option<A>> {
     loop {
         write!(out, "{question}")?;
         out.flush()?;
@@ -91,8 +105,8 @@ fn ask(
             return Ok(None);
         };
         match read(line.trim()) {
-            Some(choice) => return Ok(Some(choice)),
-            None => writeln!(out, "'{}' is not a choice: {hint}.", line.trim())?,
+            Ok(answer) => return Ok(Some(answer)),
+            Err(why) => writeln!(out, "{why}")?,
         }
     }
 }

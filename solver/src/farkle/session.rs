@@ -199,6 +199,9 @@ pub enum MoveError {
         /// The faces shown.
         shown: String,
     },
+    /// Dice rolled by hand, which Farkle does not take.
+    #[error("farkle rolls its own dice")]
+    ByHand,
     /// Dice set aside of which some do not score.
     #[error("{kept}: not every one of these dice scores")]
     NotScoring {
@@ -243,6 +246,7 @@ impl Farkle {
                 })?;
                 Ok(Move::Keep(*keep))
             }
+            Action::Rolled(_) => Err(MoveError::ByHand),
             Action::Keep(kept) => {
                 let shown = shown.ok_or(MoveError::NoRoll)?;
                 let keep = keep_of(self.settings(), &play.counts(), kept);

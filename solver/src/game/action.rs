@@ -4,7 +4,8 @@
 use serde::Serialize;
 
 /// A decision the person makes: what `swine play` reads and the page sends. The page reads it
-/// as `{"dice": N}`, `{"choice": N}` or `{"keep": [F, ...]}`.
+/// as `{"dice": N}`, `{"choice": N}` or `{"keep": [F, ...]}`; `swine play --dice-by-hand` also
+/// sends `{"rolled": [F, ...]}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
@@ -13,6 +14,9 @@ pub enum Action {
     Dice(u32),
     /// Take the `n`th of the choices listed (from 0): a Chopsticks move, a Farkle keep.
     Choice(usize),
-    /// Keep these faces (Farkle, after a roll).
+    /// Keep these faces (Farkle and Yahtzee, after a roll).
     Keep(Vec<u8>),
+    /// These faces came up on the person's own dice (a game played with dice by hand: the
+    /// dice rolled, or only those rolled again after a keep).
+    Rolled(Vec<u8>),
 }

@@ -345,7 +345,7 @@ impl<G: Game> DynGame for G {
         if moves.is_some() {
             info.allows(Capability::Moves)?;
         }
-        if computer.is_none() && info.can(Capability::Strategies) {
+        if computer.is_none() && info.can(Capability::Strategies) && !info.game.alone() {
             return Err(against("play"));
         }
         run.check()?;

@@ -70,11 +70,13 @@ pub enum Capability {
     /// A match-up studied turn by turn: the length of a game, how often each rule happens
     /// (`swine study`).
     Study,
+    /// Dice rolled by hand and typed in, every decision coached (`play --dice-by-hand`).
+    ByHand,
 }
 
 impl Capability {
     /// Every capability, in the order `swine games` lists them.
-    pub const ALL: [Capability; 17] = [
+    pub const ALL: [Capability; 18] = [
         Capability::Strategies,
         Capability::Exact,
         Capability::Bounds,
@@ -92,6 +94,7 @@ impl Capability {
         Capability::ScoreMap,
         Capability::Tables,
         Capability::Study,
+        Capability::ByHand,
     ];
 
     /// Its name in JSON (`swine games --json`): `strategies`, `exact`, `full_information`.
@@ -114,6 +117,7 @@ impl Capability {
             Capability::ScoreMap => "score_map",
             Capability::Tables => "tables",
             Capability::Study => "study",
+            Capability::ByHand => "by_hand",
         }
     }
 
@@ -137,6 +141,7 @@ impl Capability {
             Capability::ScoreMap => "map",
             Capability::Tables => "a table strategy",
             Capability::Study => "study",
+            Capability::ByHand => "--dice-by-hand",
         }
     }
 
@@ -160,6 +165,7 @@ impl Capability {
             Capability::ScoreMap => "the page's strategy map",
             Capability::Tables => "strategies as tables (arrays, callables)",
             Capability::Study => "a match-up studied turn by turn (study)",
+            Capability::ByHand => "real dice typed in, every decision coached (--dice-by-hand)",
         }
     }
 
@@ -184,6 +190,7 @@ impl Capability {
             Capability::ScoreMap => "has no map of one choice per cell of scores",
             Capability::Tables => "takes no table strategy",
             Capability::Study => "is not studied turn by turn",
+            Capability::ByHand => "is played with the program's dice only",
         }
     }
 }

@@ -327,8 +327,8 @@ pub trait Game: Send + Sync + 'static {
         run: &Run,
     ) -> Result<Solved, GameError>;
 
-    /// The match-up a person plays against `computer` (none: perfect play), solved once for
-    /// any number of games.
+    /// The match-up a person plays against `computer` (none: perfect play; in a game one
+    /// player plays alone, the person alone), solved once for any number of games.
     fn engine(
         &self,
         computer: Option<&Self::Strategy>,

@@ -30,6 +30,13 @@ pub trait Engine: Send + Sync {
     /// are seeded by `seed`; told for `audience`.
     fn session(&self, first: usize, seed: u64, audience: Audience) -> Box<dyn Session>;
 
+    /// A new game at the terminal whose dice the person rolls on dice of their own and types
+    /// in ([`Action::Rolled`]), every decision coached; or why not (the game rolls its own
+    /// dice, or this match-up cannot be played so). Its first [`Told`] says what it is.
+    fn session_by_hand(&self) -> Result<Box<dyn Session>, String> {
+        Err("is played with the program's dice only".to_string())
+    }
+
     /// The page's strategy map: the person's best choice and its value in every cell of
     /// scores, with the legend that reads it (refused where the game has no such map).
     fn map(&self) -> Result<Map, String>;
@@ -108,6 +115,9 @@ pub enum Answers {
     Choice(usize, usize),
     /// One of these words (case aside), each with its action.
     Words(Vec<(&'static str, Action)>),
+    /// Whatever the person types, read by the session ([`Session::read`]): faces, names,
+    /// numbers, an empty line.
+    Typed,
 }
 
 /// The person's next decision, as the terminal asks it.
@@ -156,6 +166,16 @@ pub trait Session: Send {
     /// The person's next decision, `hints` (the value of each choice) shown or not; `None`
     /// once the game is over.
     fn prompt(&self, hints: bool) -> Option<Prompt>;
+
+    /// What the person `typed` (surrounding spaces trimmed) at a prompt that takes
+    /// [`Answers::Typed`], asked with `hints` or not, as an action; or a message naming what
+    /// was typed and what is accepted, to ask again. Sessions whose prompts take only numbers
+    /// or words read nothing typed.
+    fn read(&self, typed: &str, _hints: bool) -> Result<Action, String> {
+        Err(format!(
+            "'{typed}' is not read here: answer as the question asks"
+        ))
+    }
 
     /// Plays the person's `action`, then the computer's turns until it is the person's turn
     /// again or the game ends: every turn told; or why the action is refused (the game is

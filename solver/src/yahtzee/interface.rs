@@ -27,7 +27,7 @@ use super::turn::Card;
 use crate::format::{Format, ValuesFile};
 use crate::game::{
     Capability, Engine, Evaluated, Footprint, Game, GameError, GameInfo, MoveLimit, Part, Rating,
-    Reported, Run, Simulated, SolveAsk, Solved, Stopped, Studied, StudyAsk, TablesJob, given,
+    Reported, Run, Simulated, SolveAsk, Solved, Stopped, Studied, StudyAsk, TablesJob,
 };
 use crate::outcome::{Outcome, SeatOutcome, Simulation, Tally};
 use crate::python::{Callable, PythonSpec, Runner};
@@ -835,12 +835,12 @@ impl Game for YahtzeeGame {
         _moves: Option<MoveLimit>,
         run: &Run,
     ) -> Result<Arc<dyn Engine>, GameError> {
-        let computer = given(computer)?;
-        Ok(Arc::new(YahtzeeEngine::new(
-            self.solution(run)?,
-            computer.built_in()?,
-            computer.name.clone(),
-        )))
+        // No computer: the person plays a card alone.
+        let computer = match computer {
+            Some(strategy) => Some((strategy.built_in()?, strategy.name.clone())),
+            None => None,
+        };
+        Ok(Arc::new(YahtzeeEngine::new(self.solution(run)?, computer)))
     }
 
     fn tables(&self, _from: Option<&std::path::Path>) -> Result<Vec<TablesJob>, GameError> {

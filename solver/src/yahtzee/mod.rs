@@ -18,7 +18,8 @@
 //! - [`study`](mod@study): what happens on a card (the upper bonus, Yahtzees, bonuses), for
 //!   `swine study`.
 //! - [`interface`](mod@interface): the game behind the one game interface (a duel of two
-//!   cards); `session`: a person's game against the computer.
+//!   cards); `session`: a person's game, alone and coached or against the computer, with the
+//!   program's dice or dice rolled by hand; `typed`: what the person types (faces, box names).
 
 pub mod distribution;
 pub mod interface;
@@ -35,6 +36,7 @@ pub mod solve;
 pub mod strategy;
 pub mod study;
 pub mod turn;
+mod typed;
 
 pub use distribution::{Distribution, distribution, distribution_of, duel};
 pub use interface::{YahtzeeGame, settings_of};

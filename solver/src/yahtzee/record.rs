@@ -43,7 +43,12 @@ pub const GAME: GameType = GameType {
     position: PositionForm::Card,
     chance: true,
     ties: true,
-    can: &[Capability::Strategies, Capability::Dice, Capability::Study],
+    can: &[
+        Capability::Strategies,
+        Capability::Dice,
+        Capability::Study,
+        Capability::ByHand,
+    ],
     refusals: &[
         (
             Capability::Exact,
