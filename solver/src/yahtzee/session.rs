@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::keeps::{DICE, Keeps, faces, keep_words};
-use super::rules::{BOX_NAMES, BOXES, Counts};
+use super::rules::{Counts, MOST_BOXES};
 use super::solve::Solution;
 use super::strategy::{Player, Thumb, thumb_keeps};
 use super::turn::{Card, Decides};
@@ -80,7 +80,7 @@ impl Engine for YahtzeeEngine {
 #[derive(Clone, Copy, Debug)]
 struct Side {
     card: Card,
-    boxes: [Option<u16>; BOXES],
+    boxes: [Option<u16>; MOST_BOXES],
     score: u32,
 }
 
@@ -88,7 +88,7 @@ impl Default for Side {
     fn default() -> Side {
         Side {
             card: Card::EMPTY,
-            boxes: [None; BOXES],
+            boxes: [None; MOST_BOXES],
             score: 0,
         }
     }
@@ -156,7 +156,10 @@ impl YahtzeeSession {
                     let points = placed.gained;
                     (
                         Choice::Fill(placed.b, points),
-                        format!("{}: {points} point(s)", BOX_NAMES[placed.b]),
+                        format!(
+                            "{}: {points} point(s)",
+                            self.solution.settings().box_name(placed.b)
+                        ),
                         so_far + self.solution.worth(&placed),
                     )
                 })
@@ -254,7 +257,7 @@ impl YahtzeeSession {
         lines.push(format!(
             "ends on {}: {gained} point(s) in {} (score {})",
             words(&dice),
-            BOX_NAMES[placed.b],
+            self.solution.settings().box_name(placed.b),
             self.cards[1].score
         ));
         Told {
@@ -274,7 +277,10 @@ impl YahtzeeSession {
                 return;
             }
             self.mover = 1 - self.mover;
-            if self.cards[self.mover].card.is_full() {
+            if self.cards[self.mover]
+                .card
+                .is_full(self.solution.settings())
+            {
                 self.mover = 1 - self.mover;
             }
             if self.mover == 0 {
@@ -342,7 +348,7 @@ impl YahtzeeSession {
             choice: None,
         };
         let mut cells = Vec::new();
-        for (b, name) in BOX_NAMES.iter().enumerate() {
+        for (b, name) in settings.sheet.boxes.iter().map(|r| r.name).enumerate() {
             for (seat, side) in self.cards.iter().enumerate() {
                 cells.push(match (side.boxes[b], offer(b).filter(|_| seat == 0)) {
                     (Some(points), _) => cell(name, seat, points.to_string(), CellState::Filled),
@@ -379,8 +385,10 @@ impl YahtzeeSession {
 
     fn card_line(&self, seat: usize) -> String {
         let side = &self.cards[seat];
-        let filled: Vec<String> = (0..BOXES)
-            .filter_map(|b| side.boxes[b].map(|p| format!("{} {p}", BOX_NAMES[b])))
+        let filled: Vec<String> = (0..MOST_BOXES)
+            .filter_map(|b| {
+                side.boxes[b].map(|p| format!("{} {p}", self.solution.settings().box_name(b)))
+            })
             .collect();
         format!(
             "{}: score {}{}",
@@ -532,7 +540,7 @@ impl Session for YahtzeeSession {
                     lines: self.audience.lines(vec![format!(
                         "{} {gained} point(s) in {} (score {}).",
                         self.names().act(0, "scores", "score"),
-                        BOX_NAMES[b],
+                        self.solution.settings().box_name(b),
                         self.cards[0].score
                     )]),
                 });
@@ -543,7 +551,9 @@ impl Session for YahtzeeSession {
     }
 
     fn ended(&self) -> Option<Option<usize>> {
-        (self.cards[0].card.is_full() && self.cards[1].card.is_full()).then(|| self.winner())
+        let settings = self.solution.settings();
+        let full = |seat: usize| self.cards[seat].card.is_full(settings);
+        (full(0) && full(1)).then(|| self.winner())
     }
 
     fn waiting(&self) -> bool {
