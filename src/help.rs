@@ -4,7 +4,7 @@
 use swine_solver::catalog;
 use swine_solver::game::{Capability, ParameterKind};
 
-/// Every game's label, in words: `Hog, Greed, Pig, Farkle, Yahtzee and Chopsticks`.
+/// Every game's label, in words: `Hog, Greed, Pig, Farkle, Yahtzee, Yatzy and Chopsticks`.
 fn every_game() -> String {
     catalog::labels(|_| true)
 }

@@ -12,7 +12,7 @@ fn unknown_rulesets_goals_and_strategies() {
         "swine: unknown ruleset 'hog-sp99'; the rulesets are hog-fa20, hog-fa17, hog-sp18, \
          hog-fa18, hog-su19, hog-fa19, hog-sp20, hog-su20, hog-sp21, hog-fa21, hog-sp22, \
          hog-su22, hog-fa22, hog-fa24, hog-wild, hog-hogtimus, hog-digits, hog-nju21, \
-         hog-nju24, hog-textbook, greed, pig, piglet, two-dice-pig, farkle, yahtzee, \
+         hog-nju24, hog-textbook, greed, pig, piglet, two-dice-pig, farkle, yahtzee, yatzy, \
          chopsticks, coin-race, or a Hog rule script (FILE.rhai or FILE.py)"
     );
     // Another game's rules are no script to check or sweep.

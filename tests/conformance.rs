@@ -194,7 +194,7 @@ struct Case {
 }
 
 /// One ruleset of every registered game, small (the tests' own coin race among them).
-const CASES: [Case; 7] = [
+const CASES: [Case; 8] = [
     Case {
         flags: &["--rules", "hog-fa20", "--goal", "30"],
         strategies: Some(["always_roll:4", "always_roll:6"]),
@@ -221,6 +221,12 @@ const CASES: [Case; 7] = [
     },
     Case {
         flags: &["--rules", "yahtzee", "--set", "upper_threshold=5"],
+        strategies: Some(["optimal", "thumb"]),
+        from: "chance=20",
+        dice: Some("1,1,2,5,6"),
+    },
+    Case {
+        flags: &["--rules", "yatzy", "--set", "upper_threshold=5"],
         strategies: Some(["optimal", "thumb"]),
         from: "chance=20",
         dice: Some("1,1,2,5,6"),

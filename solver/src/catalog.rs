@@ -27,6 +27,7 @@ const REGISTERED: &[&GameType] = &[
     &crate::pig::GAME,
     &crate::farkle::GAME,
     &crate::yahtzee::GAME,
+    &crate::yahtzee::YATZY,
     &crate::chopsticks::GAME,
     #[cfg(feature = "coin-race")]
     &crate::coin_race::GAME,
@@ -375,7 +376,7 @@ mod tests {
     #[test]
     fn every_game_is_listed_once_with_the_default_first() {
         // The built-ins, in order (the tests' own game, where built, after them).
-        let names: Vec<&str> = rulesets().iter().map(|l| l.ruleset.name).take(27).collect();
+        let names: Vec<&str> = rulesets().iter().map(|l| l.ruleset.name).take(28).collect();
         assert_eq!(
             names,
             [
@@ -405,6 +406,7 @@ mod tests {
                 "two-dice-pig",
                 "farkle",
                 "yahtzee",
+                "yatzy",
                 "chopsticks"
             ]
         );
@@ -418,7 +420,7 @@ mod tests {
                  hog-fa18, hog-su19, hog-fa19, hog-sp20, hog-su20, hog-sp21, hog-fa21, \
                  hog-sp22, hog-su22, hog-fa22, hog-fa24, hog-wild, hog-hogtimus, hog-digits, \
                  hog-nju21, hog-nju24, hog-textbook, greed, pig, piglet, two-dice-pig, farkle, \
-                 yahtzee, chopsticks, "
+                 yahtzee, yatzy, chopsticks, "
             ) && unknown.ends_with(", or a Hog rule script (FILE.rhai or FILE.py)"),
             "{unknown}"
         );

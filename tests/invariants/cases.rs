@@ -51,6 +51,10 @@ fn sizes(name: &str) -> Vec<Vec<(&'static str, i64)>> {
             vec![("upper_threshold", 5), ("joker", 1), ("yahtzee_bonus", 50)],
             vec![("upper_threshold", 5), ("joker", 3), ("upper_bonus", 10)],
         ],
+        "yatzy" => vec![
+            vec![("upper_threshold", 5)],
+            vec![("upper_threshold", 5), ("upper_bonus", 10)],
+        ],
         "chopsticks" => vec![Vec::new()],
         // Hog's presets whose rules hide a memory: a best response sees it, and the search
         // for the best score table solve makes grows fast with the goal.

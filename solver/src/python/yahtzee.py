@@ -6,12 +6,14 @@ The first request names the file, the candidate function names and the limits; t
 limits its memory, file sizes and processes as harness.py does, imports the file from its own
 folder the way the course does, and answers {"function": name} or {"error": "one line"}.
 
-Each later request is {"states": [[card, [dice...], rolls_left], ...]}, card the thirteen boxes
-in the card's order (Ones ... Sixes, Three of a Kind, Four of a Kind, Full House, Small
-Straight, Large Straight, Yahtzee, Chance), each its points or null where open. The harness
+Each later request is {"states": [[card, [dice...], rolls_left], ...]}, card the boxes in the
+card's order (Yahtzee's thirteen: Ones ... Sixes, Three of a Kind, Four of a Kind, Full House,
+Small Straight, Large Straight, Yahtzee, Chance; Yatzy's fifteen: Ones ... Sixes, One Pair, Two
+Pairs, Three of a Kind, Four of a Kind, Small Straight, Large Straight, Full House, Chance,
+Yatzy), each its points or null where open. The harness
 calls final_strategy(card, dice, rolls_left) on each, the card and the dice as tuples (the dice
 sorted), and checks each result's form: with rolls left, the dice to keep (a tuple or list of
-ints 1..6); with none, the box to fill (its number 0..12 or its name, e.g. "full_house" or
+ints 1..6); with none, the box to fill (its number from 0 or its name, e.g. "full_house" or
 "Full House"). One state in eight is asked twice and must be answered the same. It answers
 {"decisions": [...]} (kept dice sorted, or a box as given), up to the first state that failed,
 and {"error": "one line"} for that one. Whether a keep is among the dice and a box is open is
@@ -47,7 +49,7 @@ def form(text, result, rolls_left):
     if _type(result) is _int or _type(result) is _str:
         return result
     raise Rejected(
-        "%s returned %s, %s, not a box (its number 0..12 or its name)" % (text, shown(result), kind(result))
+        "%s returned %s, %s, not a box (its number from 0 or its name)" % (text, shown(result), kind(result))
     )
 
 

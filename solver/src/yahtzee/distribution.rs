@@ -11,10 +11,10 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-use super::rules::{BOXES, Settings};
+use super::rules::Settings;
 use super::solve::Solution;
 use super::strategy::{Player, Thumb, thumb_keeps};
-use super::turn::{Card, Decides, End, HAPPENINGS, happenings, last_rolls_from, placed_ends};
+use super::turn::{Card, Decides, End, happenings, last_rolls_from, placed_ends};
 use crate::game::{Run, Stopped};
 use crate::report::score;
 
@@ -23,14 +23,14 @@ use crate::report::score;
 pub struct Distribution {
     /// P(final score = s), by s.
     pub probabilities: Vec<f64>,
-    /// Each happening of [`HAPPENINGS`], exactly.
+    /// Each happening of [`Sheet::happenings`](super::rules::Sheet::happenings), exactly.
     pub happenings: [Happening; 4],
 }
 
 /// Something that happens on a card, counted exactly.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Happening {
-    /// Its name, as [`HAPPENINGS`] gives it.
+    /// Its name, as the sheet gives it.
     pub name: &'static str,
     /// The expected number of times it happens in a game.
     pub per_game: f64,
@@ -131,7 +131,7 @@ pub fn distribution_from(
     }];
     let mut per_game = [0.0; 4];
     let mut shown = start.shown;
-    while layer.iter().any(|reached| !reached.card.is_full()) {
+    while layer.iter().any(|reached| !reached.card.is_full(settings)) {
         // The cards of the same filled boxes have their turns valued side by side (the layer
         // is sorted so).
         let groups: Vec<&[Reached]> = layer
@@ -183,7 +183,7 @@ pub fn distribution_from(
     Ok(Distribution {
         probabilities,
         happenings: std::array::from_fn(|k| Happening {
-            name: HAPPENINGS[k],
+            name: settings.sheet.happenings[k],
             per_game: per_game[k],
             at_least_once: at_least_once[k],
         }),
@@ -260,7 +260,7 @@ fn arrive(
     mut ends: Vec<Vec<End>>,
     run: &Run,
 ) -> Result<Vec<Reached>, Stopped> {
-    let mut groups: Vec<Range<usize>> = vec![0..0; 1 << (BOXES + 1)];
+    let mut groups: Vec<Range<usize>> = vec![0..0; 1 << (settings.boxes() + 1)];
     let mut start = 0;
     for same in layer.chunk_by(|a, b| group(&a.card) == group(&b.card)) {
         groups[group(&same[0].card)] = start..start + same.len();
@@ -270,7 +270,7 @@ fn arrive(
         .iter()
         .map(|ends| ends.iter().map(|end| group(&end.after)).max().unwrap_or(0))
         .collect();
-    let mut reached = vec![false; 1 << (BOXES + 1)];
+    let mut reached = vec![false; 1 << (settings.boxes() + 1)];
     for &target in ends.iter().flatten().map(|end| &end.after) {
         reached[group(&target)] = true;
     }
@@ -313,7 +313,7 @@ fn gather(sources: Sources, target: usize) -> impl Iterator<Item = Reached> {
     let filled = (target / 2) as u16;
     // The cards with these boxes filled, by upper total: their sources and their ends.
     let reaching = || {
-        (0..BOXES)
+        (0..settings.boxes())
             .filter(move |b| filled & (1 << b) != 0)
             .flat_map(move |b| {
                 let before = usize::from(filled & !(1 << b));

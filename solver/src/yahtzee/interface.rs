@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use super::distribution::{Distribution, Start, distribution_from, distribution_of, duel};
 use super::keeps::{DICE, faces, keep_words};
 use super::python::{self, PythonPlayer, SIGNATURE};
-use super::rules::{BOX_KEYS, BOX_NAMES, BOXES, JOKERS, Settings, YAHTZEE, YAHTZEE_POINTS};
+use super::rules::{JOKERS, Scoring, Settings, YAHTZEE_POINTS, YATZY_SHEET};
 use super::session::YahtzeeEngine;
 use super::simulate::{Played, play_games};
 use super::solve::{Solution, cards};
@@ -47,17 +47,22 @@ pub const STRATEGY_FORMS: [&str; 3] = ["optimal", "minimax", "thumb"];
 /// The position part after the boxes: the Yahtzee bonuses earned, in points.
 const BONUS_PART: &str = "yahtzee_bonus";
 
-/// The position's part `i`: its name, its meaning and the numbers it takes. Each box's points
-/// (−1 open), the Yahtzee bonuses earned (points), then the rolls left.
-fn part(i: usize) -> (&'static str, &'static str, std::ops::Range<i64>) {
-    match i.checked_sub(BOXES) {
-        None => (BOX_KEYS[i], "the box's points (-1: open)", -1..51),
-        Some(0) => (
+/// The position's part `i` under `settings`: its name, its meaning and the numbers it takes.
+/// Each box's points (−1 open), the Yahtzee bonuses earned (points; where the sheet has a
+/// Yahtzee bonus), then the rolls left.
+fn part(settings: &Settings, i: usize) -> (&'static str, &'static str, std::ops::Range<i64>) {
+    let boxes = settings.sheet.boxes;
+    match (
+        i.checked_sub(boxes.len()),
+        settings.sheet.has_yahtzee_bonus(),
+    ) {
+        (None, _) => (boxes[i].key, "the box's points (-1: open)", -1..51),
+        (Some(0), true) => (
             BONUS_PART,
             "the Yahtzee bonuses earned so far (points)",
             0..i64::from(u16::MAX) + 1,
         ),
-        Some(_) => (
+        (Some(_), _) => (
             "rolls_left",
             "the rolls left after the dice shown (0, 1 or 2)",
             0..3,
@@ -65,13 +70,24 @@ fn part(i: usize) -> (&'static str, &'static str, std::ops::Range<i64>) {
     }
 }
 
-/// The name of the position's part `i`.
-fn part_name(i: usize) -> &'static str {
-    part(i).0
+/// The name of the position's part `i` under `settings`.
+fn part_name(settings: &Settings, i: usize) -> &'static str {
+    part(settings, i).0
 }
 
-/// Where the position's rolls left are: after the boxes and the bonuses.
-const ROLLS_LEFT: usize = BOXES + 1;
+/// Where the position's rolls left are under `settings`: after the boxes and the bonuses.
+fn rolls_left_at(settings: &Settings) -> usize {
+    settings.boxes() + usize::from(settings.sheet.has_yahtzee_bonus())
+}
+
+/// The Yahtzee bonuses a position `at` gives (none where the sheet has no Yahtzee bonus).
+fn bonuses_of(settings: &Settings, at: &[i64]) -> i64 {
+    if settings.sheet.has_yahtzee_bonus() {
+        at[settings.boxes()]
+    } else {
+        0
+    }
+}
 
 /// A strategy of Yahtzee: a built-in player or a Python one, and its name.
 #[derive(Clone, Debug)]
@@ -134,18 +150,34 @@ const FOOTPRINT: Footprint = Footprint {
     seconds: 6.0,
 };
 
+/// The cards between turns a game of Yatzy can reach (fifteen boxes, no Yatzy bonus).
+const YATZY_CARDS: u64 = 1_430_464;
+
+/// Peak memory and time of `swine solve --rules yatzy` (release, this machine's two cores
+/// shared with other work: 249 MB, 21 s), with a margin: the values (33.6 MB), the turn's
+/// stages per thread, the distribution.
+const YATZY_FOOTPRINT: Footprint = Footprint {
+    states: YATZY_CARDS,
+    bytes: 320_000_000,
+    seconds: 30.0,
+};
+
 impl YahtzeeGame {
     /// The game of `settings`.
     pub fn new(settings: Settings) -> YahtzeeGame {
         let info = GameInfo {
-            game: &super::GAME,
+            game: if settings.sheet == &YATZY_SHEET {
+                &super::YATZY
+            } else {
+                &super::GAME
+            },
             rules: settings.label(),
             goal: None,
             yardstick: Some(YARDSTICK.to_string()),
             submission_file: "yahtzee.py",
-            position: (0..=ROLLS_LEFT)
+            position: (0..=rolls_left_at(&settings))
                 .map(|i| {
-                    let (name, meaning, _) = part(i);
+                    let (name, meaning, _) = part(&settings, i);
                     Part { name, meaning }
                 })
                 .collect(),
@@ -159,7 +191,11 @@ impl YahtzeeGame {
                     STRATEGY_FORMS.join(", ")
                 ),
             )],
-            footprint: FOOTPRINT,
+            footprint: if settings.sheet.has_yahtzee_bonus() {
+                FOOTPRINT
+            } else {
+                YATZY_FOOTPRINT
+            },
         };
         YahtzeeGame {
             settings,
@@ -187,7 +223,11 @@ impl YahtzeeGame {
         }
         let solution = self.solution(run)?;
         run.tell(
-            format!("yahtzee: the distribution of {}", player.name()),
+            format!(
+                "{}: the distribution of {}",
+                self.settings.sheet.name,
+                player.name()
+            ),
             None,
         );
         let made = Arc::new(distribution_of(&solution, player, run)?);
@@ -221,7 +261,8 @@ impl YahtzeeGame {
     /// not have earned: a multiple of the rules' bonus, with 50 in the Yahtzee box, at most one
     /// per other box filled.
     fn check_bonuses(&self, at: &[i64]) -> Result<(), GameError> {
-        let points = at[BOXES];
+        let points = bonuses_of(&self.settings, at);
+        let five_alike = self.settings.sheet.five_alike;
         if points == 0 {
             return Ok(());
         }
@@ -237,12 +278,15 @@ impl YahtzeeGame {
         if points % each != 0 {
             return refuse(format!("the bonuses are {each} points each"));
         }
-        if at[YAHTZEE] != i64::from(YAHTZEE_POINTS) {
+        if at[five_alike] != i64::from(YAHTZEE_POINTS) {
             return refuse(format!(
                 "a bonus is earned only with {YAHTZEE_POINTS} in the Yahtzee box"
             ));
         }
-        let others = (0..BOXES).filter(|&b| b != YAHTZEE && at[b] >= 0).count() as i64;
+        let boxes = self.settings.boxes();
+        let others = (0..boxes)
+            .filter(|&b| b != five_alike && at[b] >= 0)
+            .count() as i64;
         if points / each > others {
             return refuse(format!(
                 "{} bonus(es), but each fills another box and {others} are filled",
@@ -260,19 +304,21 @@ impl YahtzeeGame {
         at: &[i64],
         dice: Option<&[u8]>,
     ) -> (Start, Vec<(String, i64)>, String) {
-        let (card, points) = self.card(&at[..BOXES]);
-        let points = points + at[BOXES] as u32;
-        let rolls_left = at[ROLLS_LEFT] as usize;
-        let open: Vec<&str> = (0..BOXES)
+        let settings = &self.settings;
+        let (boxes, rolls_left_at) = (settings.boxes(), rolls_left_at(settings));
+        let (card, points) = self.card(&at[..boxes]);
+        let points = points + bonuses_of(settings, at) as u32;
+        let rolls_left = at[rolls_left_at] as usize;
+        let open: Vec<&str> = (0..boxes)
             .filter(|b| card.filled & (1 << b) == 0)
-            .map(|b| BOX_NAMES[b])
+            .map(|b| settings.box_name(b))
             .collect();
         let mut from: Vec<(String, i64)> = at
             .iter()
             .enumerate()
-            .map(|(i, &n)| (part_name(i).to_string(), n))
+            .map(|(i, &n)| (part_name(settings, i).to_string(), n))
             .collect();
-        from.truncate(ROLLS_LEFT + usize::from(dice.is_some()));
+        from.truncate(rolls_left_at + usize::from(dice.is_some()));
         let mut from_text = format!("{points} points, open: {}", open.join(", "));
         let keeps = solution.keeps();
         let shown = dice.map(|shown| {
@@ -318,7 +364,7 @@ impl YahtzeeGame {
         }
         card.upper = card.upper.min(threshold);
         card.fifty = self.settings.yahtzee_bonus > 0
-            && boxes.get(YAHTZEE) == Some(&i64::from(YAHTZEE_POINTS));
+            && boxes.get(self.settings.sheet.five_alike) == Some(&i64::from(YAHTZEE_POINTS));
         (card, points)
     }
 }
@@ -368,7 +414,8 @@ impl YahtzeeGame {
         run: &Run,
     ) -> Result<Simulation, GameError> {
         let solution = self.solution(run)?;
-        run.tell(format!("yahtzee: {} games of each player", 2 * games), None);
+        let name = self.settings.sheet.name;
+        run.tell(format!("{name}: {} games of each player", 2 * games), None);
         let [own, other] = self.played_pairs(&solution, seats, (2 * games, seed), run)?;
         let tally = |range: std::ops::Range<usize>| {
             let mut tally = Tally {
@@ -407,32 +454,41 @@ fn counts_of(shown: &[u8]) -> [u8; 6] {
     counts
 }
 
-/// The points box `b` can hold, in words, if `points` is not one of them.
-fn impossible(b: usize, points: i64) -> Option<String> {
-    let possible = match b {
-        0..6 => {
-            let face = b as i64 + 1;
-            points % face == 0 && (0..=5 * face).contains(&points)
+/// The points box `b` of `settings` can hold, in words, if `points` is not one of them.
+fn impossible(settings: &Settings, b: usize, points: i64) -> Option<String> {
+    let fixed = |p: u16| points == 0 || points == i64::from(p);
+    let rule = settings.sheet.boxes[b];
+    let multiple = |face: i64, most: i64| points % face == 0 && (0..=most).contains(&points);
+    let possible = match rule.scoring {
+        Scoring::Upper(face) => multiple(face as i64 + 1, 5 * (face as i64 + 1)),
+        Scoring::KindSum(_) => points == 0 || (5..=30).contains(&points),
+        Scoring::Chance => (5..=30).contains(&points),
+        Scoring::FullHouse(Some(p)) | Scoring::Run(_, p) => fixed(p),
+        Scoring::FiveAlike => fixed(YAHTZEE_POINTS),
+        Scoring::Alike(n) => multiple(i64::from(n), 6 * i64::from(n)),
+        Scoring::TwoPairs => points == 0 || (6..=22).contains(&points) && points % 2 == 0,
+        Scoring::FullHouse(None) => {
+            points == 0 || (7..=28).contains(&points) && points != 10 && points != 25
         }
-        6 | 7 | 12 => points == 0 && b != 12 || (5..=30).contains(&points),
-        8 => points == 0 || points == 25,
-        9 => points == 0 || points == 30,
-        10 => points == 0 || points == 40,
-        _ => points == 0 || points == i64::from(YAHTZEE_POINTS),
+        Scoring::Straight(low) => fixed(5 * low as u16 + 15),
     };
     (!possible).then(|| {
-        let what = match b {
-            0..6 => format!("a multiple of {} from 0 to {}", b + 1, 5 * (b + 1)),
-            6 | 7 => "0 or 5 to 30".to_string(),
-            12 => "5 to 30".to_string(),
-            8 => "0 or 25".to_string(),
-            9 => "0 or 30".to_string(),
-            10 => "0 or 40".to_string(),
-            _ => format!("0 or {YAHTZEE_POINTS}"),
+        let what = match rule.scoring {
+            Scoring::Upper(face) => {
+                format!("a multiple of {} from 0 to {}", face + 1, 5 * (face + 1))
+            }
+            Scoring::KindSum(_) => "0 or 5 to 30".to_string(),
+            Scoring::Chance => "5 to 30".to_string(),
+            Scoring::FullHouse(Some(p)) | Scoring::Run(_, p) => format!("0 or {p}"),
+            Scoring::FiveAlike => format!("0 or {YAHTZEE_POINTS}"),
+            Scoring::Alike(n) => format!("a multiple of {n} from 0 to {}", 6 * n),
+            Scoring::TwoPairs => "0 or an even number from 6 to 22".to_string(),
+            Scoring::FullHouse(None) => "0 or 7 to 28 but 10 and 25".to_string(),
+            Scoring::Straight(low) => format!("0 or {}", 5 * low + 15),
         };
         format!(
             "{}={points} is no score of the box: it holds {what} (-1 or absent: open)",
-            BOX_KEYS[b]
+            rule.key
         )
     })
 }
@@ -507,7 +563,7 @@ impl Game for YahtzeeGame {
     }
 
     /// The card as `NAME=POINTS` pairs, comma-separated (`ones=3,chance=20`; box names as
-    /// [`BOX_KEYS`] gives them, case aside, and `yahtzee_bonus` for the Yahtzee bonuses earned;
+    /// the sheet's keys give them, case aside, and `yahtzee_bonus` for the Yahtzee bonuses earned;
     /// `empty` or nothing for the empty card), then the rolls left (2 unless given).
     fn read_position(
         &self,
@@ -515,7 +571,9 @@ impl Game for YahtzeeGame {
         rolls_left: Option<u8>,
     ) -> Result<Vec<i64>, GameError> {
         // The card's parts as given: an open box is −1, the bonuses 0, unless given.
-        let mut given: [Option<i64>; ROLLS_LEFT] = [None; ROLLS_LEFT];
+        let settings = &self.settings;
+        let rolls_left_at = rolls_left_at(settings);
+        let mut given: Vec<Option<i64>> = vec![None; rolls_left_at];
         let text = from.unwrap_or("").trim();
         let pieces = if text.is_empty() || text.eq_ignore_ascii_case("empty") {
             None
@@ -530,13 +588,18 @@ impl Game for YahtzeeGame {
                 ))
             })?;
             let name = name.trim().to_lowercase().replace([' ', '-'], "_");
-            let b = (0..ROLLS_LEFT)
-                .find(|&i| part_name(i) == name)
+            let b = (0..rolls_left_at)
+                .find(|&i| part_name(settings, i) == name)
                 .ok_or_else(|| {
+                    let keys: Vec<&str> = settings.sheet.boxes.iter().map(|r| r.key).collect();
+                    let bonus = if settings.sheet.has_yahtzee_bonus() {
+                        format!(" (and {BONUS_PART}, the Yahtzee bonuses earned)")
+                    } else {
+                        String::new()
+                    };
                     GameError::Position(format!(
-                        "'{name}' is no box; the boxes are {} (and {BONUS_PART}, the Yahtzee \
-                         bonuses earned)",
-                        BOX_KEYS.join(", ")
+                        "'{name}' is no box; the boxes are {}{bonus}",
+                        keys.join(", ")
                     ))
                 })?;
             if given[b].is_some() {
@@ -549,8 +612,8 @@ impl Game for YahtzeeGame {
                 ))
             })?);
         }
-        let unset = |i: usize| if i < BOXES { -1 } else { 0 };
-        let mut at: Vec<i64> = (0..ROLLS_LEFT)
+        let unset = |i: usize| if i < settings.boxes() { -1 } else { 0 };
+        let mut at: Vec<i64> = (0..rolls_left_at)
             .map(|i| given[i].unwrap_or(unset(i)))
             .collect();
         at.push(i64::from(rolls_left.unwrap_or(2)));
@@ -558,18 +621,21 @@ impl Game for YahtzeeGame {
     }
 
     fn check_position(&self, at: &[i64], dice: Option<&[u8]>) -> Result<(), GameError> {
-        let parts: Vec<(&str, std::ops::Range<i64>)> = (0..=ROLLS_LEFT)
+        let settings = &self.settings;
+        let (boxes, rolls_left_at) = (settings.boxes(), rolls_left_at(settings));
+        let parts: Vec<(&str, std::ops::Range<i64>)> = (0..=rolls_left_at)
             .map(|i| {
-                let (name, _, range) = part(i);
+                let (name, _, range) = part(settings, i);
                 (name, range)
             })
             .collect();
-        if let Some(text) = (0..BOXES).find_map(|b| (at[b] != -1).then(|| impossible(b, at[b]))?) {
+        let impossible = |b: usize| (at[b] != -1).then(|| impossible(settings, b, at[b]))?;
+        if let Some(text) = (0..boxes).find_map(impossible) {
             return Err(GameError::Position(text));
         }
         crate::game::check_numbers(&parts, at)?;
         self.check_bonuses(at)?;
-        if at[..BOXES].iter().all(|&p| p >= 0) {
+        if at[..boxes].iter().all(|&p| p >= 0) {
             return Err(GameError::Position(
                 "the card is full: the game is over".to_string(),
             ));
@@ -581,10 +647,10 @@ impl Game for YahtzeeGame {
                     faces.len()
                 )));
             }
-            None if at[ROLLS_LEFT] != 2 => {
+            None if at[rolls_left_at] != 2 => {
                 return Err(GameError::Dice(format!(
                     "--rolls-left {}: needs the dice shown (--dice, e.g. --dice 1,1,2,5,6)",
-                    at[ROLLS_LEFT]
+                    at[rolls_left_at]
                 )));
             }
             _ => {}
@@ -607,7 +673,7 @@ impl Game for YahtzeeGame {
         }
         let solution = self.solution(run)?;
         let (start, from, from_text) = self.start(&solution, at, dice);
-        let (card, rolls_left) = (start.card, at[ROLLS_LEFT] as usize);
+        let (card, rolls_left) = (start.card, at[rolls_left_at(&self.settings)] as usize);
         let so_far = f64::from(start.points);
         let keeps = solution.keeps();
         let (chosen, choices, value) = match dice {
@@ -629,14 +695,14 @@ impl Game for YahtzeeGame {
                     let choices: Vec<ChoiceValue> = turn
                         .boxes(r)
                         .map(|placed| ChoiceValue {
-                            choice: BOX_NAMES[placed.b].to_string(),
+                            choice: self.settings.box_name(placed.b).to_string(),
                             dice: None,
                             value: so_far + solution.worth(&placed),
                         })
                         .collect();
                     let best = turn.best_box(r);
                     let value = so_far + solution.worth(&best);
-                    (BOX_NAMES[best.b].to_string(), choices, value)
+                    (self.settings.box_name(best.b).to_string(), choices, value)
                 } else {
                     let within = |k: &usize| {
                         let kept = keeps.counts(*k);
@@ -709,7 +775,8 @@ impl Game for YahtzeeGame {
         run: &Run,
     ) -> Result<ScoreSimulationReport, GameError> {
         let solution = self.solution(run)?;
-        run.tell(format!("yahtzee: {games} games of {}", strategy.name), None);
+        let name = self.settings.sheet.name;
+        run.tell(format!("{name}: {games} games of {}", strategy.name), None);
         let played = self.played(&solution, strategy, (games, seed), run)?;
         let scores: Vec<f64> = played.iter().map(|p| f64::from(p.score)).collect();
         let exact = strategy
@@ -761,15 +828,20 @@ impl Game for YahtzeeGame {
     fn study(&self, seats: [&Strategy; 2], ask: StudyAsk, run: &Run) -> Result<Studied, GameError> {
         let [own, other] = [seats[0].built_in()?, seats[1].built_in()?];
         let (own, other) = (self.distribution(own, run)?, self.distribution(other, run)?);
-        let exact = seat(&own, &other, ask.at_least_once);
+        let exact = seat(&self.settings, &own, &other, ask.at_least_once);
         let played = match ask.games {
             None => None,
             Some((games, seed)) => {
                 let solution = self.solution(run)?;
-                run.tell(format!("yahtzee: {} games of each player", 2 * games), None);
+                let name = self.settings.sheet.name;
+                run.tell(format!("{name}: {} games of each player", 2 * games), None);
                 let [a, b] = self.played_pairs(&solution, seats, (2 * games, seed), run)?;
                 let n = games as usize;
-                let tallies = [tally(&a[..n], &b[..n]), tally(&a[n..], &b[n..])];
+                let settings = &self.settings;
+                let tallies = [
+                    tally(settings, &a[..n], &b[..n]),
+                    tally(settings, &a[n..], &b[n..]),
+                ];
                 Some(((games, seed), tallies))
             }
         };
@@ -821,7 +893,7 @@ impl Game for YahtzeeGame {
         let values = values_file(&solution, &self.info.rules, against);
         let mut solved = Solved::new(report, Vec::new(), Some((values, formats)));
         solved.files.push((
-            "yahtzee_optimal_distribution.csv".to_string(),
+            format!("{}_optimal_distribution.csv", self.settings.sheet.name),
             score_report(self.heading_alone(&optimal.name), &distribution)
                 .csv()
                 .into_bytes(),
@@ -862,11 +934,12 @@ const VALUES_AXES: [&str; 3] = ["filled", "yahtzee_fifty", "upper"];
 /// total that can still earn the upper bonus every total holds the value they share.
 fn values_file(solution: &Solution, rules: &str, opponent: &str) -> ValuesFile {
     let ups = usize::from(solution.settings().upper_threshold) + 1;
-    let array = ndarray::Array3::from_shape_fn((1 << BOXES, 2, ups), |(filled, fifty, upper)| {
+    let boxes = solution.settings().boxes();
+    let array = ndarray::Array3::from_shape_fn((1 << boxes, 2, ups), |(filled, fifty, upper)| {
         solution.value(filled as u16, upper as u16, fifty == 1)
     });
     ValuesFile {
-        stem: "yahtzee_optimal".to_string(),
+        stem: format!("{}_optimal", solution.settings().sheet.name),
         rules: rules.to_string(),
         goal: 0,
         strategy: "optimal".to_string(),
@@ -876,15 +949,21 @@ fn values_file(solution: &Solution, rules: &str, opponent: &str) -> ValuesFile {
     }
 }
 
-/// The rules of `settings` (name, whole number; `joker` by its place in [`JOKERS`]).
+/// Hasbro's rules with `settings` (name, whole number; `joker` by its place in [`JOKERS`]).
 pub fn settings_of(settings: &[(String, i64)]) -> Result<Settings, super::YahtzeeError> {
-    settings
-        .iter()
-        .try_fold(Settings::default(), |rules, (name, value)| {
-            let text = match (name.as_str(), usize::try_from(*value)) {
-                ("joker", Ok(i)) if i < JOKERS.len() => JOKERS[i].to_string(),
-                _ => value.to_string(),
-            };
-            rules.set(name, &text)
-        })
+    rules_of(Settings::default(), settings)
+}
+
+/// The rules `defaults` with `settings` set (as [`settings_of`] sets them).
+pub fn rules_of(
+    defaults: Settings,
+    settings: &[(String, i64)],
+) -> Result<Settings, super::YahtzeeError> {
+    settings.iter().try_fold(defaults, |rules, (name, value)| {
+        let text = match (name.as_str(), usize::try_from(*value)) {
+            ("joker", Ok(i)) if i < JOKERS.len() => JOKERS[i].to_string(),
+            _ => value.to_string(),
+        };
+        rules.set(name, &text)
+    })
 }

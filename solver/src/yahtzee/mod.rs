@@ -1,8 +1,9 @@
-//! Yahtzee (RULES.md, "Yahtzee"): solitaire, five dice, thirteen turns of up to three rolls,
-//! each filling one box of the card; the objective is the expected final score.
+//! Yahtzee and Yatzy (RULES.md, "Yahtzee", "Yatzy"): solitaire, five dice, thirteen (fifteen)
+//! turns of up to three rolls, each filling one box of the card; the objective is the expected
+//! final score.
 //!
-//! - [`rules`](mod@rules): the boxes, what a roll scores in each, the bonuses and the joker
-//!   rules ([`Settings`], every number a `--set`).
+//! - [`rules`](mod@rules): the boxes of each card ([`Sheet`]), what a roll scores in each, the
+//!   bonuses and the joker rules ([`Settings`], every number a `--set`).
 //! - [`keeps`](mod@keeps): the 462 keeps and 252 rolls of five dice and the two recursions a
 //!   turn is made of.
 //! - [`turn`](mod@turn): a card between turns, and one turn's values roll by roll.
@@ -39,10 +40,10 @@ pub mod turn;
 mod typed;
 
 pub use distribution::{Distribution, distribution, distribution_of, duel};
-pub use interface::{YahtzeeGame, settings_of};
+pub use interface::{YahtzeeGame, rules_of, settings_of};
 pub use keeps::Keeps;
-pub use record::GAME;
-pub use rules::{BOX_NAMES, BOXES, Joker, NAME, SETTINGS, Settings, YahtzeeError};
+pub use record::{GAME, YATZY};
+pub use rules::{Joker, MOST_BOXES, NAME, Settings, Sheet, YahtzeeError};
 pub use solve::{Solution, Turn, solve};
 pub use strategy::Player;
 pub use turn::{Card, Placed};
@@ -64,6 +65,12 @@ mod fixtures {
             let settings = Settings::default().set("upper_threshold", "5");
             solve(&settings.expect("a threshold of 5"), &Run::default()).expect("not stopped")
         })
+    }
+
+    /// The solution of Scandinavian Yatzy (RULES.md, "Yatzy").
+    pub fn yatzy() -> &'static Solution {
+        static SOLUTION: OnceLock<Solution> = OnceLock::new();
+        SOLUTION.get_or_init(|| solve(&Settings::yatzy(), &Run::default()).expect("not stopped"))
     }
 
     /// The final-score distributions of the optimum and the rule of thumb there.

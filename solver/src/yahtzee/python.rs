@@ -7,12 +7,12 @@
 //! ```python
 //! def final_strategy(card, dice, rolls_left):
 //!     return kept      # with rolls left: the dice to keep, the rest rolled again
-//!     return box       # with none: the box to fill, its number 0..12 or its name
+//!     return box       # with none: the box to fill, its number from 0 or its name
 //! ```
 //!
-//! `card` is the thirteen boxes in the card's order (Ones … Sixes, Three of a Kind, Four of a
-//! Kind, Full House, Small Straight, Large Straight, Yahtzee, Chance), each its points or
-//! `None` where open; `dice` the five faces showing, sorted; `rolls_left` 2, 1 or 0. A box is
+//! `card` is the boxes in the card's order (Yahtzee's thirteen: Ones … Sixes, Three of a Kind,
+//! Four of a Kind, Full House, Small Straight, Large Straight, Yahtzee, Chance; Yatzy's
+//! fifteen, [`YATZY_SHEET`](super::rules::YATZY_SHEET)), each its points or `None` where open; `dice` the five faces showing, sorted; `rolls_left` 2, 1 or 0. A box is
 //! named as `swine eval --from` names it (`full_house`) or as the card prints it (`Full
 //! House`). A keep must be among the dice, a box open and allowed by the joker rules.
 //!
@@ -27,7 +27,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::keeps::{DICE, faces};
-use super::rules::{BOX_KEYS, BOX_NAMES, BOXES, Counts, Settings};
+use super::rules::{Counts, MOST_BOXES, Settings};
 use super::simulate::Played;
 use super::turn::{Card, happenings};
 use crate::game::{GameError, Run};
@@ -61,7 +61,9 @@ const FILES: [(&str, &str); 2] = [
 /// Where a player decides: each box's points (−1 open), the dice showing, the rolls left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct Question {
-    boxes: [i16; BOXES],
+    /// By box, then −1 past the card's boxes, of which there are `size`.
+    boxes: [i16; MOST_BOXES],
+    size: u8,
     dice: Counts,
     rolls_left: u8,
 }
@@ -96,7 +98,8 @@ impl std::fmt::Debug for PythonPlayer {
 impl Question {
     /// The state as the harness sends it.
     fn state(&self) -> (Vec<Option<i16>>, Vec<u8>, u8) {
-        let card = self.boxes.iter().map(|&p| (p >= 0).then_some(p)).collect();
+        let boxes = &self.boxes[..usize::from(self.size)];
+        let card = boxes.iter().map(|&p| (p >= 0).then_some(p)).collect();
         (card, faces(&self.dice), self.rolls_left)
     }
 
@@ -184,16 +187,17 @@ fn checked(settings: &Settings, question: &Question, answer: &Value) -> Result<D
         }
         return Ok(Decision::Keep(kept));
     }
+    let boxes = settings.sheet.boxes;
     let b = match answer {
         Value::Number(n) => n
             .as_u64()
             .map(|b| b as usize)
-            .filter(|&b| b < BOXES)
-            .ok_or("no box number (0 to 12)")?,
+            .filter(|&b| b < boxes.len())
+            .ok_or_else(|| format!("no box number (0 to {})", boxes.len() - 1))?,
         Value::String(name) => {
             let wanted = name.trim().to_lowercase().replace([' ', '-'], "_");
-            (0..BOXES)
-                .find(|&b| BOX_KEYS[b] == wanted)
+            (0..boxes.len())
+                .find(|&b| boxes[b].key == wanted)
                 .ok_or_else(|| format!("no box is called {name:?}"))?
         }
         _ => return Err("not a box".to_string()),
@@ -205,12 +209,12 @@ fn checked(settings: &Settings, question: &Question, answer: &Value) -> Result<D
         .filter(|(_, p)| **p >= 0)
         .fold(0u16, |filled, (b, _)| filled | 1 << b);
     if filled & (1 << b) != 0 {
-        return Err(format!("{} is filled already", BOX_NAMES[b]));
+        return Err(format!("{} is filled already", boxes[b].name));
     }
     if settings.placements(&question.dice, filled).allowed & (1 << b) == 0 {
         return Err(format!(
             "the joker rules do not let these dice fill {}",
-            BOX_NAMES[b]
+            boxes[b].name
         ));
     }
     Ok(Decision::Fill(b))
@@ -220,7 +224,7 @@ fn checked(settings: &Settings, question: &Question, answer: &Value) -> Result<D
 struct Game {
     rng: ChaCha8Rng,
     card: Card,
-    boxes: [i16; BOXES],
+    boxes: [i16; MOST_BOXES],
     dice: Counts,
     rolls_left: u8,
     played: Played,
@@ -278,7 +282,7 @@ fn play_block(
             let mut game = Game {
                 rng,
                 card: Card::EMPTY,
-                boxes: [-1; BOXES],
+                boxes: [-1; MOST_BOXES],
                 dice: [0; 6],
                 rolls_left: 2,
                 played: Played::default(),
@@ -287,14 +291,15 @@ fn play_block(
             game
         })
         .collect();
-    while playing.iter().any(|g| !g.card.is_full()) {
+    while playing.iter().any(|g| !g.card.is_full(settings)) {
         let asked: Vec<usize> = (0..playing.len())
-            .filter(|&i| !playing[i].card.is_full())
+            .filter(|&i| !playing[i].card.is_full(settings))
             .collect();
         let questions: Vec<Question> = asked
             .iter()
             .map(|&i| Question {
                 boxes: playing[i].boxes,
+                size: settings.boxes() as u8,
                 dice: playing[i].dice,
                 rolls_left: playing[i].rolls_left,
             })
@@ -325,7 +330,7 @@ fn play_block(
                     game.played.score += u32::from(gained);
                     game.boxes[b] = points as i16;
                     game.card = after;
-                    if !game.card.is_full() {
+                    if !game.card.is_full(settings) {
                         game.rolls_left = 2;
                         game.roll([0; 6]);
                     }

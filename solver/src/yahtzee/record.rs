@@ -1,14 +1,40 @@
-//! Yahtzee's record: one ruleset of a game of one player's score, which two players also play
-//! as a duel of two cards.
+//! The records of the Yahtzee family: Yahtzee and Yatzy, each one ruleset of a game of one
+//! player's score, which two players also play as a duel of two cards.
 
 use std::sync::Arc;
 
-use super::interface::{STRATEGY_FORMS, YARDSTICK, YahtzeeGame, settings_of};
-use super::rules::{JOKERS, MOST_THRESHOLD, NAME};
+use super::interface::{STRATEGY_FORMS, YARDSTICK, YahtzeeGame, rules_of};
+use super::rules::{JOKERS, MOST_THRESHOLD, NAME, Settings, YATZY_SHEET};
 use crate::game::{
     Capability, GameType, Named, OpenError, Opening, Parameter, ParameterKind, PositionForm,
     RulesetRecord, ValueKind,
 };
+
+/// What the games of the family do not answer, and why.
+const REFUSALS: &[(Capability, &str)] = &[
+    (
+        Capability::Exact,
+        "has no exact fractions: its values are floats over every card between turns a game \
+         can reach",
+    ),
+    (
+        Capability::Explain,
+        "has no table of choices to explain: ask a position (--from, --dice, \
+         --rolls-left) what each choice is worth",
+    ),
+    (
+        Capability::Values,
+        "writes its card values always: they are its solution",
+    ),
+    (
+        Capability::Map,
+        "has no map of scores: a card is a row of boxes",
+    ),
+    (
+        Capability::Win,
+        "has no win-probability surface: a card is a row of boxes",
+    ),
+];
 
 /// Yahtzee (Hasbro's rules).
 pub const GAME: GameType = GameType {
@@ -32,12 +58,7 @@ pub const GAME: GameType = GameType {
             "points for each further Yahtzee once the box holds 50; 0: none",
         ),
         Parameter::integer("upper_bonus", (0, 1000), 35, "the upper section's bonus"),
-        Parameter::integer(
-            "upper_threshold",
-            (0, MOST_THRESHOLD as i64),
-            63,
-            "the upper total that earns it",
-        ),
+        THRESHOLD,
     ],
     declared_parameters: false,
     position: PositionForm::Card,
@@ -49,29 +70,7 @@ pub const GAME: GameType = GameType {
         Capability::Study,
         Capability::ByHand,
     ],
-    refusals: &[
-        (
-            Capability::Exact,
-            "has no exact fractions: its values are floats over 536,320 cards",
-        ),
-        (
-            Capability::Explain,
-            "has no table of choices to explain: ask a position (--from, --dice, \
-             --rolls-left) what each choice is worth",
-        ),
-        (
-            Capability::Values,
-            "writes its card values always: they are its solution",
-        ),
-        (
-            Capability::Map,
-            "has no map of scores: a card is thirteen boxes",
-        ),
-        (
-            Capability::Win,
-            "has no win-probability surface: a card is thirteen boxes",
-        ),
-    ],
+    refusals: REFUSALS,
     files: &[],
     rulesets,
     open,
@@ -91,6 +90,52 @@ fn rulesets() -> Vec<RulesetRecord> {
 
 /// Yahtzee with its rules set.
 fn open(opening: &Opening<'_>) -> Result<Named, OpenError> {
-    let settings = settings_of(opening.settings).map_err(OpenError::rules)?;
+    open_sheet(Settings::default(), opening)
+}
+
+/// The game of the rules `defaults` with the settings of `opening`.
+fn open_sheet(defaults: Settings, opening: &Opening<'_>) -> Result<Named, OpenError> {
+    let settings = rules_of(defaults, opening.settings).map_err(OpenError::rules)?;
     Ok(Named::built(Arc::new(YahtzeeGame::new(settings))))
+}
+
+/// The upper threshold's parameter, as both games take it.
+const THRESHOLD: Parameter = Parameter::integer(
+    "upper_threshold",
+    (0, MOST_THRESHOLD as i64),
+    63,
+    "the upper total that earns it",
+);
+
+/// Scandinavian Yatzy: fifteen boxes, no joker, no Yatzy bonus.
+pub const YATZY: GameType = GameType {
+    name: "yatzy",
+    label: "Yatzy",
+    summary: "Scandinavian Yatzy: five dice, fifteen boxes (one and two pairs, 1-5 and 2-6 \
+              straights), up to three rolls a turn: the highest expected final score, and duels \
+              of two cards",
+    parameters: &[
+        Parameter::integer("upper_bonus", (0, 1000), 50, "the upper section's bonus"),
+        THRESHOLD,
+    ],
+    rulesets: yatzy_rulesets,
+    open: open_yatzy,
+    ..GAME
+};
+
+/// Yatzy's one ruleset.
+fn yatzy_rulesets() -> Vec<RulesetRecord> {
+    vec![RulesetRecord::new(
+        YATZY_SHEET.name,
+        "Scandinavian Yatzy: five dice, fifteen boxes, up to three rolls a turn, no joker and \
+         no Yatzy bonus; the highest expected final score, and duels of two cards (--set \
+         upper_bonus, upper_threshold)",
+        Some(YARDSTICK),
+        STRATEGY_FORMS.map(String::from).to_vec(),
+    )]
+}
+
+/// Yatzy with its rules set.
+fn open_yatzy(opening: &Opening<'_>) -> Result<Named, OpenError> {
+    open_sheet(Settings::yatzy(), opening)
 }

@@ -1,4 +1,4 @@
-//! A second Yahtzee solver, for the tests: a card of a few open boxes solved by brute force in
+//! A second solver of the Yahtzee family, for the tests: a card of a few open boxes solved by brute force in
 //! exact fractions, written apart from [`solve`](super::solve) (it shares only the rules).
 //!
 //! Every roll is each of the 6ⁿ ordered throws of the dice rolled, each 1/6ⁿ; a keep is any
@@ -13,7 +13,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
 
-use super::rules::{BOXES, Counts, Settings, YAHTZEE, YAHTZEE_POINTS};
+use super::rules::{Counts, Settings, YAHTZEE_POINTS};
 
 /// Five dice, sorted, faces 1..=6.
 type Dice = [u8; 5];
@@ -84,7 +84,7 @@ impl Reference {
     fn turn(&mut self, (open, upper, fifty): Card) -> BigRational {
         let settings = self.settings;
         let threshold = settings.upper_threshold;
-        let filled = !open & ((1 << BOXES) - 1);
+        let filled = !open & settings.sheet.full();
         let number = |n: u16| BigRational::from_integer(BigInt::from(n));
         // With no rolls left: the best box for each sorted roll.
         let mut last: HashMap<Dice, BigRational> = HashMap::new();
@@ -97,7 +97,7 @@ impl Reference {
             let roll = counts(&dice);
             let placed = settings.placements(&roll, filled);
             let mut best: Option<BigRational> = None;
-            for b in (0..BOXES).filter(|&b| placed.allowed & (1 << b) != 0) {
+            for b in (0..settings.boxes()).filter(|&b| placed.allowed & (1 << b) != 0) {
                 let points = placed.points[b];
                 let (next_upper, earned) = if b < 6 {
                     let to = (upper + points).min(threshold);
@@ -111,7 +111,7 @@ impl Reference {
                     (upper, 0)
                 };
                 let holds_fifty = settings.yahtzee_bonus > 0
-                    && (fifty || (b == YAHTZEE && points == YAHTZEE_POINTS));
+                    && (fifty || (b == settings.sheet.five_alike && points == YAHTZEE_POINTS));
                 let v =
                     number(points + earned) + self.value(open & !(1 << b), next_upper, holds_fifty);
                 if best.as_ref().is_none_or(|best| v > *best) {

@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::keeps::{DICE, Keeps, faces, keep_words};
-use super::rules::{BOX_NAMES, BOXES, Counts};
+use super::rules::{Counts, MOST_BOXES};
 use super::solve::Solution;
 use super::strategy::{Player, Thumb, thumb_keeps};
 use super::turn::{Card, Decides};
@@ -111,7 +111,7 @@ impl Engine for YahtzeeEngine {
 #[derive(Clone, Copy, Debug)]
 struct Side {
     card: Card,
-    boxes: [Option<u16>; BOXES],
+    boxes: [Option<u16>; MOST_BOXES],
     score: u32,
 }
 
@@ -119,7 +119,7 @@ impl Default for Side {
     fn default() -> Side {
         Side {
             card: Card::EMPTY,
-            boxes: [None; BOXES],
+            boxes: [None; MOST_BOXES],
             score: 0,
         }
     }
@@ -235,7 +235,7 @@ impl YahtzeeSession {
             let points = placed.gained;
             (
                 Choice::Fill(placed.b, points),
-                format!("{}: {points} point(s)", BOX_NAMES[placed.b]),
+                format!("{}: {points} point(s)", self.solution.settings().box_name(placed.b)),
                 so_far + self.solution.worth(&placed),
             )
         });
@@ -396,7 +396,7 @@ impl YahtzeeSession {
         lines.push(format!(
             "ends on {}: {gained} point(s) in {} (score {})",
             words(&dice),
-            BOX_NAMES[placed.b],
+            self.solution.settings().box_name(placed.b),
             self.cards[1].score
         ));
         Told {
@@ -425,7 +425,10 @@ impl YahtzeeSession {
                 return;
             };
             self.mover = 1 - self.mover;
-            if self.cards[self.mover].card.is_full() {
+            if self.cards[self.mover]
+                .card
+                .is_full(self.solution.settings())
+            {
                 self.mover = 1 - self.mover;
             }
             if self.mover == 0 {
@@ -499,7 +502,7 @@ impl YahtzeeSession {
     fn chosen_words(&self, choice: Choice) -> String {
         match choice {
             Choice::Keep(k) => keep_words(self.keeps().counts(k)),
-            Choice::Fill(b, points) => format!("{} ({points})", BOX_NAMES[b]),
+            Choice::Fill(b, points) => format!("{} ({points})", self.solution.settings().box_name(b)),
         }
     }
 
@@ -597,10 +600,10 @@ impl YahtzeeSession {
             return Ok(Action::Choice(i));
         }
         Err(match self.cards[0].boxes[b] {
-            Some(points) => format!("'{typed}': {} is filled already ({points})", BOX_NAMES[b]),
+            Some(points) => format!("'{typed}': {} is filled already ({points})", self.solution.settings().box_name(b)),
             None => format!(
                 "'{typed}': {} cannot be filled with {} (the joker rule)",
-                BOX_NAMES[b],
+                self.solution.settings().box_name(b),
                 words(&self.dice)
             ),
         })
@@ -626,8 +629,8 @@ impl YahtzeeSession {
         let settings = self.solution.settings();
         let line = |seat: usize| {
             let side = &self.cards[seat];
-            let filled: Vec<String> = (0..BOXES)
-                .filter_map(|b| side.boxes[b].map(|p| format!("{} {p}", BOX_NAMES[b])))
+            let filled: Vec<String> = (0..self.solution.settings().boxes())
+                .filter_map(|b| side.boxes[b].map(|p| format!("{} {p}", self.solution.settings().box_name(b))))
                 .collect();
             let upper = side.upper_words(settings.upper_threshold, settings.upper_bonus);
             let boxes = if filled.is_empty() {
@@ -642,7 +645,8 @@ impl YahtzeeSession {
             };
             format!("{whose}: score {}; {upper}{boxes}", side.score)
         };
-        let mut lines = vec![format!("Turn {} of {BOXES}.", self.turn_number()), line(0)];
+        let turns = self.solution.settings().boxes();
+        let mut lines = vec![format!("Turn {} of {turns}.", self.turn_number()), line(0)];
         if self.computer.is_some() {
             lines.push(line(1));
         }
@@ -690,7 +694,7 @@ impl YahtzeeSession {
             choice: None,
         };
         let mut cells = Vec::new();
-        for (b, name) in BOX_NAMES.iter().enumerate() {
+        for (b, name) in settings.sheet.boxes.iter().map(|r| r.name).enumerate() {
             for (seat, side) in self.cards.iter().enumerate() {
                 cells.push(match (side.boxes[b], offer(b).filter(|_| seat == 0)) {
                     (Some(points), _) => cell(name, seat, points.to_string(), CellState::Filled),
@@ -897,7 +901,7 @@ impl Session for YahtzeeSession {
                 }
                 return Ok(Action::Keep(kept));
             }
-            if let Some(b) = box_named(typed) {
+            if let Some(b) = box_named(self.solution.settings(), typed) {
                 return self.box_action(&choices, b, typed);
             }
             return Err(format!(
@@ -906,7 +910,7 @@ impl Session for YahtzeeSession {
                 words(&self.dice)
             ));
         }
-        if let Some(b) = box_named(typed) {
+        if let Some(b) = box_named(self.solution.settings(), typed) {
             return self.box_action(&choices, b, typed);
         }
         if keep_typed(typed).is_some() {
@@ -1033,7 +1037,7 @@ impl Session for YahtzeeSession {
                 let line = format!(
                     "{} {boxed} point(s) in {}{bonus} (score {}){}.",
                     self.names().act(0, "scores", "score"),
-                    BOX_NAMES[b],
+                    self.solution.settings().box_name(b),
                     self.cards[0].score,
                     coached.map(|c| format!("; {c}")).unwrap_or_default()
                 );
@@ -1045,10 +1049,11 @@ impl Session for YahtzeeSession {
     }
 
     fn ended(&self) -> Option<Option<usize>> {
+        let settings = self.solution.settings();
+        let full = |seat: usize| self.cards[seat].card.is_full(settings);
         match self.computer {
-            None => self.cards[0].card.is_full().then_some(None),
-            Some(_) => (self.cards[0].card.is_full() && self.cards[1].card.is_full())
-                .then(|| self.winner()),
+            None => full(0).then_some(None),
+            Some(_) => (full(0) && full(1)).then(|| self.winner()),
         }
     }
 

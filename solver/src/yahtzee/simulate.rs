@@ -20,8 +20,9 @@ use crate::game::{Run, Stopped};
 pub struct Played {
     /// The final score, points.
     pub score: u32,
-    /// Each happening's count in the game, as [`HAPPENINGS`](super::turn::HAPPENINGS) orders
-    /// them: the upper bonus, 50 in the Yahtzee box, Yahtzee bonuses, Yahtzees placed.
+    /// Each happening's count in the game, as
+    /// [`Sheet::happenings`](super::rules::Sheet::happenings) orders them: the upper bonus, 50
+    /// in the Yahtzee box, Yahtzee bonuses, Yahtzees placed.
     pub happened: [u32; 4],
 }
 
@@ -32,7 +33,7 @@ pub fn play_one(solution: &Solution, player: Player, rng: &mut impl Rng) -> Play
     let thumb = thumb_keeps(keeps);
     let mut card = Card::EMPTY;
     let mut played = Played::default();
-    while !card.is_full() {
+    while !card.is_full(settings) {
         let (dice, placed) = match player {
             Player::Optimal => play(keeps, &solution.turn(card).at(card), rng),
             Player::Thumb => {

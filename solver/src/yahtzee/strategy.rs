@@ -7,9 +7,9 @@
 //! order where boxes tie). It looks at nothing but the dice and which boxes are open.
 
 use super::keeps::Keeps;
-use super::rules::{BOXES, Placements};
+use super::rules::Placements;
 use super::solve::{Choosing, Solution};
-use super::turn::{Card, Decides, End, Placed, last_rolls, placed_ends};
+use super::turn::{Card, Decides, End, Placed, boxes_of, last_rolls, placed_ends};
 
 /// A player of the card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,8 +92,7 @@ impl Thumb<'_> {
 /// The first of the boxes `placed` allows that gain the most by `gained` (`max_by_key` would
 /// take the last).
 fn first_most(placed: &Placements, gained: impl Fn(usize) -> u16) -> usize {
-    (0..BOXES)
-        .filter(|&b| placed.allowed & (1 << b) != 0)
+    boxes_of(placed.allowed)
         .map(|b| (gained(b), b))
         .reduce(|best, next| if next.0 > best.0 { next } else { best })
         .expect("a card not full has an open box")
@@ -186,7 +185,7 @@ mod tests {
             let keeps = thumb_keeps(solution.keeps());
             let mut cards = [0; 2];
             for _ in 0..200 {
-                let filled = rng.random_range(0..(1u16 << BOXES) - 1);
+                let filled = rng.random_range(0..settings.sheet.full());
                 let fifty = filled & (1 << YAHTZEE) != 0 && rng.random_bool(0.5);
                 for upper in 0..=settings.upper_threshold {
                     let card = Card {

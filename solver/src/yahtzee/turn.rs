@@ -10,13 +10,13 @@
 
 use super::keeps::{Keeps, larger};
 use super::rules::{
-    BOXES, Counts, Placements, RollScores, Settings, YAHTZEE, YAHTZEE_POINTS, yahtzee_face,
+    Counts, MOST_BOXES, Placements, RollScores, Settings, YAHTZEE_POINTS, yahtzee_face,
 };
 
 /// A card between turns: what the rest of the game depends on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Card {
-    /// The filled boxes, by bit (box numbers as [`BOX_NAMES`](super::BOX_NAMES) orders them).
+    /// The filled boxes, by bit (box numbers in the card's order, [`Sheet::boxes`](super::rules::Sheet::boxes)).
     pub filled: u16,
     /// The upper total so far (points), capped at the threshold: past it only the bonus
     /// earned matters.
@@ -33,9 +33,9 @@ impl Card {
         fifty: false,
     };
 
-    /// Whether every box is filled.
-    pub fn is_full(&self) -> bool {
-        self.filled == (1 << BOXES) - 1
+    /// Whether every box of the card of `settings` is filled.
+    pub fn is_full(&self, settings: &Settings) -> bool {
+        self.filled == settings.sheet.full()
     }
 
     /// Box `b` filled with `points` under `settings`: the points gained (the box's and the
@@ -51,7 +51,8 @@ impl Card {
                 gained += settings.upper_bonus;
             }
         }
-        if b == YAHTZEE && points == YAHTZEE_POINTS && settings.yahtzee_bonus > 0 {
+        if b == settings.sheet.five_alike && points == YAHTZEE_POINTS && settings.yahtzee_bonus > 0
+        {
             after.fifty = true;
         }
         (gained, after)
@@ -84,22 +85,13 @@ pub trait Decides {
     fn place(&self, r: usize) -> Placed;
 }
 
-/// What is counted on a card, in order: the upper bonus earned, 50 scored in the Yahtzee box,
-/// a Yahtzee bonus earned, a Yahtzee placed (five alike, in any box).
-pub const HAPPENINGS: [&str; 4] = [
-    "upper bonus",
-    "Yahtzee scored 50",
-    "Yahtzee bonus",
-    "Yahtzee",
-];
-
 /// What happened on a turn from `card` to `after` with the dice placed a Yahtzee or not
-/// (`rolled`), as [`HAPPENINGS`] orders them.
+/// (`rolled`), as [`Sheet::happenings`](super::rules::Sheet::happenings) orders them.
 pub fn happenings(settings: &Settings, card: Card, after: Card, rolled: bool) -> [bool; 4] {
     let threshold = settings.upper_threshold;
     let upper_bonus =
         settings.upper_bonus > 0 && card.upper < threshold && after.upper >= threshold;
-    let filled_yahtzee = (after.filled ^ card.filled) == 1 << YAHTZEE;
+    let filled_yahtzee = (after.filled ^ card.filled) == 1 << settings.sheet.five_alike;
     let bonus = rolled && card.fifty && settings.yahtzee_bonus > 0;
     [upper_bonus, rolled && filled_yahtzee, bonus, rolled]
 }
@@ -206,7 +198,7 @@ pub fn placed_ends(
     // roll it was met with, and its place is found from its key (`at`).
     const SPAN: usize = YAHTZEE_POINTS as usize + 1;
     const NONE: u16 = u16::MAX;
-    let mut at = [NONE; 2 * BOXES * SPAN];
+    let mut at = [NONE; 2 * MOST_BOXES * SPAN];
     let mut sums: Vec<(usize, usize, f64)> = Vec::with_capacity(64);
     for (r, &p) in last.iter().enumerate().filter(|(_, p)| **p > 0.0) {
         let (b, points) = choose(r);
@@ -266,6 +258,18 @@ pub struct Stages {
     pub boxes: Vec<u8>,
     /// By roll number, the boxes it may fill on these cards and what it scores in each.
     pub placements: Vec<Placements>,
+}
+
+/// The boxes whose bits `set` holds, rising.
+pub fn boxes_of(set: u16) -> impl Iterator<Item = usize> {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let b = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            b
+        })
+    })
 }
 
 /// The turn's widget, with its scratch.
@@ -355,7 +359,7 @@ impl<'a> Widget<'a> {
         // points (an upper box's by its dice of the face; the Yahtzee box's by 50 or not).
         let after_by = &mut self.after_by;
         after_by.clear();
-        after_by.resize(BOXES * AFTER_SLOTS * lanes, 0.0);
+        after_by.resize(settings.boxes() * AFTER_SLOTS * lanes, 0.0);
         let slot = |b: usize, variant: usize| (b * AFTER_SLOTS + variant) * lanes;
         // For each upper box and dice of its face, the lanes whose total stays under the
         // threshold.
@@ -366,12 +370,13 @@ impl<'a> Widget<'a> {
                 *short = uppers[..below].partition_point(|&u| u + points < threshold);
             }
         }
-        for b in (0..BOXES).filter(|&b| filled & (1 << b) == 0) {
+        let five_alike = settings.sheet.five_alike;
+        for b in boxes_of(!filled & settings.sheet.full()) {
             let next = filled | 1 << b;
             for variant in 0..AFTER_SLOTS {
                 let (after, shift) = match b {
                     0..6 => (values.card(next, fifty), (b + 1) * variant),
-                    YAHTZEE if variant < 2 => {
+                    _ if b == five_alike && variant < 2 => {
                         (values.card(next, (fifty || variant == 1) && bonus_on), 0)
                     }
                     _ if variant == 0 => (values.card(next, fifty), 0),
@@ -395,7 +400,7 @@ impl<'a> Widget<'a> {
             let out = &mut scratch[(first + r) * lanes..][..lanes];
             out.fill(f64::NEG_INFINITY);
             let choosing = stages.is_some();
-            for b in (0..BOXES).filter(|&b| placed.allowed & (1 << b) != 0) {
+            for b in boxes_of(placed.allowed) {
                 if choosing {
                     before.copy_from_slice(out);
                 }
@@ -419,7 +424,7 @@ impl<'a> Widget<'a> {
                         *o = larger(*o, gained + after[threshold]);
                     }
                 } else {
-                    let variant = usize::from(b == YAHTZEE && points == YAHTZEE_POINTS);
+                    let variant = usize::from(b == five_alike && points == YAHTZEE_POINTS);
                     let after = &after_by[slot(b, variant)..][..lanes];
                     for (o, v) in out.iter_mut().zip(after) {
                         *o = larger(*o, gained + v);

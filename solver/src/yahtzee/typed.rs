@@ -1,7 +1,7 @@
 //! What a person types at `swine play --rules yahtzee`, read: dice as faces (`6 6`, `66`,
 //! `6,6`), a keep of none, and a box by its name, its key or a short name (`fh`, `3k`, `6s`).
 
-use super::rules::{BOX_KEYS, BOX_NAMES, BOXES};
+use super::rules::Settings;
 
 /// The short names a player may type for a box, by the box's key (besides its name and key;
 /// a box not here has none).
@@ -19,6 +19,9 @@ const SHORT_NAMES: &[(&str, &[&str])] = &[
     ("large_straight", &["ls", "lg"]),
     ("yahtzee", &["y"]),
     ("chance", &["c"]),
+    ("one_pair", &["1p", "pair"]),
+    ("two_pairs", &["2p"]),
+    ("yatzy", &["y"]),
 ];
 
 /// The boxes as a player may name them, for messages.
@@ -38,15 +41,16 @@ fn squeezed(text: &str) -> String {
         .collect()
 }
 
-/// The box `text` names (its name or key, case aside, or a short name), by number.
-pub fn box_named(text: &str) -> Option<usize> {
+/// The box of `settings`' card `text` names (its name or key, case aside, or a short name),
+/// by number.
+pub fn box_named(settings: &Settings, text: &str) -> Option<usize> {
     let text = squeezed(text);
-    (0..BOXES).find(|&b| {
+    settings.sheet.boxes.iter().position(|rule| {
         let short = SHORT_NAMES
             .iter()
-            .find(|(key, _)| *key == BOX_KEYS[b])
+            .find(|(key, _)| *key == rule.key)
             .map_or(&[][..], |(_, short)| short);
-        squeezed(BOX_NAMES[b]) == text || squeezed(BOX_KEYS[b]) == text || short.contains(&&*text)
+        squeezed(rule.name) == text || squeezed(rule.key) == text || short.contains(&&*text)
     })
 }
 
@@ -87,11 +91,17 @@ mod tests {
 
     #[test]
     fn every_box_is_found_by_its_name_its_key_and_its_short_names() {
-        for b in 0..BOXES {
-            assert_eq!(box_named(BOX_NAMES[b]), Some(b));
-            assert_eq!(box_named(&BOX_NAMES[b].to_uppercase()), Some(b));
-            assert_eq!(box_named(BOX_KEYS[b]), Some(b));
+        let yahtzee = &Settings::default();
+        for settings in [yahtzee, &Settings::yatzy()] {
+            for (b, rule) in settings.sheet.boxes.iter().enumerate() {
+                assert_eq!(box_named(settings, rule.name), Some(b));
+                assert_eq!(box_named(settings, &rule.name.to_uppercase()), Some(b));
+                assert_eq!(box_named(settings, rule.key), Some(b));
+            }
         }
+        let yatzy = &Settings::yatzy();
+        assert_eq!(box_named(yatzy, "2p").map(|b| yatzy.box_name(b)), Some("Two Pairs"));
+        assert_eq!(box_named(yatzy, "y").map(|b| yatzy.box_name(b)), Some("Yatzy"));
         for (typed, b) in [
             ("fh", 8),
             ("FH", 8),
@@ -107,10 +117,10 @@ mod tests {
             ("full-house", 8),
             (" Large  Straight ", 10),
         ] {
-            assert_eq!(box_named(typed), Some(b), "{typed}");
+            assert_eq!(box_named(yahtzee, typed), Some(b), "{typed}");
         }
         for typed in ["", "full", "7s", "house", "66"] {
-            assert_eq!(box_named(typed), None, "{typed}");
+            assert_eq!(box_named(yahtzee, typed), None, "{typed}");
         }
     }
 
