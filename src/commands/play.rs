@@ -20,15 +20,15 @@ pub fn play_command(args: &PlayArgs) -> Result<()> {
         (Capability::Moves, args.moves.is_some()),
         (Capability::ByHand, args.dice_by_hand),
     ])?;
+    if args.dice_by_hand && args.seed.is_some() {
+        bail!("--seed: with --dice-by-hand your own dice are rolled, not seeded ones");
+    }
     let runner = resolve::runner(&args.python);
     let computer = resolve::opponent(game.as_ref(), args.vs.as_deref(), Some("optimal"), &runner)?;
     let engine = Watch::during(|run, _| game.engine(computer.as_ref(), args.moves, run))?;
     let mut out = io::stdout().lock();
     let mut input = Input::new(&args.answers, io::stdin().lock());
     let mut session = if args.dice_by_hand {
-        if args.seed.is_some() {
-            bail!("--seed: with --dice-by-hand your own dice are rolled, not seeded ones");
-        }
         engine
             .session_by_hand()
             .map_err(|why| anyhow!("--dice-by-hand: {} {why}", info.rules))?

@@ -235,7 +235,10 @@ impl YahtzeeSession {
             let points = placed.gained;
             (
                 Choice::Fill(placed.b, points),
-                format!("{}: {points} point(s)", self.solution.settings().box_name(placed.b)),
+                format!(
+                    "{}: {points} point(s)",
+                    self.solution.settings().box_name(placed.b)
+                ),
                 so_far + self.solution.worth(&placed),
             )
         });
@@ -462,10 +465,14 @@ impl YahtzeeSession {
         let yahtzee_bonuses = side.score - boxes - upper_bonus;
         let lost: f64 = self.decisions.iter().map(|d| d.lost).sum();
         let missed = self.decisions.iter().filter(|d| d.lost > 0.0).count();
+        let bonuses = if settings.sheet.has_yahtzee_bonus() {
+            format!(", Yahtzee bonuses {yahtzee_bonuses}")
+        } else {
+            String::new()
+        };
         let mut lines = vec![
             format!(
-                "Final score {} (boxes {boxes}, upper bonus {upper_bonus}, Yahtzee bonuses \
-                 {yahtzee_bonuses}).",
+                "Final score {} (boxes {boxes}, upper bonus {upper_bonus}{bonuses}).",
                 side.score
             ),
             format!(
@@ -502,7 +509,9 @@ impl YahtzeeSession {
     fn chosen_words(&self, choice: Choice) -> String {
         match choice {
             Choice::Keep(k) => keep_words(self.keeps().counts(k)),
-            Choice::Fill(b, points) => format!("{} ({points})", self.solution.settings().box_name(b)),
+            Choice::Fill(b, points) => {
+                format!("{} ({points})", self.solution.settings().box_name(b))
+            }
         }
     }
 
@@ -600,7 +609,10 @@ impl YahtzeeSession {
             return Ok(Action::Choice(i));
         }
         Err(match self.cards[0].boxes[b] {
-            Some(points) => format!("'{typed}': {} is filled already ({points})", self.solution.settings().box_name(b)),
+            Some(points) => format!(
+                "'{typed}': {} is filled already ({points})",
+                self.solution.settings().box_name(b)
+            ),
             None => format!(
                 "'{typed}': {} cannot be filled with {} (the joker rule)",
                 self.solution.settings().box_name(b),
@@ -630,7 +642,9 @@ impl YahtzeeSession {
         let line = |seat: usize| {
             let side = &self.cards[seat];
             let filled: Vec<String> = (0..self.solution.settings().boxes())
-                .filter_map(|b| side.boxes[b].map(|p| format!("{} {p}", self.solution.settings().box_name(b))))
+                .filter_map(|b| {
+                    side.boxes[b].map(|p| format!("{} {p}", self.solution.settings().box_name(b)))
+                })
                 .collect();
             let upper = side.upper_words(settings.upper_threshold, settings.upper_bonus);
             let boxes = if filled.is_empty() {

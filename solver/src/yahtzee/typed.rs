@@ -100,8 +100,14 @@ mod tests {
             }
         }
         let yatzy = &Settings::yatzy();
-        assert_eq!(box_named(yatzy, "2p").map(|b| yatzy.box_name(b)), Some("Two Pairs"));
-        assert_eq!(box_named(yatzy, "y").map(|b| yatzy.box_name(b)), Some("Yatzy"));
+        assert_eq!(
+            box_named(yatzy, "2p").map(|b| yatzy.box_name(b)),
+            Some("Two Pairs")
+        );
+        assert_eq!(
+            box_named(yatzy, "y").map(|b| yatzy.box_name(b)),
+            Some("Yatzy")
+        );
         for (typed, b) in [
             ("fh", 8),
             ("FH", 8),
