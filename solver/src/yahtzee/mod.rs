@@ -31,6 +31,7 @@ pub mod simulate;
 pub mod solve;
 pub mod strategy;
 pub mod study;
+pub mod target;
 pub mod turn;
 
 pub use distribution::{Distribution, distribution, distribution_of, duel};
