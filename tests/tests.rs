@@ -32,3 +32,4 @@ mod serve;
 mod study;
 mod tables;
 mod yahtzee;
+mod yahtzee_target;

@@ -73,8 +73,9 @@ pub struct SearchAsk {
 pub enum Reported {
     /// A match-up's exact rates (boxed: a match-up's report is many times a score's).
     Match(Box<MatchReport>),
-    /// One player's exact final score.
-    Score(ScoreReport),
+    /// One player's exact final score (boxed too: with a target's P(score ≥ T) it is the
+    /// larger variant).
+    Score(Box<ScoreReport>),
 }
 
 impl Reported {
@@ -111,7 +112,7 @@ impl From<MatchReport> for Reported {
 
 impl From<ScoreReport> for Reported {
     fn from(report: ScoreReport) -> Reported {
-        Reported::Score(report)
+        Reported::Score(Box::new(report))
     }
 }
 

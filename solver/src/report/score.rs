@@ -28,12 +28,24 @@ pub struct ScoreReport {
     pub median: u32,
     /// The scores at the [`QUANTILES`], in their order.
     pub quantiles: Vec<u32>,
+    /// The target a strategy that plays for one aims at, and P(final score ≥ it).
+    #[serde(flatten)]
+    pub reaching: Option<Reaching>,
     /// Sentences about the numbers.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
     /// Files written.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<PathBuf>,
+}
+
+/// A target score and the chance of reaching it (`target:T`).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Reaching {
+    /// The target, points.
+    pub target: u32,
+    /// P(final score ≥ the target).
+    pub p_at_least: f64,
 }
 
 impl Report for ScoreReport {
@@ -52,6 +64,14 @@ impl Report for ScoreReport {
             quantiles.join(" "),
             self.median
         )?;
+        if let Some(reaching) = &self.reaching {
+            writeln!(
+                out,
+                "  P(score >= {})  {}",
+                reaching.target,
+                digits(reaching.p_at_least)
+            )?;
+        }
         write_notes(&self.notes, out)?;
         for file in &self.files {
             writeln!(out, "wrote {}", file.display())?;
