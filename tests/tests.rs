@@ -32,4 +32,5 @@ mod serve;
 mod study;
 mod tables;
 mod yahtzee;
+mod yahtzee_target;
 mod yatzy;

@@ -23,7 +23,9 @@ pub use matchup::{
 pub use place::Place;
 pub use points::{Points, PointsGrade, PointsGradeReport, ScoreEstimate};
 pub use position::{ChoiceValue, PositionReport};
-pub use score::{ExactScore, QUANTILES, ScoreReport, ScoreSimulationReport, SimulatedScore};
+pub use score::{
+    ExactScore, QUANTILES, Reaching, ScoreReport, ScoreSimulationReport, SimulatedScore,
+};
 pub use simulation::{EstimateReport, SimulatedRates, SimulationReport, Z95};
 pub use study::{Design, StudyReport};
 

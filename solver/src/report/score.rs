@@ -43,6 +43,9 @@ pub struct ScoreReport {
     /// summed from its own end, so P(score ≥ 0) is 1 and the far tail keeps its digits.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub at_least: Option<Vec<f64>>,
+    /// The target a strategy that plays for one aims at, and P(final score ≥ it).
+    #[serde(flatten)]
+    pub reaching: Option<Reaching>,
     /// Sentences about the numbers.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -69,6 +72,7 @@ impl ScoreReport {
                 .to_vec(),
             probabilities,
             at_least: None,
+            reaching: None,
             notes: Vec::new(),
             files: Vec::new(),
         }
@@ -158,6 +162,15 @@ const SHOWN_ROWS: usize = 25;
 /// A text report gives P(final score ≥ t) between this and 1 less this.
 const SHOWN_FROM: f64 = 0.0005;
 
+/// A target score and the chance of reaching it (`target:T`).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Reaching {
+    /// The target, points.
+    pub target: u32,
+    /// P(final score ≥ the target).
+    pub p_at_least: f64,
+}
+
 impl Report for ScoreReport {
     fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "{}", self.heading.text())?;
@@ -196,6 +209,14 @@ impl Report for ScoreReport {
             for (t, p) in shown.step_by(step).filter(|(_, p)| told(p)) {
                 writeln!(out, "    {t:>5}  {}", digits(*p))?;
             }
+        }
+        if let Some(reaching) = &self.reaching {
+            writeln!(
+                out,
+                "  P(score >= {})  {}",
+                reaching.target,
+                digits(reaching.p_at_least)
+            )?;
         }
         write_notes(&self.notes, out)?;
         for file in &self.files {

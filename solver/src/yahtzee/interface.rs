@@ -9,7 +9,7 @@
 //! second is the same game, and `optimal` (the highest expected final score, the same against
 //! every opponent) is a fixed strategy.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -23,17 +23,19 @@ use super::simulate::{Played, play_games};
 use super::solve::{Solution, cards};
 use super::strategy::Player;
 use super::study::{seat, tally};
+use super::target::{self, Bounds, Target};
 use super::turn::Card;
 use crate::format::{Format, ValuesFile};
 use crate::game::{
     Capability, Engine, Evaluated, Footprint, Game, GameError, GameInfo, MoveLimit, Part, Rating,
     Reported, Run, Simulated, SolveAsk, Solved, Stopped, Studied, StudyAsk, TablesJob,
 };
+use crate::machine;
 use crate::outcome::{Outcome, SeatOutcome, Simulation, Tally};
 use crate::python::{Callable, PythonSpec, Runner};
 use crate::report::{
-    ChoiceValue, EstimateReport, Heading, MatchReport, Points, PositionReport, ScoreReport,
-    ScoreSimulationReport, SimulationReport,
+    ChoiceValue, EstimateReport, Heading, MatchReport, Points, PositionReport, Reaching,
+    ScoreReport, ScoreSimulationReport, SimulationReport,
 };
 use crate::spec::Resolved;
 use crate::spec::StrategyError;
@@ -42,7 +44,7 @@ use crate::spec::StrategyError;
 pub const YARDSTICK: &str = "thumb";
 
 /// The strategies `--rules yahtzee` takes.
-pub const STRATEGY_FORMS: [&str; 3] = ["optimal", "minimax", "thumb"];
+pub const STRATEGY_FORMS: [&str; 4] = ["optimal", "minimax", "thumb", "target:T"];
 
 /// The position part after the boxes: the Yahtzee bonuses earned, in points.
 const BONUS_PART: &str = "yahtzee_bonus";
@@ -94,6 +96,8 @@ fn bonuses_of(settings: &Settings, at: &[i64]) -> i64 {
 pub struct Strategy {
     player: Option<Player>,
     python: Option<Arc<PythonPlayer>>,
+    /// The target T of `target:T`, which plays alone.
+    target: Option<u16>,
     name: String,
 }
 
@@ -105,6 +109,13 @@ impl Strategy {
 
     /// The built-in player, or the refusal of what only a built-in answers exactly.
     fn built_in(&self) -> Result<Player, GameError> {
+        if self.target.is_some() {
+            return Err(GameError::Refused(format!(
+                "{}: a target is played alone: swine eval (without --vs, or --from a card), \
+                 swine simulate without --vs",
+                self.name
+            )));
+        }
         self.player.ok_or_else(|| {
             GameError::Refused(format!(
                 "{}: a Python player is rated by games played (swine grade, swine simulate): \
@@ -120,6 +131,7 @@ impl Strategy {
         Strategy {
             player: Some(player),
             python: None,
+            target: None,
             name: name.to_string(),
         }
     }
@@ -135,6 +147,8 @@ pub struct YahtzeeGame {
     settings: Settings,
     info: GameInfo,
     distributions: Mutex<[Option<Arc<Distribution>>; 2]>,
+    /// The last target solved, with the boxes its cards have filled at least.
+    target: Mutex<Option<(u16, Arc<Target>)>>,
 }
 
 /// The cards between turns a game of the default rules can reach: filled boxes × the upper
@@ -201,6 +215,7 @@ impl YahtzeeGame {
             settings,
             info,
             distributions: Mutex::new([None, None]),
+            target: Mutex::new(None),
         }
     }
 
@@ -400,7 +415,10 @@ impl YahtzeeGame {
                 python::play_games((python, &strategy.name), &self.settings, (games, seed), run)
             }
             (None, Some(player)) => Ok(play_games(solution, player, (games, seed), run)?),
-            (None, None) => unreachable!("a strategy is built in or Python"),
+            (None, None) => {
+                let target = self.target(strategy.target.expect("a target"), 0, run)?;
+                Ok(target.play_games((Card::EMPTY, 0), (games, seed), run)?)
+            }
         }
     }
 }
@@ -438,6 +456,131 @@ impl YahtzeeGame {
             second: tally(n..2 * n),
         })
     }
+}
+
+/// `target:T`: solved at first need, its value at any position and its final score.
+impl YahtzeeGame {
+    /// The strategy `spec`, `target:` followed by `t`.
+    fn target_strategy(&self, spec: &str, t: &str) -> Result<Strategy, GameError> {
+        let most = Bounds::of(&self.settings).still(Card::EMPTY);
+        let target = t
+            .trim()
+            .parse::<u16>()
+            .ok()
+            .filter(|&t| i32::from(t) <= most)
+            .ok_or_else(|| {
+                GameError::Refused(format!(
+                    "{spec}: a target is target:T, T a whole number of points from 0 to {most} \
+                     (the most a game of {} scores)",
+                    self.info.rules
+                ))
+            })?;
+        Ok(Strategy {
+            player: None,
+            python: None,
+            target: Some(target),
+            name: spec.to_string(),
+        })
+    }
+
+    /// The target `t` solved on the cards with at least the boxes `base` filled (the last kept
+    /// where it covers them), its memory checked first.
+    fn target(&self, t: u16, base: u16, run: &Run) -> Result<Arc<Target>, GameError> {
+        let mut kept = self.target.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((filled, target)) = &*kept
+            && target.target() == t
+            && filled & base == *filled
+        {
+            return Ok(Arc::clone(target));
+        }
+        let solution = self.solution(run)?;
+        let footprint = target::footprint(&solution, (t, base));
+        machine::check(&footprint).map_err(GameError::solve)?;
+        run.tell(format!("yahtzee: solving target:{t}, {footprint}"), None);
+        let solved = Arc::new(target::solve(solution, (t, base), run)?);
+        *kept = Some((base, Arc::clone(&solved)));
+        Ok(solved)
+    }
+
+    /// The final score of `strategy`, `target:t`, from the empty card.
+    fn target_score(
+        &self,
+        (strategy, t): (&Strategy, u16),
+        run: &Run,
+    ) -> Result<ScoreReport, GameError> {
+        let target = self.target(t, 0, run)?;
+        run.tell(
+            format!("yahtzee: the distribution of {}", strategy.name),
+            None,
+        );
+        let distribution = target.distribution((Card::EMPTY, 0), run)?;
+        let mut report = score_report(self.heading_alone(&strategy.name), &distribution);
+        report.reaching = Some(Reaching {
+            target: u32::from(t),
+            p_at_least: target.p(Card::EMPTY, i32::from(t)),
+        });
+        report.notes.push(target_note(t));
+        Ok(report)
+    }
+
+    /// The position `at` (dice `dice`) under `strategy`, `target:t`: P(final score ≥ t) and
+    /// what each choice makes it.
+    fn target_position(
+        &self,
+        (strategy, t): (&Strategy, u16),
+        at: &[i64],
+        dice: Option<&[u8]>,
+        run: &Run,
+    ) -> Result<PositionReport, GameError> {
+        let settings = &self.settings;
+        let (boxes, rolls_left_at) = (settings.boxes(), rolls_left_at(settings));
+        let (card, points) = self.card(&at[..boxes]);
+        let points = points + bonuses_of(settings, at) as u32;
+        let rolls_left = at[rolls_left_at] as usize;
+        let target = self.target(t, card.filled, run)?;
+        let counts = dice.map(|shown| {
+            let mut counts = [0u8; 6];
+            for &f in shown {
+                counts[usize::from(f - 1)] += 1;
+            }
+            counts
+        });
+        let needed = i32::from(t) - points as i32;
+        let shown = counts.as_ref().map(|counts| (counts, rolls_left));
+        let (value, chosen, choices) = target.advice(card, needed, shown);
+        let from = at
+            .iter()
+            .enumerate()
+            .take(rolls_left_at + usize::from(dice.is_some()))
+            .map(|(i, &n)| (part_name(settings, i).to_string(), n))
+            .collect();
+        let mut from_text = format!("{points} points, {needed} to go");
+        if let Some(counts) = &counts {
+            let faces: Vec<String> = faces(counts).iter().map(u8::to_string).collect();
+            from_text.push_str(&format!(
+                "; dice {}, {rolls_left} roll(s) left",
+                faces.join(" ")
+            ));
+        }
+        let heading = self.heading_alone(&strategy.name);
+        let outcome = SeatOutcome::without_ties(value);
+        let mut report = PositionReport::new(heading, from, from_text, outcome, (chosen, choices));
+        report.dice = dice.map(<[u8]>::to_vec);
+        report.notes.push(format!(
+            "values are P(final score >= {t}), the points on the card included; {}",
+            target_note(t)
+        ));
+        Ok(report)
+    }
+}
+
+/// How `target:t` plays, in words.
+fn target_note(t: u16) -> String {
+    format!(
+        "target:{t} maximises P(final score >= {t}), the first of the most valuable keep \
+         (fewest dice) and box (card order) where choices are equal; once the target is \
+         reached, or out of reach, it plays the optimum's (the highest expected score)"
+    )
 }
 
 /// The final score `distribution` gives, under `heading`.
@@ -512,9 +655,16 @@ impl Game for YahtzeeGame {
                 strategy: Strategy {
                     player: None,
                     python: Some(Arc::new(player)),
+                    target: None,
                     name: spec.trim().to_string(),
                 },
                 function,
+            });
+        }
+        if let Some(t) = spec.strip_prefix("target:") {
+            return Ok(Resolved {
+                strategy: self.target_strategy(spec, t)?,
+                function: None,
             });
         }
         let player = match spec {
@@ -541,6 +691,7 @@ impl Game for YahtzeeGame {
         let player = PythonPlayer::of_callable(function);
         Ok(Strategy {
             player: None,
+            target: None,
             name: player.function().to_string(),
             python: Some(Arc::new(player)),
         })
@@ -665,6 +816,9 @@ impl Game for YahtzeeGame {
         dice: Option<&[u8]>,
         run: &Run,
     ) -> Result<PositionReport, GameError> {
+        if let Some(t) = strategy.target {
+            return self.target_position((strategy, t), at, dice, run);
+        }
         if strategy.player != Some(Player::Optimal) {
             return Err(GameError::Refused(format!(
                 "--from: positions are valued under optimal play; ask optimal, not {}",
@@ -739,6 +893,16 @@ impl Game for YahtzeeGame {
         from: Option<(&[i64], Option<&[u8]>)>,
         run: &Run,
     ) -> Result<ScoreReport, GameError> {
+        if let Some(t) = strategy.target {
+            if from.is_some() {
+                return Err(GameError::Refused(format!(
+                    "--distribution: {} from a position is not worked out; ask it from the \
+                     start, or its choices at the position (eval {} --from ...)",
+                    strategy.name, strategy.name
+                )));
+            }
+            return self.target_score((strategy, t), run);
+        }
         let player = strategy.built_in()?;
         let heading = self.heading_alone(&strategy.name);
         let Some((at, dice)) = from else {
@@ -779,10 +943,11 @@ impl Game for YahtzeeGame {
         run.tell(format!("{name}: {games} games of {}", strategy.name), None);
         let played = self.played(&solution, strategy, (games, seed), run)?;
         let scores: Vec<f64> = played.iter().map(|p| f64::from(p.score)).collect();
-        let exact = strategy
-            .player
-            .map(|player| self.distribution(player, run).map(|d| d.mean()))
-            .transpose()?;
+        let exact = match (strategy.player, strategy.target) {
+            (Some(player), _) => Some(self.distribution(player, run)?.mean()),
+            (None, Some(_)) => Some(self.score(strategy, None, run)?.expected_score),
+            (None, None) => None,
+        };
         Ok(ScoreSimulationReport::new(
             self.heading_alone(&strategy.name),
             seed,

@@ -36,6 +36,7 @@ pub mod simulate;
 pub mod solve;
 pub mod strategy;
 pub mod study;
+pub mod target;
 pub mod turn;
 mod typed;
 

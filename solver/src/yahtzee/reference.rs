@@ -16,10 +16,10 @@ use num_traits::Zero;
 use super::rules::{Counts, Settings, YAHTZEE_POINTS};
 
 /// Five dice, sorted, faces 1..=6.
-type Dice = [u8; 5];
+pub type Dice = [u8; 5];
 
 /// The counts per face of `dice`.
-fn counts(dice: &[u8]) -> Counts {
+pub fn counts(dice: &[u8]) -> Counts {
     let mut counts = [0; 6];
     for &d in dice {
         counts[usize::from(d) - 1] += 1;
@@ -28,7 +28,7 @@ fn counts(dice: &[u8]) -> Counts {
 }
 
 /// Every ordered throw of `n` dice.
-fn throws(n: usize) -> Vec<Vec<u8>> {
+pub fn throws(n: usize) -> Vec<Vec<u8>> {
     (0..n).fold(vec![Vec::new()], |throws, _| {
         throws
             .into_iter()
@@ -121,46 +121,53 @@ impl Reference {
             let v = best.expect("an open box") + number(settings.bonus(&roll, fifty));
             last.insert(dice, v);
         }
-        // Twice: keep a subset of the dice and throw the rest.
-        for _ in 0..2 {
-            let mut kept: HashMap<Vec<u8>, BigRational> = HashMap::new();
-            let mut next: HashMap<Dice, BigRational> = HashMap::new();
-            for &dice in last.keys() {
-                let mut best: Option<BigRational> = None;
-                for subset in 0..32u8 {
-                    let keep: Vec<u8> = (0..5)
-                        .filter(|&i| subset & (1 << i) != 0)
-                        .map(|i| dice[i])
-                        .collect();
-                    if !kept.contains_key(&keep) {
-                        let rest = &self.throws[5 - keep.len()];
-                        let mut total = BigRational::zero();
-                        for throw in rest {
-                            let mut all: Dice = [keep.as_slice(), throw.as_slice()]
-                                .concat()
-                                .try_into()
-                                .expect("five dice");
-                            all.sort();
-                            total += &last[&all];
-                        }
-                        let n = BigInt::from(rest.len());
-                        kept.insert(keep.clone(), total / BigRational::from_integer(n));
-                    }
-                    let v = &kept[&keep];
-                    if best.as_ref().is_none_or(|best| v > best) {
-                        best = Some(v.clone());
-                    }
-                }
-                next.insert(dice, best.expect("a subset"));
-            }
-            last = next;
-        }
-        let mut total = BigRational::zero();
-        for throw in &self.throws[5] {
-            let mut dice: Dice = throw.as_slice().try_into().expect("five dice");
-            dice.sort();
-            total += &last[&dice];
-        }
-        total / BigRational::from_integer(BigInt::from(7776))
+        rolled(&self.throws, last)
     }
+}
+
+/// The value of a turn whose last roll's dice are worth `last` (each sorted roll of five): the
+/// mean over the first throw of the best of keeping any subset and throwing the rest, twice
+/// (`throws[n]` every ordered throw of n dice).
+pub fn rolled(throws: &[Vec<Vec<u8>>], mut last: HashMap<Dice, BigRational>) -> BigRational {
+    // Twice: keep a subset of the dice and throw the rest.
+    for _ in 0..2 {
+        let mut kept: HashMap<Vec<u8>, BigRational> = HashMap::new();
+        let mut next: HashMap<Dice, BigRational> = HashMap::new();
+        for &dice in last.keys() {
+            let mut best: Option<BigRational> = None;
+            for subset in 0..32u8 {
+                let keep: Vec<u8> = (0..5)
+                    .filter(|&i| subset & (1 << i) != 0)
+                    .map(|i| dice[i])
+                    .collect();
+                if !kept.contains_key(&keep) {
+                    let rest = &throws[5 - keep.len()];
+                    let mut total = BigRational::zero();
+                    for throw in rest {
+                        let mut all: Dice = [keep.as_slice(), throw.as_slice()]
+                            .concat()
+                            .try_into()
+                            .expect("five dice");
+                        all.sort();
+                        total += &last[&all];
+                    }
+                    let n = BigInt::from(rest.len());
+                    kept.insert(keep.clone(), total / BigRational::from_integer(n));
+                }
+                let v = &kept[&keep];
+                if best.as_ref().is_none_or(|best| v > best) {
+                    best = Some(v.clone());
+                }
+            }
+            next.insert(dice, best.expect("a subset"));
+        }
+        last = next;
+    }
+    let mut total = BigRational::zero();
+    for throw in &throws[5] {
+        let mut dice: Dice = throw.as_slice().try_into().expect("five dice");
+        dice.sort();
+        total += &last[&dice];
+    }
+    total / BigRational::from_integer(BigInt::from(7776))
 }

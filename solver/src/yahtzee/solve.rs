@@ -375,7 +375,7 @@ pub fn reachable_uppers(threshold: u16, filled: u16) -> Vec<u16> {
 
 /// The upper totals a solve values for the cards with boxes `filled`: each reachable total as
 /// it is [`told`](Card::told) apart (the alike ones raised to the least told apart), rising.
-fn valued_uppers(settings: &Settings, filled: u16) -> Vec<u16> {
+pub fn valued_uppers(settings: &Settings, filled: u16) -> Vec<u16> {
     let least = *told_apart(settings, filled).start() as u16;
     let mut uppers: Vec<u16> = reachable_uppers(settings.upper_threshold, filled)
         .into_iter()
@@ -400,7 +400,7 @@ impl Card {
 /// The sets of filled boxes and Yahtzee box holding 50 or not that `settings` tells apart,
 /// with `count` boxes filled: each set of filled boxes, twice where the Yahtzee box is filled
 /// and there is a Yahtzee bonus.
-fn groups(settings: &Settings, count: usize) -> impl Iterator<Item = (u16, bool)> + '_ {
+pub fn groups(settings: &Settings, count: usize) -> impl Iterator<Item = (u16, bool)> + '_ {
     let bonus_on = settings.yahtzee_bonus > 0;
     let five_alike = settings.sheet.five_alike;
     (0..=settings.sheet.full())
