@@ -12,7 +12,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use crate::yahtzee::reference::{Dice, counts, rolled, throws};
-use crate::yahtzee::rules::{BOXES, Settings, YAHTZEE, YAHTZEE_POINTS};
+use crate::yahtzee::rules::{Settings, YAHTZEE, YAHTZEE_POINTS};
 
 /// A state between turns: the open boxes, the upper total (capped at the threshold), whether
 /// the Yahtzee box holds 50, the points still needed.
@@ -64,7 +64,7 @@ impl Reference {
     fn turn(&mut self, (open, upper, fifty, t): State) -> BigRational {
         let settings = self.settings;
         let threshold = settings.upper_threshold;
-        let filled = !open & ((1 << BOXES) - 1);
+        let filled = !open & settings.sheet.full();
         // With no rolls left: the best box for each sorted roll.
         let mut last: HashMap<Dice, BigRational> = HashMap::new();
         for throw in self.throws[5].clone() {
@@ -76,7 +76,7 @@ impl Reference {
             let roll = counts(&dice);
             let placed = settings.placements(&roll, filled);
             let mut best: Option<BigRational> = None;
-            for b in (0..BOXES).filter(|&b| placed.allowed & (1 << b) != 0) {
+            for b in (0..settings.boxes()).filter(|&b| placed.allowed & (1 << b) != 0) {
                 let points = placed.points[b];
                 let (next_upper, earned) = if b < 6 {
                     let to = (upper + points).min(threshold);
