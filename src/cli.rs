@@ -409,10 +409,12 @@ pub struct EvalArgs {
     pub from: Option<String>,
     #[arg(long, value_name = "FACES", help = help::dice())]
     pub dice: Option<String>,
-    /// Yahtzee, with --dice: the rolls left (2 after a turn's first roll, the default; 1; 0,
-    /// where the dice fill a box). With 1 or 2 prints the value of every keep, with 0 of every
-    /// open box, each the expected final score under optimal play afterwards.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=2))]
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u8).range(0..=2),
+        help = help::rolls_left()
+    )]
     pub rolls_left: Option<u8>,
     #[arg(
         long,

@@ -2,7 +2,7 @@
 //! game registered is a game the help names).
 
 use swine_solver::catalog;
-use swine_solver::game::{Capability, ParameterKind};
+use swine_solver::game::{Capability, ParameterKind, PositionForm};
 
 /// Every game's label, in words: `Hog, Greed, Pig, Farkle, Yahtzee, Yatzy and Chopsticks`.
 fn every_game() -> String {
@@ -148,5 +148,16 @@ pub fn distribution() -> String {
          quantiles and P(final score >= t) for every t (JSON `at_least`, by t); with a FILE, \
          also written there as CSV (score,probability,at_least)",
         catalog::labels(|g| g.alone())
+    )
+}
+
+/// `--rolls-left`' help in `swine eval`.
+pub fn rolls_left() -> String {
+    format!(
+        "With --dice, in a game of a card and rolls ({}): the rolls left (2 after a turn's \
+         first roll, the default; 1; 0, where the dice fill a box). With 1 or 2 prints the \
+         value of every keep, with 0 of every open box, each the expected final score under \
+         optimal play afterwards",
+        catalog::labels(|g| g.position == PositionForm::Card)
     )
 }
