@@ -69,8 +69,8 @@ fn bad_targets_are_refused() {
             "target:lots: a target is target:T",
         ),
         (
-            vec!["eval", "target:300", "--rules", "yahtzee", "--vs", "thumb"],
-            "target:300: a target is played alone",
+            vec!["study", "target:300", "--rules", "yahtzee"],
+            "target:300: a target is valued alone or in an exact duel",
         ),
     ] {
         let stderr = sandbox.run(&args).failure();

@@ -111,8 +111,8 @@ impl Strategy {
     fn built_in(&self) -> Result<Player, GameError> {
         if self.target.is_some() {
             return Err(GameError::Refused(format!(
-                "{}: a target is played alone: swine eval (without --vs, or --from a card), \
-                 swine simulate without --vs",
+                "{}: a target is valued alone or in an exact duel (swine eval, with or without \
+                 --vs, or --from a card) and played alone (swine simulate without --vs)",
                 self.name
             )));
         }
@@ -252,8 +252,10 @@ impl YahtzeeGame {
 
     /// The duel of `seats[0]` against `seats[1]` and its report.
     fn duel(&self, seats: [&Strategy; 2], run: &Run) -> Result<Evaluated, GameError> {
-        let [own, other] = [seats[0].built_in()?, seats[1].built_in()?];
-        let (own, other) = (self.distribution(own, run)?, self.distribution(other, run)?);
+        let (own, other) = (
+            self.final_score(seats[0], run)?,
+            self.final_score(seats[1], run)?,
+        );
         let (win, tie, loss) = duel(&own, &other);
         let seat = SeatOutcome { win, tie, loss };
         let outcome = Outcome {
@@ -500,6 +502,18 @@ impl YahtzeeGame {
         let solved = Arc::new(target::solve(solution, (t, base), run)?);
         *kept = Some((base, Arc::clone(&solved)));
         Ok(solved)
+    }
+
+    /// The exact distribution of `strategy`'s final score from the empty card: a built-in's,
+    /// or a target's.
+    fn final_score(&self, strategy: &Strategy, run: &Run) -> Result<Arc<Distribution>, GameError> {
+        match strategy.target {
+            Some(t) => {
+                let target = self.target(t, 0, run)?;
+                Ok(Arc::new(target.distribution((Card::EMPTY, 0), run)?))
+            }
+            None => Ok(self.distribution(strategy.built_in()?, run)?),
+        }
     }
 
     /// The final score of `strategy`, `target:t`, from the empty card.
