@@ -119,8 +119,8 @@ fn evaluate(
         .map_err(error)?;
     if vs.is_none() && game.info().game.alone() {
         let strategy = strategies::strategy(py, strategy, game.as_ref())?;
-        let report =
-            interruptible(py, progress, move |run| game.score(&strategy, None, run))?.map_err(error)?;
+        let report = interruptible(py, progress, move |run| game.score(&strategy, None, run))?
+            .map_err(error)?;
         return Ok(Py::new(py, Score::new(&report))?.into_any());
     }
     let [first, second] = pair(py, &game, strategy, vs)?;
