@@ -398,14 +398,12 @@ pub struct EvalArgs {
         value_parser = clap::value_parser!(u16).range(1..)
     )]
     pub explain: Option<u16>,
-    /// Instead of the whole match, one position with the strategy to move: OWN,OPPONENT (Hog
-    /// rules with memory: OWN,OPPONENT,OWN_MEMORY,OPPONENT_MEMORY; Greed: OWN,OPPONENT,PASSED
-    /// with PASSED 0 or 1; the Pig family: OWN,OPPONENT,TURN_TOTAL; Farkle: B,D,F,E,T,N, banked
-    /// scores, farkle counts, turn total, dice left; Yahtzee: the card, its filled boxes with
-    /// their points, e.g. ones=3,sixes=24,yahtzee=50, box names as in the JSON, the empty card
-    /// by default). Prints the exact probability that the mover wins from there (Yahtzee: the
-    /// expected final score) and the value of each choice there.
-    #[arg(long, value_name = "POSITION", conflicts_with_all = ["explain", "exact", "bounds"])]
+    #[arg(
+        long,
+        value_name = "POSITION",
+        conflicts_with_all = ["explain", "exact", "bounds"],
+        help = help::from()
+    )]
     pub from: Option<String>,
     #[arg(long, value_name = "FACES", help = help::dice())]
     pub dice: Option<String>,

@@ -161,3 +161,18 @@ pub fn rolls_left() -> String {
         catalog::labels(|g| g.position == PositionForm::Card)
     )
 }
+
+/// `--from`'s help in `swine eval`: each form of position, the games of a card named from the
+/// catalog.
+pub fn from() -> String {
+    format!(
+        "Instead of the whole match, one position with the strategy to move: OWN,OPPONENT (Hog \
+         rules with memory: OWN,OPPONENT,OWN_MEMORY,OPPONENT_MEMORY; Greed: OWN,OPPONENT,PASSED \
+         with PASSED 0 or 1; the Pig family: OWN,OPPONENT,TURN_TOTAL; Farkle: B,D,F,E,T,N, \
+         banked scores, farkle counts, turn total, dice left; {}: the card, its filled boxes \
+         with their points, e.g. ones=3,sixes=24,chance=20, box names as in the JSON, the empty \
+         card by default). Prints the exact probability that the mover wins from there (a game \
+         played alone: the expected final score) and the value of each choice there",
+        catalog::labels(|g| g.position == PositionForm::Card)
+    )
+}
