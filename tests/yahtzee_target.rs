@@ -77,3 +77,52 @@ fn bad_targets_are_refused() {
         assert!(stderr.contains(said), "{args:?}: {stderr}");
     }
 }
+
+/// A target's final score from a card between turns: the distribution pushed forward reaches
+/// the target as often as the backward solve says (two paths), from a card with Chance alone
+/// open; within a turn it is refused in words.
+#[test]
+fn a_targets_distribution_from_a_card_agrees_with_its_solve() {
+    let sandbox = Sandbox::new();
+    let all_but_chance = "ones=0,twos=0,threes=0,fours=0,fives=0,sixes=0,three_of_a_kind=0,\
+                          four_of_a_kind=0,full_house=0,small_straight=0,large_straight=0,yahtzee=0";
+    let report = sandbox
+        .run(&[
+            "eval",
+            "target:27",
+            "--rules",
+            "yahtzee",
+            "--from",
+            all_but_chance,
+            "--distribution",
+            "--json",
+        ])
+        .json();
+    let at_least: Vec<f64> = report["at_least"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .collect();
+    let p = report["p_at_least"].as_f64().unwrap();
+    assert!((at_least[27] - p).abs() < 1e-12, "{report}");
+    assert!(p > 0.1 && p < 0.5, "{report}");
+    assert_eq!(at_least[0], 1.0);
+    let refused = sandbox
+        .run(&[
+            "eval",
+            "target:27",
+            "--rules",
+            "yahtzee",
+            "--from",
+            all_but_chance,
+            "--dice",
+            "6,6,4,1,1",
+            "--distribution",
+        ])
+        .failure();
+    assert!(
+        refused.contains("within a turn (--dice) is not worked out"),
+        "{refused}"
+    );
+}

@@ -537,6 +537,28 @@ impl YahtzeeGame {
         Ok(report)
     }
 
+    /// The final score of `strategy`, `target:t`, from the card between turns `at`.
+    fn target_score_from(
+        &self,
+        (strategy, t): (&Strategy, u16),
+        at: &[i64],
+        run: &Run,
+    ) -> Result<ScoreReport, GameError> {
+        let solution = self.solution(run)?;
+        let (start, from, from_text) = self.start(&solution, at, None);
+        let target = self.target(t, start.card.filled, run)?;
+        let distribution = target.distribution((start.card, start.points), run)?;
+        let mut report = score_report(self.heading_alone(&strategy.name), &distribution);
+        report.reaching = Some(Reaching {
+            target: u32::from(t),
+            p_at_least: target.p(start.card, i32::from(t) - start.points as i32),
+        });
+        report.from = from;
+        report.from_text = from_text;
+        report.notes.push(target_note(t));
+        Ok(report)
+    }
+
     /// The position `at` (dice `dice`) under `strategy`, `target:t`: P(final score ≥ t) and
     /// what each choice makes it.
     fn target_position(
@@ -908,14 +930,16 @@ impl Game for YahtzeeGame {
         run: &Run,
     ) -> Result<ScoreReport, GameError> {
         if let Some(t) = strategy.target {
-            if from.is_some() {
-                return Err(GameError::Refused(format!(
-                    "--distribution: {} from a position is not worked out; ask it from the \
-                     start, or its choices at the position (eval {} --from ...)",
+            return match from {
+                None => self.target_score((strategy, t), run),
+                Some((at, None)) => self.target_score_from((strategy, t), at, run),
+                Some((_, Some(_))) => Err(GameError::Refused(format!(
+                    "--distribution: {} within a turn (--dice) is not worked out; ask it \
+                     between turns (--from alone), or its choices there (eval {} --from ... \
+                     --dice ...)",
                     strategy.name, strategy.name
-                )));
-            }
-            return self.target_score((strategy, t), run);
+                ))),
+            };
         }
         let player = strategy.built_in()?;
         let heading = self.heading_alone(&strategy.name);
