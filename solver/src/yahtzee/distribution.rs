@@ -178,16 +178,35 @@ pub fn distribution_from(
             *total += p;
         }
     }
-    // The upper bonus and 50 in the Yahtzee box happen at most once a game.
-    let at_least_once = [per_game[0], per_game[1], 1.0 - without[1], 1.0 - without[0]];
-    Ok(Distribution {
+    Ok(Distribution::counted(
+        settings,
         probabilities,
-        happenings: std::array::from_fn(|k| Happening {
-            name: settings.sheet.happenings[k],
-            per_game: per_game[k],
-            at_least_once: at_least_once[k],
-        }),
-    })
+        per_game,
+        without,
+    ))
+}
+
+impl Distribution {
+    /// The final score distributed as `probabilities` (by score), with the happenings of
+    /// `settings`' sheet: `per_game` their expected counts, `without` the chances of a game
+    /// with no 50 placed in the five-alike box and with no Yahtzee bonus (the upper bonus and
+    /// 50 in the box happen at most once a game, so their chance is their count).
+    pub(super) fn counted(
+        settings: &Settings,
+        probabilities: Vec<f64>,
+        per_game: [f64; 4],
+        without: [f64; 2],
+    ) -> Distribution {
+        let at_least_once = [per_game[0], per_game[1], 1.0 - without[1], 1.0 - without[0]];
+        Distribution {
+            probabilities,
+            happenings: std::array::from_fn(|k| Happening {
+                name: settings.sheet.happenings[k],
+                per_game: per_game[k],
+                at_least_once: at_least_once[k],
+            }),
+        }
+    }
 }
 
 /// Where the turn under way on `card` ends when `player` plays it on from the dice `shown`

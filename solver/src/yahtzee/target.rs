@@ -24,7 +24,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use super::distribution::{Distribution, Happening};
+use super::distribution::Distribution;
 use super::keeps::{Keeps, keep_words, larger};
 use super::rules::{
     Counts, MOST_BOXES, Placements, RollScores, Settings, YAHTZEE_POINTS, yahtzee_face,
@@ -721,15 +721,12 @@ impl Target {
                 without[1] += m[2];
             }
         }
-        let at_least_once = [per_game[0], per_game[1], 1.0 - without[1], 1.0 - without[0]];
-        Ok(Distribution {
+        Ok(Distribution::counted(
+            settings,
             probabilities,
-            happenings: std::array::from_fn(|k| Happening {
-                name: settings.sheet.happenings[k],
-                per_game: per_game[k],
-                at_least_once: at_least_once[k],
-            }),
-        })
+            per_game,
+            without,
+        ))
     }
 
     /// The moves of the turns from the cards of `group` (the same filled boxes, by rising upper
