@@ -64,6 +64,7 @@ pub mod pig;
 pub mod python;
 pub mod read;
 pub mod report;
+pub mod seats;
 pub mod spec;
 pub mod table;
 pub mod tournament;

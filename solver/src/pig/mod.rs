@@ -24,6 +24,7 @@ mod interface;
 mod policy;
 mod record;
 mod rules;
+pub mod seats;
 mod session;
 pub mod simulate;
 mod solve;
