@@ -234,6 +234,8 @@ pub struct RulesArgs {
     pub goal: Option<u32>,
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = catalog::setting, help = help::set())]
     pub settings: Vec<(String, String)>,
+    #[arg(long, value_name = "N", help = help::players())]
+    pub players: Option<u8>,
     /// Solve even where the estimate of the memory it takes exceeds the memory this process may
     /// use: the machine's free memory, its `ulimit -v`, its cgroup's limit (without it, such a
     /// solve is refused before it starts).

@@ -70,6 +70,27 @@ pub fn goal() -> String {
     )
 }
 
+/// `--players`' help: the games played by more than two, from their records.
+pub fn players() -> String {
+    let games: Vec<String> = catalog::games()
+        .iter()
+        .filter(|game| *game.players.end() > 2)
+        .map(|game| {
+            format!(
+                "{} {} to {}",
+                game.label,
+                game.players.start().max(&2),
+                game.players.end()
+            )
+        })
+        .collect();
+    format!(
+        "How many players, moving in turn (--set players=N): {} [default: 2, or 1 where one \
+         plays alone]",
+        games.join("; ")
+    )
+}
+
 /// `--set`'s help: each game's parameters.
 pub fn set() -> String {
     let games: Vec<String> = catalog::games()

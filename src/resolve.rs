@@ -3,7 +3,9 @@
 
 use anyhow::{Context, Result, anyhow};
 use swine_solver::catalog;
-use swine_solver::game::{Capability, DynGame, Footprint, GameError, Opened, Run, Strategy, meet};
+use swine_solver::game::{
+    Capability, DynGame, Footprint, GameError, Opened, PLAYERS, Run, Strategy, meet,
+};
 use swine_solver::machine;
 use swine_solver::python::{Limits, Runner};
 
@@ -16,7 +18,11 @@ use crate::progress;
 /// cgroup's limit) is refused before anything is built (unless `--no-memory-check`), and the
 /// estimate goes with the progress display.
 pub fn game(args: &RulesArgs, python: &PythonArgs) -> Result<Opened> {
-    let named = catalog::named(&args.rules, args.goal, &args.settings, &runner(python))?;
+    let mut settings = args.settings.clone();
+    if let Some(players) = args.players {
+        settings.push((PLAYERS.to_string(), players.to_string()));
+    }
+    let named = catalog::named(&args.rules, args.goal, &settings, &runner(python))?;
     let footprint = named.footprint();
     fits(&args.rules, &footprint, args.no_memory_check)?;
     progress::expect(&footprint);

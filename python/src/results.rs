@@ -16,7 +16,7 @@ use swine_solver::game::{
 use swine_solver::python::Runner;
 use swine_solver::report::ranking::TournamentReport;
 use swine_solver::report::{
-    MatchReport, PointsGradeReport, PositionReport, ScoreReport, ScoreSimulationReport,
+    MatchReport, PointsGradeReport, PositionReport, ScoreReport, ScoreSimulationReport, SeatsReport,
 };
 
 use crate::{SwineError, display, error};
@@ -92,6 +92,28 @@ fn score_numbers(expected_score: f64, sd: f64, median: u32) -> [(&'static str, f
 }
 
 /// A final score's `numbers` as an HTML table under `caption`.
+/// A game of more than two players' numbers: the strategy's chance in each seat, by name
+/// (`seat_1` moves first), and their mean.
+fn seat_numbers(report: &SeatsReport) -> Vec<(&'static str, f64)> {
+    const SEATS: [&str; 6] = ["seat_1", "seat_2", "seat_3", "seat_4", "seat_5", "seat_6"];
+    let mut numbers: Vec<(&'static str, f64)> = SEATS
+        .iter()
+        .zip(&report.strategy_wins)
+        .map(|(name, p)| (*name, p.0))
+        .collect();
+    numbers.push(("mean", report.mean.0));
+    numbers
+}
+
+/// A game of more than two players' numbers as an HTML table.
+fn seats_table(caption: &str, report: &SeatsReport) -> String {
+    let rows: Vec<Vec<String>> = seat_numbers(report)
+        .iter()
+        .map(|(label, v)| vec![label.replace('_', " "), format!("{v:.6}")])
+        .collect();
+    display::table(caption, &["", "P(win)"], &rows)
+}
+
 fn score_table(caption: &str, numbers: &[(&'static str, f64)]) -> String {
     let rows: Vec<Vec<String>> = numbers
         .iter()
@@ -340,6 +362,7 @@ impl Solution {
         match &self.solved.report {
             Reported::Match(report) => report.notes.clone(),
             Reported::Score(report) => report.notes.clone(),
+            Reported::Seats(report) => report.notes.clone(),
         }
     }
 
@@ -475,6 +498,7 @@ impl Solution {
             Reported::Score(r) => {
                 score_table(&caption, &score_numbers(r.expected_score, r.sd, r.median))
             }
+            Reported::Seats(r) => seats_table(&caption, r),
         };
         if let Some(map) = self.map() {
             html.push_str(&display::image(py, &map)?);
@@ -487,6 +511,7 @@ impl Solution {
         let numbers = match &self.solved.report {
             Reported::Match(report) => rates(report),
             Reported::Score(r) => score_numbers(r.expected_score, r.sd, r.median).to_vec(),
+            Reported::Seats(r) => seat_numbers(r),
         };
         display::data_frame(py, &display::one_row(py, &numbers)?)
     }
@@ -499,6 +524,14 @@ impl Solution {
             ),
             Reported::Score(r) => {
                 format!("Solution(expected_score={}, sd={})", r.expected_score, r.sd)
+            }
+            Reported::Seats(r) => {
+                let wins: Vec<String> = r.strategy_wins.iter().map(|p| p.0.to_string()).collect();
+                format!(
+                    "Solution(players={}, strategy_wins=[{}])",
+                    r.players,
+                    wins.join(", ")
+                )
             }
         }
     }
@@ -514,7 +547,7 @@ impl Solution {
     fn alone(&self) -> Option<&ScoreReport> {
         match &self.solved.report {
             Reported::Score(report) => Some(report),
-            Reported::Match(_) => None,
+            Reported::Match(_) | Reported::Seats(_) => None,
         }
     }
     /// The strategy map `swine plot map` draws of this solve, where the game draws one.
@@ -568,9 +601,13 @@ pub struct Simulation {
 impl Simulation {
     /// The simulation `simulated` reports.
     pub fn new(py: Python<'_>, simulated: &Simulated) -> PyResult<Simulation> {
+        if let Simulated::Seats(r) = simulated {
+            return Simulation::of_seats(py, r);
+        }
         let (heading, games_per_seat, seed) = match simulated {
             Simulated::Exact(r) => (&r.heading, r.games_per_seat, r.seed),
             Simulated::Estimate(r) => (&r.heading, r.games_per_seat, r.seed),
+            Simulated::Seats(_) => unreachable!("answered above"),
         };
         let (observed, errors, exact, z, notes) = match simulated {
             Simulated::Exact(r) => (
@@ -587,6 +624,7 @@ impl Simulation {
                 None,
                 r.notes.clone(),
             ),
+            Simulated::Seats(_) => unreachable!("answered above"),
         };
         Ok(Simulation {
             rules: heading.batch.rules.clone(),
@@ -599,6 +637,36 @@ impl Simulation {
             exact,
             z,
             notes,
+        })
+    }
+
+    /// The games of a game of more than two players: per seat (`seat_1` moves first) the share
+    /// the strategy won, its standard error, the exact chance and z.
+    fn of_seats(py: Python<'_>, report: &SeatsReport) -> PyResult<Simulation> {
+        const SEATS: [&str; 6] = ["seat_1", "seat_2", "seat_3", "seat_4", "seat_5", "seat_6"];
+        let simulated = report
+            .simulated
+            .as_ref()
+            .ok_or_else(|| pyo3::exceptions::PyValueError::new_err("no games were played"))?;
+        let by_seat = |numbers: &[f64]| -> PyResult<Py<PyDict>> {
+            let dict = PyDict::new(py);
+            for (name, value) in SEATS.iter().zip(numbers) {
+                dict.set_item(*name, *value)?;
+            }
+            Ok(dict.unbind())
+        };
+        let exact: Vec<f64> = report.strategy_wins.iter().map(|p| p.0).collect();
+        Ok(Simulation {
+            rules: report.heading.batch.rules.clone(),
+            strategy: report.heading.strategy.clone(),
+            opponent: report.heading.opponent().to_string(),
+            games_per_seat: simulated.games,
+            seed: simulated.seed,
+            simulated: by_seat(&simulated.strategy_wins)?,
+            standard_error: by_seat(&simulated.standard_error)?,
+            exact: Some(by_seat(&exact)?),
+            z: Some(by_seat(&simulated.z)?),
+            notes: report.notes.clone(),
         })
     }
 

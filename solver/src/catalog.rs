@@ -8,7 +8,9 @@
 use rayon::prelude::*;
 
 use crate::game::contest;
-use crate::game::{Footprint, GameType, Opened, Opening, RulesetRecord, Run, Stopped, Survey};
+use crate::game::{
+    Footprint, GameType, Opened, Opening, PLAYERS, RulesetRecord, Run, Stopped, Survey,
+};
 use crate::python::Runner;
 use crate::report::{full_message, printable};
 use crate::spec::TABLE_FILES;
@@ -279,6 +281,7 @@ fn read_setting(
     text: &str,
 ) -> Result<(String, i64), OpenError> {
     let value = match game.parameter(name) {
+        None if name == PLAYERS => game.read_players(rules, text),
         Some(parameter) => parameter.read(text),
         None if game.declared_parameters => text.parse::<i64>().map_err(|_| {
             let (name, text) = (printable(name), printable(text));

@@ -71,6 +71,12 @@ pub fn eval_command(args: &EvalArgs) -> Result<()> {
             print(&report, args.json)?;
             return Ok(());
         }
+        if info.players > 2 {
+            let report = game.seat_wins(seats, None, run)?;
+            watch.clear();
+            print(&report, args.json)?;
+            return Ok(());
+        }
         let mut report = game.evaluate(seats, run)?.report;
         if args.precision.bounds {
             report.bounds = Some(game.bounds(seats, run)?);

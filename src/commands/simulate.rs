@@ -51,6 +51,7 @@ pub fn simulate_command(args: &SimulateArgs) -> Result<()> {
             match simulated {
                 Simulated::Exact(report) => print(&report, args.json)?,
                 Simulated::Estimate(report) => print(&report, args.json)?,
+                Simulated::Seats(report) => print(report.as_ref(), args.json)?,
             }
             Ok(())
         })

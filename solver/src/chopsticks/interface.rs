@@ -61,6 +61,7 @@ impl Chopsticks {
                 hides_memory: false,
                 cannot: Vec::new(),
                 footprint: GROWTH.footprint(POSITIONS as u64, [0, 0]),
+                players: 2,
             },
         }
     }

@@ -23,6 +23,7 @@ pub const GAME: GameType = GameType {
     label: "Chopsticks",
     summary: "no dice: taps and transfers between hands, solved as a win, draw or loss",
     players: 2..=2,
+    players_why: "",
     value: ValueKind::WinProbability,
     parameters: &[],
     declared_parameters: false,

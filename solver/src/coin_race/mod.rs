@@ -35,6 +35,7 @@ pub const GAME: GameType = GameType {
     label: "Coin race",
     summary: "a test's game: safe (2 points) or bold (a coin: 4 or 1), first to the goal wins",
     players: 2..=2,
+    players_why: "",
     value: ValueKind::WinProbability,
     parameters: &[Parameter::integer(
         "goal",
@@ -128,6 +129,7 @@ impl CoinRace {
             position: Part::SCORES.to_vec(),
             simple: None,
             hides_memory: false,
+            players: 2,
             cannot: Vec::new(),
             footprint: Growth {
                 base_bytes: 1e6,

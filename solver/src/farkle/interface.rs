@@ -134,6 +134,7 @@ impl FarkleGame {
                 ),
             )],
             footprint: footprint(&game),
+            players: 2,
         };
         FarkleGame {
             game: Arc::new(game),

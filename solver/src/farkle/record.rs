@@ -16,6 +16,7 @@ pub const GAME: GameType = GameType {
     label: "Farkle",
     summary: "six dice: set aside scoring combinations, bank or roll on; a farkle loses the turn",
     players: 2..=2,
+    players_why: "its N-seat solver (farkle::seats) is in the library, but 3 players at goal 1000 take hours yet, so the command line asks for two",
     value: ValueKind::WinProbability,
     parameters: &PARAMETERS,
     declared_parameters: false,

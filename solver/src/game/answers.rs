@@ -8,7 +8,8 @@ use crate::outcome::{Outcome, Simulation};
 use crate::report::Z95;
 use crate::report::ranking::Estimate;
 use crate::report::{
-    EstimateReport, ExactTies, Heading, MatchReport, Report, ScoreReport, SimulationReport,
+    EstimateReport, ExactTies, Heading, MatchReport, Report, ScoreReport, SeatsReport,
+    SimulationReport,
 };
 
 use super::{GameError, Run};
@@ -75,6 +76,8 @@ pub enum Reported {
     Match(Box<MatchReport>),
     /// One player's exact final score.
     Score(Box<ScoreReport>),
+    /// Every seat's chance in a game of more than two players.
+    Seats(Box<SeatsReport>),
 }
 
 impl Reported {
@@ -83,6 +86,7 @@ impl Reported {
         match self {
             Reported::Match(report) => &report.heading,
             Reported::Score(report) => &report.heading,
+            Reported::Seats(report) => &report.heading,
         }
     }
 
@@ -91,6 +95,7 @@ impl Reported {
         match self {
             Reported::Match(report) => &mut report.files,
             Reported::Score(report) => &mut report.files,
+            Reported::Seats(report) => &mut report.files,
         }
     }
 
@@ -98,7 +103,7 @@ impl Reported {
     pub fn as_match(&self) -> Option<&MatchReport> {
         match self {
             Reported::Match(report) => Some(report),
-            Reported::Score(_) => None,
+            Reported::Score(_) | Reported::Seats(_) => None,
         }
     }
 }
@@ -115,11 +120,18 @@ impl From<ScoreReport> for Reported {
     }
 }
 
+impl From<SeatsReport> for Reported {
+    fn from(report: SeatsReport) -> Reported {
+        Reported::Seats(Box::new(report))
+    }
+}
+
 impl Report for Reported {
     fn write_text(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         match self {
             Reported::Match(report) => report.write_text(out),
             Reported::Score(report) => report.write_text(out),
+            Reported::Seats(report) => report.write_text(out),
         }
     }
 }
@@ -215,6 +227,8 @@ pub enum Simulated {
     Exact(SimulationReport),
     /// Seeded games alone: an estimate.
     Estimate(EstimateReport),
+    /// Seeded games of N seats beside every seat's exact chance.
+    Seats(Box<SeatsReport>),
 }
 
 /// Exact fractions of a match-up (`--exact`).

@@ -14,7 +14,9 @@ use crate::bounds::BoundedRates;
 use crate::chart::Chart;
 use crate::outcome::Outcome;
 use crate::python::{Callable, Runner};
-use crate::report::{Heading, Lost, Points, PositionReport, ScoreReport, ScoreSimulationReport};
+use crate::report::{
+    Heading, Lost, Points, PositionReport, ScoreReport, ScoreSimulationReport, SeatsReport,
+};
 use crate::table::{Schema, Table};
 
 /// A strategy of some game, type-erased: what [`DynGame`] hands out and takes back.
@@ -123,6 +125,13 @@ pub trait DynGame: Send + Sync {
         games_and_seed: (u64, u64),
         run: &Run,
     ) -> Result<Simulated, GameError>;
+    /// See [`Game::seat_wins`].
+    fn seat_wins(
+        &self,
+        seats: [&Strategy; 2],
+        games: Option<(u64, u64)>,
+        run: &Run,
+    ) -> Result<SeatsReport, GameError>;
     /// See [`Game::transcript`].
     fn transcript(&self, seats: [&Strategy; 2], seed: u64, run: &Run) -> Result<String, GameError>;
     /// See [`Game::explain`].
@@ -275,6 +284,16 @@ impl<G: Game> DynGame for G {
     ) -> Result<Simulated, GameError> {
         run.check()?;
         Game::simulate(self, both(self, seats)?, games_and_seed, run)
+    }
+
+    fn seat_wins(
+        &self,
+        seats: [&Strategy; 2],
+        games: Option<(u64, u64)>,
+        run: &Run,
+    ) -> Result<SeatsReport, GameError> {
+        run.check()?;
+        Game::seat_wins(self, both(self, seats)?, games, run)
     }
 
     fn transcript(&self, seats: [&Strategy; 2], seed: u64, run: &Run) -> Result<String, GameError> {

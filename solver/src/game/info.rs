@@ -26,9 +26,44 @@ impl Part {
         Part::new("opponent", "the opponent's score"),
     ];
 
+    /// The scores of the seats after the mover's, in the order they move (games of more
+    /// than two players).
+    pub const NEXT: [Part; 5] = [
+        Part::new("next_1", "the score of the seat that moves next"),
+        Part::new(
+            "next_2",
+            "the score of the seat that moves second after the mover",
+        ),
+        Part::new(
+            "next_3",
+            "the score of the seat that moves third after the mover",
+        ),
+        Part::new(
+            "next_4",
+            "the score of the seat that moves fourth after the mover",
+        ),
+        Part::new(
+            "next_5",
+            "the score of the seat that moves fifth after the mover",
+        ),
+    ];
+
     /// The two scores, then `more`.
     pub fn scores_and(more: &[Part]) -> Vec<Part> {
         Part::SCORES.iter().chain(more).cloned().collect()
+    }
+
+    /// The scores of `players` seats from the mover's on (the two scores where two play), then
+    /// `more`.
+    pub fn seats_and(players: usize, more: &[Part]) -> Vec<Part> {
+        if players <= 2 {
+            return Part::scores_and(more);
+        }
+        std::iter::once(&Part::SCORES[0])
+            .chain(&Part::NEXT[..players - 1])
+            .chain(more)
+            .cloned()
+            .collect()
     }
 }
 
@@ -222,6 +257,9 @@ pub struct GameInfo {
     pub cannot: Vec<(Capability, String)>,
     /// What solving one of its match-ups takes (memory and time), known before it starts.
     pub footprint: Footprint,
+    /// How many players it is opened for: the `players` setting where given (`--players N`),
+    /// else 2 (a game one player can play alone is played alone or against `--vs`).
+    pub players: u8,
 }
 
 impl GameInfo {
@@ -296,6 +334,7 @@ mod tests {
         label: "Race",
         summary: "a test's record",
         players: 2..=2,
+        players_why: "",
         value: ValueKind::WinProbability,
         parameters: &[],
         declared_parameters: false,
@@ -323,6 +362,7 @@ mod tests {
             position: Vec::new(),
             simple: None,
             hides_memory: false,
+            players: 2,
             cannot: vec![(Capability::Moves, "is short already".to_string())],
             footprint: Footprint {
                 states: 1,

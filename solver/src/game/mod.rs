@@ -64,8 +64,8 @@ pub use footprint::{Footprint, Growth, bytes_text};
 pub use info::{Capability, GameInfo, Part};
 pub use play::{Answers, Audience, Engine, Prompt, Session, Told};
 pub use record::{
-    GameType, Named, OpenError, Opening, Parameter, ParameterKind, PositionForm, RulesetRecord,
-    UnknownRuleset, ValueKind,
+    GameType, Named, OpenError, Opening, PLAYERS, Parameter, ParameterKind, PositionForm,
+    RulesetRecord, UnknownRuleset, ValueKind,
 };
 pub use rules::{
     Chooser, Ended, LoopWatch, Memory, Rules, Step, ToMove, play_choice, play_out, settle,
@@ -86,7 +86,9 @@ use crate::bounds::BoundedRates;
 use crate::chart::Chart;
 use crate::outcome::Outcome;
 use crate::python::{Callable, Runner};
-use crate::report::{Heading, Lost, Points, PositionReport, ScoreReport, ScoreSimulationReport};
+use crate::report::{
+    Heading, Lost, Points, PositionReport, ScoreReport, ScoreSimulationReport, SeatsReport,
+};
 use crate::spec::Resolved;
 use crate::table::{Schema, Table};
 
@@ -260,6 +262,22 @@ pub trait Game: Send + Sync + 'static {
     ) -> Result<ScoreSimulationReport, GameError> {
         let _ = (strategy, games_and_seed, run);
         Err(self.info().alone_refused())
+    }
+
+    /// `seats[0]` in each seat in turn of a game of [`GameInfo::players`] players (more than
+    /// two), `seats[1]` in every other seat: every seat's chance of winning, exactly; with
+    /// `games` (per seating, and a seed), as many games played beside.
+    fn seat_wins(
+        &self,
+        seats: [&Self::Strategy; 2],
+        games: Option<(u64, u64)>,
+        run: &Run,
+    ) -> Result<SeatsReport, GameError> {
+        let _ = (seats, games, run);
+        Err(GameError::Refused(format!(
+            "--players: {} is played by two players here",
+            self.info().rules
+        )))
     }
 
     /// `games` seeded games with each seat moving first, beside the exact outcome.

@@ -17,6 +17,10 @@ use super::{Capability, Footprint, Opened};
 use crate::python::Runner;
 use crate::report::printable;
 
+/// The setting every game reads for its number of players (`--players N`, `--set players=N`,
+/// Python's `players=N`), checked against the record's [`players`](GameType::players).
+pub const PLAYERS: &str = "players";
+
 /// What a game is.
 pub struct GameType {
     /// Its name, as reports and JSON give it: `pig`.
@@ -25,8 +29,12 @@ pub struct GameType {
     pub label: &'static str,
     /// One line saying what the game is.
     pub summary: &'static str,
-    /// How many players it can be played by.
+    /// How many players it can be played by (`--players N` chooses among them; two unless
+    /// asked, or one for a game one player can play alone).
     pub players: RangeInclusive<u8>,
+    /// Why it is played by no more players than [`players`](GameType::players) allows, where
+    /// there is more to say than the range (Hog's rules name one opponent).
+    pub players_why: &'static str,
     /// The kind of value its positions have.
     pub value: ValueKind,
     /// Its parameters (`--set NAME=VALUE`), the goal among them where it has one.
@@ -450,6 +458,33 @@ impl GameType {
     /// answer for one strategy where no opponent is given.
     pub fn alone(&self) -> bool {
         self.players.contains(&1)
+    }
+
+    /// The number of players `text` (`--players N`, `players=N`) asks for, where this game can be
+    /// played by them; else why not, in words naming the ruleset `rules`.
+    pub fn read_players(&self, rules: &str, text: &str) -> Result<i64, String> {
+        let shown = printable(text.trim());
+        let players: u8 = text
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{PLAYERS}={shown}': {shown} is not a number of players"))?;
+        if self.players.contains(&players) {
+            return Ok(i64::from(players));
+        }
+        let (low, high) = (self.players.start(), self.players.end());
+        let range = if low == high {
+            format!("{low}")
+        } else {
+            format!("{low} to {high}")
+        };
+        let why = match self.players_why {
+            "" => String::new(),
+            why => format!(": {why}"),
+        };
+        Err(format!(
+            "'{PLAYERS}={players}': {} is played by {range} players{why}",
+            printable(rules)
+        ))
     }
 
     /// Its parameter called `name`.

@@ -69,6 +69,7 @@ impl GreedGame {
             )]),
             simple: None,
             hides_memory: false,
+            players: 2,
             cannot: Vec::new(),
             footprint: {
                 let cells = u64::from(game.limit() + 1).pow(2);

@@ -16,6 +16,7 @@ pub const GAME: GameType = GameType {
     label: "Greed",
     summary: "roll any number of dice showing 0..5 or pass; going over the limit loses",
     players: 2..=2,
+    players_why: "",
     value: ValueKind::WinProbability,
     parameters: &[Parameter::integer(
         "goal",

@@ -112,6 +112,7 @@ impl HogGame {
             hides_memory: hides,
             cannot,
             footprint: footprint(rules.goal(), rules.rules().memory().size),
+            players: 2,
         };
         HogGame {
             rules: Arc::new(rules),

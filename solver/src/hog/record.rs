@@ -24,6 +24,7 @@ pub const GAME: GameType = GameType {
     label: "Hog",
     summary: "roll up to ten dice for their sum, a 1 spoils the roll; each term adds rules of its own",
     players: 2..=2,
+    players_why: "its rules name one opponent (Free Bacon reads the opponent's score, Swine Align and Pig Pass compare the two)",
     value: ValueKind::WinProbability,
     parameters: &[Parameter::integer(
         "goal",

@@ -13,6 +13,7 @@ use super::exact::{ExactError, ExactSolution, solve_exact_stopping};
 use super::explain::{ExplainError, explain};
 use super::game::{Pig, Variant};
 use super::rules::Plays;
+use super::seats::{Start as SeatStart, seat_race};
 use super::session::PigEngine;
 use super::solve::{Player, solve};
 use super::strategy::Strategy;
@@ -23,22 +24,27 @@ use crate::format::{Format, Probability, TableFile};
 use crate::game::StudyAsk;
 use crate::game::simulate::{simulate, transcript, transcript_heading};
 use crate::game::{
-    ChartAsk, ChartKind, Engine, Evaluated, Footprint, Found, Fractions, Game, GameError, GameInfo,
-    Goal, Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved, Studied, TablesJob,
-    check_numbers, given, optimum_words,
+    Capability, ChartAsk, ChartKind, Engine, Evaluated, Footprint, Found, Fractions, Game,
+    GameError, GameInfo, Goal, Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved,
+    Studied, TablesJob, check_numbers, given, optimum_words,
 };
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, SeatOutcome};
 use crate::python::Runner;
 use crate::report::{
-    ChoiceValue, ExactTies, Lost, MatchReport, Place, PositionReport, SimulationReport, TiedState,
+    ChoiceValue, ExactTies, Lost, MatchReport, Place, PositionReport, SeatsReport,
+    SimulationReport, TiedState,
 };
+use crate::seats::RaceError;
 use crate::spec::Resolved;
 use crate::table::{Schema, Table};
 
-/// A game of the Pig family with its goal, behind the one game interface.
+/// A game of the Pig family with its goal and its number of players, behind the one game
+/// interface.
 pub struct PigGame {
     pig: Arc<Pig>,
     info: GameInfo,
+    /// How many seats play: two, or more ([`super::seats`]).
+    seats: usize,
 }
 
 /// Formats `swine tables` writes a table of every decision in: a CSV of one would take 10 MB.
@@ -67,9 +73,61 @@ fn footprint(pig: &Pig) -> Footprint {
     GROWTH.footprint(states, [states, two_dice * states])
 }
 
+/// How an N-seat Pig solve grows with its turn starts (goal^N per table of players: one where
+/// every seat plays alike, else one per seat): each holds N values; each turn solved reads the
+/// goal's turn totals.
+const SEATS_GROWTH: Growth = Growth {
+    base_bytes: 10e6,
+    bytes_per: [8.0, 0.0],
+    seconds_per: [0.0, 1.5e-8],
+};
+
+/// What solving an N-seat race of `pig` takes, every seat playing differently (the most).
+fn seats_footprint(pig: &Pig, seats: usize) -> Footprint {
+    let starts = seats as u64 * u64::from(pig.goal()).pow(seats as u32);
+    // N values and about two words of bookkeeping (its group, its layer) per start.
+    SEATS_GROWTH.footprint(
+        starts,
+        [
+            starts.saturating_mul(seats as u64 + 2),
+            starts.saturating_mul(u64::from(pig.goal())),
+        ],
+    )
+}
+
+/// What a game of more than two players does not answer (yet), and why.
+fn many_seats_cannot(seats: usize) -> Vec<(Capability, String)> {
+    let why = format!("with {seats} players answers eval, solve and simulate; not this");
+    [
+        Capability::Exact,
+        Capability::Bounds,
+        Capability::Explain,
+        Capability::Values,
+        Capability::Transcript,
+        Capability::Map,
+        Capability::Win,
+        Capability::ScoreMap,
+        Capability::Tables,
+        Capability::Study,
+    ]
+    .into_iter()
+    .map(|capability| (capability, why.clone()))
+    .collect()
+}
+
 impl PigGame {
-    /// The game of `pig`.
+    /// The game of `pig` for two.
     pub fn new(pig: Pig) -> PigGame {
+        PigGame::seated(pig, 2)
+    }
+
+    /// The game of `pig` for `seats` players (2 to [`crate::seats::MOST_SEATS`]).
+    pub fn seated(pig: Pig, seats: usize) -> PigGame {
+        let cannot = if seats > 2 {
+            many_seats_cannot(seats)
+        } else {
+            Vec::new()
+        };
         let info = GameInfo {
             game: &super::GAME,
             rules: pig.name().to_string(),
@@ -82,19 +140,125 @@ impl PigGame {
                 .decisions_schema()
                 .python
                 .map_or("pig.py", |s| s.paste_into),
-            position: Part::scores_and(&[Part::new("turn_total", "the mover's turn total")]),
+            position: Part::seats_and(seats, &[Part::new("turn_total", "the mover's turn total")]),
             simple: Some((
                 "hold_at",
                 (1..=pig.goal()).map(|k| format!("hold_at:{k}")).collect(),
             )),
             hides_memory: false,
-            cannot: Vec::new(),
-            footprint: footprint(&pig),
+            cannot,
+            footprint: if seats > 2 {
+                seats_footprint(&pig, seats)
+            } else {
+                footprint(&pig)
+            },
+            players: seats as u8,
         };
         PigGame {
             pig: Arc::new(pig),
             info,
+            seats,
         }
+    }
+
+    /// Every seat's chance with `seats[0]` in each seat in turn and `seats[1]` in the others.
+    fn seats_report(
+        &self,
+        [strategy, opponent]: [&Strategy; 2],
+        games: Option<(u64, u64)>,
+        run: &Run,
+    ) -> Result<SeatsReport, GameError> {
+        let (race, solution) =
+            seat_race(&self.pig, self.seats, [strategy, opponent], run).map_err(race_error)?;
+        let report = SeatsReport::new(
+            self.heading(strategy.name(), opponent.name()),
+            race.seatings(&solution.values),
+            race.alike(),
+            (solution.residual, solution.sweeps),
+        );
+        Ok(match games {
+            None => report,
+            Some((games, seed)) => {
+                let counter = run.counter(games * self.seats as u64, "games");
+                let won = race.simulate(&solution, (games, seed), &counter);
+                run.check()?;
+                report.simulated(games, seed, &won)
+            }
+        })
+    }
+
+    /// The position `at` (the scores from the mover's on, then the turn total) of a game of
+    /// more than two, `seats[0]` to move and `seats[1]` in the other seats.
+    fn seats_position(
+        &self,
+        [strategy, opponent]: [&Strategy; 2],
+        at: &[i64],
+        run: &Run,
+    ) -> Result<PositionReport, GameError> {
+        let (race, solution) =
+            seat_race(&self.pig, self.seats, [strategy, opponent], run).map_err(race_error)?;
+        let scores: Vec<u32> = at[..self.seats].iter().map(|&n| n as u32).collect();
+        let turn_total = at[self.seats] as u32;
+        let start = race.number(&SeatStart {
+            table: 0,
+            scores: scores.clone(),
+        });
+        let valued = race.position(start, turn_total, &solution.values);
+        let chosen = if valued.holds {
+            &valued.hold
+        } else {
+            &valued.roll
+        };
+        let from = self
+            .info
+            .position
+            .iter()
+            .zip(at)
+            .map(|(part, &n)| (part.name.to_string(), n))
+            .collect();
+        let scores_text: Vec<String> = scores.iter().map(u32::to_string).collect();
+        let choices = [(true, &valued.roll), (false, &valued.hold)]
+            .into_iter()
+            .map(|(rolls, wins)| ChoiceValue {
+                choice: decision(rolls),
+                dice: None,
+                value: wins[0],
+            })
+            .collect();
+        let mut report = PositionReport::new(
+            self.heading(strategy.name(), opponent.name()),
+            from,
+            format!("{}, turn total {turn_total}", scores_text.join(" : ")),
+            SeatOutcome {
+                win: chosen[0],
+                tie: 0.0,
+                loss: 1.0 - chosen[0],
+            },
+            (decision(!valued.holds), choices),
+        );
+        report.mover_loses = None;
+        report.wins = Some(
+            chosen[..self.seats]
+                .iter()
+                .map(|&p| Probability(p))
+                .collect(),
+        );
+        report.notes.push(format!(
+            "{} seats: each value is the mover's chance; `wins` gives every seat's, the mover \
+             first (residual {:.1e})",
+            self.seats, solution.residual
+        ));
+        Ok(report)
+    }
+
+    /// The refusal of a question asked of a game of more than two players that only a game
+    /// of two answers.
+    fn two_only(&self, what: &str) -> GameError {
+        GameError::Refused(format!(
+            "{what}: {} with {} players answers eval (of a strategy in each seat, or a \
+             position), solve and simulate; {what} is for two players",
+            self.info.rules, self.seats
+        ))
     }
 
     /// The report of an exact match-up: win, tie and loss where a game may never end.
@@ -143,6 +307,14 @@ impl PigGame {
             count: exact.ties().len(),
             states: states.collect(),
         }
+    }
+}
+
+/// A race's failure as the interface reports it: a stop as a stop.
+fn race_error(error: RaceError) -> GameError {
+    match error {
+        RaceError::Stopped(stopped) => GameError::Stopped(stopped),
+        other => GameError::solve(other),
     }
 }
 
@@ -201,6 +373,13 @@ impl Game for PigGame {
     }
 
     fn equilibrium(&self, minimax: &Strategy, _run: &Run) -> Result<Strategy, GameError> {
+        if self.seats > 2 {
+            return Err(GameError::Refused(format!(
+                "{}: with {} players, minimax means every seat for itself; against a fixed \
+                 strategy in the other seats ask for optimal (the best response to them)",
+                self.info.rules, self.seats
+            )));
+        }
         let table = solve_against(&self.pig, &Strategy::optimal())
             .map_err(GameError::solve)?
             .file
@@ -213,6 +392,9 @@ impl Game for PigGame {
         [strategy, opponent]: [&Strategy; 2],
         _run: &Run,
     ) -> Result<Evaluated, GameError> {
+        if self.seats > 2 {
+            return Err(self.two_only("a two-player rate"));
+        }
         let (outcome, residual) =
             evaluate(&self.pig, strategy, opponent).map_err(GameError::solve)?;
         let minimax = strategy.is_optimising() && opponent.is_optimising();
@@ -229,15 +411,14 @@ impl Game for PigGame {
 
     fn check_position(&self, at: &[i64], _dice: Option<&[u8]>) -> Result<(), GameError> {
         let goal = i64::from(self.pig.goal());
-        check_numbers(
-            &[
-                ("own", 0..goal),
-                ("opponent", 0..goal),
-                ("turn_total", 0..goal),
-            ],
-            at,
-        )?;
-        let (own, turn_total) = (at[0] as u32, at[2] as u32);
+        let parts: Vec<(&str, std::ops::Range<i64>)> = self
+            .info
+            .position
+            .iter()
+            .map(|part| (part.name, 0..goal))
+            .collect();
+        check_numbers(&parts, at)?;
+        let (own, turn_total) = (at[0] as u32, at[self.seats] as u32);
         if !self.pig.is_state(own, turn_total) {
             return Err(GameError::Position(format!(
                 "own {own} + turn total {turn_total} reach the goal {}: the mover holds and \
@@ -253,8 +434,11 @@ impl Game for PigGame {
         [strategy, opponent]: [&Strategy; 2],
         at: &[i64],
         _dice: Option<&[u8]>,
-        _run: &Run,
+        run: &Run,
     ) -> Result<PositionReport, GameError> {
+        if self.seats > 2 {
+            return self.seats_position([strategy, opponent], at, run);
+        }
         let (own, other, turn_total) = (at[0] as u32, at[1] as u32, at[2] as u32);
         let solved = position(&self.pig, strategy, opponent, (own, other, turn_total))
             .map_err(GameError::solve)?;
@@ -287,6 +471,10 @@ impl Game for PigGame {
         (games, seed): (u64, u64),
         run: &Run,
     ) -> Result<Simulated, GameError> {
+        if self.seats > 2 {
+            let report = self.seats_report([strategy, opponent], Some((games, seed)), run)?;
+            return Ok(Simulated::Seats(Box::new(report)));
+        }
         let pig = &self.pig;
         let solution =
             solve(pig, [strategy.player(), opponent.player()]).map_err(GameError::solve)?;
@@ -393,7 +581,25 @@ impl Game for PigGame {
         Ok(certify_pig(&self.pig, seats))
     }
 
+    fn seat_wins(
+        &self,
+        seats: [&Strategy; 2],
+        games: Option<(u64, u64)>,
+        run: &Run,
+    ) -> Result<SeatsReport, GameError> {
+        if self.seats == 2 {
+            return Err(GameError::Refused(format!(
+                "--players: {} is played by two here; give --players 3 or more",
+                self.info.rules
+            )));
+        }
+        self.seats_report(seats, games, run)
+    }
+
     fn optimum(&self, opponent: &Strategy, _run: &Run) -> Result<(Outcome, String), GameError> {
+        if self.seats > 2 {
+            return Err(self.two_only("a yardstick"));
+        }
         let solved = solve_against(&self.pig, opponent).map_err(GameError::solve)?;
         Ok((
             solved.outcome,
@@ -409,6 +615,15 @@ impl Game for PigGame {
     ) -> Result<Solved, GameError> {
         let pig = &self.pig;
         let opponent = given(opponent)?;
+        if self.seats > 2 {
+            let optimal = Strategy::optimal();
+            let mut report = self.seats_report([&optimal, opponent], None, run)?;
+            report.notes.push(format!(
+                "with {} players no table is written: a seat's decisions read every score",
+                self.seats
+            ));
+            return Ok(Solved::new(report, Vec::new(), None));
+        }
         let mut solved = solve_against(pig, opponent).map_err(GameError::solve)?;
         let exact = ask
             .exact
@@ -452,6 +667,9 @@ impl Game for PigGame {
         _moves: Option<MoveLimit>,
         _run: &Run,
     ) -> Result<Arc<dyn Engine>, GameError> {
+        if self.seats > 2 {
+            return Err(self.two_only("play"));
+        }
         let computer = given(computer)?;
         Ok(Arc::new(
             PigEngine::new(Arc::clone(&self.pig), computer).map_err(GameError::solve)?,
@@ -505,7 +723,7 @@ impl Game for PigGame {
 
     fn tables(&self, _from: Option<&Path>) -> Result<Vec<TablesJob>, GameError> {
         let variant: Variant = self.pig.variant();
-        if self.pig.goal() != variant.default_goal() {
+        if self.pig.goal() != variant.default_goal() || self.seats > 2 {
             return Ok(Vec::new());
         }
         let mut jobs: Vec<TablesJob> = Vec::new();
@@ -514,6 +732,7 @@ impl Game for PigGame {
             let game = PigGame {
                 pig: Arc::clone(&self.pig),
                 info: self.info.clone(),
+                seats: self.seats,
             };
             jobs.push(Box::new(move |run: &Run| {
                 run.check()?;

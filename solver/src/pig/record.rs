@@ -6,8 +6,8 @@ use super::game::{MAX_GOAL, Pig, Variant};
 use super::interface::PigGame;
 use super::strategy::STRATEGY_FORMS;
 use crate::game::{
-    Capability, GameType, Named, OpenError, Opening, Parameter, PositionForm, RulesetRecord,
-    UnknownRuleset, ValueKind,
+    Capability, GameType, Named, OpenError, Opening, PLAYERS, Parameter, PositionForm,
+    RulesetRecord, UnknownRuleset, ValueKind,
 };
 
 /// The Pig family: Pig, Piglet and two-dice Pig.
@@ -15,7 +15,8 @@ pub const GAME: GameType = GameType {
     name: "pig",
     label: "Pig",
     summary: "roll or hold, decision by decision: a 1 loses the turn total (Neller & Presser)",
-    players: 2..=2,
+    players: 2..=6,
+    players_why: "",
     value: ValueKind::WinProbability,
     parameters: &[Parameter::integer(
         "goal",
@@ -73,5 +74,6 @@ fn open(opening: &Opening<'_>) -> Result<Named, OpenError> {
         files: String::new(),
     })?;
     let pig = Pig::new(variant, opening.goal(variant.default_goal())).map_err(OpenError::rules)?;
-    Ok(Named::built(Arc::new(PigGame::new(pig))))
+    let players = opening.setting(PLAYERS).unwrap_or(2) as usize;
+    Ok(Named::built(Arc::new(PigGame::seated(pig, players))))
 }

@@ -6,13 +6,22 @@
 //! values of the starts it can end in ([`crate::seats`] sweeps them). A two-player strategy
 //! sits at an N-seat table seeing its own score and the leading other score as its opponent's.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
-use rand::Rng;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 
 use super::game::{Lead, Pig, Roll};
 use super::solve::Player;
-use crate::seats::{Ends, MOST_SEATS, Race, TIE, Values, Wins, add_weighted, passed};
+use super::strategy::Strategy;
+use crate::game::{Counter, Run};
+use crate::montecarlo::Played;
+use crate::seats::{
+    Ends, MOST_SEATS, NoEquilibrium, Race, RaceError, Solution, TIE, Values, Wins, add_weighted,
+    passed, solve,
+};
 
 /// A Pig game of N seats, each seat with its player; the race [`crate::seats::solve`] solves.
 pub struct PigRace {
@@ -242,10 +251,14 @@ impl PigRace {
     }
 
     /// The mover's decision at every turn total of `start`'s turn, true to hold, from the
-    /// solved `values` (what a seat plays in a simulated game).
-    pub fn holds(&self, start: usize, values: &Values) -> Vec<bool> {
+    /// solved `values` (what a seat plays in a simulated game), its empty turn worth `empty` to
+    /// it where given (a plan of a mix), else as `values` say.
+    pub fn holds(&self, start: usize, values: &Values, empty: Option<&Wins>) -> Vec<bool> {
         let mut scratch = Race::scratch(self);
-        let empty = values.to_previous(self.empty_to(start));
+        let empty = match empty {
+            Some(wins) => wins[self.seats - 1],
+            None => values.to_previous(self.empty_to(start)),
+        };
         self.decide(start, values, empty, &mut scratch);
         let top = (self.pig.goal() - 1 - self.own(start)) as usize;
         scratch.holds.truncate(top + 1);
@@ -316,12 +329,15 @@ impl Race for PigRace {
     }
 }
 
-/// One game of `race` from its start, each turn played by `holds` (the mover's decisions at a
-/// turn start's turn totals, true to hold) with rolls drawn from `rng`: the seat that wins (0
-/// moves first), or none where the game runs past `most_turns`.
+/// One game of `race` from its start, the player of seat `first` moving first, each turn
+/// played by `holds` (the mover's decisions at a turn start's turn totals, true to hold, given
+/// a uniform draw in [0, 1) for a mover that mixes plans) with rolls drawn from `rng`: the place
+/// in the order of moving of the seat that wins (0: the first mover), or none where the game
+/// runs past `most_turns`.
 pub fn play(
     race: &PigRace,
-    holds: &mut dyn FnMut(usize) -> Arc<Vec<bool>>,
+    first: usize,
+    holds: &mut dyn FnMut(usize, f64) -> Arc<Vec<bool>>,
     rng: &mut impl Rng,
     most_turns: usize,
 ) -> Option<usize> {
@@ -334,10 +350,10 @@ pub fn play(
     for _ in 0..most_turns {
         let order: Vec<u32> = (0..seats).map(|k| scores[(seat + k) % seats]).collect();
         let start = race.number(&Start {
-            table: seat % tables,
+            table: (first + seat) % tables,
             scores: order,
         });
-        let decisions = holds(start);
+        let decisions = holds(start, rng.random::<f64>());
         let own = scores[seat];
         let mut turn_total = 0u32;
         loop {
@@ -367,3 +383,141 @@ pub fn play(
     }
     None
 }
+
+/// `strategy` at the table's seat 0 and `opponent` at every other, solved: one table of starts
+/// where every seat plays alike (both optimise).
+pub fn seat_race(
+    pig: &Arc<Pig>,
+    seats: usize,
+    [strategy, opponent]: [&Strategy; 2],
+    run: &Run,
+) -> Result<(PigRace, Solution), RaceError> {
+    let players = if strategy.is_optimising() && opponent.is_optimising() {
+        vec![Player::Optimising]
+    } else {
+        let mut players = vec![opponent.player().clone(); seats];
+        players[0] = strategy.player().clone();
+        players
+    };
+    let race = PigRace::new(Arc::clone(pig), seats, players);
+    let solution = solve(&race, run).map_err(|error| match error {
+        RaceError::NoEquilibrium(NoEquilibrium(start)) => {
+            let scores: Vec<String> = race
+                .start_of(start)
+                .scores
+                .iter()
+                .map(u32::to_string)
+                .collect();
+            RaceError::Unsolved(format!(
+                "{} to {} with {seats} players: at the scores {} (the mover's first) no choice \
+                 of plans, nor a mix of two per seat among those tried, leaves every seat \
+                 content (max-n has no pure equilibrium there); swine does not solve this game \
+                 yet",
+                pig.name(),
+                pig.goal(),
+                scores.join(" : ")
+            ))
+        }
+        other => other,
+    })?;
+    Ok((race, solution))
+}
+
+/// The plans of a turn start a simulation has met: one, or two mixed with the first's
+/// probability.
+type Plans = HashMap<usize, (Arc<Vec<bool>>, Option<(f64, Arc<Vec<bool>>)>)>;
+
+impl PigRace {
+    /// The decisions the mover of `start` plays in a game of `solution`, remembered in
+    /// `plans`: where it mixes two plans, the first where `draw` (uniform in [0, 1)) falls
+    /// below its probability.
+    fn plan(
+        &self,
+        start: usize,
+        solution: &Solution,
+        plans: &mut Plans,
+        draw: f64,
+    ) -> Arc<Vec<bool>> {
+        let values = &solution.values;
+        let (first, second) =
+            plans
+                .entry(start)
+                .or_insert_with(|| match solution.mixed.get(&start) {
+                    None => (Arc::new(self.holds(start, values, None)), None),
+                    Some(mix) => (
+                        Arc::new(self.holds(start, values, Some(&mix.empties[0]))),
+                        Some((
+                            mix.q,
+                            Arc::new(self.holds(start, values, Some(&mix.empties[1]))),
+                        )),
+                    ),
+                });
+        match second {
+            Some((q, other)) if draw >= *q => Arc::clone(other),
+            _ => Arc::clone(first),
+        }
+    }
+
+    /// Whether every seat plays alike (one table of starts).
+    pub fn alike(&self) -> bool {
+        self.players.len() == 1
+    }
+
+    /// The seat whose player moves first where seat 0's player is to move `place`-th (0: first).
+    fn first_for(&self, place: usize) -> usize {
+        (self.seats - place % self.seats) % self.seats % self.players.len()
+    }
+
+    /// With seat 0's player moving `place`-th for each place in turn, every seat's chance from
+    /// the start, the first mover first.
+    pub fn seatings(&self, values: &Values) -> Vec<Vec<f64>> {
+        (0..self.seats)
+            .map(|place| {
+                let start = self.number(&Start {
+                    table: self.first_for(place),
+                    scores: vec![0; self.seats],
+                });
+                values.get(start)[..self.seats].to_vec()
+            })
+            .collect()
+    }
+
+    /// `games` seeded games of each seating (seat 0's player moving first, second, ...) of the
+    /// solved `solution`, the seeds `seed`, `seed + 1`, ...: how many seat 0's player won in
+    /// each place.
+    pub fn simulate(
+        &self,
+        solution: &Solution,
+        (games, seed): (u64, u64),
+        counter: &Counter,
+    ) -> Vec<u64> {
+        (0..self.seats)
+            .map(|place| {
+                let first = self.first_for(place);
+                let chunk = 4096;
+                (0..games.div_ceil(chunk))
+                    .into_par_iter()
+                    .map(|c| {
+                        let mut rng = ChaCha8Rng::seed_from_u64(seed + place as u64);
+                        rng.set_stream(c);
+                        let mut cache = HashMap::new();
+                        let mut holds =
+                            |start: usize, draw: f64| self.plan(start, solution, &mut cache, draw);
+                        let n = chunk.min(games - c * chunk);
+                        let won = (0..n)
+                            .take_while(|_| !counter.stopped())
+                            .filter(|_| {
+                                play(self, first, &mut holds, &mut rng, 1_000_000) == Some(place)
+                            })
+                            .count() as u64;
+                        counter.add(n);
+                        won
+                    })
+                    .sum()
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -14,6 +14,7 @@ mod points;
 mod position;
 pub mod ranking;
 pub mod score;
+mod seats;
 mod simulation;
 pub mod study;
 
@@ -26,6 +27,7 @@ pub use position::{ChoiceValue, PositionReport};
 pub use score::{
     ExactScore, QUANTILES, Reaching, ScoreReport, ScoreSimulationReport, SimulatedScore,
 };
+pub use seats::{SeatsReport, SimulatedSeats};
 pub use simulation::{EstimateReport, SimulatedRates, SimulationReport, Z95};
 pub use study::{Design, StudyReport};
 

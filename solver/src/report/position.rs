@@ -54,6 +54,10 @@ pub struct PositionReport {
     /// P(the player to move wins) (none in a game of one player's score).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mover_wins: Option<Probability>,
+    /// In a game of more than two players, every seat's chance of winning, the mover first,
+    /// then the seats in the order they move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wins: Option<Vec<Probability>>,
     /// P(a tie), where it can happen.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tie: Option<Probability>,
@@ -94,6 +98,7 @@ impl PositionReport {
             dice: None,
             from_text,
             mover_wins: Some(Probability(outcome.win)),
+            wins: None,
             tie: (outcome.tie > 0.0).then_some(Probability(outcome.tie)),
             mover_loses: Some(Probability(outcome.loss)),
             value: Probability(outcome.value()),
@@ -145,6 +150,14 @@ impl Report for PositionReport {
         match self.mover_wins {
             Some(wins) => writeln!(out, "  mover wins   {}", percent(wins.0))?,
             None => writeln!(out, "  expected final score  {}", digits(self.value.0))?,
+        }
+        if let Some(wins) = &self.wins {
+            let others: Vec<String> = wins[1..].iter().map(|p| percent(p.0)).collect();
+            writeln!(
+                out,
+                "  the next seats, in the order they move: {}",
+                others.join(", ")
+            )?;
         }
         if let (Some(tie), Some(loses)) = (self.tie, self.mover_loses) {
             writeln!(out, "  tie          {}", percent(tie.0))?;

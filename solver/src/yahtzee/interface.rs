@@ -197,6 +197,7 @@ impl YahtzeeGame {
                 .collect(),
             simple: None,
             hides_memory: false,
+            players: 2,
             cannot: vec![(
                 Capability::Tables,
                 format!(

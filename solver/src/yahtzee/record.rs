@@ -43,6 +43,7 @@ pub const GAME: GameType = GameType {
     summary: "five dice, thirteen boxes, up to three rolls a turn: the highest expected final \
               score, and duels of two cards",
     players: 1..=2,
+    players_why: "a game of more players, each on its own card, is not answered yet",
     value: ValueKind::ExpectedScore { unit: "points" },
     parameters: &[
         Parameter {
