@@ -19,7 +19,7 @@ use rand::Rng;
 
 use super::game::{DICE, Farkle, Keep};
 use super::policy::{BankAt, Fixed, Player, max_points};
-use super::turn::{Best, Decide, LANES, Layout, Layouts, Mass, Transition, Turn};
+use super::turn::{Decide, LANES, Lanes, Layout, Layouts, Mass, Transition, Turn};
 use crate::seats::{Ends, MOST_SEATS, Race, TIE, Values, Wins, add_weighted, passed};
 
 /// Farkle for N seats, each seat with its player; the race [`crate::seats::solve`] solves.
@@ -91,12 +91,20 @@ pub enum SeatsError {
     },
 }
 
-/// The scratch of one turn: its within-turn values and decisions, the mass following them, and
-/// what banking each turn total is worth.
+/// The scratch of one turn solved for every count of its mover at once: its within-turn values
+/// and decisions, where it ends, and what banking each turn total is worth.
 pub struct Scratch {
     turn: Turn,
-    mass: Mass,
     bank: Vec<f64>,
+    /// What `turn` was solved for: the start of its scores and the other seats' counts with
+    /// the mover's count 0, and what a farkle is worth in each lane (the mover's count).
+    solved: Option<(usize, Lanes)>,
+    /// And what banking was worth.
+    solved_bank: Vec<f64>,
+    /// Where its turn ends in each lane.
+    ends: Vec<Transition>,
+    /// The mass of each lane following it.
+    lanes: Vec<Lanes>,
 }
 
 /// A start in words: whose seat moves (0 where every seat plays alike), and the scores and
@@ -217,18 +225,22 @@ impl FarkleRace {
 
     /// The start of `start`'s number.
     pub fn start_of(&self, start: usize) -> Start {
-        let digits = |mut rest: usize, base: usize| {
-            let mut out = vec![0; self.seats];
-            for digit in out.iter_mut().rev() {
-                *digit = rest % base;
-                rest /= base;
-            }
-            out
-        };
+        let mut scores = vec![0; self.seats];
+        let mut rest = start / self.counts % self.tuples;
+        for score in scores.iter_mut().rev() {
+            *score = rest % self.scores;
+            rest /= self.scores;
+        }
+        let mut counts = vec![0; self.seats];
+        let mut rest = start % self.counts;
+        for count in &mut counts {
+            *count = rest % self.farkles;
+            rest /= self.farkles;
+        }
         Start {
-            table: start / (self.tuples * self.counts),
-            scores: digits(start % self.tuples, self.scores),
-            counts: digits(start / self.tuples % self.counts, self.farkles),
+            table: self.table(start),
+            scores,
+            counts,
         }
     }
 
@@ -240,11 +252,13 @@ impl FarkleRace {
             && start.counts.len() == self.seats
             && start.scores.iter().all(|&s| s < self.scores)
             && start.counts.iter().all(|&c| c < self.farkles);
-        let number = |digits: &[usize], base: usize| digits.iter().fold(0, |n, &d| n * base + d);
-        fits.then(|| {
-            (start.table * self.counts + number(&start.counts, self.farkles)) * self.tuples
-                + number(&start.scores, self.scores)
-        })
+        let tuple = start.scores.iter().fold(0, |n, &s| n * self.scores + s);
+        let counts = start
+            .counts
+            .iter()
+            .rev()
+            .fold(0, |n, &c| n * self.farkles + c);
+        fits.then(|| (start.table * self.tuples + tuple) * self.counts + counts)
     }
 
     /// The first turn of the game: every score 0, no farkles, the first seat to move.
@@ -264,13 +278,14 @@ impl FarkleRace {
     /// The mover's score index at `start`.
     #[inline]
     fn own(&self, start: usize) -> usize {
-        start % self.tuples / (self.tuples / self.scores)
+        start / self.counts % self.tuples / (self.tuples / self.scores)
     }
 
-    /// The mover's farkle count at `start`.
+    /// The mover's farkle count at `start`: the fastest axis, so that the starts that differ
+    /// only in it (whose turns one solve of four lanes serves) lie side by side.
     #[inline]
     fn count(&self, start: usize) -> usize {
-        start / self.tuples % self.counts / (self.counts / self.farkles)
+        start % self.farkles
     }
 
     /// The entry of `players` moving at `start`.
@@ -283,12 +298,12 @@ impl FarkleRace {
     /// count `count`: the next seat to move.
     #[inline]
     fn after(&self, start: usize, own: usize, count: usize) -> usize {
-        let tuple = start % self.tuples;
-        let counts = start / self.tuples % self.counts;
+        let tuple = start / self.counts % self.tuples;
+        let counts = start % self.counts;
         let table = (self.table(start) + 1) % self.players.len();
         let tuple = tuple % (self.tuples / self.scores) * self.scores + own;
-        let counts = counts % (self.counts / self.farkles) * self.farkles + count;
-        (table * self.counts + counts) * self.tuples + tuple
+        let counts = counts / self.farkles + count * (self.counts / self.farkles);
+        (table * self.tuples + tuple) * self.counts + counts
     }
 
     /// Where a farkle of `start`'s mover leads when it lowers its score (a penalty above the
@@ -300,33 +315,36 @@ impl FarkleRace {
         (after != own).then(|| self.after(start, after, count))
     }
 
-    /// Solves `scratch.turn` for the best play of `start`'s mover: banking read from `values`,
-    /// a farkle worth `farkle` to the mover; over the pruned keeps where `pruned` and banking
-    /// allows it, else every keep. Returns the layout solved over.
-    fn decide(
-        &self,
-        start: usize,
-        values: &Values,
-        farkle: f64,
-        pruned: bool,
-        scratch: &mut Scratch,
-    ) -> &Layout {
+    /// What banking each turn total of `start`'s turn is worth to its mover (0 for the unused
+    /// turn total 0), into `bank`.
+    fn bank_values(&self, start: usize, values: &Values, bank: &mut Vec<f64>) {
         let own = self.own(start);
-        let len = self.scores - own;
-        scratch.bank.clear();
-        scratch.bank.push(0.0);
-        scratch
-            .bank
-            .extend((1..len).map(|t| values.to_previous(self.after(start, own + t, 0))));
-        let layout = if pruned {
-            self.layouts
-                .for_bank(&scratch.bank, self.farkle.min_bank_units())
+        bank.clear();
+        bank.push(0.0);
+        bank.extend(
+            (1..self.scores - own).map(|t| values.to_previous(self.after(start, own + t, 0))),
+        );
+    }
+
+    /// The keeps a turn banking as `bank` says is solved over: where `pruned`, those no other
+    /// keep beats where banking allows it, else every keep.
+    fn layout(&self, bank: &[f64], pruned: bool) -> &Layout {
+        if pruned {
+            self.layouts.for_bank(bank, self.farkle.min_bank_units())
         } else {
             &self.layouts.full
-        };
+        }
+    }
+
+    /// Solves `scratch.turn` for the best play of the starts of `start`'s scores and the other
+    /// seats' counts, one lane per mover's count: banking worth `scratch.bank`, a farkle worth
+    /// `farkle` in each lane. Returns the layout solved over.
+    fn decide(&self, farkle: Lanes, pruned: bool, scratch: &mut Scratch) -> &Layout {
+        let layout = self.layout(&scratch.bank, pruned);
+        let len = scratch.bank.len();
         scratch
             .turn
-            .backward(layout, len, &scratch.bank, [farkle; LANES], |_| 1.0);
+            .backward(layout, len, &scratch.bank, farkle, |_| 1.0);
         layout
     }
 
@@ -379,7 +397,8 @@ impl FarkleRace {
                 let mut scratch = Race::scratch(self);
                 let empty = values.to_previous(self.empty_to(start));
                 let farkle = self.farkle_value(start, values, empty);
-                self.decide(start, values, farkle, false, &mut scratch);
+                self.bank_values(start, values, &mut scratch.bank);
+                self.decide([farkle; LANES], false, &mut scratch);
                 Decisions::Solved(scratch.turn)
             }
         };
@@ -517,8 +536,11 @@ impl Race for FarkleRace {
     fn scratch(&self) -> Scratch {
         Scratch {
             turn: Turn::new(&self.farkle, &self.layouts.full).banking_ties(TIE),
-            mass: Mass::new(&self.farkle, &self.layouts.full),
             bank: Vec::with_capacity(self.scores),
+            solved: None,
+            solved_bank: Vec::with_capacity(self.scores),
+            ends: Vec::new(),
+            lanes: Vec::new(),
         }
     }
 
@@ -537,12 +559,16 @@ impl Race for FarkleRace {
             while !seen[table * self.tuples + tuple] {
                 seen[table * self.tuples + tuple] = true;
                 for counts in 0..self.counts {
-                    group.push(((table * self.counts + counts) * self.tuples + tuple) as u32);
+                    group.push(((table * self.tuples + tuple) * self.counts + counts) as u32);
                 }
                 table = (table + 1) % tables;
                 tuple = tuple % rest * self.scores + tuple / rest;
             }
-            let sum: usize = self.start_of(pair % self.tuples).scores.iter().sum();
+            let sum: usize = self
+                .start_of(pair % self.tuples * self.counts)
+                .scores
+                .iter()
+                .sum();
             layers[most - sum].push(group);
         }
         layers
@@ -560,16 +586,34 @@ impl Race for FarkleRace {
         if let Some(turns) = &self.fixed[self.table(start)] {
             return self.ends_of(start, values, &turns[self.own(start)]);
         }
+        let count = self.count(start);
         let farkle = self.farkle_value(start, values, empty[self.seats - 1]);
-        let layout = self.decide(start, values, farkle, true, scratch);
-        let best = Best {
-            turn: &scratch.turn,
-            layout,
-            lane: 0,
-        };
-        let len = self.scores - self.own(start);
-        let turn = scratch.mass.forward(layout, len, &best);
-        self.ends_of(start, values, &turn)
+        self.bank_values(start, values, &mut scratch.bank);
+        let block = start - count;
+        let solved = scratch
+            .solved
+            .is_some_and(|(at, lanes)| at == block && lanes[count].to_bits() == farkle.to_bits())
+            && scratch.bank == scratch.solved_bank;
+        if !solved {
+            // The other counts' farkles valued from `values`: what the driver passes them
+            // while their group's values are those of `values` (a group's first round, a
+            // residual's), so that their turns are solved already then.
+            let mut lanes = [farkle; LANES];
+            for (other, lane) in lanes.iter_mut().enumerate().take(self.farkles) {
+                if other != count {
+                    let at = block + other;
+                    *lane = self.farkle_value(at, values, values.to_previous(self.empty_to(at)));
+                }
+            }
+            scratch.solved = Some((block, lanes));
+            scratch.solved_bank.clone_from(&scratch.bank);
+            let layout = self.decide(lanes, true, scratch);
+            let len = scratch.bank.len();
+            scratch.ends = scratch
+                .turn
+                .follow(layout, len, self.farkles, &mut scratch.lanes);
+        }
+        self.ends_of(start, values, &scratch.ends[count])
     }
 }
 
