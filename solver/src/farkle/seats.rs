@@ -12,6 +12,10 @@
 //! its count back to 0. A turn that hands on the same scores (a farkle that lowers nothing) is
 //! the race's empty turn; a penalty that lowers a score leads to a later layer, read from the
 //! sweep before.
+//!
+//! The starts are numbered with the mover's farkle count fastest: banking reads the same values
+//! whatever the mover's count, so one solve of [`Turn`]'s lanes (one per count) serves the
+//! starts that lie side by side, and is kept while what they read comes back the same.
 
 use std::sync::Arc;
 
