@@ -24,6 +24,7 @@ mod position;
 mod python;
 mod record;
 mod rules;
+pub mod seats;
 mod session;
 mod solve;
 mod strategy;

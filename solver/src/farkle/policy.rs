@@ -49,9 +49,20 @@ pub fn set_aside(keep: Keep, dice: usize) -> usize {
 }
 
 /// `bank_at`'s decisions.
-struct BankAt {
+pub(super) struct BankAt {
     units: usize,
     dice: usize,
+}
+
+impl BankAt {
+    /// Banking once the turn total is at least `total` points, or with fewer than `dice` dice
+    /// left.
+    pub(super) fn new(total: u32, dice: u32) -> BankAt {
+        BankAt {
+            units: total.div_ceil(UNIT) as usize,
+            dice: dice as usize,
+        }
+    }
 }
 
 impl Decide for BankAt {
@@ -81,11 +92,7 @@ impl Fixed {
                 let len = game.scores() - own;
                 match self {
                     Fixed::BankAt { total, dice } => {
-                        let decide = BankAt {
-                            units: total.div_ceil(UNIT) as usize,
-                            dice: dice as usize,
-                        };
-                        mass.forward(layout, len, &decide)
+                        mass.forward(layout, len, &BankAt::new(total, dice))
                     }
                     Fixed::MaxPoints => {
                         max_points(&mut turn, layout, len);

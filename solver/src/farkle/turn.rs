@@ -176,6 +176,10 @@ pub struct Turn {
     choices: Vec<[u8; LANES]>,
     /// The least bankable turn total.
     min_bank: usize,
+    /// The mover banks where banking is worth more than rolling less this (0: strictly more;
+    /// the N-seat race's [`TIE`](crate::seats::TIE): also where the two are worth the same to
+    /// within it).
+    tie: f64,
 }
 
 /// The scratch of following a turn's decisions: probability mass by `(dice − 1) · stride + t`.
@@ -197,14 +201,26 @@ impl Mass {
 
     /// The turn's end following `decide` from (0, 6), over turn totals `0..len`.
     pub fn forward(&mut self, layout: &Layout, len: usize, decide: &impl Decide) -> Transition {
+        self.forward_from(layout, len, (0, DICE), decide)
+    }
+
+    /// The turn's end following `decide` from turn total `from` with `dice` dice (below `len`),
+    /// over turn totals `0..len`: banked totals are counted from 0, as from the turn's start.
+    pub fn forward_from(
+        &mut self,
+        layout: &Layout,
+        len: usize,
+        (from, rolled): (usize, usize),
+        decide: &impl Decide,
+    ) -> Transition {
         let stride = layout.stride;
         for dice in 0..DICE {
             self.mass[dice * stride..dice * stride + len].fill(0.0);
         }
-        self.mass[(DICE - 1) * stride] = 1.0;
+        self.mass[(rolled - 1) * stride + from] = 1.0;
         let (mut win, mut farkle) = (0.0, 0.0);
         let mut bank = vec![0.0; len];
-        for (t, banked) in bank.iter_mut().enumerate() {
+        for (t, banked) in bank.iter_mut().enumerate().skip(from) {
             for (dice, rolls) in layout.rolls.iter().enumerate() {
                 let m = self.mass[dice * stride + t];
                 if m == 0.0 {
@@ -243,7 +259,15 @@ impl Turn {
             banks: vec![0; size],
             choices: vec![[0; LANES]; layout.stride * layout.offers],
             min_bank: game.min_bank_units(),
+            tie: 0.0,
         }
+    }
+
+    /// The same scratch banking where banking is worth more than rolling less `tie` (so a tie
+    /// to within `tie` banks), instead of only where it is worth strictly more.
+    pub fn banking_ties(mut self, tie: f64) -> Turn {
+        self.tie = tie;
+        self
     }
 
     /// Values every (t, n) of a turn with turn totals `0..len` below the goal: banking at t
@@ -291,6 +315,7 @@ impl Turn {
         beyond: impl Fn(usize) -> f64,
     ) -> Lanes {
         let stride = layout.stride;
+        let tie = self.tie;
         for dice in 0..DICE {
             for t in len..stride {
                 self.values[dice * stride + t] = [beyond(t); LANES];
@@ -333,7 +358,7 @@ impl Turn {
                 if bankable {
                     let b = bank[t];
                     for (l, r) in roll.iter_mut().enumerate() {
-                        if b > *r {
+                        if b + tie > *r {
                             *r = b;
                             banks |= 1 << l;
                         }
