@@ -11,10 +11,20 @@
 //! - `pig/minimax_200`: pig to 200, both optimal.
 //! - `two-dice-pig/minimax_100` and `two-dice-pig/best_response_100`: two 1s drop a score to
 //!   0, so the solve repeats its passes until the values they lead to settle.
+//! - `pig-seats/three_80` and `pig-seats/four_30`: every seat for itself (max-n), three
+//!   players to 80 (512,000 turn starts, 18.8 million states with the turn totals) and four to
+//!   30 (810,000 turn starts), to a residual of at most 1e-12. Three to 100, the size,
+//!   has turn starts where no equilibrium of pure or two-plan mixed plans was found (the solve
+//!   says so), so 80 is the largest goal of ten benchmarked.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use std::sync::Arc;
 use swine_solver::game::simulate::simulate;
+
+use swine_solver::game::Run;
+use swine_solver::pig::seats::PigRace;
 use swine_solver::pig::{Pig, Player, Plays, Strategy, Variant, evaluate, explain, solve};
+use swine_solver::seats;
 
 /// The most a benchmarked solve's residual may be.
 const RESIDUAL: f64 = 1e-14;
@@ -84,6 +94,24 @@ fn pig(c: &mut Criterion) {
     group.bench_function("best_response_100", |b| {
         b.iter(|| solved(&two_dice, [&Player::Optimising, hold_at_20.player()]))
     });
+    group.finish();
+
+    let mut group = c.benchmark_group("pig-seats");
+    group.sample_size(10);
+    for (name, goal, players) in [("three_80", 80, 3), ("four_30", 30, 4)] {
+        let pig = Arc::new(Pig::new(Variant::Pig, goal).expect("a goal"));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let race = PigRace::new(Arc::clone(&pig), players, vec![Player::Optimising]);
+                let solution = seats::solve(&race, &Run::default()).expect("solved");
+                assert!(
+                    solution.residual <= seats::RESIDUAL,
+                    "{}",
+                    solution.residual
+                );
+            })
+        });
+    }
     group.finish();
 }
 

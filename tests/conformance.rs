@@ -119,7 +119,7 @@ impl<'de> Visitor<'de> for UniqueVisitor {
 
 /// Checks `text` (one JSON object) against the shapes named: every required key there, no key
 /// of none of them, no key twice. Returns the object.
-fn conforms(text: &str, shapes_named: &[&str], what: &str) -> Value {
+pub(crate) fn conforms(text: &str, shapes_named: &[&str], what: &str) -> Value {
     let Unique(value) =
         serde_json::from_str(text).unwrap_or_else(|e| panic!("{what}: {e}: {text}"));
     let all = shapes();

@@ -28,6 +28,7 @@ mod python_package;
 mod repeat;
 mod rule_modules;
 mod scripts;
+mod seats;
 mod serve;
 mod study;
 mod tables;
