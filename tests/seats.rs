@@ -199,6 +199,22 @@ fn two_players_asked_for_are_the_two_player_game() {
         "10,20,5",
     ]);
     assert_eq!(plain, asked);
+    // Every game takes `--players 2` (its own rules never see the number of players).
+    for rules in [
+        &["--rules", "farkle", "--goal", "300"][..],
+        &["--rules", "greed"],
+        &["--rules", "hog-fa20"],
+    ] {
+        let args = |players: bool| {
+            let mut args = vec!["eval", "optimal", "--vs", "optimal"];
+            args.extend_from_slice(rules);
+            if players {
+                args.extend_from_slice(&["--players", "2"]);
+            }
+            args
+        };
+        assert_eq!(json(&args(false)), json(&args(true)), "{rules:?}");
+    }
 }
 
 #[test]

@@ -265,9 +265,16 @@ pub fn named(
         }
         read.push(("goal".to_string(), i64::from(goal)));
     }
+    // The number of players is every game's, not a rule of its own: it travels apart.
+    let players = read
+        .iter()
+        .find(|(name, _)| name == PLAYERS)
+        .map(|&(_, n)| n as u8);
+    read.retain(|(name, _)| name != PLAYERS);
     (game.open)(&Opening {
         rules,
         settings: &read,
+        players,
         runner,
     })
 }

@@ -315,8 +315,11 @@ impl RulesetRecord {
 pub struct Opening<'a> {
     /// The ruleset's name as `--rules` gave it, or the rule file's path.
     pub rules: &'a str,
-    /// The parameters set (name, value), in the order given.
+    /// The parameters set (name, value), in the order given (the number of players apart).
     pub settings: &'a [(String, i64)],
+    /// How many players were asked for (`--players N`, `players=N`), checked against the
+    /// record's [`players`](GameType::players); none where not asked.
+    pub players: Option<u8>,
     /// Runs a Python rule file.
     pub runner: &'a Runner,
 }

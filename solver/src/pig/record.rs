@@ -6,8 +6,8 @@ use super::game::{MAX_GOAL, Pig, Variant};
 use super::interface::PigGame;
 use super::strategy::STRATEGY_FORMS;
 use crate::game::{
-    Capability, GameType, Named, OpenError, Opening, PLAYERS, Parameter, PositionForm,
-    RulesetRecord, UnknownRuleset, ValueKind,
+    Capability, GameType, Named, OpenError, Opening, Parameter, PositionForm, RulesetRecord,
+    UnknownRuleset, ValueKind,
 };
 
 /// The Pig family: Pig, Piglet and two-dice Pig.
@@ -74,6 +74,6 @@ fn open(opening: &Opening<'_>) -> Result<Named, OpenError> {
         files: String::new(),
     })?;
     let pig = Pig::new(variant, opening.goal(variant.default_goal())).map_err(OpenError::rules)?;
-    let players = opening.setting(PLAYERS).unwrap_or(2) as usize;
+    let players = opening.players.map_or(2, usize::from);
     Ok(Named::built(Arc::new(PigGame::seated(pig, players))))
 }
