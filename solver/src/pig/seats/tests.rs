@@ -25,6 +25,10 @@ fn optimal(variant: Variant, goal: u32, seats: usize) -> (PigRace, Values) {
     (race, solution.values)
 }
 
+/// A position of three-player Piglet to 2 (the scores from the mover on) and every seat's
+/// chance there as a fraction (numerator, denominator).
+type Worked = ([u32; 3], [(u32, u32); 3]);
+
 /// Three-player Piglet to 2, by hand. Whoever is at 0 with turn total 1 rolls: holding hands the
 /// next seat (b, c, 1), worth at most 9/23 to the holder below, while rolling wins at once with
 /// ½ and otherwise passes (b, c, 0), worth more than 0 — ½ + ½·9/37 = 23/37 against 9/23. So
@@ -35,7 +39,7 @@ fn optimal(variant: Variant, goal: u32, seats: usize) -> (PigRace, Values) {
 #[test]
 fn three_player_piglet_to_two_is_as_worked_by_hand() {
     let (race, values) = optimal(Variant::Piglet, 2, 3);
-    let expected: [([u32; 3], [(u32, u32); 3]); 8] = [
+    let expected: [Worked; 8] = [
         ([0, 0, 0], [(16, 37), (12, 37), (9, 37)]),
         ([0, 0, 1], [(8, 23), (6, 23), (9, 23)]),
         ([0, 1, 0], [(8, 23), (12, 23), (3, 23)]),
