@@ -331,11 +331,7 @@ fn solve_group<R: Race>(
         solve_affine(&ends, &next, &mut wins, seats);
         let moved = most_moved(&before, &wins);
         if moved <= SETTLED || (moved < 1e-12 && moved >= moved_before) {
-            return Ok(starts
-                .into_iter()
-                .zip(wins)
-                .map(|(s, w)| (s, w, None))
-                .collect());
+            return Ok(settled(&starts, wins, &[], &[]));
         }
         moved_before = moved;
     }
@@ -362,11 +358,7 @@ fn solve_group<R: Race>(
             (own_value(&best, &empty, seats) > wins[i][0] + TIE).then_some((i, best, empty))
         });
         let Some((i, best, empty)) = better else {
-            return Ok(starts
-                .into_iter()
-                .zip(wins)
-                .map(|(s, w)| (s, w, None))
-                .collect());
+            return Ok(settled(&starts, wins, &[], &[]));
         };
         if let Some(first) = changes
             .iter()
@@ -388,6 +380,29 @@ fn solve_group<R: Race>(
         solve_affine(&ends, &next, &mut wins, seats);
     }
     Err(NoEquilibrium(starts[0]))
+}
+
+/// The group's result: each start with its value, and the mix of each member of `plans` at its
+/// probability in `q` (every other plays one plan).
+fn settled(
+    starts: &[usize],
+    wins: Vec<Wins>,
+    plans: &[(usize, Vec<(Ends, Wins)>)],
+    q: &[f64],
+) -> Vec<(usize, Wins, Option<Mix>)> {
+    let mut mixes: Vec<Option<Mix>> = vec![None; starts.len()];
+    for ((i, list), &q) in plans.iter().zip(q) {
+        mixes[*i] = Some(Mix {
+            q,
+            empties: [list[0].1, list[1].1],
+        });
+    }
+    starts
+        .iter()
+        .zip(wins)
+        .zip(mixes)
+        .map(|((&s, w), m)| (s, w, m))
+        .collect()
 }
 
 /// What a turn whose ends are `ends` is worth to its mover where the empty turn's end is worth
@@ -484,19 +499,7 @@ fn mix<R: Race>(
             .filter(|(_, gain, _, _)| *gain > TIE)
             .max_by(|a, b| a.1.total_cmp(&b.1))
         else {
-            let mut mixes: Vec<Option<Mix>> = vec![None; starts.len()];
-            for ((i, list), q) in plans.iter().zip(&q) {
-                mixes[*i] = Some(Mix {
-                    q: *q,
-                    empties: [list[0].1, list[1].1],
-                });
-            }
-            return Ok(starts
-                .iter()
-                .zip(wins)
-                .zip(mixes)
-                .map(|((&s, w), m)| (s, w, m))
-                .collect());
+            return Ok(settled(starts, wins, &plans, &q));
         };
         let mut candidates: Vec<(Support, Ends)> = Vec::new();
         let without: Vec<_> = plans.iter().filter(|(j, _)| *j != i).cloned().collect();
@@ -599,21 +602,7 @@ fn enumerate_supports<R: Race>(
             own_value(&best, &empty, seats) <= wins[i][0] + TIE
         });
         if content {
-            let mut mixes: Vec<Option<Mix>> = vec![None; starts.len()];
-            for ((i, list), q) in plans.iter().zip(&q) {
-                mixes[*i] = Some(Mix {
-                    q: *q,
-                    empties: [list[0].1, list[1].1],
-                });
-            }
-            return Some(
-                starts
-                    .iter()
-                    .zip(wins)
-                    .zip(mixes)
-                    .map(|((&s, w), m)| (s, w, m))
-                    .collect(),
-            );
+            return Some(settled(starts, wins, &plans, &q));
         }
     }
     None

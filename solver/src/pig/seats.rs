@@ -114,9 +114,14 @@ impl PigRace {
 
     /// The highest score of the seats other than the mover's at `start`.
     fn leader(&self, start: usize) -> u32 {
-        self.start_of(start).scores[1..]
-            .iter()
-            .copied()
+        let goal = self.pig.goal() as usize;
+        let mut rest = start % self.tuples / goal;
+        (1..self.seats)
+            .map(|_| {
+                let score = rest % goal;
+                rest /= goal;
+                score as u32
+            })
             .max()
             .unwrap_or(0)
     }
