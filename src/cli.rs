@@ -77,6 +77,7 @@ Examples:
   swine solve --rules hog-wild --out tables     hog-wild, against always_roll:5
   swine solve --vs minimax --json               both optimal; JSON on stdout
   swine solve --vs bacon:8,6 --format py        only the Python module
+  swine solve --rules hog-fa19                  its best score table, as committed in tables/
   swine solve --rules hog-fa19 --time-limit 30  best score table, searched for at most 30 s
   swine solve --rules greed --vs minimax        Greed with both players optimal
   swine solve --rules chopsticks --moves 10     Chopsticks, at most 10 moves per player
@@ -278,7 +279,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N")]
     pub perturbations: Option<usize>,
     /// Rules with hidden memory: the seed of the search's perturbations; the same seed and
-    /// number of perturbations give the same table on every machine [default: 0].
+    /// number of perturbations give the same table on every machine [default: 0]. Without
+    /// --seed, --perturbations or --time-limit, a preset's best table committed in tables/ is
+    /// taken (checked, in about a second) instead of searched for again.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     #[arg(long, value_name = "M|unlimited", value_parser = move_limit, help = help::moves("unlimited, by retrograde analysis"))]

@@ -232,3 +232,73 @@ fn grading_reuses_every_committed_best_table() {
         grading_reuses_the_committed_best_table(&sandbox, rules, stem);
     }
 }
+
+/// The note of a solve that took the committed best table `stem` instead of searching.
+fn not_searched_again(stem: &str) -> String {
+    format!(
+        "the best score table committed in tables/{stem}.bin, not searched again: evaluated \
+         exactly, it wins what it records, to the bit"
+    )
+}
+
+/// A solve of hog-fa17 (whose search takes minutes) that asks nothing of the search takes its
+/// committed best table: the win rates it records, to the bit, the note that says so, and the
+/// files `swine tables` wrote, byte for byte.
+#[test]
+fn a_default_solve_takes_the_committed_best_table() {
+    let stem = SEARCHED[0];
+    let sandbox = Sandbox::new();
+    let report = sandbox
+        .run(&["solve", "--rules", "hog-fa17", "--json"])
+        .json();
+    let recorded = committed_json(stem);
+    for key in ["win_rate", "as_first", "as_second"] {
+        assert_eq!(report[key], recorded[key], "{key}");
+    }
+    assert_eq!(
+        report["notes"],
+        serde_json::json!([not_searched_again(stem)])
+    );
+    assert_eq!(report["details"]["search_seed"], 0);
+    let written = sandbox.files("swine-out");
+    assert_eq!(written.len(), 5, "{written:?}");
+    for name in written {
+        let fresh = std::fs::read(sandbox.join(&format!("swine-out/{name}"))).unwrap();
+        let old = std::fs::read(committed().join(&name)).unwrap();
+        assert!(fresh == old, "{name} differs from tables/{name}");
+    }
+}
+
+/// Any search flag searches afresh, even where a best table is committed: a number of
+/// perturbations alone, or a seed (with a time limit that stops the search after its first
+/// round).
+#[test]
+fn a_search_flag_searches_past_the_committed_best_table() {
+    let stem = SEARCHED[1];
+    let sandbox = Sandbox::new();
+    let solve = |flags: &[&str]| {
+        let mut args = vec!["solve", "--rules", "hog-fa19", "--json"];
+        args.extend(flags);
+        let report = sandbox.run(&args).json();
+        assert_eq!(report.get("notes"), None, "{flags:?}: {}", report["notes"]);
+        report
+    };
+    let climbed = solve(&["--perturbations", "0"]);
+    assert_eq!(climbed["details"]["search_perturbations"], 0);
+    assert_eq!(climbed["details"]["table_local_optimum"], true);
+    let seeded = solve(&["--seed", "5", "--time-limit", "0.001"]);
+    assert_eq!(seeded["details"]["search_seed"], 5);
+    assert_eq!(seeded["details"]["search_rounds"], 1);
+    // Neither is the committed table: the perturbations find more.
+    let committed = committed_json(stem)["win_rate"].as_f64().unwrap();
+    for report in [climbed, seeded] {
+        assert!(report["win_rate"].as_f64().unwrap() < committed, "{report}");
+    }
+    let default = sandbox
+        .run(&["solve", "--rules", "hog-fa19", "--json"])
+        .json();
+    assert_eq!(
+        default["notes"],
+        serde_json::json!([not_searched_again(stem)])
+    );
+}

@@ -67,6 +67,14 @@ pub struct SearchAsk {
     pub seed: Option<u64>,
 }
 
+impl SearchAsk {
+    /// Whether any limit or seed is given: the search then runs afresh, even where its default
+    /// result is committed in `tables/`.
+    pub fn given(&self) -> bool {
+        self.time_limit.is_some() || self.perturbations.is_some() || self.seed.is_some()
+    }
+}
+
 /// What a solve reports: the optimum's match-up, or where a game of one player's score is
 /// played alone, the optimum's final score.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -285,4 +293,35 @@ pub enum Found {
     Searched,
     /// That search's table as committed in the repository (its path there).
     Committed(&'static str),
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::SearchAsk;
+
+    /// Each search flag alone asks for a search afresh, even at its default value; none asks
+    /// for nothing.
+    #[test]
+    fn any_search_flag_is_a_search_given() {
+        assert!(!SearchAsk::default().given());
+        let asks = [
+            SearchAsk {
+                time_limit: Some(Duration::from_secs(1)),
+                ..SearchAsk::default()
+            },
+            SearchAsk {
+                perturbations: Some(200),
+                ..SearchAsk::default()
+            },
+            SearchAsk {
+                seed: Some(0),
+                ..SearchAsk::default()
+            },
+        ];
+        for ask in asks {
+            assert!(ask.given(), "{ask:?}");
+        }
+    }
 }

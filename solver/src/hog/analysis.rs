@@ -352,7 +352,7 @@ pub fn adopt_best_table(
 /// The counts a search's description records (see [`searched`]): whether its table is a local
 /// optimum, its rounds, its perturbations (tried, improved) and their seed. Read loosely: the
 /// description written again from them must match it word for word.
-fn recorded_search(about: &str) -> Option<(bool, usize, (usize, usize), u64)> {
+pub(super) fn recorded_search(about: &str) -> Option<(bool, usize, (usize, usize), u64)> {
     let (_, counts) = about.split_once(" starting tables, then ")?;
     let mut numbers = counts
         .split(|c: char| !c.is_ascii_digit())

@@ -28,8 +28,8 @@ use crate::game::StudyAsk;
 use crate::game::simulate::{simulate, transcript, transcript_heading};
 use crate::game::{
     Capability, ChartAsk, ChartKind, Engine, Evaluated, Footprint, Found, Fractions, Game,
-    GameError, GameInfo, Goal, Growth, MINIMAX, MoveLimit, Part, Run, Simulated, SolveAsk, Solved,
-    Studied, TablesJob, check_numbers, dice_label, given, optimum_words,
+    GameError, GameInfo, Goal, Growth, MINIMAX, MoveLimit, Part, Run, SearchAsk, Simulated,
+    SolveAsk, Solved, Studied, TablesJob, check_numbers, dice_label, given, optimum_words,
 };
 use crate::outcome::Outcome;
 use crate::python::Runner;
@@ -210,6 +210,40 @@ impl HogGame {
         Ok(solved)
     }
 
+    /// The solve against `opponent` that `search` asks for, with a note where it was not
+    /// searched: where `search` gives no limit or seed and a best score table of these rules
+    /// and `opponent` is committed in `tables/`, that table (what the default search finds, a
+    /// test keeps it so) checked by [`adopt_best_table`] in about a second instead of searched
+    /// for again in up to minutes; otherwise solved, or searched within `search`.
+    fn solve_or_adopt(
+        &self,
+        opponent: &Strategy,
+        search: SearchAsk,
+        run: &Run,
+    ) -> Result<(HogSolved, Option<String>), GameError> {
+        let rules = &self.rules;
+        if !search.given()
+            && let Some((path, file)) = committed_best_table(rules, opponent)
+        {
+            let solved = adopt_best_table(rules, opponent, &file).map_err(|e| {
+                GameError::Refused(format!(
+                    "the best score table committed in {path} does not hold ({}): give \
+                     --seed 0 to search afresh",
+                    crate::report::full_message(&e)
+                ))
+            })?;
+            let taken = format!("the best score table committed in {path}");
+            return Ok((solved, Some(not_searched_again(&taken))));
+        }
+        let limits = SearchLimits {
+            time_limit: search.time_limit,
+            perturbations: search.perturbations.unwrap_or(PERTURBATIONS),
+            seed: search.seed.unwrap_or(SEED),
+            stop: None,
+        };
+        Ok((self.solve_against(opponent, limits, run)?, None))
+    }
+
     /// The exact ties of an optimising strategy for a report: all of them listed when
     /// `listed`, else their count.
     fn exact_ties(&self, ties: &[ExactTie], listed: bool) -> ExactTies {
@@ -249,7 +283,8 @@ impl HogGame {
         match strategy.kind() {
             StrategyKind::Scores(table) => Ok(table.clone()),
             StrategyKind::Optimising => self
-                .solve_against(opponent, SearchLimits::default(), run)?
+                .solve_or_adopt(opponent, SearchAsk::default(), run)?
+                .0
                 .file
                 .table
                 .dice
@@ -554,13 +589,7 @@ impl Game for HogGame {
                     .to_string(),
             ));
         }
-        let limits = SearchLimits {
-            time_limit: ask.search.time_limit,
-            perturbations: ask.search.perturbations.unwrap_or(PERTURBATIONS),
-            seed: ask.search.seed.unwrap_or(SEED),
-            stop: None,
-        };
-        let mut solved = self.solve_against(opponent, limits, run)?;
+        let (mut solved, adopted) = self.solve_or_adopt(opponent, ask.search, run)?;
         let exact = ask
             .exact
             .then(|| make_exact(rules, opponent, &mut solved))
@@ -596,6 +625,7 @@ impl Game for HogGame {
             None
         };
         let mut report = self.solved_report(&solved);
+        report.notes.extend(adopted);
         if ask.bounds {
             // A searched score table is bounded as written; otherwise the optimum itself.
             let strategy = if solved.search.is_some() {
@@ -749,17 +779,20 @@ impl Game for HogGame {
                     .collect();
                 let mut report = game.solved_report(&solved);
                 if let Some(path) = taken_from {
-                    report.notes.push(format!(
-                        "taken from {}, not searched again: evaluated exactly, it wins what it \
-                         records, to the bit",
-                        path.display()
-                    ));
+                    let taken = format!("taken from {}", path.display());
+                    report.notes.push(not_searched_again(&taken));
                 }
                 Ok(Solved::new(report, files, None))
             }));
         }
         Ok(jobs)
     }
+}
+
+/// The note of a solve whose best score table was `taken` from a file (in words) instead of
+/// searched for: `swine tables --best-tables-from` and a default `swine solve` say the same.
+fn not_searched_again(taken: &str) -> String {
+    format!("{taken}, not searched again: evaluated exactly, it wins what it records, to the bit")
 }
 
 /// The best score table a solve of `rules` against `opponent` searches for, taken from `dir`
