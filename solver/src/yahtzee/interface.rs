@@ -7,7 +7,9 @@
 //! the duel's win rate, and a position's value is the expected final score
 //! ([`PositionReport::scored`]). Neither player can affect the other, so moving first or
 //! second is the same game, and `optimal` (the highest expected final score, the same against
-//! every opponent) is a fixed strategy.
+//! every opponent) is a fixed strategy. With `--players N` above two, every card is played
+//! apart and each seat's chance of the highest score is summed from the distributions
+//! ([`seat_chances`]).
 
 use std::sync::{Arc, Mutex, PoisonError};
 
