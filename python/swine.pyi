@@ -5,7 +5,10 @@ family, Chopsticks and Farkle.
 rule script "FILE.rhai" or Python rule module "FILE.py" (run by python3), "greed", "pig",
 "piglet", "two-dice-pig", "chopsticks" or "farkle". `goal` is the goal (Greed: the limit); `set`
 gives a rule script's parameters (and Farkle's rule numbers, {"floor": -250}) as a dict
-({"lucky": 5}), or as "NAME=VALUE" strings or (name, value) pairs. Errors name these parameters; a number out of range gets the CLI's message.
+({"lucky": 5}), or as "NAME=VALUE" strings or (name, value) pairs; `players` the number of
+players, the CLI's --players (2 to 6 for the Pig family, 1 to 6 for Yahtzee and Yatzy, each
+on its own card; with 3 or more, evaluate gives every seat's chance, a Seats). Errors name
+these parameters; a number out of range gets the CLI's message.
 
 Long calls stop at Ctrl-C (a notebook's interrupt button) within 100 ms with KeyboardInterrupt;
 results show themselves in a notebook (_repr_html_) and become DataFrames (to_pandas(), where
@@ -120,6 +123,8 @@ class Solution:
 
     win_rate: Optional[float]
     """P(win) + P(tie)/2 averaged over the two seats; None where solved alone."""
+    seats: Optional[Seats]
+    """Solved for more than two players (players=N): every seat's chance; else None."""
     as_first: Optional[float]
     """P(win) + P(tie)/2 moving first; None where solved alone."""
     as_second: Optional[float]
@@ -172,6 +177,34 @@ class Solution:
         """The rates and the strategy map (a PNG drawn as `swine plot map` draws it)."""
     def to_pandas(self) -> Any:
         """The rates as a one-row pandas DataFrame (needs pandas)."""
+
+class Seats:
+    """A game of more than two players rated exactly (players=N; the names of `swine eval
+    --players N --json`): the strategy in each seat in turn, the opponent in the others."""
+
+    rules: str
+    strategy: str
+    opponent: str
+    """The strategy in every other seat."""
+    players: int
+    seat_wins: Optional[list[float]]
+    """Where every seat plays alike: each seat's chance of winning, the first mover first
+    (summing to 1); else None."""
+    strategy_wins: list[float]
+    """The strategy's chance of winning in each seat (moving first, second, ...)."""
+    mean: float
+    """Its mean over the seats."""
+    fair_share: float
+    """1/N."""
+    seatings: list[list[float]]
+    """With the strategy in each seat (one list per seat it takes), every seat's chance."""
+    notes: list[str]
+
+    def _repr_html_(self) -> str:
+        """The strategy's chance in each seat, as an HTML table."""
+    def to_pandas(self) -> Any:
+        """The strategy's chance in each seat (seat_1 moves first) and their mean, as a one-row
+        pandas DataFrame (needs pandas)."""
 
 class Simulation:
     """Seeded games beside the exact values they sample (the names of `swine simulate
@@ -284,14 +317,16 @@ def evaluate(
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
     set: Optional[Settings] = None,
+    players: Optional[int] = None,
     exact: bool = False,
     progress: bool = True,
-) -> Union[Match, Score]:
+) -> Union[Match, Score, Seats]:
     """The exact win rate of `strategy` against `vs` (the ruleset's yardstick when None);
     exact=True adds fractions (Hog and the Pig family). Farkle: a Python strategy past the
     exact limit is an error saying so (simulate it instead). In a game one player plays alone
     (its record's value an expected score: Yahtzee), without `vs`: the strategy's exact final
-    score (a Score); with `vs`, the duel (a Match)."""
+    score (a Score); with `vs`, the duel (a Match). With players=N (3 or more), `strategy` in
+    each seat in turn and `vs` in the others: every seat's chance (a Seats)."""
 
 def solve(
     rules: str = "hog-fa20",
@@ -299,6 +334,7 @@ def solve(
     *,
     goal: Optional[int] = None,
     set: Optional[Settings] = None,
+    players: Optional[int] = None,
     exact: bool = False,
     moves: Optional[int] = None,
     progress: bool = True,
@@ -315,6 +351,7 @@ def simulate(
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
     set: Optional[Settings] = None,
+    players: Optional[int] = None,
     games: Optional[int] = None,
     seed: int = 1,
     progress: bool = True,
@@ -333,6 +370,7 @@ def position(
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
     set: Optional[Settings] = None,
+    players: Optional[int] = None,
     dice: Optional[Sequence[int]] = None,
 ) -> Position:
     """The position `at`, `strategy` to move: (own, opponent) in Hog (and each player's memory
@@ -348,6 +386,7 @@ def tournament(
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
     set: Optional[Settings] = None,
+    players: Optional[int] = None,
     duels: bool = False,
     progress: bool = True,
 ) -> Union[Tournament, Standings]:
@@ -381,6 +420,7 @@ def study(
     rules: str = "hog-fa20",
     goal: Optional[int] = None,
     set: Optional[Settings] = None,
+    players: Optional[int] = None,
     check: Optional[int] = None,
     seed: int = 1,
     progress: bool = True,

@@ -75,9 +75,11 @@ pub fn strategy(
 }
 
 /// Whether the strategy plays alone: no `--vs` given, in a game one player plays alone (its
-/// value an expected score).
+/// value an expected score) opened for two at most ([`GameInfo::alone`]).
+///
+/// [`GameInfo::alone`]: swine_solver::game::GameInfo::alone
 pub fn alone(game: &dyn DynGame, vs: Option<&str>) -> bool {
-    vs.is_none() && game.info().game.alone()
+    vs.is_none() && game.info().alone()
 }
 
 /// `STRATEGY` and `--vs` as they meet: a `minimax` facing a fixed strategy plays the
@@ -95,7 +97,7 @@ pub fn pair(
 
 /// The opponent `--vs` names (`default`, else the yardstick, without it) in a game with
 /// strategies; none in a game without, where `--vs` is refused, and none without `--vs` in a
-/// game one player plays alone.
+/// game one player can play alone (which solves it alone, or with the optimum in every seat).
 pub fn opponent(
     game: &dyn DynGame,
     vs: Option<&str>,
@@ -103,7 +105,7 @@ pub fn opponent(
     runner: &Runner,
 ) -> Result<Option<Strategy>> {
     let info = game.info();
-    if alone(game, vs) {
+    if vs.is_none() && info.game.alone() {
         return Ok(None);
     }
     if info.can(Capability::Strategies) {

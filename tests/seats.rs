@@ -248,3 +248,101 @@ fn games_played_by_two_refuse_more_and_say_why() {
         .failure();
     assert!(from.contains("NEXT_2") || from.contains("next_2"), "{from}");
 }
+
+/// Yahtzee's cards at Hasbro's rules with the upper bonus at 5 points (a tenth of the cards:
+/// the tests hold for any rules), for `players` players.
+fn small_yahtzee(players: &str) -> Vec<&str> {
+    vec![
+        "--rules",
+        "yahtzee",
+        "--set",
+        "upper_threshold=5",
+        "--players",
+        players,
+    ]
+}
+
+#[test]
+fn yahtzee_cards_share_one_win_and_games_agree_seat_by_seat() {
+    let sandbox = Sandbox::new();
+    let run = |args: &[&str], players: &str| {
+        let mut all = args.to_vec();
+        all.extend(small_yahtzee(players));
+        all.push("--json");
+        sandbox.run(&all).json()
+    };
+    // Every seat optimal: each seat's chance alike, summing to 1, and no fixpoint to report.
+    let alike = run(&["solve"], "4");
+    let seats = numbers(&alike, "seat_wins");
+    assert_eq!(seats.len(), 4);
+    assert!(seats.iter().all(|&p| p == seats[0]), "{seats:?}");
+    assert!((seats.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{seats:?}");
+    assert!(alike.get("residual").is_none(), "{alike}");
+    conforms(&alike.to_string(), &["heading", "seats"], "yahtzee solve");
+    // The optimum in each seat against the rule of thumb: the same in every seat (the cards
+    // are played apart), more than a fair share, less than its duel, each seating summing to 1.
+    let rated = run(&["eval", "optimal", "--vs", "thumb"], "3");
+    let wins = numbers(&rated, "strategy_wins");
+    assert!(wins.iter().all(|&p| p == wins[0]), "{wins:?}");
+    let duel = run(&["eval", "optimal", "--vs", "thumb"], "2");
+    assert!(
+        1.0 / 3.0 < wins[0] && wins[0] < number(&duel, "win_rate"),
+        "{wins:?}"
+    );
+    for seating in rated["seatings"].as_array().expect("seatings") {
+        let sum: f64 = seating
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|p| p.as_f64())
+            .sum();
+        assert!((sum - 1.0).abs() < 1e-12, "{seating}");
+    }
+    // Games of three cards, every seating, within their interval seat by seat.
+    let played = run(
+        &["simulate", "optimal", "--vs", "thumb", "--games", "400"],
+        "3",
+    );
+    assert_eq!(numbers(&played, "strategy_wins"), wins);
+    let z = numbers(&played["simulated"], "z");
+    assert_eq!(z.len(), 3);
+    assert!(z.iter().all(|z| z.abs() < 4.0), "{z:?}");
+    conforms(
+        &played.to_string(),
+        &["heading", "seats"],
+        "yahtzee simulate",
+    );
+}
+
+#[test]
+fn yahtzee_for_two_through_players_is_the_duel_and_more_refuse_what_needs_two() {
+    let sandbox = Sandbox::new();
+    let duel = |players: Option<&str>| {
+        let mut args = vec!["eval", "optimal", "--vs", "thumb", "--json"];
+        args.extend(small_yahtzee(players.unwrap_or("2")));
+        if players.is_none() {
+            args.truncate(args.len() - 2);
+        }
+        sandbox.run(&args).json()
+    };
+    assert_eq!(duel(None), duel(Some("2")));
+    let mut study = vec!["study", "optimal", "--vs", "thumb"];
+    study.extend(small_yahtzee("3"));
+    let refused = sandbox.run(&study).failure();
+    assert!(
+        refused.contains("with 3 players answers solve, eval"),
+        "{refused}"
+    );
+    let mut seven = vec!["solve"];
+    seven.extend(small_yahtzee("7"));
+    let refused = sandbox.run(&seven).failure();
+    assert!(
+        refused.contains("yahtzee is played by 1 to 6 players"),
+        "{refused}"
+    );
+    // Yatzy, a ruleset of the same game, takes the players too.
+    let yatzy = json(&["solve", "--rules", "yatzy", "--players", "3"]);
+    let seats = numbers(&yatzy, "seat_wins");
+    assert_eq!(seats.len(), 3);
+    assert!((seats.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{seats:?}");
+}

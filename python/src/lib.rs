@@ -31,8 +31,8 @@ use swine_solver::report::{PointsGradeReport, full_message};
 
 use interrupt::interruptible;
 use results::{
-    Match, Position, Score, ScoreSimulation, Simulation, Solution, Standings, Sweep, Tournament,
-    to_python,
+    Match, Position, Score, ScoreSimulation, Seats, Simulation, Solution, Standings, Sweep,
+    Tournament, to_python,
 };
 
 create_exception!(
@@ -51,7 +51,7 @@ fn message(err: &dyn std::error::Error) -> String {
 /// The CLI's flags in a message as the package's parameters: `--rules FILE` is `rules=FILE`,
 /// `--exact` is `exact=True`.
 fn python_words(message: &str) -> String {
-    const WORDS: [(&str, &str); 10] = [
+    const WORDS: [(&str, &str); 11] = [
         ("--goal and --set goal=...", "goal= and set={'goal': ...}"),
         ("--rules ", "rules="),
         ("--set", "set="),
@@ -62,6 +62,7 @@ fn python_words(message: &str) -> String {
         ("--from", "at="),
         ("--dice", "dice="),
         ("--moves", "moves="),
+        ("--players", "players="),
     ];
     WORDS
         .iter()
@@ -99,9 +100,11 @@ fn pair(
 /// is), a numpy array of the course table (Hog: dice at `[own, opponent]`), or a callable
 /// taking the same indices (`f(score, opponent_score)`; Greed `f(myscore, theirscore, last)`;
 /// Pig `f(score, opponent_score, turn_total) -> bool`). Farkle takes specs (its Python files
-/// too). With `exact=True` the rates are also given as fractions.
+/// too). With `exact=True` the rates are also given as fractions. With `players=N` (3 or more,
+/// where the game takes them) `strategy` sits in each seat in turn with `vs` in the others:
+/// every seat's chance (`Seats`).
 #[pyfunction]
-#[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, exact=false, progress=true))]
+#[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, players=None, exact=false, progress=true))]
 #[allow(clippy::too_many_arguments)]
 fn evaluate(
     py: Python<'_>,
@@ -110,20 +113,28 @@ fn evaluate(
     rules: &str,
     goal: Option<&Bound<'_, PyAny>>,
     set: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
     exact: bool,
     progress: bool,
 ) -> PyResult<Py<PyAny>> {
-    let game = strategies::open(rules, goal, set)?;
+    let game = strategies::open(rules, goal, set, players)?;
     game.info()
         .allows_all(&[(Capability::Exact, exact)])
         .map_err(error)?;
-    if vs.is_none() && game.info().game.alone() {
+    if vs.is_none() && game.info().alone() {
         let strategy = strategies::strategy(py, strategy, game.as_ref())?;
         let report = interruptible(py, progress, move |run| game.score(&strategy, None, run))?
             .map_err(error)?;
         return Ok(Py::new(py, Score::new(&report))?.into_any());
     }
     let [first, second] = pair(py, &game, strategy, vs)?;
+    if game.info().players > 2 {
+        let report = interruptible(py, progress, move |run| {
+            game.seat_wins([&first, &second], None, run)
+        })?
+        .map_err(error)?;
+        return Ok(Py::new(py, Seats::new(&report))?.into_any());
+    }
     let (evaluated, fractions) = interruptible(py, progress, move |run| {
         let seats = [&first, &second];
         let evaluated = game.evaluate(seats, run)?;
@@ -143,7 +154,7 @@ fn evaluate(
 /// without strategies (Chopsticks) is solved with both sides perfect, within `moves` moves per
 /// player or without a limit.
 #[pyfunction]
-#[pyo3(signature = (rules="hog-fa20", vs=None, *, goal=None, set=None, exact=false, moves=None, progress=true))]
+#[pyo3(signature = (rules="hog-fa20", vs=None, *, goal=None, set=None, players=None, exact=false, moves=None, progress=true))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -151,6 +162,7 @@ fn solve(
     vs: Option<&Bound<'_, PyAny>>,
     goal: Option<&Bound<'_, PyAny>>,
     set: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
     exact: bool,
     moves: Option<&Bound<'_, PyAny>>,
     progress: bool,
@@ -159,7 +171,7 @@ fn solve(
         .map(|m| strategies::count("moves", m, 1..=u64::from(MOST_MOVES)))
         .transpose()?
         .map(|m| MoveLimit::Moves(m as u32));
-    let game = strategies::open(rules, goal, set)?;
+    let game = strategies::open(rules, goal, set, players)?;
     let info = game.info();
     info.allows_all(&[
         (Capability::Exact, exact),
@@ -200,7 +212,7 @@ fn solve(
 /// 1 unless given). A Farkle Python strategy too large to evaluate exactly is simulated alone:
 /// an estimate, without the exact rate.
 #[pyfunction]
-#[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, games=None, seed=None, progress=true))]
+#[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, players=None, games=None, seed=None, progress=true))]
 #[allow(clippy::too_many_arguments)]
 fn simulate(
     py: Python<'_>,
@@ -209,6 +221,7 @@ fn simulate(
     rules: &str,
     goal: Option<&Bound<'_, PyAny>>,
     set: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
     games: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
     progress: bool,
@@ -217,9 +230,9 @@ fn simulate(
         .map(|n| strategies::count("games", n, 1..=u64::MAX))
         .transpose()?;
     let seed = seed.map_or(Ok(1), |n| strategies::count("seed", n, 0..=u64::MAX))?;
-    let game = strategies::open(rules, goal, set)?;
+    let game = strategies::open(rules, goal, set, players)?;
     let games = games.unwrap_or(game.default_games());
-    if vs.is_none() && game.info().game.alone() {
+    if vs.is_none() && game.info().alone() {
         let strategy = strategies::strategy(py, strategy, game.as_ref())?;
         let report = interruptible(py, progress, move |run| {
             game.simulate_alone(&strategy, (games, seed), run)
@@ -243,7 +256,7 @@ fn simulate(
 /// earned in points, and the rolls left), `dice` the faces a roll there showed (Farkle and
 /// Yahtzee, as `--dice`). Checked before anything is solved.
 #[pyfunction]
-#[pyo3(signature = (strategy, at, vs=None, *, rules="hog-fa20", goal=None, set=None, dice=None))]
+#[pyo3(signature = (strategy, at, vs=None, *, rules="hog-fa20", goal=None, set=None, players=None, dice=None))]
 #[allow(clippy::too_many_arguments)]
 fn position(
     py: Python<'_>,
@@ -253,9 +266,10 @@ fn position(
     rules: &str,
     goal: Option<&Bound<'_, PyAny>>,
     set: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
     dice: Option<Vec<Bound<'_, PyAny>>>,
 ) -> PyResult<Position> {
-    let game = strategies::open(rules, goal, set)?;
+    let game = strategies::open(rules, goal, set, players)?;
     let info = game.info();
     info.allows(Capability::Strategies).map_err(error)?;
     let numbers = |name: &str, given: &[Bound<'_, PyAny>]| -> PyResult<Vec<i128>> {
@@ -307,17 +321,19 @@ fn position(
 /// player's score the entries are ranked by expected final score (`Standings`), unless
 /// `duels` asks for the round robin of duels.
 #[pyfunction]
-#[pyo3(signature = (strategies, *, rules="hog-fa20", goal=None, set=None, duels=false, progress=true))]
+#[pyo3(signature = (strategies, *, rules="hog-fa20", goal=None, set=None, players=None, duels=false, progress=true))]
+#[allow(clippy::too_many_arguments)]
 fn tournament(
     py: Python<'_>,
     strategies: &Bound<'_, PyList>,
     rules: &str,
     goal: Option<&Bound<'_, PyAny>>,
     set: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
     duels: bool,
     progress: bool,
 ) -> PyResult<Py<PyAny>> {
-    let game = strategies::open(rules, goal, set)?;
+    let game = strategies::open(rules, goal, set, players)?;
     game.info().allows(Capability::Strategies).map_err(error)?;
     let mut entries = Vec::new();
     let mut left_out = Vec::new();
@@ -430,7 +446,7 @@ fn sweep(py: Python<'_>, rules: &str, set: &Bound<'_, PyDict>, progress: bool) -
 /// measures, `distribution` (P(a game lasts exactly t turns) by t from 1, per seating) and,
 /// with `check=GAMES`, `simulated`: the same counted over that many games per seating.
 #[pyfunction]
-#[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, check=None, seed=None, progress=true))]
+#[pyo3(signature = (strategy, vs=None, *, rules="hog-fa20", goal=None, set=None, players=None, check=None, seed=None, progress=true))]
 #[allow(clippy::too_many_arguments)]
 fn study(
     py: Python<'_>,
@@ -439,6 +455,7 @@ fn study(
     rules: &str,
     goal: Option<&Bound<'_, PyAny>>,
     set: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
     check: Option<&Bound<'_, PyAny>>,
     seed: Option<&Bound<'_, PyAny>>,
     progress: bool,
@@ -447,7 +464,7 @@ fn study(
         .map(|n| strategies::count("check", n, 2..=u64::MAX))
         .transpose()?;
     let seed = seed.map_or(Ok(1), |n| strategies::count("seed", n, 0..=u64::MAX))?;
-    let game = strategies::open(rules, goal, set)?;
+    let game = strategies::open(rules, goal, set, players)?;
     let [first, second] = pair(py, &game, strategy, vs)?;
     let report = interruptible(py, progress, move |run| {
         contest::study(
@@ -482,6 +499,7 @@ fn swine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Match>()?;
     m.add_class::<Solution>()?;
     m.add_class::<Simulation>()?;
+    m.add_class::<Seats>()?;
     m.add_class::<Score>()?;
     m.add_class::<ScoreSimulation>()?;
     m.add_class::<Position>()?;

@@ -8,7 +8,7 @@ use numpy::{PyArrayDyn, ToPyArray};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde::Serialize;
-use swine_solver::format::{Format, render_files, write_rendered};
+use swine_solver::format::{Format, Probability, render_files, write_rendered};
 use swine_solver::fraction::ExactRates;
 use swine_solver::game::{
     ChartAsk, ChartKind, Evaluated, Opened, Reported, Run, Simulated, Solved, Strategy, meet,
@@ -356,6 +356,16 @@ impl Solution {
         self.matchup()?.residual
     }
 
+    /// Solved for more than two players (`players=N`): every seat's chance, as `evaluate`
+    /// gives it (`Seats`); else None.
+    #[getter]
+    fn seats(&self) -> Option<Seats> {
+        match &self.solved.report {
+            Reported::Seats(report) => Some(Seats::new(report)),
+            Reported::Match(_) | Reported::Score(_) => None,
+        }
+    }
+
     /// Sentences about the numbers, as the CLI prints them.
     #[getter]
     fn notes(&self) -> Vec<String> {
@@ -566,6 +576,89 @@ impl Solution {
             layer: None,
         };
         self.game.chart(ask, [&seats[0], &seats[1]], &run).ok()
+    }
+}
+
+/// A game of more than two players rated exactly (`evaluate(..., players=N)`; the keys of `swine
+/// eval --players N --json`): the strategy in each seat in turn, the opponent in the others.
+#[pyclass(frozen, module = "swine")]
+pub struct Seats {
+    /// The ruleset with its parameters.
+    #[pyo3(get)]
+    pub rules: String,
+    /// The strategy, by name.
+    #[pyo3(get)]
+    pub strategy: String,
+    /// The opponent in every other seat, by name.
+    #[pyo3(get)]
+    pub opponent: String,
+    /// How many seats play.
+    #[pyo3(get)]
+    pub players: usize,
+    /// Where every seat plays alike: each seat's chance of winning, the first mover first
+    /// (summing to 1); else None.
+    #[pyo3(get)]
+    pub seat_wins: Option<Vec<f64>>,
+    /// The strategy's chance of winning in each seat (moving first, second, ...).
+    #[pyo3(get)]
+    pub strategy_wins: Vec<f64>,
+    /// Its mean over the seats.
+    #[pyo3(get)]
+    pub mean: f64,
+    /// 1/N: what a seat wins where every seat is alike and the order does not matter.
+    #[pyo3(get)]
+    pub fair_share: f64,
+    /// With the strategy in each seat (one list per seat it takes), every seat's chance.
+    #[pyo3(get)]
+    pub seatings: Vec<Vec<f64>>,
+    /// Sentences about the numbers, as the CLI prints them.
+    #[pyo3(get)]
+    pub notes: Vec<String>,
+    /// The report, for the notebook's table and DataFrame.
+    report: SeatsReport,
+}
+
+impl Seats {
+    /// The Python object of `report`.
+    pub fn new(report: &SeatsReport) -> Seats {
+        let numbers = |list: &[Probability]| list.iter().map(|p| p.0).collect();
+        Seats {
+            rules: report.heading.batch.rules.clone(),
+            strategy: report.heading.strategy.clone(),
+            opponent: report.heading.opponent().to_string(),
+            players: report.players,
+            seat_wins: report.seat_wins.as_deref().map(numbers),
+            strategy_wins: numbers(&report.strategy_wins),
+            mean: report.mean.0,
+            fair_share: report.fair_share.0,
+            seatings: report.seatings.iter().map(|w| numbers(w)).collect(),
+            notes: report.notes.clone(),
+            report: report.clone(),
+        }
+    }
+}
+
+#[pymethods]
+impl Seats {
+    /// The strategy's chance in each seat, as an HTML table (a notebook shows it).
+    fn _repr_html_(&self) -> String {
+        seats_table(&self.report.heading.text(), &self.report)
+    }
+
+    /// The strategy's chance in each seat (`seat_1` moves first) and their mean, as a one-row
+    /// pandas DataFrame (where pandas is installed).
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        display::data_frame(py, &display::one_row(py, &seat_numbers(&self.report))?)
+    }
+
+    fn __repr__(&self) -> String {
+        let wins: Vec<String> = self.strategy_wins.iter().map(f64::to_string).collect();
+        format!(
+            "Seats(players={}, strategy_wins=[{}], mean={})",
+            self.players,
+            wins.join(", "),
+            self.mean
+        )
     }
 }
 

@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
 use serde_json::Value;
 use swine_solver::catalog::{self, OpenError};
-use swine_solver::game::{Capability, DynGame, GameError, Opened, Run, Strategy};
+use swine_solver::game::{Capability, DynGame, GameError, Opened, PLAYERS, Run, Strategy};
 use swine_solver::machine;
 use swine_solver::python::{Callable, Runner};
 use swine_solver::table::{Schema, Table};
@@ -21,17 +21,22 @@ use swine_solver::table::{Schema, Table};
 use crate::opened;
 use crate::{SwineError, error, message};
 
-/// The ruleset `rules=` names at `goal=` with Hog script parameters `set=` (kept from an earlier
-/// call where it may be, see [`opened`]), errors in the words of the CLI (a goal out of range
-/// is the goal's own message, whatever its size). Rules whose solve would not fit in the memory
-/// this process may use (free memory, `ulimit -v`, its cgroup's limit) are refused, as the
-/// CLI refuses them.
+/// The ruleset `rules=` names at `goal=` with Hog script parameters `set=` and `players=`
+/// players (the `players` setting, as the CLI's `--players`; kept from an earlier call where it
+/// may be, see [`opened`]), errors in the words of the CLI (a goal out of range is the goal's
+/// own message, whatever its size). Rules whose solve would not fit in the memory this process
+/// may use (free memory, `ulimit -v`, its cgroup's limit) are refused, as the CLI refuses them.
 pub fn open(
     rules: &str,
     goal: Option<&Bound<'_, PyAny>>,
     set: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Opened> {
-    let settings = settings(set)?;
+    let mut settings = settings(set)?;
+    if let Some(players) = players {
+        let players = whole(PLAYERS, players)?;
+        settings.push((PLAYERS.to_string(), players.to_string()));
+    }
     let goal = goal.map(|goal| whole("goal", goal)).transpose()?;
     // A goal no u32 holds is out of every game's range: the game says so with a stand-in
     // of the same side, then the message shows the goal given.

@@ -793,6 +793,42 @@ def test_yahtzee_scores_and_positions_equal_the_cli():
     assert duels.standings[0]["strategy"] == "optimal"
 
 
+def test_players_three_pig_and_yahtzee(tmp_path):
+    """players=3 is the CLI's --players 3, for any game: three-player Piglet to 2 with every
+    seat rolling on is the fractions worked by hand (tests/seats.rs), each seat's chance from
+    evaluate and from solve; three Yahtzee cards give each seat's chance of the highest score,
+    as the CLI gives it; a game played by two, or seven players, is refused naming players=."""
+    piglet = {"rules": "piglet", "goal": 2, "players": 3, "progress": False}
+    rated = swine.evaluate("minimax", "minimax", **piglet)
+    assert isinstance(rated, swine.Seats)
+    assert rated.players == 3
+    for got, hand in zip(rated.seat_wins, ["16/37", "12/37", "9/37"]):
+        assert abs(got - float(Fraction(hand))) < 1e-12
+    solved = swine.solve(vs="minimax", **piglet)
+    assert solved.win_rate is None
+    assert solved.seats.seat_wins == rated.seat_wins
+    small = {"rules": "yahtzee", "set": {"upper_threshold": 5}, "players": 3, "progress": False}
+    flags = ("--rules", "yahtzee", "--set", "upper_threshold=5", "--players", "3")
+    cards = swine.evaluate("optimal", "thumb", **small)
+    shown = cli("eval", "optimal", "--vs", "thumb", *flags)
+    assert cards.strategy_wins == shown["strategy_wins"]
+    assert cards.seatings == shown["seatings"]
+    assert cards.seat_wins is None
+    assert 1 / 3 < cards.mean < 1
+    for seating in cards.seatings:
+        assert abs(sum(seating) - 1) < 1e-12
+    alike = swine.solve(**small).seats
+    assert alike.seat_wins == cli("solve", *flags, "--out", str(tmp_path))["seat_wins"]
+    assert len(set(alike.seat_wins)) == 1
+    played = swine.simulate("optimal", "thumb", games=300, seed=5, **small)
+    assert played.exact == {f"seat_{k + 1}": p for k, p in enumerate(cards.strategy_wins)}
+    assert all(abs(z) < 4 for z in played.z.values())
+    with pytest.raises(swine.SwineError, match="players=7"):
+        swine.evaluate("optimal", "thumb", rules="yahtzee", players=7)
+    with pytest.raises(swine.SwineError, match="players=3"):
+        swine.evaluate("always_roll:4", "always_roll:5", rules="hog-fa20", players=3)
+
+
 PYTHON_THUMB = os.path.join(REPOSITORY, "tests", "python", "yahtzee", "thumb.py")
 
 

@@ -302,6 +302,13 @@ impl GameInfo {
         }
     }
 
+    /// Whether a strategy asked about with no opponent named plays alone (its value an
+    /// expected score): its game can be played alone, and it is opened for two players at most
+    /// (with more, the others play the yardstick).
+    pub fn alone(&self) -> bool {
+        self.game.alone() && self.players <= 2
+    }
+
     /// The refusal of a question about one player alone, where the game is played only against
     /// an opponent.
     pub fn alone_refused(&self) -> GameError {

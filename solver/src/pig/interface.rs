@@ -174,7 +174,7 @@ impl PigGame {
             self.heading(strategy.name(), opponent.name()),
             race.seatings(&solution.values),
             race.alike(),
-            (solution.residual, solution.sweeps),
+            Some((solution.residual, solution.sweeps)),
         );
         Ok(match games {
             None => report,
@@ -182,6 +182,7 @@ impl PigGame {
                 let counter = run.counter(games * self.seats as u64, "games");
                 let won = race.simulate(&solution, (games, seed), &counter);
                 run.check()?;
+                let won: Vec<f64> = won.iter().map(|&w| w as f64).collect();
                 report.simulated(games, seed, &won)
             }
         })

@@ -33,10 +33,14 @@ pub struct SeatsReport {
     /// With the strategy in each seat (one list per seat it takes), every seat's chance, the
     /// first mover first.
     pub seatings: Vec<Vec<Probability>>,
-    /// The largest change one more valuation of every turn start makes.
-    pub residual: f64,
-    /// Sweeps over every turn start.
-    pub sweeps: usize,
+    /// Where the chances come from a fixpoint: the largest change one more valuation of every
+    /// turn start makes (none where they are summed directly, as Yahtzee's cards played
+    /// apart).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub residual: Option<f64>,
+    /// Where there is a fixpoint: the sweeps over every turn start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sweeps: Option<usize>,
     /// Games played beside the exact chances, where asked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub simulated: Option<SimulatedSeats>,
@@ -65,12 +69,13 @@ pub struct SimulatedSeats {
 
 impl SeatsReport {
     /// The report of `seatings` (with the strategy in seat k, every seat's chance from the
-    /// start, the first mover first), `alike` where every seat plays the same.
+    /// start, the first mover first), `alike` where every seat plays the same; `fixpoint` the
+    /// residual and sweeps where they were solved by sweeps.
     pub fn new(
         heading: Heading,
         seatings: Vec<Vec<f64>>,
         alike: bool,
-        (residual, sweeps): (f64, usize),
+        fixpoint: Option<(f64, usize)>,
     ) -> SeatsReport {
         let players = seatings.len();
         let strategy_wins: Vec<f64> = seatings.iter().enumerate().map(|(k, w)| w[k]).collect();
@@ -84,8 +89,8 @@ impl SeatsReport {
             mean: Probability(mean),
             fair_share: Probability(1.0 / players as f64),
             seatings: seatings.iter().map(|w| probabilities(w)).collect(),
-            residual,
-            sweeps,
+            residual: fixpoint.map(|(residual, _)| residual),
+            sweeps: fixpoint.map(|(_, sweeps)| sweeps),
             simulated: None,
             notes: Vec::new(),
             files: Vec::new(),
@@ -93,9 +98,9 @@ impl SeatsReport {
     }
 
     /// The same with `games` per seating counted, `won[k]` of them won by the strategy in seat
-    /// k, seeded from `seed`.
-    pub fn simulated(mut self, games: u64, seed: u64, won: &[u64]) -> SeatsReport {
-        let shares: Vec<f64> = won.iter().map(|&w| w as f64 / games as f64).collect();
+    /// k (a game tied among the highest counting as its share), seeded from `seed`.
+    pub fn simulated(mut self, games: u64, seed: u64, won: &[f64]) -> SeatsReport {
+        let shares: Vec<f64> = won.iter().map(|&w| w / games as f64).collect();
         let errors: Vec<f64> = self
             .strategy_wins
             .iter()
@@ -169,13 +174,13 @@ impl Report for SeatsReport {
                 )?;
             }
         }
-        writeln!(
-            out,
-            "  residual {:.1e} after {} sweep{}",
-            self.residual,
-            self.sweeps,
-            if self.sweeps == 1 { "" } else { "s" }
-        )?;
+        if let (Some(residual), Some(sweeps)) = (self.residual, self.sweeps) {
+            writeln!(
+                out,
+                "  residual {residual:.1e} after {sweeps} sweep{}",
+                if sweeps == 1 { "" } else { "s" }
+            )?;
+        }
         for note in &self.notes {
             writeln!(out, "  {note}")?;
         }

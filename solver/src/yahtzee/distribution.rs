@@ -393,25 +393,72 @@ fn gather(sources: Sources, target: usize) -> impl Iterator<Item = Reached> {
     arrived.into_iter().flatten()
 }
 
-/// A duel of two cards played apart, final scores distributed as `a` and `b`: P(a's score
-/// is higher), P(the scores are equal), P(b's is higher). The two sides are summed alike, so a
-/// distribution against itself wins exactly what it loses.
-pub fn duel(a: &Distribution, b: &Distribution) -> (f64, f64, f64) {
-    let beats = |x: &Distribution, y: &Distribution| {
-        let (mut won, mut below) = (0.0, 0.0);
-        for (s, &p) in x.probabilities.iter().enumerate() {
-            won += p * below;
-            below += y.probabilities.get(s).copied().unwrap_or(0.0);
+/// Cards played apart, one a seat, final scores distributed as `seats`: for each seat, by k,
+/// the chance that its score is the highest with exactly k others scoring the same (k = 0: it
+/// is the highest alone). Score by score from the lowest, a seat's chance at score s is its
+/// own chance of s times the coefficients of the product, over the others, of (P(below s) +
+/// P(exactly s)·x). The others are multiplied in one order of their distributions, whichever
+/// seat is asking, so seats of the same distribution get the same numbers bit for bit.
+pub fn highest(seats: &[&Distribution]) -> Vec<Vec<f64>> {
+    let longest = seats.iter().map(|d| d.probabilities.len()).max();
+    let mut order: Vec<usize> = (0..seats.len()).collect();
+    order.sort_by_cached_key(|&j| {
+        let bits: Vec<u64> = seats[j].probabilities.iter().map(|p| p.to_bits()).collect();
+        bits
+    });
+    let mut below = vec![0.0; seats.len()];
+    let mut highest = vec![vec![0.0; seats.len()]; seats.len()];
+    for s in 0..longest.unwrap_or(0) {
+        let at: Vec<f64> = seats
+            .iter()
+            .map(|d| d.probabilities.get(s).copied().unwrap_or(0.0))
+            .collect();
+        for (i, own) in highest.iter_mut().enumerate() {
+            if at[i] == 0.0 {
+                continue;
+            }
+            let mut others = vec![1.0];
+            for &j in order.iter().filter(|&&j| j != i) {
+                let mut times = vec![0.0; others.len() + 1];
+                for (k, &c) in others.iter().enumerate() {
+                    times[k] += c * below[j];
+                    times[k + 1] += c * at[j];
+                }
+                others = times;
+            }
+            for (total, c) in own.iter_mut().zip(&others) {
+                *total += at[i] * c;
+            }
         }
-        won
-    };
-    let tie = a
-        .probabilities
+        for (below, at) in below.iter_mut().zip(&at) {
+            *below += at;
+        }
+    }
+    highest
+}
+
+/// Each seat's chance of winning a game of cards played apart, final scores distributed as
+/// `seats`, the highest score winning and a tie split equally among the tied: of
+/// [`highest`], Σ_k P(highest with k others) / (k + 1).
+pub fn seat_chances(seats: &[&Distribution]) -> Vec<f64> {
+    highest(seats)
         .iter()
-        .zip(&b.probabilities)
-        .map(|(p, q)| p * q)
-        .sum();
-    (beats(a, b), tie, beats(b, a))
+        .map(|by_ties| {
+            by_ties
+                .iter()
+                .enumerate()
+                .map(|(k, p)| p / (k + 1) as f64)
+                .sum()
+        })
+        .collect()
+}
+
+/// A duel of two cards played apart, final scores distributed as `a` and `b`: P(a's score
+/// is higher), P(the scores are equal), P(b's is higher); [`highest`] of the two seats. The
+/// two sides are summed alike, so a distribution against itself wins exactly what it loses.
+pub fn duel(a: &Distribution, b: &Distribution) -> (f64, f64, f64) {
+    let highest = highest(&[a, b]);
+    (highest[0][0], highest[0][1], highest[1][0])
 }
 
 #[cfg(test)]
@@ -438,6 +485,122 @@ mod tests {
         let won = a.iter().zip(&b).filter(|(a, b)| a.score > b.score).count() as f64 / games as f64;
         let z = (won - win).abs() / (win * (1.0 - win) / games as f64).sqrt();
         assert!(z < 4.5, "won {won} of the games vs {win}: z {z}");
+    }
+
+    /// A distribution of the final score with `probabilities`, by score, and no happenings.
+    fn scores(probabilities: &[f64]) -> Distribution {
+        let happening = Happening {
+            name: "",
+            per_game: 0.0,
+            at_least_once: 0.0,
+        };
+        Distribution {
+            probabilities: probabilities.to_vec(),
+            happenings: [happening; 4],
+        }
+    }
+
+    /// Three cards worked by hand. A scores 1 or 2 (½ each), B 0, 1 or 2 (¼, ½, ¼), C 1 or 3
+    /// (¾, ¼). C's 3 (¼) wins alone. Else (C at 1, ¾): A at 2 (½) ties B's 2 (¼, half each)
+    /// or wins (¾); A at 1 (½) loses to B's 2 (¼), ties three ways at B's 1 (½, a third each),
+    /// ties C alone at B's 0 (¼, half each). So A wins ¾·(½·(⅛ + ¾) + ½·(⅙ + ⅛)) = 7/16, B
+    /// ¾·(½·⅛ + ½·(¼ + ⅙)) = 13/64, C ¼ + ¾·½·(⅙ + ⅛) = 23/64; and the chances of being
+    /// highest with k others tied, dyadic, come out exactly.
+    #[test]
+    fn three_cards_worked_by_hand() {
+        let a = scores(&[0.0, 0.5, 0.5]);
+        let b = scores(&[0.25, 0.5, 0.25]);
+        let c = scores(&[0.0, 0.75, 0.0, 0.25]);
+        let seats = [&a, &b, &c];
+        // Highest alone: A at 2 over B's 0 or 1 and C's 1 (½·¾·¾); B at 2 over A's 1 (¼·½·¾);
+        // C at 3 (¼). With one other: A and B at 2 (½·¼·¾, A's and B's), A and C at 1 over
+        // B's 0 (½·¼·¾, A's and C's). With two: all three at 1 (½·½·¾).
+        let (one, two) = (3.0 / 32.0, 3.0 / 16.0);
+        assert_eq!(
+            highest(&seats),
+            vec![
+                vec![9.0 / 32.0, 2.0 * one, two],
+                vec![3.0 / 32.0, one, two],
+                vec![0.25, one, two],
+            ]
+        );
+        let wins = seat_chances(&seats);
+        for (seat, (got, hand)) in wins
+            .iter()
+            .zip([7.0 / 16.0, 13.0 / 64.0, 23.0 / 64.0])
+            .enumerate()
+        {
+            assert!((got - hand).abs() < 1e-15, "seat {seat}: {got} {hand}");
+        }
+        assert!((wins.iter().sum::<f64>() - 1.0).abs() < 1e-15);
+    }
+
+    /// Two seats through [`highest`] are the duel as it was written before it had more
+    /// seats (a running sum of the other's lower scores, and the product of equal ones), bit
+    /// for bit: for the optimum and the rule of thumb, each side of each pairing.
+    #[test]
+    fn two_seats_are_the_duel_bit_for_bit() {
+        let beats = |x: &Distribution, y: &Distribution| {
+            let (mut won, mut below) = (0.0, 0.0);
+            for (s, &p) in x.probabilities.iter().enumerate() {
+                won += p * below;
+                below += y.probabilities.get(s).copied().unwrap_or(0.0);
+            }
+            won
+        };
+        let tie = |x: &Distribution, y: &Distribution| -> f64 {
+            x.probabilities
+                .iter()
+                .zip(&y.probabilities)
+                .map(|(p, q)| p * q)
+                .sum()
+        };
+        let [optimal, thumb] = small_distributions();
+        for (a, b) in [(optimal, thumb), (thumb, optimal), (optimal, optimal)] {
+            let (win, ties, loss) = duel(a, b);
+            assert_eq!(win.to_bits(), beats(a, b).to_bits());
+            assert_eq!(ties.to_bits(), tie(a, b).to_bits());
+            assert_eq!(loss.to_bits(), beats(b, a).to_bits());
+            let [own, other] = [0, 1].map(|seat| seat_chances(&[a, b])[seat]);
+            assert_eq!(own, win + ties / 2.0);
+            assert_eq!(other, loss + ties / 2.0);
+        }
+    }
+
+    /// Up to six seats, the optimum in one and the rule of thumb in the others: the chances
+    /// sum to 1; wherever the optimum sits, its chance and the others' are the same, bit for
+    /// bit (as `--players N` reports every seating); and one more seat of the rule of thumb
+    /// takes from every seat.
+    #[test]
+    fn seats_of_real_cards_share_one_win() {
+        let [optimal, thumb] = small_distributions();
+        let seated = |n: usize, k: usize| -> Vec<f64> {
+            let seats: Vec<&Distribution> = (0..n)
+                .map(|j| if j == k { optimal } else { thumb })
+                .collect();
+            seat_chances(&seats)
+        };
+        for n in 2..=6 {
+            let first = seated(n, 0);
+            assert!(
+                (first.iter().sum::<f64>() - 1.0).abs() < 1e-12,
+                "{n}: {first:?}"
+            );
+            assert!(first[0] > first[1], "{n}: {first:?}");
+            for k in 0..n {
+                let wins = seated(n, k);
+                assert_eq!(wins[k].to_bits(), first[0].to_bits(), "{n} {k}");
+                let others = (0..n).filter(|&j| j != k).map(|j| wins[j].to_bits());
+                assert!(
+                    others.into_iter().all(|w| w == first[1].to_bits()),
+                    "{n} {k}"
+                );
+            }
+            if n < 6 {
+                let more = seated(n + 1, 0);
+                assert!(more[0] < first[0] && more[1] < first[1], "{n}");
+            }
+        }
     }
 
     /// A turn from a card, pushed forward whole, is its turns from each first roll, each

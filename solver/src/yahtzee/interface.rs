@@ -7,14 +7,18 @@
 //! the duel's win rate, and a position's value is the expected final score
 //! ([`PositionReport::scored`]). Neither player can affect the other, so moving first or
 //! second is the same game, and `optimal` (the highest expected final score, the same against
-//! every opponent) is a fixed strategy.
+//! every opponent) is a fixed strategy. With `--players N` above two, every card is played
+//! apart and each seat's chance of the highest score is summed from the distributions
+//! ([`seat_chances`]).
 
 use std::sync::{Arc, Mutex, PoisonError};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::distribution::{Distribution, Start, distribution_from, distribution_of, duel};
+use super::distribution::{
+    Distribution, Start, distribution_from, distribution_of, duel, seat_chances,
+};
 use super::keeps::{DICE, faces, keep_words};
 use super::python::{self, PythonPlayer, SIGNATURE};
 use super::rules::{JOKERS, Scoring, Settings, YAHTZEE_POINTS, YATZY_SHEET};
@@ -35,7 +39,7 @@ use crate::outcome::{Outcome, SeatOutcome, Simulation, Tally};
 use crate::python::{Callable, PythonSpec, Runner};
 use crate::report::{
     ChoiceValue, EstimateReport, Heading, MatchReport, Points, PositionReport, Reaching,
-    ScoreReport, ScoreSimulationReport, SimulationReport,
+    ScoreReport, ScoreSimulationReport, SeatsReport, SimulationReport,
 };
 use crate::spec::Resolved;
 use crate::spec::StrategyError;
@@ -126,6 +130,14 @@ impl Strategy {
         })
     }
 
+    /// Whether `other` plays as this does: the same built-in player or the same target (a
+    /// Python player is like no other).
+    fn plays_as(&self, other: &Strategy) -> bool {
+        self.python.is_none()
+            && other.python.is_none()
+            && (self.player, self.target) == (other.player, other.target)
+    }
+
     /// A built-in player called `name`.
     fn of(player: Player, name: &str) -> Strategy {
         Strategy {
@@ -149,6 +161,8 @@ pub struct YahtzeeGame {
     distributions: Mutex<[Option<Arc<Distribution>>; 2]>,
     /// The last target solved, with the boxes its cards have filled at least.
     target: Mutex<Option<(u16, Arc<Target>)>>,
+    /// How many cards are played (`--players N`; two where not given).
+    seats: usize,
 }
 
 /// The cards between turns a game of the default rules can reach: filled boxes × the upper
@@ -176,9 +190,38 @@ const YATZY_FOOTPRINT: Footprint = Footprint {
     seconds: 30.0,
 };
 
+/// What a game of more than two cards does not answer, and why.
+fn many_seats_cannot(seats: usize) -> Vec<(Capability, String)> {
+    let why = format!(
+        "with {seats} players answers solve, eval and simulate (each seat's chance of the \
+         highest score); not this"
+    );
+    [Capability::Study, Capability::ByHand]
+        .into_iter()
+        .map(|capability| (capability, why.clone()))
+        .collect()
+}
+
 impl YahtzeeGame {
-    /// The game of `settings`.
+    /// The game of `settings`, a duel of two cards (or one card alone).
     pub fn new(settings: Settings) -> YahtzeeGame {
+        YahtzeeGame::seated(settings, 2)
+    }
+
+    /// The game of `settings` for `seats` players (1 to [`crate::seats::MOST_SEATS`]), each
+    /// on its own card: one plays alone, two duel, more play for the highest score.
+    pub fn seated(settings: Settings, seats: usize) -> YahtzeeGame {
+        let mut cannot = vec![(
+            Capability::Tables,
+            format!(
+                "takes no table: a strategy is one of {}, or a Python file defining \
+                 {SIGNATURE}",
+                STRATEGY_FORMS.join(", ")
+            ),
+        )];
+        if seats > 2 {
+            cannot.extend(many_seats_cannot(seats));
+        }
         let info = GameInfo {
             game: if settings.sheet == &YATZY_SHEET {
                 &super::YATZY
@@ -197,15 +240,8 @@ impl YahtzeeGame {
                 .collect(),
             simple: None,
             hides_memory: false,
-            players: 2,
-            cannot: vec![(
-                Capability::Tables,
-                format!(
-                    "takes no table: a strategy is one of {}, or a Python file defining \
-                     {SIGNATURE}",
-                    STRATEGY_FORMS.join(", ")
-                ),
-            )],
+            players: seats as u8,
+            cannot,
             footprint: if settings.sheet.has_yahtzee_bonus() {
                 FOOTPRINT
             } else {
@@ -217,6 +253,7 @@ impl YahtzeeGame {
             info,
             distributions: Mutex::new([None, None]),
             target: Mutex::new(None),
+            seats,
         }
     }
 
@@ -251,8 +288,12 @@ impl YahtzeeGame {
         Ok(made)
     }
 
-    /// The duel of `seats[0]` against `seats[1]` and its report.
+    /// The duel of `seats[0]` against `seats[1]` and its report (refused where more than two
+    /// cards are played).
     fn duel(&self, seats: [&Strategy; 2], run: &Run) -> Result<Evaluated, GameError> {
+        if self.seats > 2 {
+            return Err(self.two_only("a duel"));
+        }
         let (own, other) = (
             self.final_score(seats[0], run)?,
             self.final_score(seats[1], run)?,
@@ -388,21 +429,22 @@ impl YahtzeeGame {
 }
 
 impl YahtzeeGame {
-    /// `games` games of each seat's player, each player's dice drawn from its own generator,
-    /// both seeded by `seed`: game `i` of one against game `i` of the other.
-    fn played_pairs(
+    /// `games` games of each seat's player, each seat's dice drawn from its own generator,
+    /// every one seeded by `seed`: game `i` of each seat is played beside game `i` of the others.
+    fn played_cards(
         &self,
         solution: &Solution,
-        seats: [&Strategy; 2],
+        seats: &[&Strategy],
         (games, seed): (u64, u64),
         run: &Run,
-    ) -> Result<[Vec<Played>; 2], GameError> {
+    ) -> Result<Vec<Vec<Played>>, GameError> {
         let mut streams = ChaCha8Rng::seed_from_u64(seed);
-        let seeds: [u64; 2] = [streams.random(), streams.random()];
-        Ok([
-            self.played(solution, seats[0], (games, seeds[0]), run)?,
-            self.played(solution, seats[1], (games, seeds[1]), run)?,
-        ])
+        let seeds: Vec<u64> = seats.iter().map(|_| streams.random()).collect();
+        seats
+            .iter()
+            .zip(seeds)
+            .map(|(strategy, seed)| self.played(solution, strategy, (games, seed), run))
+            .collect()
     }
 
     /// `games` games of `strategy`, its dice drawn from generators seeded by `seed`.
@@ -434,10 +476,14 @@ impl YahtzeeGame {
         (games, seed): (u64, u64),
         run: &Run,
     ) -> Result<Simulation, GameError> {
+        if self.seats > 2 {
+            return Err(self.two_only("a duel"));
+        }
         let solution = self.solution(run)?;
         let name = self.settings.sheet.name;
         run.tell(format!("{name}: {} games of each player", 2 * games), None);
-        let [own, other] = self.played_pairs(&solution, seats, (2 * games, seed), run)?;
+        let cards = self.played_cards(&solution, &seats, (2 * games, seed), run)?;
+        let (own, other) = (&cards[0], &cards[1]);
         let tally = |range: std::ops::Range<usize>| {
             let mut tally = Tally {
                 games,
@@ -458,6 +504,94 @@ impl YahtzeeGame {
             first: tally(0..n),
             second: tally(n..2 * n),
         })
+    }
+}
+
+/// More than two cards: each seat's chance of the highest score.
+impl YahtzeeGame {
+    /// The refusal of `what`, which only two cards answer, where more are played.
+    fn two_only(&self, what: &str) -> GameError {
+        GameError::Refused(format!(
+            "{what}: {} with {} players answers solve, eval (each seat's chance of the highest \
+             score, or a position) and simulate; {what} is for two players",
+            self.info.rules, self.seats
+        ))
+    }
+
+    /// Every seat's chance with `strategy` on the card of each seat in turn and `opponent` on
+    /// the others, from the final scores' distributions; with `games` (per seating, and a
+    /// seed), as many games played beside.
+    fn seats_report(
+        &self,
+        [strategy, opponent]: [&Strategy; 2],
+        games: Option<(u64, u64)>,
+        run: &Run,
+    ) -> Result<SeatsReport, GameError> {
+        let own = self.final_score(strategy, run)?;
+        let other = self.final_score(opponent, run)?;
+        let seatings = (0..self.seats)
+            .map(|k| {
+                let cards: Vec<&Distribution> = (0..self.seats)
+                    .map(|j| if j == k { &*own } else { &*other })
+                    .collect();
+                seat_chances(&cards)
+            })
+            .collect();
+        let heading = self.heading(&strategy.name, &opponent.name);
+        let mut report = SeatsReport::new(heading, seatings, strategy.plays_as(opponent), None);
+        report.notes.push(
+            "each player fills its own card, the highest final score wins and a tie is split \
+             equally among the tied; the cards are played apart, so a seat's place in the order \
+             does not matter, and each seat's chance is summed exactly from the final scores' \
+             distributions"
+                .to_string(),
+        );
+        Ok(match games {
+            None => report,
+            Some((games, seed)) => {
+                let won = self.seated_games([strategy, opponent], (games, seed), run)?;
+                report.simulated(games, seed, &won)
+            }
+        })
+    }
+
+    /// `games` games of each seating, `strategy` on the card of seat k and `opponent` on the
+    /// others, seating k's cards seeded from `seed + k`: the games the strategy won in each
+    /// seat, a tie among the highest counting as its share.
+    fn seated_games(
+        &self,
+        [strategy, opponent]: [&Strategy; 2],
+        (games, seed): (u64, u64),
+        run: &Run,
+    ) -> Result<Vec<f64>, GameError> {
+        let solution = self.solution(run)?;
+        run.tell(
+            format!(
+                "{}: {} games of {} cards, each seating",
+                self.settings.sheet.name, games, self.seats
+            ),
+            None,
+        );
+        (0..self.seats)
+            .map(|k| {
+                let seats: Vec<&Strategy> = (0..self.seats)
+                    .map(|j| if j == k { strategy } else { opponent })
+                    .collect();
+                let seed = seed.wrapping_add(k as u64);
+                let cards = self.played_cards(&solution, &seats, (games, seed), run)?;
+                Ok((0..games as usize)
+                    .map(|i| {
+                        let highest = cards.iter().map(|card| card[i].score).max();
+                        let tied = cards.iter().filter(|card| Some(card[i].score) == highest);
+                        if Some(cards[k][i].score) == highest {
+                            1.0 / tied.count() as f64
+                        } else {
+                            0.0
+                        }
+                    })
+                    .sum())
+            })
+            .collect()
     }
 }
 
@@ -995,12 +1129,32 @@ impl Game for YahtzeeGame {
         ))
     }
 
+    fn seat_wins(
+        &self,
+        seats: [&Strategy; 2],
+        games: Option<(u64, u64)>,
+        run: &Run,
+    ) -> Result<SeatsReport, GameError> {
+        if self.seats <= 2 {
+            return Err(GameError::Refused(format!(
+                "--players: {} with {} player(s) is a card alone or a duel of two; give \
+                 --players 3 or more",
+                self.info.rules, self.seats
+            )));
+        }
+        self.seats_report(seats, games, run)
+    }
+
     fn simulate(
         &self,
         seats: [&Strategy; 2],
         (games, seed): (u64, u64),
         run: &Run,
     ) -> Result<Simulated, GameError> {
+        if self.seats > 2 {
+            let report = self.seats_report(seats, Some((games, seed)), run)?;
+            return Ok(Simulated::Seats(Box::new(report)));
+        }
         let simulation = self.duels(seats, (games, seed), run)?;
         let heading = self.heading(&seats[0].name, &seats[1].name);
         if seats.iter().any(|s| s.python.is_some()) {
@@ -1030,6 +1184,9 @@ impl Game for YahtzeeGame {
     }
 
     fn study(&self, seats: [&Strategy; 2], ask: StudyAsk, run: &Run) -> Result<Studied, GameError> {
+        if self.seats > 2 {
+            return Err(self.two_only("a study"));
+        }
         let [own, other] = [seats[0].built_in()?, seats[1].built_in()?];
         let (own, other) = (self.distribution(own, run)?, self.distribution(other, run)?);
         let exact = seat(&self.settings, &own, &other, ask.at_least_once);
@@ -1039,7 +1196,8 @@ impl Game for YahtzeeGame {
                 let solution = self.solution(run)?;
                 let name = self.settings.sheet.name;
                 run.tell(format!("{name}: {} games of each player", 2 * games), None);
-                let [a, b] = self.played_pairs(&solution, seats, (2 * games, seed), run)?;
+                let cards = self.played_cards(&solution, &seats, (2 * games, seed), run)?;
+                let (a, b) = (&cards[0], &cards[1]);
                 let n = games as usize;
                 let settings = &self.settings;
                 let tallies = [
@@ -1071,6 +1229,17 @@ impl Game for YahtzeeGame {
         run: &Run,
     ) -> Result<Solved, GameError> {
         let optimal = Strategy::of(Player::Optimal, "optimal");
+        if self.seats > 2 {
+            let opponent = opponent.unwrap_or(&optimal);
+            let mut report = self.seats_report([&optimal, opponent], None, run)?;
+            report.notes.push(
+                "optimal is the highest expected final score, whoever plays the other cards: the \
+                 optimum aware of the others' scores is out of reach (docs/scale.md); no file is \
+                 written (its card values are swine solve --rules yahtzee's)"
+                    .to_string(),
+            );
+            return Ok(Solved::new(report, Vec::new(), None));
+        }
         let solution = self.solution(run)?;
         let distribution = self.distribution(Player::Optimal, run)?;
         let (cards, apart) = cards(&self.settings);
@@ -1111,6 +1280,9 @@ impl Game for YahtzeeGame {
         _moves: Option<MoveLimit>,
         run: &Run,
     ) -> Result<Arc<dyn Engine>, GameError> {
+        if self.seats > 2 {
+            return Err(self.two_only("play"));
+        }
         // No computer: the person plays a card alone.
         let computer = match computer {
             Some(strategy) => Some((strategy.built_in()?, strategy.name.clone())),

@@ -13,13 +13,13 @@
 //!   the first question of a rule set waits for the solve.
 //! - [`strategy`](mod@strategy): the players, the optimum and a rule of thumb.
 //! - [`distribution`](mod@distribution): the exact distribution of a player's final score,
-//!   and a duel of two from their distributions.
+//!   and from the distributions a duel of two, or each seat's chance among up to six cards.
 //! - [`simulate`](mod@simulate): games with real dice, the Monte Carlo check.
 //! - [`python`](mod@python): players written in Python, rated by games played.
 //! - [`study`](mod@study): what happens on a card (the upper bonus, Yahtzees, bonuses), for
 //!   `swine study`.
 //! - [`interface`](mod@interface): the game behind the one game interface (a duel of two
-//!   cards); `session`: a person's game, alone and coached or against the computer, with the
+//!   cards, or more cards each seat's chance); `session`: a person's game, alone and coached or against the computer, with the
 //!   program's dice or dice rolled by hand; `typed`: what the person types (faces, box names).
 
 pub mod distribution;

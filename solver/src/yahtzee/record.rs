@@ -1,5 +1,6 @@
 //! The records of the Yahtzee family: Yahtzee and Yatzy, each one ruleset of a game of one
-//! player's score, which two players also play as a duel of two cards.
+//! player's score, which two players also play as a duel of two cards, and up to six as
+//! strangers online do (each on its own card, the highest final score winning).
 
 use std::sync::Arc;
 
@@ -42,8 +43,8 @@ pub const GAME: GameType = GameType {
     label: "Yahtzee",
     summary: "five dice, thirteen boxes, up to three rolls a turn: the highest expected final \
               score, and duels of two cards",
-    players: 1..=2,
-    players_why: "a game of more players, each on its own card, is not answered yet",
+    players: 1..=6,
+    players_why: "",
     value: ValueKind::ExpectedScore { unit: "points" },
     parameters: &[
         Parameter {
@@ -97,7 +98,10 @@ fn open(opening: &Opening<'_>) -> Result<Named, OpenError> {
 /// The game of the rules `defaults` with the settings of `opening`.
 fn open_sheet(defaults: Settings, opening: &Opening<'_>) -> Result<Named, OpenError> {
     let settings = rules_of(defaults, opening.settings).map_err(OpenError::rules)?;
-    Ok(Named::built(Arc::new(YahtzeeGame::new(settings))))
+    let players = opening.players.map_or(2, usize::from);
+    Ok(Named::built(Arc::new(YahtzeeGame::seated(
+        settings, players,
+    ))))
 }
 
 /// The upper threshold's parameter, as both games take it.
