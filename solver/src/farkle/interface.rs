@@ -89,13 +89,14 @@ fn failed(error: MatchError) -> GameError {
 
 /// How a Farkle solve grows: a turn's positions from one start are its turn totals (fewer
 /// than the scores) and dice, so its work and memory go with scores³ × farkle counts². Fitted
-/// with a margin to the peak resident memory and time of `swine solve --rules farkle` at goals
-/// 1000, 2000 and 4000 (floor −2500, 3 farkles: 23, 39 and 99 MB; 9.9, 21 and 55 s) and of
-/// the page's match-ups at goal 2000 (41 MB).
+/// with a margin to the peak resident memory of `swine solve --rules farkle` at goals 1000,
+/// 2000 and 4000 (floor −2500, 3 farkles: 23, 39 and 99 MB) and of the page's match-ups at
+/// goal 2000 (41 MB); the time to `--vs minimax` at goals 1000, 2000, 5000 and 10000 on the
+/// idle machine (3.7, 8.9, 38.7 and 164 s: 1.2–1.4 µs per unit, docs/performance.md).
 const GROWTH: Growth = Growth {
     base_bytes: 12e6,
     bytes_per: [6.0, 0.0],
-    seconds_per: [3.3e-6, 0.0],
+    seconds_per: [1.4e-6, 0.0],
 };
 
 /// What solving `game` takes: its turn-start states, and its turns' positions from them.
