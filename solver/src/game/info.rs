@@ -302,6 +302,16 @@ impl GameInfo {
         }
     }
 
+    /// `at`, numbers in the order of [`position`](Self::position), by its parts' names: a
+    /// position report's `from`.
+    pub fn named(&self, at: &[i64]) -> Vec<(String, i64)> {
+        self.position
+            .iter()
+            .zip(at)
+            .map(|(part, &n)| (part.name.to_string(), n))
+            .collect()
+    }
+
     /// Whether a strategy asked about with no opponent named plays alone (its value an
     /// expected score): its game can be played alone, and it is opened for two players at most
     /// (with more, the others play the yardstick).

@@ -415,13 +415,7 @@ impl Game for HogGame {
                 at[3]
             ));
         }
-        let from = self
-            .info
-            .position
-            .iter()
-            .zip(at)
-            .map(|(part, &n)| (part.name.to_string(), n))
-            .collect();
+        let from = self.info.named(at);
         let choices = solved
             .choices
             .iter()

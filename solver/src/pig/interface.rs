@@ -95,24 +95,14 @@ fn seats_footprint(pig: &Pig, seats: usize) -> Footprint {
     )
 }
 
-/// What a game of more than two players does not answer (yet), and why.
+/// What a game of more than two players does not answer (yet), and why: everything its record
+/// can answer beyond strategies to evaluate.
 fn many_seats_cannot(seats: usize) -> Vec<(Capability, String)> {
     let why = format!("with {seats} players answers eval, solve and simulate; not this");
-    [
-        Capability::Exact,
-        Capability::Bounds,
-        Capability::Explain,
-        Capability::Values,
-        Capability::Transcript,
-        Capability::Map,
-        Capability::Win,
-        Capability::ScoreMap,
-        Capability::Tables,
-        Capability::Study,
-    ]
-    .into_iter()
-    .map(|capability| (capability, why.clone()))
-    .collect()
+    (super::GAME.can.iter())
+        .filter(|&&capability| capability != Capability::Strategies)
+        .map(|&capability| (capability, why.clone()))
+        .collect()
 }
 
 impl PigGame {
@@ -210,13 +200,7 @@ impl PigGame {
         } else {
             &valued.roll
         };
-        let from = self
-            .info
-            .position
-            .iter()
-            .zip(at)
-            .map(|(part, &n)| (part.name.to_string(), n))
-            .collect();
+        let from = self.info.named(at);
         let scores_text: Vec<String> = scores.iter().map(u32::to_string).collect();
         let choices = [(true, &valued.roll), (false, &valued.hold)]
             .into_iter()
