@@ -811,6 +811,10 @@ pub struct PlotSweepArgs {
     /// The columns up (repeat or comma-separate for several lines), e.g. optimal_win_rate or gap.
     #[arg(long, value_name = "COLUMN", required = true, value_delimiter = ',')]
     pub y: Vec<String>,
+    /// Both axes logarithmic, so that a power law draws as a straight line (every number drawn
+    /// must be above 0).
+    #[arg(long)]
+    pub log: bool,
     /// The picture to write: .png or .svg.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,

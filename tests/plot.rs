@@ -135,6 +135,68 @@ fn a_sweep_draws_a_line_per_column_and_refuses_a_missing_one() {
     assert!(!sandbox.join("bad.png").exists());
 }
 
+/// The centres of the dots an SVG line chart draws, in the order drawn.
+fn dots(svg: &str) -> Vec<(f64, f64)> {
+    let attribute = |line: &str, name: &str| -> f64 {
+        let from = line.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        let rest = &line[from..];
+        rest[..rest.find('"').unwrap()].parse().unwrap()
+    };
+    svg.lines()
+        .filter(|line| line.trim_start().starts_with("<circle"))
+        .map(|line| (attribute(line, "cx"), attribute(line, "cy")))
+        .collect()
+}
+
+#[test]
+fn log_axes_draw_a_power_law_straight_and_refuse_what_has_no_logarithm() {
+    let sandbox = Sandbox::new();
+    // y = x³ over three decades of x: a straight line on log axes, a bend on linear ones.
+    sandbox.write(
+        "power.csv",
+        "x,y\n1,1\n10,1000\n100,1000000\n1000,1000000000\n",
+    );
+    let draw = |log: bool, out: &str| {
+        let mut args = vec!["plot", "sweep", "power.csv", "--x", "x", "--y", "y"];
+        if log {
+            args.push("--log");
+        }
+        args.extend(["--out", out]);
+        sandbox.run(&args)
+    };
+    // How far the middle dots lie from the line through the first and last, in pixels.
+    let bend = |out: &str| {
+        let dots = dots(&std::fs::read_to_string(sandbox.join(out)).unwrap());
+        assert_eq!(dots.len(), 4, "a dot per row in {out}");
+        let ((x0, y0), (x1, y1)) = (dots[0], dots[3]);
+        let length = (x1 - x0).hypot(y1 - y0);
+        dots[1..3]
+            .iter()
+            .map(|(x, y)| ((x1 - x0) * (y0 - y) - (x0 - x) * (y1 - y0)).abs() / length)
+            .fold(0.0, f64::max)
+    };
+    draw(true, "log.svg").success();
+    draw(false, "linear.svg").success();
+    assert!(bend("log.svg") <= 1.5, "log axes: {}", bend("log.svg"));
+    assert!(
+        bend("linear.svg") > 20.0,
+        "linear axes: {}",
+        bend("linear.svg")
+    );
+    // A zero has no logarithm: refused by name and place, nothing written.
+    sandbox.write("zero.csv", "x,y\n1,2\n2,0\n");
+    let error = sandbox
+        .run(&[
+            "plot", "sweep", "zero.csv", "--x", "x", "--y", "y", "--log", "--out", "z.svg",
+        ])
+        .failure();
+    assert_eq!(
+        error,
+        "swine: zero.csv: 0 under 'y' (at x 2) has no logarithm: --log draws numbers above 0 only"
+    );
+    assert!(!sandbox.join("z.svg").exists());
+}
+
 #[test]
 fn bad_pictures_are_refused_and_nothing_is_written() {
     let sandbox = Sandbox::new();

@@ -11,6 +11,7 @@ use std::sync::Once;
 use anyhow::{Context, Result, bail};
 use ndarray::Array2;
 use plotters::coord::Shift;
+use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
 
 /// The picture's size in pixels unless `--size` says otherwise.
@@ -173,51 +174,79 @@ fn draw<DB: DrawingBackend>(
             x_label,
             y_label,
             lines,
+            log,
         } => {
             let points = || lines.iter().flat_map(|(_, points)| points.iter());
-            let (x_min, x_max) = bounds(points().map(|p| p.0));
-            let (y_min, y_max) = bounds(points().map(|p| p.1));
-            let mut chart = ChartBuilder::on(root)
+            let xs = points().map(|p| p.0);
+            let ys = points().map(|p| p.1);
+            let mut frame = ChartBuilder::on(root);
+            frame
                 .caption(title, p.font(18))
                 .margin(p.px(16))
                 .x_label_area_size(p.px(44))
-                .y_label_area_size(p.px(70))
-                .build_cartesian_2d(x_min..x_max, y_min..y_max)
-                .map_err(drawing)?;
-            chart
-                .configure_mesh()
-                .x_desc(x_label)
-                .y_desc(y_label)
-                .label_style(p.font(15))
-                .draw()
-                .map_err(drawing)?;
-            for (i, (name, points)) in lines.iter().enumerate() {
-                let colour = PALETTE[LINE_COLOURS[i % LINE_COLOURS.len()]];
-                chart
-                    .draw_series(LineSeries::new(
-                        points.iter().copied(),
-                        colour.stroke_width(2),
-                    ))
-                    .map_err(drawing)?
-                    .label(name)
-                    .legend(move |(x, y)| {
-                        PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
-                    });
-                chart
-                    .draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))
+                .y_label_area_size(p.px(70));
+            let labels = (x_label.as_str(), y_label.as_str());
+            if *log {
+                // A power law rises to the right: its legend goes where the line is not.
+                let (x, y) = (log_bounds(xs), log_bounds(ys));
+                let area = frame
+                    .build_cartesian_2d((x.0..x.1).log_scale(), (y.0..y.1).log_scale())
                     .map_err(drawing)?;
+                draw_lines(area, labels, lines, SeriesLabelPosition::UpperLeft, p)?;
+            } else {
+                let (x, y) = (bounds(xs), bounds(ys));
+                let area = frame
+                    .build_cartesian_2d(x.0..x.1, y.0..y.1)
+                    .map_err(drawing)?;
+                draw_lines(area, labels, lines, SeriesLabelPosition::UpperRight, p)?;
             }
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperRight)
-                .label_font(p.font(15))
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK)
-                .draw()
-                .map_err(drawing)?;
             Ok(Vec::new())
         }
     }
+}
+
+/// Draws `lines` (each its name and points) on the axes of `area`, labelled `(x, y)`, a colour
+/// each with a dot at every point, and a legend naming them at `legend`.
+fn draw_lines<'a, DB, X, Y>(
+    mut area: ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    (x_label, y_label): (&str, &str),
+    lines: &[(String, Vec<(f64, f64)>)],
+    legend: SeriesLabelPosition,
+    p: Proportions,
+) -> Result<()>
+where
+    DB: DrawingBackend + 'a,
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    area.configure_mesh()
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .x_label_formatter(&tick)
+        .y_label_formatter(&tick)
+        .label_style(p.font(15))
+        .draw()
+        .map_err(drawing)?;
+    for (i, (name, points)) in lines.iter().enumerate() {
+        let colour = PALETTE[LINE_COLOURS[i % LINE_COLOURS.len()]];
+        area.draw_series(LineSeries::new(
+            points.iter().copied(),
+            colour.stroke_width(2),
+        ))
+        .map_err(drawing)?
+        .label(name)
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2)));
+        area.draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))
+            .map_err(drawing)?;
+    }
+    area.configure_series_labels()
+        .position(legend)
+        .label_font(p.font(15))
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(drawing)?;
+    Ok(())
 }
 
 /// Draws value `panels` under `title` in rows of `columns`, coloured by `scale`, axes read
@@ -420,6 +449,30 @@ fn bounds(values: impl Iterator<Item = f64>) -> (f64, f64) {
     }
     let pad = ((high - low) * 0.05).max(1e-9);
     (low - pad, high + pad)
+}
+
+/// An axis's number as a label: at most four significant digits, no trailing zeros
+/// (100, 2.5, 0.125).
+fn tick(value: &f64) -> String {
+    let digits = 3 - value.abs().log10().floor().clamp(-9.0, 3.0) as i32;
+    let text = format!("{value:.*}", digits.max(0) as usize);
+    match text.contains('.') {
+        true => text.trim_end_matches('0').trim_end_matches('.').to_string(),
+        false => text,
+    }
+}
+
+/// The least and greatest of `values` (all above 0), widened by a tenth of their ratio's
+/// logarithm each way for a logarithmic axis; 1 to 10 where there are none.
+fn log_bounds(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    let (low, high) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
+        (l.min(v), h.max(v))
+    });
+    if !(low.is_finite() && low > 0.0) {
+        return (1.0, 10.0);
+    }
+    let pad = (high / low).powf(0.05).max(1.01);
+    (low / pad, high * pad)
 }
 
 /// A drawing error as an error of this program.

@@ -68,6 +68,8 @@ pub enum Chart {
         y_label: String,
         /// Each line's name and its points, by increasing x.
         lines: Vec<(String, Vec<(f64, f64)>)>,
+        /// Both axes logarithmic (every x and y above 0), so that a power law draws straight.
+        log: bool,
     },
 }
 
@@ -253,6 +255,7 @@ mod tests {
                 ("optimal_win_rate".into(), vec![(10.0, 0.75), (20.0, 0.5)]),
                 ("gap".into(), vec![(10.0, 0.25)]),
             ],
+            log: false,
         };
         assert_eq!(
             chart.numbers(),

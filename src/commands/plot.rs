@@ -168,6 +168,20 @@ fn sweep_chart(args: &PlotSweepArgs) -> Result<Chart> {
     }
     let mut rows = rows;
     rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+    if args.log {
+        let columns = std::iter::once(&args.x).chain(&args.y);
+        for (x, ys) in &rows {
+            let numbers = std::iter::once(x).chain(ys);
+            if let Some((column, n)) = columns.clone().zip(numbers).find(|(_, n)| **n <= 0.0) {
+                bail!(
+                    "{}: {n} under '{column}' (at {} {x}) has no logarithm: --log draws \
+                     numbers above 0 only",
+                    file.display(),
+                    args.x
+                );
+            }
+        }
+    }
     let lines = args
         .y
         .iter()
@@ -187,6 +201,7 @@ fn sweep_chart(args: &PlotSweepArgs) -> Result<Chart> {
             _ => "value".to_string(),
         },
         lines,
+        log: args.log,
     })
 }
 
