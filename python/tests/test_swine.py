@@ -797,7 +797,8 @@ def test_players_three_pig_and_yahtzee(tmp_path):
     """players=3 is the CLI's --players 3, for any game: three-player Piglet to 2 with every
     seat rolling on is the fractions worked by hand (tests/seats.rs), each seat's chance from
     evaluate and from solve; three Yahtzee cards give each seat's chance of the highest score,
-    as the CLI gives it; a game played by two, or seven players, is refused naming players=."""
+    as the CLI gives it; a game played by two, or seven players, is refused saying by how many it
+    is played and the number asked (in no flag's words)."""
     piglet = {"rules": "piglet", "goal": 2, "players": 3, "progress": False}
     rated = swine.evaluate("minimax", "minimax", **piglet)
     assert isinstance(rated, swine.Seats)
@@ -823,9 +824,9 @@ def test_players_three_pig_and_yahtzee(tmp_path):
     played = swine.simulate("optimal", "thumb", games=300, seed=5, **small)
     assert played.exact == {f"seat_{k + 1}": p for k, p in enumerate(cards.strategy_wins)}
     assert all(abs(z) < 4 for z in played.z.values())
-    with pytest.raises(swine.SwineError, match="players=7"):
+    with pytest.raises(swine.SwineError, match="yahtzee is played by 1 to 6 players, not 7"):
         swine.evaluate("optimal", "thumb", rules="yahtzee", players=7)
-    with pytest.raises(swine.SwineError, match="players=3"):
+    with pytest.raises(swine.SwineError, match="hog-fa20 is played by 2 players, not 3: "):
         swine.evaluate("always_roll:4", "always_roll:5", rules="hog-fa20", players=3)
 
 

@@ -288,7 +288,14 @@ fn read_setting(
     text: &str,
 ) -> Result<(String, i64), OpenError> {
     let value = match game.parameter(name) {
-        None if name == PLAYERS => game.read_players(rules, text),
+        None if name == PLAYERS => {
+            let players = game.read_players(rules, text);
+            // A number is refused for the game's sake, not as a malformed setting.
+            if let (Err(why), Ok(_)) = (&players, text.trim().parse::<u8>()) {
+                return Err(OpenError::Players(why.clone()));
+            }
+            players
+        }
         Some(parameter) => parameter.read(text),
         None if game.declared_parameters => text.parse::<i64>().map_err(|_| {
             let (name, text) = (printable(name), printable(text));

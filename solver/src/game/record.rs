@@ -417,6 +417,10 @@ pub enum OpenError {
     /// A parameter's value that is not one it takes.
     #[error("--set {0}")]
     Value(String),
+    /// A number of players the game is not played by (given as `--players`, `players=`, or a
+    /// keyword in Python: the words name none of them).
+    #[error("{0}")]
+    Players(String),
     /// The goal given twice.
     #[error("--goal and --set goal=... both set the goal: give one")]
     GoalTwice,
@@ -485,7 +489,7 @@ impl GameType {
             why => format!(": {why}"),
         };
         Err(format!(
-            "'{PLAYERS}={players}': {} is played by {range} players{why}",
+            "{} is played by {range} players, not {players}{why}",
             printable(rules)
         ))
     }
