@@ -27,7 +27,6 @@ pub fn games_command(args: &GamesArgs) -> Result<()> {
 
 /// A record as people read it; the first game's first ruleset marked as the default.
 fn record_text(game: &GameType, first: bool) -> String {
-    let players: Vec<String> = game.players.clone().map(|n| n.to_string()).collect();
     let mut text = format!("{} ({}): {}\n", game.label, game.name, game.summary);
     let mut line = |name: &str, value: &str| {
         for (i, row) in wrapped(value, WIDTH - 14).iter().enumerate() {
@@ -35,7 +34,7 @@ fn record_text(game: &GameType, first: bool) -> String {
             text.push_str(&format!("  {name:<11} {row}\n"));
         }
     };
-    line("players", &players.join(" or "));
+    line("players", &game.players_words());
     line("value", &game.value.words());
     if game.parameters.is_empty() && !game.declared_parameters {
         line("parameters", "none");

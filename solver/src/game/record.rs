@@ -467,6 +467,16 @@ impl GameType {
         self.players.contains(&1)
     }
 
+    /// The numbers of players it is played by, in words: "2", or "1 to 6".
+    pub fn players_words(&self) -> String {
+        let (low, high) = (self.players.start(), self.players.end());
+        if low == high {
+            format!("{low}")
+        } else {
+            format!("{low} to {high}")
+        }
+    }
+
     /// The number of players `text` (`--players N`, `players=N`) asks for, where this game can be
     /// played by them; else why not, in words naming the ruleset `rules`.
     pub fn read_players(&self, rules: &str, text: &str) -> Result<i64, String> {
@@ -478,12 +488,7 @@ impl GameType {
         if self.players.contains(&players) {
             return Ok(i64::from(players));
         }
-        let (low, high) = (self.players.start(), self.players.end());
-        let range = if low == high {
-            format!("{low}")
-        } else {
-            format!("{low} to {high}")
-        };
+        let range = self.players_words();
         let why = match self.players_why {
             "" => String::new(),
             why => format!(": {why}"),
