@@ -559,6 +559,9 @@ impl YahtzeeGame {
             .collect();
         let heading = self.heading(&strategy.name, &opponent.name);
         let mut report = SeatsReport::new(heading, seatings, strategy.plays_as(opponent), None);
+        // A game whose value is each player's own score plays its cards apart: no seat moves
+        // first in any sense that matters.
+        report.apart = matches!(self.info.game.value, ValueKind::ExpectedScore { .. });
         report.notes.push(
             "each player fills its own card, the highest final score wins and a tie is split \
              equally among the tied; the cards are played apart, so a seat's place in the order \
