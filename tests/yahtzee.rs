@@ -495,3 +495,50 @@ fn the_distribution_from_a_position_is_as_worked_out_by_hand() {
         "{refused}"
     );
 }
+
+/// `simulate --transcript` tells a card alone (`--players 1`) turn by turn through the rules:
+/// thirteen boxes filled, the running total of the last one the sum of every fill's points,
+/// and the same seed tells the same game; a duel tells both cards turn about.
+#[test]
+fn transcripts_tell_every_box_filled_and_repeat_with_the_seed() {
+    let sandbox = Sandbox::new();
+    let tell = |players: &str, seed: &str| {
+        let args = [
+            "simulate",
+            "optimal",
+            "--rules",
+            "yahtzee",
+            "--players",
+            players,
+            "--seed",
+            seed,
+            "--transcript",
+        ];
+        sandbox.run(&args).success()
+    };
+    let told = tell("1", "3");
+    assert!(
+        told.starts_with("yahtzee: Player 0 plays optimal; seed 3.\n"),
+        "{told}"
+    );
+    let fills: Vec<&str> = told.lines().filter(|l| l.contains(" fills ")).collect();
+    assert_eq!(fills.len(), 13, "{told}");
+    let gained: u32 = fills
+        .iter()
+        .map(|l| l.split(": ").last().unwrap().split(' ').next().unwrap())
+        .map(|p| p.parse::<u32>().unwrap())
+        .sum();
+    let last = fills[12].rsplit(", ").next().unwrap();
+    assert_eq!(last, format!("{gained} in all."), "{told}");
+    assert_eq!(tell("1", "3"), told);
+    assert_ne!(tell("1", "4"), told);
+    let duel = tell("2", "3");
+    assert!(duel.contains("Player 1 plays thumb"), "{duel}");
+    let movers: Vec<bool> = duel
+        .lines()
+        .filter(|l| l.contains(" fills "))
+        .map(|l| l.trim_start().starts_with("Player 0"))
+        .collect();
+    assert_eq!(movers.len(), 26, "{duel}");
+    assert!(movers.iter().step_by(2).all(|&zero| zero), "{duel}");
+}

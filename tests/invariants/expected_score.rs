@@ -7,8 +7,9 @@ use std::sync::OnceLock;
 use swine_solver::game::Reported;
 use swine_solver::game::{Run, Simulated, SolveAsk, Strategy};
 use swine_solver::report::ScoreReport;
-use swine_solver::yahtzee::simulate::play_games;
-use swine_solver::yahtzee::{Player, YahtzeeGame, settings_of};
+use swine_solver::yahtzee::cards::Cards;
+use swine_solver::yahtzee::plays::Plays;
+use swine_solver::yahtzee::{YahtzeeGame, settings_of};
 
 use super::cases::{Case, Kind, of_kind};
 
@@ -252,9 +253,13 @@ fn games_played_agree_with_the_exact_scores_and_duels() {
         let solution = game.solution(&run).expect("not stopped");
         // An optimal game takes about a millisecond: 500 of them know the mean to 3 points.
         let games = 500;
-        for (name, player) in [("optimal", Player::Optimal), ("thumb", Player::Thumb)] {
+        let cards = Cards::new(*solution.settings(), 1);
+        for (name, player) in [
+            ("optimal", Plays::Optimal(&solution)),
+            ("thumb", Plays::thumb(&solution)),
+        ] {
             let exact = score(case, &case.resolve(name));
-            let played = play_games(&solution, player, (games, 3), &run).expect("not stopped");
+            let played = player.games(&cards, (games, 3), &run).expect("not stopped");
             let mean = played.iter().map(|p| f64::from(p.score)).sum::<f64>() / games as f64;
             let error = exact.sd / (games as f64).sqrt();
             assert!(

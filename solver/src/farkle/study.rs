@@ -113,7 +113,13 @@ pub fn tally(
         }
         Move::Roll | Move::Keep(_) => {}
     };
-    let played = side_by_side(game, seats(&plays, &asking), (games, seed), &|_| {}, &count)?;
+    let played = side_by_side(
+        game,
+        &seats(&plays, &asking),
+        (games, seed),
+        &|_| {},
+        &count,
+    )?;
     let mut tallies = [Tally::new(NAMES.len()), Tally::new(NAMES.len())];
     for played in &played {
         let tally = &mut tallies[played.first];

@@ -16,8 +16,10 @@
 //! same order as each game's own code did (its numbers stay bit for bit); a choice and a throw
 //! are applied by two methods ([`Rules::choose`], [`Rules::throw`]) because they take
 //! different things; `start` names the seat that moves first and not the number of players,
-//! while every game here is played by two seats (the players issue widens it); and beside the
-//! returns per seat the scores are read apart ([`Rules::scores`]), as commentary reads them.
+//! which a game's rules hold themselves (Yahtzee's cards, one to six: [`Rules::returns`] has a
+//! value per seat, and [`crate::game::sides`] and the transcripts play any number of seats);
+//! and beside the returns per seat the first two seats' scores are read apart
+//! ([`Rules::scores`]), as the two-seat commentary reads them.
 
 use std::any::Any;
 use std::fmt::Debug;

@@ -46,7 +46,7 @@ pub struct Sided<R: Rules, T> {
     /// What was counted of its steps.
     pub counted: T,
     rng: ChaCha8Rng,
-    memories: [Memory; 2],
+    memories: Vec<Memory>,
     watch: LoopWatch<R>,
     decisions: u64,
     /// An asker's choice, played when the game goes on.
@@ -59,11 +59,12 @@ fn face(rng: &mut ChaCha8Rng, die: Die) -> u8 {
 }
 
 impl<R: Rules, T: Default> Sided<R, T> {
-    /// Game `i` of `rules`: seat `i % 2` moves first, the dice from stream `i` of `seed`.
-    fn new(rules: &R, i: u64, seed: u64) -> Sided<R, T> {
+    /// Game `i` of `rules` for `seats` seats: seat `i % seats` moves first, the dice from
+    /// stream `i` of `seed`.
+    fn new(rules: &R, (i, seats): (u64, usize), seed: u64) -> Sided<R, T> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(i);
-        let first = (i % 2) as usize;
+        let first = (i % seats as u64) as usize;
         let mut state = rules.start(first);
         settle(
             rules,
@@ -77,7 +78,7 @@ impl<R: Rules, T: Default> Sided<R, T> {
             ended: None,
             counted: T::default(),
             rng,
-            memories: [None, None],
+            memories: (0..seats).map(|_| None).collect(),
             watch: LoopWatch::default(),
             decisions: 0,
             asked: None,
@@ -86,7 +87,7 @@ impl<R: Rules, T: Default> Sided<R, T> {
 
     /// Plays on, each step counted by `count`, until the game ends (then `false`) or an
     /// asker's seat has a choice to make (`true`).
-    fn advance(&mut self, rules: &R, seats: &[Seat<'_, R>; 2], count: &Count<'_, R, T>) -> bool {
+    fn advance(&mut self, rules: &R, seats: &[Seat<'_, R>], count: &Count<'_, R, T>) -> bool {
         let mut thrown = Vec::new();
         while self.ended.is_none() {
             let seat = match rules.to_move(&self.state) {
@@ -111,7 +112,7 @@ impl<R: Rules, T: Default> Sided<R, T> {
                     _ => return true,
                 },
             };
-            if self.watch.comes_back(&self.state, &choice) {
+            if rules.can_come_back() && self.watch.comes_back(&self.state, &choice) {
                 self.ended = Some(Ended::Endless);
                 break;
             }
@@ -135,22 +136,24 @@ impl<R: Rules, T: Default> Sided<R, T> {
     }
 }
 
-/// Plays `games_per_seat` games with each seat moving first (seat `i % 2` first in game `i`,
-/// its dice from stream `i` of the generator seeded by `seed`), side by side: each round plays
-/// every game on until it ends or an asker has a choice to make there, then asks each asker
-/// about all its games at once. Each game's steps are counted into its `T` by `count`;
-/// `played` hears of the games finished each round and may stop them (those unfinished are
-/// returned as they are). A game that comes back where it was by choices alone, or runs past
+/// Plays `games_per_seat` games with each of the `seats` moving first (seat `i % n` first in
+/// game `i` of `n` seats, its dice from stream `i` of the generator seeded by `seed`; one seat
+/// plays alone), side by side: each round plays every game on until it ends or an asker has a
+/// choice to make there, then asks each asker about all its games at once. Each game's steps
+/// are counted into its `T` by `count`; `played` hears of the games finished each round and
+/// may stop them, between games as between rounds (those unfinished are returned as they
+/// are). A game that comes back where it was by choices alone, or runs past
 /// [`MOST_DECISIONS`], ends there.
 pub fn side_by_side<R: Rules, T: Default + Send>(
     rules: &R,
-    seats: [Seat<'_, R>; 2],
+    seats: &[Seat<'_, R>],
     (games_per_seat, seed): (u64, u64),
     played: &dyn Played,
     count: &Count<'_, R, T>,
 ) -> Result<Vec<Sided<R, T>>, PythonError> {
-    let mut games: Vec<Sided<R, T>> = (0..2 * games_per_seat)
-        .map(|i| Sided::new(rules, i, seed))
+    let n = seats.len();
+    let mut games: Vec<Sided<R, T>> = (0..n as u64 * games_per_seat)
+        .map(|i| Sided::new(rules, (i, n), seed))
         .collect();
     loop {
         let playing = |games: &[Sided<R, T>]| games.iter().filter(|g| g.ended.is_none()).count();
@@ -158,8 +161,8 @@ pub fn side_by_side<R: Rules, T: Default + Send>(
         let waiting: Vec<usize> = games
             .par_iter_mut()
             .enumerate()
-            .filter(|(_, game)| game.ended.is_none())
-            .filter_map(|(i, game)| game.advance(rules, &seats, count).then_some(i))
+            .filter(|(_, game)| game.ended.is_none() && !played.stopped())
+            .filter_map(|(i, game)| game.advance(rules, seats, count).then_some(i))
             .collect();
         played.played((before - playing(&games)) as u64);
         if waiting.is_empty() || played.stopped() {
@@ -188,7 +191,7 @@ pub fn simulate_side_by_side<R: Rules>(
     (games_per_seat, seed): (u64, u64),
     played: &dyn Played,
 ) -> Result<Simulation, PythonError> {
-    let games = side_by_side::<R, ()>(rules, seats, (games_per_seat, seed), played, &|_, _| {})?;
+    let games = side_by_side::<R, ()>(rules, &seats, (games_per_seat, seed), played, &|_, _| {})?;
     let tally = |first: usize| {
         let mut tally = Tally {
             games: games_per_seat,
@@ -254,7 +257,7 @@ mod tests {
         // own; what it counted is its decisions.
         let seats: [Seat<'_, Race>; 2] = [Seat::Plays(&ThrowsFirst), Seat::Plays(&ThrowsBelow(5))];
         let count = |n: &mut u64, _: &Step<'_, Race>| *n += 1;
-        let games = side_by_side(&Race, seats, (50, 9), &|_| {}, &count).unwrap();
+        let games = side_by_side(&Race, &seats, (50, 9), &|_| {}, &count).unwrap();
         assert_eq!(games.len(), 100);
         for (i, game) in games.iter().enumerate() {
             let mut rng = ChaCha8Rng::seed_from_u64(9);

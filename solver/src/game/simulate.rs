@@ -68,14 +68,22 @@ pub(super) fn for_seat_zero(returns: &[f64]) -> montecarlo::Result {
 
 /// A transcript's first line: `pig (goal 100): Player 0 plays A, Player 1 plays B; seed 7.`
 pub fn transcript_heading(info: &super::GameInfo, [a, b]: [&str; 2], seed: u64) -> String {
+    seated_heading(info, &[a, b], seed)
+}
+
+/// The first line of a transcript of any number of seats, seat `k` playing `names[k]`:
+/// `yahtzee: Player 0 plays A; seed 7.`
+pub fn seated_heading(info: &super::GameInfo, names: &[&str], seed: u64) -> String {
     let goal = match info.goal_text() {
         goal if goal.is_empty() => String::new(),
         goal => format!(" ({goal})"),
     };
-    format!(
-        "{}{goal}: Player 0 plays {a}, Player 1 plays {b}; seed {seed}.",
-        info.rules
-    )
+    let plays: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(k, name)| format!("Player {k} plays {name}"))
+        .collect();
+    format!("{}{goal}: {}; seed {seed}.", info.rules, plays.join(", "))
 }
 
 /// One game between `choosers[0]` (Player 0, moving first) and `choosers[1]`, told step by
@@ -87,13 +95,28 @@ pub fn transcript<R: Rules>(
     heading: &str,
     seed: u64,
 ) -> String {
-    format!("{heading}\n{}", bare_transcript(rules, choosers, seed))
+    seated_transcript(rules, &choosers, heading, seed)
+}
+
+/// [`transcript`] of a game of any number of seats, seat `k` choosing as `choosers[k]`.
+pub fn seated_transcript<R: Rules>(
+    rules: &R,
+    choosers: &[&dyn Chooser<R>],
+    heading: &str,
+    seed: u64,
+) -> String {
+    format!("{heading}\n{}", told(rules, choosers, seed))
 }
 
 /// The game [`transcript`] tells, without its heading: each step as [`Rules::transcribe`]
 /// says it, the seats numbered as [`Rules::numbered_from`] says. A game whose course prints
 /// its games with no heading (Greed's `autoplayLoud`) prints this alone.
 pub fn bare_transcript<R: Rules>(rules: &R, choosers: [&dyn Chooser<R>; 2], seed: u64) -> String {
+    told(rules, &choosers, seed)
+}
+
+/// The game of `choosers` (any number of seats) told as [`bare_transcript`] tells it.
+fn told<R: Rules>(rules: &R, choosers: &[&dyn Chooser<R>], seed: u64) -> String {
     let mut dice = SeededDice::new(seed);
     let names = Names::Numbered(rules.numbered_from());
     let mut said = commentary::full(names);
@@ -116,7 +139,7 @@ pub fn bare_transcript<R: Rules>(rules: &R, choosers: [&dyn Chooser<R>; 2], seed
     let ended = play_out(
         rules,
         &mut state,
-        &choosers,
+        choosers,
         &mut |die| dice.face(die),
         TRANSCRIPT_DECISIONS,
         Some(&mut told),

@@ -44,6 +44,11 @@ pub struct SeatsReport {
     /// Games played beside the exact chances, where asked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub simulated: Option<SimulatedSeats>,
+    /// Whether the seats play apart, none affecting another (the cards of a game whose value
+    /// is each player's own score): a seat's place in the order does not matter then, and no
+    /// seat is said to move first.
+    #[serde(skip)]
+    pub apart: bool,
     /// How the numbers are to be read.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -92,6 +97,7 @@ impl SeatsReport {
             residual: fixpoint.map(|(residual, _)| residual),
             sweeps: fixpoint.map(|(_, sweeps)| sweeps),
             simulated: None,
+            apart: false,
             notes: Vec::new(),
             files: Vec::new(),
         }
@@ -123,12 +129,15 @@ impl SeatsReport {
     }
 }
 
-/// `seat 1 (first)`, `seat 2`, ...
-fn seat(k: usize) -> String {
-    if k == 0 {
-        "seat 1 (moves first)".to_string()
-    } else {
-        format!("seat {}", k + 1)
+impl SeatsReport {
+    /// `seat 1 (moves first)`, `seat 2`, ...; where the seats play apart, `seat 1`, `seat 2`,
+    /// ... (the order does not matter).
+    fn seat(&self, k: usize) -> String {
+        if k == 0 && !self.apart {
+            "seat 1 (moves first)".to_string()
+        } else {
+            format!("seat {}", k + 1)
+        }
     }
 }
 
@@ -138,7 +147,7 @@ impl Report for SeatsReport {
         if let Some(wins) = &self.seat_wins {
             writeln!(out, "  every seat's chance of winning, every seat alike:")?;
             for (k, p) in wins.iter().enumerate() {
-                writeln!(out, "    {:<22}{}", seat(k), digits(p.0))?;
+                writeln!(out, "    {:<22}{}", self.seat(k), digits(p.0))?;
             }
         } else {
             writeln!(
@@ -148,7 +157,7 @@ impl Report for SeatsReport {
                 self.heading.opponent()
             )?;
             for (k, p) in self.strategy_wins.iter().enumerate() {
-                writeln!(out, "    {:<22}{}", seat(k), digits(p.0))?;
+                writeln!(out, "    {:<22}{}", self.seat(k), digits(p.0))?;
             }
             writeln!(
                 out,
@@ -168,7 +177,7 @@ impl Report for SeatsReport {
                 writeln!(
                     out,
                     "    {:<22}{share:.4} ± {:.4}  (z = {:+.2})",
-                    seat(k),
+                    self.seat(k),
                     Z95 * s.standard_error[k],
                     s.z[k]
                 )?;
@@ -188,5 +197,37 @@ impl Report for SeatsReport {
             writeln!(out, "  wrote {}", file.display())?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{Batch, text};
+
+    /// Three seats of one strategy against another: the first seat moves first, unless the
+    /// seats play apart (then no seat is said to move first).
+    #[test]
+    fn no_seat_moves_first_where_the_seats_play_apart() {
+        let heading = Heading {
+            batch: Batch {
+                game: "yahtzee",
+                rules: "yahtzee".to_string(),
+                goal: None,
+            },
+            strategy: "optimal".to_string(),
+            opponent: Some("thumb".to_string()),
+        };
+        let seatings = (0..3)
+            .map(|k| (0..3).map(|j| if j == k { 0.5 } else { 0.25 }).collect())
+            .collect();
+        let mut report = SeatsReport::new(heading, seatings, false, None);
+        let said = text(&report);
+        assert!(said.contains("    seat 1 (moves first)  0.5"), "{said}");
+        report.apart = true;
+        let said = text(&report);
+        assert!(!said.contains("moves first"), "{said}");
+        assert!(said.contains("    seat 1                0.5"), "{said}");
+        assert!(said.contains("    seat 3                0.5"), "{said}");
     }
 }

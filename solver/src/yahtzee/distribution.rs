@@ -464,8 +464,9 @@ pub fn duel(a: &Distribution, b: &Distribution) -> (f64, f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::yahtzee::cards::Cards;
     use crate::yahtzee::fixtures::{small, small_distributions};
-    use crate::yahtzee::simulate::play_games;
+    use crate::yahtzee::plays::Plays;
 
     /// A duel is even against oneself (win = loss, ties apart), and the optimum's duel with the
     /// rule of thumb agrees with pairs of games played with real dice.
@@ -480,8 +481,13 @@ mod tests {
         assert!((win + tie + lose - 1.0).abs() < 1e-12);
         let games = 4000;
         let run = Run::default();
-        let a = play_games(solution, Player::Optimal, (games, 1), &run).unwrap();
-        let b = play_games(solution, Player::Thumb, (games, 2), &run).unwrap();
+        let rules = Cards::new(*solution.settings(), 1);
+        let a = Plays::Optimal(solution)
+            .games(&rules, (games, 1), &run)
+            .unwrap();
+        let b = Plays::thumb(solution)
+            .games(&rules, (games, 2), &run)
+            .unwrap();
         let won = a.iter().zip(&b).filter(|(a, b)| a.score > b.score).count() as f64 / games as f64;
         let z = (won - win).abs() / (win * (1.0 - win) / games as f64).sqrt();
         assert!(z < 4.5, "won {won} of the games vs {win}: z {z}");

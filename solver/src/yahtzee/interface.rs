@@ -16,30 +16,34 @@ use std::sync::{Arc, Mutex, PoisonError};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::cards::{Cards, Played};
 use super::distribution::{
     Distribution, Start, distribution_from, distribution_of, duel, seat_chances,
 };
 use super::keeps::{DICE, faces, keep_words};
-use super::python::{self, PythonPlayer, SIGNATURE};
+use super::plays::{Plays, alone};
+use super::python::{Asking, PythonPlayer, SIGNATURE};
 use super::rules::{JOKERS, Scoring, Settings, YAHTZEE_POINTS, YATZY_SHEET};
 use super::session::YahtzeeEngine;
-use super::simulate::{Played, play_games};
 use super::solve::{Solution, cards};
 use super::strategy::Player;
 use super::study::{seat, tally};
 use super::target::{self, Bounds, Target};
 use super::turn::Card;
 use crate::format::{Format, ValuesFile};
+use crate::game::sides::Seat;
+use crate::game::simulate::{seated_heading, seated_transcript};
 use crate::game::{
-    Capability, Engine, Evaluated, Footprint, Game, GameError, GameInfo, MoveLimit, Part, Rating,
-    Reported, Run, Simulated, SolveAsk, Solved, Stopped, Studied, StudyAsk, TablesJob,
+    Capability, Chooser, Engine, Evaluated, Footprint, Game, GameError, GameInfo, MoveLimit, Part,
+    Rating, Reported, Run, Simulated, SolveAsk, Solved, Stopped, Studied, StudyAsk, TablesJob,
+    ValueKind,
 };
 use crate::machine;
 use crate::outcome::{Outcome, SeatOutcome, Simulation, Tally};
 use crate::python::{Callable, PythonSpec, Runner};
 use crate::report::{
     ChoiceValue, EstimateReport, Heading, MatchReport, Points, PositionReport, Reaching,
-    ScoreReport, ScoreSimulationReport, SeatsReport, SimulationReport,
+    ScoreReport, ScoreSimulationReport, SeatsReport, SimulationReport, full_message,
 };
 use crate::spec::Resolved;
 use crate::spec::StrategyError;
@@ -447,7 +451,9 @@ impl YahtzeeGame {
             .collect()
     }
 
-    /// `games` games of `strategy`, its dice drawn from generators seeded by `seed`.
+    /// `games` games of `strategy` alone, played through the rules ([`Cards`]), game `i`
+    /// drawing its dice from stream `i` of the generator seeded by `seed`: a Python player is
+    /// asked about every game waiting on it at once.
     fn played(
         &self,
         solution: &Solution,
@@ -455,16 +461,30 @@ impl YahtzeeGame {
         (games, seed): (u64, u64),
         run: &Run,
     ) -> Result<Vec<Played>, GameError> {
-        match (&strategy.python, strategy.player) {
-            (Some(python), _) => {
-                python::play_games((python, &strategy.name), &self.settings, (games, seed), run)
-            }
-            (None, Some(player)) => Ok(play_games(solution, player, (games, seed), run)?),
-            (None, None) => {
-                let target = self.target(strategy.target.expect("a target"), 0, run)?;
-                Ok(target.play_games((Card::EMPTY, 0), (games, seed), run)?)
-            }
-        }
+        let target = match strategy.target {
+            Some(t) => Some(self.target(t, 0, run)?),
+            None => None,
+        };
+        let plays = match (strategy.player, &target) {
+            (Some(Player::Optimal), _) => Some(Plays::Optimal(solution)),
+            (Some(Player::Thumb), _) => Some(Plays::thumb(solution)),
+            (None, Some(target)) => Some(Plays::Target(target)),
+            (None, None) => None,
+        };
+        let asking = strategy.python.as_deref().map(|player| Asking {
+            player,
+            settings: &self.settings,
+            run,
+        });
+        let seat = match (&plays, &asking) {
+            (Some(plays), _) => Seat::Plays(plays),
+            (None, Some(asking)) => Seat::Asks(asking),
+            (None, None) => unreachable!("a strategy is a built-in, a target or a Python player"),
+        };
+        let rules = Cards::new(self.settings, 1);
+        alone(&rules, seat, (games, seed), run)?.map_err(|error| {
+            GameError::Refused(format!("{}: {}", strategy.name, full_message(&error)))
+        })
     }
 }
 
@@ -539,6 +559,9 @@ impl YahtzeeGame {
             .collect();
         let heading = self.heading(&strategy.name, &opponent.name);
         let mut report = SeatsReport::new(heading, seatings, strategy.plays_as(opponent), None);
+        // A game whose value is each player's own score plays its cards apart: no seat moves
+        // first in any sense that matters.
+        report.apart = matches!(self.info.game.value, ValueKind::ExpectedScore { .. });
         report.notes.push(
             "each player fills its own card, the highest final score wins and a tie is split \
              equally among the tied; the cards are played apart, so a seat's place in the order \
@@ -1169,6 +1192,46 @@ impl Game for YahtzeeGame {
         Ok(Simulated::Exact(SimulationReport::with_ties(
             heading, seed, simulation, exact,
         )))
+    }
+
+    /// One game of the cards played turn about: `--players 1` the strategy's card alone,
+    /// else the strategy's on the first and the opponent's on the others.
+    fn transcript(
+        &self,
+        [strategy, opponent]: [&Strategy; 2],
+        seed: u64,
+        run: &Run,
+    ) -> Result<String, GameError> {
+        let seated: Vec<&Strategy> = (0..self.seats)
+            .map(|k| if k == 0 { strategy } else { opponent })
+            .collect();
+        if let Some(python) = seated.iter().find(|s| s.python.is_some()) {
+            return Err(GameError::Refused(format!(
+                "--transcript: {} is a Python player, asked in batches as games are \
+                 simulated; a transcript tells the built-ins",
+                python.name
+            )));
+        }
+        let solution = self.solution(run)?;
+        let targets = seated
+            .iter()
+            .map(|s| s.target.map(|t| self.target(t, 0, run)).transpose())
+            .collect::<Result<Vec<_>, _>>()?;
+        let plays: Vec<Plays<'_>> = seated
+            .iter()
+            .zip(&targets)
+            .map(|(s, target)| match (s.player, target) {
+                (Some(Player::Thumb), _) => Plays::thumb(&solution),
+                (_, Some(target)) => Plays::Target(target),
+                _ => Plays::Optimal(&solution),
+            })
+            .collect();
+        let choosers: Vec<&dyn Chooser<Cards>> =
+            plays.iter().map(|p| p as &dyn Chooser<Cards>).collect();
+        let names: Vec<&str> = seated.iter().map(|s| s.name.as_str()).collect();
+        let heading = seated_heading(self.info(), &names, seed);
+        let rules = Cards::new(self.settings, self.seats);
+        Ok(seated_transcript(&rules, &choosers, &heading, seed))
     }
 
     fn rate(&self, seats: [&Strategy; 2], run: &Run) -> Result<Rating, GameError> {

@@ -14,7 +14,9 @@
 //! - [`strategy`](mod@strategy): the players, the optimum and a rule of thumb.
 //! - [`distribution`](mod@distribution): the exact distribution of a player's final score,
 //!   and from the distributions a duel of two, or each seat's chance among up to six cards.
-//! - [`simulate`](mod@simulate): games with real dice, the Monte Carlo check.
+//! - [`cards`](mod@cards): the rules as a state machine (each seat's card, the turn's dice),
+//!   through which games are simulated, told and asked of Python players.
+//! - [`plays`](mod@plays): the built-in players at play, their choices the solve's.
 //! - [`python`](mod@python): players written in Python, rated by games played.
 //! - [`study`](mod@study): what happens on a card (the upper bonus, Yahtzees, bonuses), for
 //!   `swine study`.
@@ -22,17 +24,18 @@
 //!   cards, or more cards each seat's chance); `session`: a person's game, alone and coached or against the computer, with the
 //!   program's dice or dice rolled by hand; `typed`: what the person types (faces, box names).
 
+pub mod cards;
 pub mod distribution;
 pub mod interface;
 pub mod keeps;
 pub mod kept;
+pub mod plays;
 pub mod python;
 mod record;
 #[cfg(test)]
 mod reference;
 pub mod rules;
 mod session;
-pub mod simulate;
 pub mod solve;
 pub mod strategy;
 pub mod study;

@@ -18,21 +18,20 @@
 //!
 //! A player sees every box's points, so its decision points are every card box by box × roll ×
 //! rolls left: more than the 4·10^8 of the solve's cards (filled boxes, upper total, Yahtzee
-//! box) alone, too many to ask, so a Python player is rated by games played side by side, each
-//! round's decisions asked in one batch, every answer remembered.
+//! box) alone, too many to ask, so a Python player is rated by games played side by side
+//! through the rules ([`crate::game::sides`]), each round's decisions asked in one batch, every
+//! answer remembered; a decision of one choice (a Yahtzee the forced joker sends to its upper
+//! box) is made without asking.
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::keeps::{DICE, faces};
+use super::cards::{Cards, Decision, Table};
+use super::keeps::faces;
 use super::rules::{Counts, MOST_BOXES, Settings};
-use super::simulate::Played;
-use super::turn::{Card, happenings};
-use crate::game::{GameError, Run};
+use crate::game::sides::Asker;
+use crate::game::{Run, Stopped};
 use crate::python::{Asked, Callable, PythonError, PythonSpec, Runner, python_text};
-use crate::report::full_message;
 
 /// The function a Yahtzee player file defines unless the spec names another.
 pub const FUNCTION: &str = "final_strategy";
@@ -46,11 +45,6 @@ const BATCH: usize = 20_000;
 /// Decision points asked between two checks of the stop flag: a few milliseconds of a
 /// function in Python.
 const BETWEEN_CHECKS: usize = 500;
-
-/// Games played side by side at once: setting them up and each round of their questions take
-/// milliseconds, so a stop is seen between blocks as it is between batches (a million games
-/// set up at once took over a second before the first check).
-const GAMES_AT_ONCE: u64 = 4_096;
 
 /// The harness: `yahtzee.py` imports the helpers of the strategies' `harness.py`.
 const FILES: [(&str, &str); 2] = [
@@ -66,13 +60,6 @@ struct Question {
     size: u8,
     dice: Counts,
     rolls_left: u8,
-}
-
-/// What a player decided: the dice kept (counts per face) or the box filled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Decision {
-    Keep(Counts),
-    Fill(usize),
 }
 
 /// A batch of states: (card, dice, rolls left).
@@ -220,123 +207,36 @@ fn checked(settings: &Settings, question: &Question, answer: &Value) -> Result<D
     Ok(Decision::Fill(b))
 }
 
-/// One game in progress.
-struct Game {
-    rng: ChaCha8Rng,
-    card: Card,
-    boxes: [i16; MOST_BOXES],
-    dice: Counts,
-    rolls_left: u8,
-    played: Played,
+/// A Python player at play in games of one card: asked about every game waiting on it at
+/// once, a few hundred decisions between two looks at `run`'s stop flag.
+pub struct Asking<'a> {
+    /// The player.
+    pub player: &'a PythonPlayer,
+    /// The rules its answers are checked against.
+    pub settings: &'a Settings,
+    /// What stops its games.
+    pub run: &'a Run,
 }
 
-impl Game {
-    /// Rolls the dice not in `kept`.
-    fn roll(&mut self, kept: Counts) {
-        self.dice = kept;
-        let held: u8 = kept.iter().sum();
-        for _ in held..DICE as u8 {
-            self.dice[self.rng.random_range(0..6)] += 1;
-        }
-    }
-}
-
-/// `games` games of `player` under `settings`, played side by side, game `i` drawing its dice
-/// from stream `i` of the generator seeded by `seed` (as the built-ins' games do); the player
-/// is asked a few hundred decisions at a time, and the games stop with `run`. A player that
-/// fails is refused with why, under its `name`.
-pub fn play_games(
-    (player, name): (&PythonPlayer, &str),
-    settings: &Settings,
-    (games, seed): (u64, u64),
-    run: &Run,
-) -> Result<Vec<Played>, GameError> {
-    let mut played = Vec::new();
-    let mut first = 0;
-    while first < games {
-        run.check()?;
-        let end = games.min(first + GAMES_AT_ONCE);
-        played.extend(play_block(
-            (player, name),
-            settings,
-            (first..end, seed),
-            run,
-        )?);
-        first = end;
-    }
-    Ok(played)
-}
-
-/// The games of `streams` (game `i` on stream `i` of `seed`) played side by side, as
-/// [`play_games`] plays them.
-fn play_block(
-    (player, name): (&PythonPlayer, &str),
-    settings: &Settings,
-    (streams, seed): (std::ops::Range<u64>, u64),
-    run: &Run,
-) -> Result<Vec<Played>, GameError> {
-    let mut playing: Vec<Game> = streams
-        .map(|i| {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            rng.set_stream(i);
-            let mut game = Game {
-                rng,
-                card: Card::EMPTY,
-                boxes: [-1; MOST_BOXES],
-                dice: [0; 6],
-                rolls_left: 2,
-                played: Played::default(),
-            };
-            game.roll([0; 6]);
-            game
-        })
-        .collect();
-    while playing.iter().any(|g| !g.card.is_full(settings)) {
-        let asked: Vec<usize> = (0..playing.len())
-            .filter(|&i| !playing[i].card.is_full(settings))
-            .collect();
-        let questions: Vec<Question> = asked
+impl Asker<Cards> for Asking<'_> {
+    fn ask(&self, tables: &[Table]) -> Result<Vec<Decision>, PythonError> {
+        let settings = self.settings;
+        let questions: Vec<Question> = tables
             .iter()
-            .map(|&i| Question {
-                boxes: playing[i].boxes,
+            .map(|table| Question {
+                boxes: table.own().boxes,
                 size: settings.boxes() as u8,
-                dice: playing[i].dice,
-                rolls_left: playing[i].rolls_left,
+                dice: table.dice,
+                rolls_left: table.rolls_left,
             })
             .collect();
         let mut decisions = Vec::with_capacity(questions.len());
         for some in questions.chunks(BETWEEN_CHECKS) {
-            run.check()?;
-            let decided = player
-                .decide(settings, some)
-                .map_err(|error| GameError::Refused(format!("{name}: {}", full_message(&error))))?;
-            decisions.extend(decided);
-        }
-        for (&i, decision) in asked.iter().zip(decisions) {
-            let game = &mut playing[i];
-            match decision {
-                Decision::Keep(kept) => {
-                    game.roll(kept);
-                    game.rolls_left -= 1;
-                }
-                Decision::Fill(b) => {
-                    let points = settings.placements(&game.dice, game.card.filled).points[b];
-                    let (gained, after) = game.card.place(settings, &game.dice, b, points);
-                    let rolled = super::rules::yahtzee_face(&game.dice).is_some();
-                    let happened = happenings(settings, game.card, after, rolled);
-                    for (count, happened) in game.played.happened.iter_mut().zip(happened) {
-                        *count += u32::from(happened);
-                    }
-                    game.played.score += u32::from(gained);
-                    game.boxes[b] = points as i16;
-                    game.card = after;
-                    if !game.card.is_full(settings) {
-                        game.rolls_left = 2;
-                        game.roll([0; 6]);
-                    }
-                }
+            if self.run.stopped() {
+                return Err(PythonError::Rejected(Stopped.to_string()));
             }
+            decisions.extend(self.player.decide(settings, some)?);
         }
+        Ok(decisions)
     }
-    Ok(playing.into_iter().map(|g| g.played).collect())
 }

@@ -71,6 +71,7 @@ pub const GAME: GameType = GameType {
         Capability::Dice,
         Capability::Study,
         Capability::ByHand,
+        Capability::Transcript,
     ],
     refusals: REFUSALS,
     files: &[],

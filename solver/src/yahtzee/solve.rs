@@ -130,21 +130,46 @@ impl Solution {
         self.turns((card.filled, card.fifty), vec![upper])
     }
 
+    /// The choices of the turn from `card` (not full) alone, owned: what a player keeps from
+    /// its first decision of the turn to its last ([`turn_at`](Self::turn_at) reads them).
+    pub fn turn_stages(&self, card: Card) -> Stages {
+        let upper = card.upper.min(self.ups as u16 - 1);
+        self.valued_stages((card.filled, card.fifty), &[upper])
+    }
+
+    /// The turn from `card` whose choices are `stages`, [`turn_stages`](Self::turn_stages) of
+    /// that card.
+    pub fn turn_at<'a>(&'a self, card: Card, stages: &'a Stages) -> Turn<'a> {
+        Turn {
+            solution: self,
+            card,
+            stages,
+            lanes: 1,
+            lane: 0,
+        }
+    }
+
     /// The turns from the cards with boxes `filled`, the Yahtzee box holding 50 or not, and
     /// the upper totals `uppers` (rising, reachable or alike with one that is; not full),
     /// valued side by side.
     pub fn turns(&self, group: (u16, bool), uppers: Vec<u16>) -> Turns<'_> {
-        let mut widget = Widget::new(&self.settings, &self.keeps, &self.scores);
-        let mut stages = Stages {
-            valued: true,
-            ..Stages::default()
-        };
-        self.value_turns(&mut widget, &mut stages, group, &uppers);
+        let stages = self.valued_stages(group, &uppers);
         Turns {
             solution: self,
             uppers,
             stages: Cow::Owned(stages),
         }
+    }
+
+    /// The turns' stages, their keeps' values kept, from the cards of `group` at `uppers`.
+    fn valued_stages(&self, group: (u16, bool), uppers: &[u16]) -> Stages {
+        let mut widget = Widget::new(&self.settings, &self.keeps, &self.scores);
+        let mut stages = Stages {
+            valued: true,
+            ..Stages::default()
+        };
+        self.value_turns(&mut widget, &mut stages, group, uppers);
+        stages
     }
 
     /// What [`turns_choosing`](Self::turns_choosing) reuses from one set of filled boxes to

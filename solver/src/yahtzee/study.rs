@@ -8,9 +8,9 @@
 
 use std::cmp::Ordering;
 
+use super::cards::Played;
 use super::distribution::{Distribution, duel};
 use super::rules::Settings;
-use super::simulate::Played;
 use crate::game::study::{Ending, RuleEvents, SeatStudy, Tally};
 
 /// Turns of a duel under `settings`: one per box on each card.

@@ -20,19 +20,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use super::distribution::Distribution;
 use super::keeps::{Keeps, keep_words, larger};
-use super::rules::{
-    Counts, MOST_BOXES, Placements, RollScores, Settings, YAHTZEE_POINTS, yahtzee_face,
-};
-use super::simulate::Played;
+use super::rules::{Counts, MOST_BOXES, Placements, RollScores, Settings, YAHTZEE_POINTS};
 use super::solve::{Choosing, Solution, groups, valued_uppers};
 use super::strategy::Player;
-use super::turn::{Card, Decides, End, Placed, happenings, placed_ends, play};
+use super::turn::{Card, Decides, End, Placed, happenings, placed_ends};
 use crate::game::{Footprint, Run, Stopped};
 use crate::report::ChoiceValue;
 
@@ -172,6 +167,19 @@ pub struct Choices {
     boxes: Vec<u8>,
     /// By roll number: where it may be placed.
     placements: Vec<Placements>,
+}
+
+impl Choices {
+    /// The target's play at `card` by these choices of its turn ([`Target::plan`]'s), on the
+    /// tables of `solution`.
+    pub fn aiming<'a>(&'a self, solution: &'a Solution, card: Card) -> Aiming<'a> {
+        Aiming {
+            solution,
+            card,
+            choices: self,
+            lane: 0,
+        }
+    }
 }
 
 /// The target's play at one card and points still needed, from a turn's [`Choices`].
@@ -461,58 +469,12 @@ impl Target {
         choices
     }
 
-    /// One game from `card` with `score` points so far (the empty card and 0: a whole game),
-    /// its dice drawn from `rng`; its score counts the points so far.
-    pub fn play_one(&self, (mut card, score): (Card, u32), rng: &mut impl Rng) -> Played {
-        let solution = &*self.solution;
-        let keeps = solution.keeps();
-        let mut played = Played {
-            score,
-            ..Played::default()
-        };
-        while !card.is_full(self.solution.settings()) {
-            let t = i32::from(self.target) - played.score as i32;
-            let (dice, placed) = if self.aims(card, t) {
-                let choices = self.choices(card, (t, 1), false);
-                let aiming = Aiming {
-                    solution,
-                    card,
-                    choices: &choices,
-                    lane: 0,
-                };
-                play(keeps, &aiming, rng)
-            } else {
-                play(keeps, &solution.turn(card).at(card), rng)
-            };
-            let rolled = yahtzee_face(&dice).is_some();
-            let happened = happenings(solution.settings(), card, placed.after, rolled);
-            for (count, happened) in played.happened.iter_mut().zip(happened) {
-                *count += u32::from(happened);
-            }
-            played.score += u32::from(placed.gained);
-            card = placed.after;
-        }
-        played
-    }
-
-    /// `games` games from `from` ([`play_one`](Self::play_one)), game `i` drawing its dice
-    /// from stream `i` of the generator seeded by `seed`; stopped by `run`, checked before each
-    /// game.
-    pub fn play_games(
-        &self,
-        from: (Card, u32),
-        (games, seed): (u64, u64),
-        run: &Run,
-    ) -> Result<Vec<Played>, Stopped> {
-        (0..games)
-            .into_par_iter()
-            .map(|i| {
-                run.check()?;
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                rng.set_stream(i);
-                Ok(self.play_one(from, &mut rng))
-            })
-            .collect()
+    /// The turn's choices from `card` where `t` points are still needed, if the target's play
+    /// differs there from the optimum's ([`aims`](Self::aims)): what a player keeps from its
+    /// first decision of the turn to its last ([`Choices::aiming`] reads them).
+    pub fn plan(&self, card: Card, t: i32) -> Option<Choices> {
+        self.aims(card, t)
+            .then(|| self.choices(card, (t, 1), false))
     }
 
     /// At `card` with `t` points still needed and the dice `counts` showing with `rolls_left`
@@ -861,7 +823,9 @@ mod tests {
 
     use super::reference::Reference;
     use super::*;
+    use crate::yahtzee::cards::Cards;
     use crate::yahtzee::fixtures::small;
+    use crate::yahtzee::plays::Plays;
     use crate::yahtzee::rules::{CHANCE, FULL_HOUSE, LARGE_STRAIGHT, SMALL_STRAIGHT, YAHTZEE};
     use crate::yahtzee::solve::solve as solve_optimal;
 
@@ -938,7 +902,10 @@ mod tests {
         let mean = distribution.mean();
         assert!(mean < optimal, "{mean} vs {optimal}");
         let games = 4000;
-        let played = target.play_games((card, score), (games, 3), &run).unwrap();
+        let rules = Cards::from(*solution.settings(), (card, score));
+        let played = Plays::Target(&target)
+            .games(&rules, (games, 3), &run)
+            .unwrap();
         let n = games as f64;
         let scores: Vec<f64> = played.iter().map(|p| f64::from(p.score)).collect();
         let simulated = scores.iter().sum::<f64>() / n;

@@ -223,24 +223,6 @@ pub fn placed_ends(
         .collect()
 }
 
-/// Plays one turn from a card with dice drawn from `rng` as `decides` decides: the dice placed
-/// and where.
-pub fn play(keeps: &Keeps, decides: &impl Decides, rng: &mut impl rand::Rng) -> (Counts, Placed) {
-    let roll_number =
-        |counts: &[u8; 6]| keeps.number(counts).expect("five dice are a roll") - keeps.first_roll();
-    let mut dice = [0u8; 6];
-    for rolls_left in [2, 1, 0] {
-        let held: u8 = dice.iter().sum();
-        for _ in held..super::keeps::DICE as u8 {
-            dice[rng.random_range(0..6)] += 1;
-        }
-        if rolls_left > 0 {
-            dice = *keeps.counts(decides.keep(roll_number(&dice), rolls_left));
-        }
-    }
-    (dice, decides.place(roll_number(&dice)))
-}
-
 /// The turns kept where asked ([`Widget::turn`]): their values and best choices, `lanes` per
 /// keep or roll.
 #[derive(Clone, Debug, Default)]
