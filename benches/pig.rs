@@ -13,9 +13,9 @@
 //!   0, so the solve repeats its passes until the values they lead to settle.
 //! - `pig-seats/three_80`, `pig-seats/three_100` and `pig-seats/four_30`: every seat for
 //!   itself (max-n), three players to 80 (512,000 turn starts, 18.8 million states with the
-//!   turn totals) and to 100 (the size: 10^6 turn starts, 5·10^7 states with the turn totals, some groups
-//!   solved over their members' envelopes), and four to 30 (810,000 turn starts), to a residual
-//!   of at most 1e-12.
+//!   turn totals) and to 100 (the size: 10^6 turn starts, 5·10^7 states with the
+//!   turn totals, some groups solved over their members' envelopes), and four to 30 (810,000
+//!   turn starts), to a residual of at most 1e-12.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::sync::Arc;
