@@ -33,6 +33,8 @@ use crate::game::{Run, Stopped};
 use crate::machine::OutOfMemory;
 use crate::memory::zeroed;
 
+mod envelope;
+
 /// The most seats a race is solved for.
 pub const MOST_SEATS: usize = 6;
 
@@ -379,7 +381,8 @@ fn solve_group<R: Race>(
         changes.push((i, best, empty));
         solve_affine(&ends, &next, &mut wins, seats);
     }
-    Err(NoEquilibrium(starts[0]))
+    envelope::equilibrium(race, (&starts, &next), &planned, values, scratch)
+        .ok_or(NoEquilibrium(starts[0]))
 }
 
 /// The group's result: each start with its value, and the mix of each member of `plans` at its
@@ -445,7 +448,6 @@ fn mix<R: Race>(
     scratch: &mut R::Scratch,
 ) -> Result<Vec<(usize, Wins, Option<Mix>)>, NoEquilibrium> {
     let seats = race.seats();
-    let fail = || NoEquilibrium(starts[0]);
     // Each member's plans in the round, with the empty value each answered.
     let mut plans: Support = Vec::new();
     for (i, ends, empty) in cycle {
@@ -471,10 +473,13 @@ fn mix<R: Race>(
     let mut ends = present.to_vec();
     let pairs = plans.iter().all(|(_, list)| list.len() == 2);
     let greedy = pairs
-        .then(|| mixed_values(starts.len(), next, &plans, &mut ends, seats))
+        .then(|| {
+            let from = vec![0.5; plans.len()];
+            mixed_values(starts.len(), next, &plans, &mut ends, seats, from)
+        })
         .flatten();
     let Some(mut solved) = greedy else {
-        return enumerate_supports(race, (starts, next), &seen, values, scratch).ok_or_else(fail);
+        return search(race, (starts, next), &seen, &planned, values, scratch);
     };
     for _ in 0..MOST_SUPPORTS {
         let (q, wins) = solved;
@@ -524,7 +529,8 @@ fn mix<R: Race>(
         let found = candidates.into_iter().find_map(|(support, pure)| {
             let mut trial = ends.clone();
             trial[i] = pure;
-            mixed_values(starts.len(), next, &support, &mut trial, seats)
+            let from = vec![0.5; support.len()];
+            mixed_values(starts.len(), next, &support, &mut trial, seats, from)
                 .map(|solved| (support, trial, solved))
         });
         let Some((support, trial, next_solved)) = found else {
@@ -535,7 +541,24 @@ fn mix<R: Race>(
         planned[i] = empty;
         solved = next_solved;
     }
-    enumerate_supports(race, (starts, next), &seen, values, scratch).ok_or_else(fail)
+    search(race, (starts, next), &seen, &planned, values, scratch)
+}
+
+/// The group's equilibrium where its members' plans went round and mixing those of the round
+/// settled nothing: among the plans `seen`, else over the members' best answers to every value
+/// of their empty turns ([`envelope`]; `planned`, the empty value each member's present plan
+/// answered).
+fn search<R: Race>(
+    race: &R,
+    group: (&[usize], &[usize]),
+    seen: &[Vec<(Ends, Wins)>],
+    planned: &[Wins],
+    values: &Values,
+    scratch: &mut R::Scratch,
+) -> Result<Vec<(usize, Wins, Option<Mix>)>, NoEquilibrium> {
+    enumerate_supports(race, group, seen, values, scratch)
+        .or_else(|| envelope::equilibrium(race, group, planned, values, scratch))
+        .ok_or(NoEquilibrium(group.0[0]))
 }
 
 /// The group's equilibrium among the plans `seen` of each member: every choice of one plan or a
@@ -593,31 +616,45 @@ fn enumerate_supports<R: Race>(
                 plans.push((i, picked));
             }
         }
-        let Some((q, wins)) = mixed_values(starts.len(), next, &plans, &mut ends, seats) else {
+        let from = vec![0.5; plans.len()];
+        let Some((q, wins)) = mixed_values(starts.len(), next, &plans, &mut ends, seats, from)
+        else {
             continue;
         };
-        let content = starts.iter().enumerate().all(|(i, &start)| {
-            let empty = wins[next[i]];
-            let best = race.ends(start, values, &empty, scratch);
-            own_value(&best, &empty, seats) <= wins[i][0] + TIE
-        });
-        if content {
+        if content(race, (starts, next), &wins, values, scratch) {
             return Some(settled(starts, wins, &plans, &q));
         }
     }
     None
 }
 
+/// Whether no member of the group, its values `wins`, gains by more than a tie by any plan.
+fn content<R: Race>(
+    race: &R,
+    (starts, next): (&[usize], &[usize]),
+    wins: &[Wins],
+    values: &Values,
+    scratch: &mut R::Scratch,
+) -> bool {
+    let seats = race.seats();
+    starts.iter().enumerate().all(|(i, &start)| {
+        let empty = wins[next[i]];
+        let best = race.ends(start, values, &empty, scratch);
+        own_value(&best, &empty, seats) <= wins[i][0] + TIE
+    })
+}
+
 /// The group's values with each member of `plans` mixing its two plans so that both are worth
-/// the same to it (Newton's method on the mixing probabilities, each kept in [0, 1]) and every
-/// other member playing its plan in `ends`: the probabilities and the values; none where
-/// Newton's method finds no such mix.
+/// the same to it (Newton's method on the mixing probabilities from `from`, each kept in
+/// [0, 1]) and every other member playing its plan in `ends`: the probabilities and the values;
+/// none where Newton's method finds no such mix.
 fn mixed_values(
     members: usize,
     next: &[usize],
     plans: &[(usize, Vec<(Ends, Wins)>)],
     ends: &mut [Ends],
     seats: usize,
+    from: Vec<f64>,
 ) -> Option<(Vec<f64>, Vec<Wins>)> {
     let solve_at = |q: &[f64], ends: &mut [Ends]| {
         for (m, (i, list)) in plans.iter().enumerate() {
@@ -635,7 +672,7 @@ fn mixed_values(
         (wins, gaps)
     };
     let k = plans.len();
-    let mut q = vec![0.5; k];
+    let mut q = from;
     let (mut wins, mut gaps) = solve_at(&q, ends);
     for _ in 0..MOST_NEWTON_STEPS {
         if gaps.iter().all(|g| g.abs() <= SETTLED) {
@@ -776,3 +813,6 @@ fn residual<R: Race>(
         .into_iter()
         .try_fold(0.0, |most, change| Ok(f64::max(most, change?)))
 }
+
+#[cfg(test)]
+mod tests;
