@@ -151,10 +151,22 @@ pub fn side_by_side<R: Rules, T: Default + Send>(
     played: &dyn Played,
     count: &Count<'_, R, T>,
 ) -> Result<Vec<Sided<R, T>>, PythonError> {
+    let games = 0..seats.len() as u64 * games_per_seat;
+    side_by_side_numbered(rules, seats, (games, seed), played, count)
+}
+
+/// [`side_by_side`] for the games numbered `numbers` only (game `i` as there: seat `i % n`
+/// first, its dice from stream `i`), so that many games can be played a block at a time, each
+/// game the same as in one batch.
+pub fn side_by_side_numbered<R: Rules, T: Default + Send>(
+    rules: &R,
+    seats: &[Seat<'_, R>],
+    (numbers, seed): (std::ops::Range<u64>, u64),
+    played: &dyn Played,
+    count: &Count<'_, R, T>,
+) -> Result<Vec<Sided<R, T>>, PythonError> {
     let n = seats.len();
-    let mut games: Vec<Sided<R, T>> = (0..n as u64 * games_per_seat)
-        .map(|i| Sided::new(rules, (i, n), seed))
-        .collect();
+    let mut games: Vec<Sided<R, T>> = numbers.map(|i| Sided::new(rules, (i, n), seed)).collect();
     loop {
         let playing = |games: &[Sided<R, T>]| games.iter().filter(|g| g.ended.is_none()).count();
         let before = playing(&games);

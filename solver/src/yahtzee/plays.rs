@@ -7,7 +7,7 @@ use super::solve::Solution;
 use super::strategy::{Thumb, thumb_keeps};
 use super::target::{Choices, Target};
 use super::turn::{Card, Decides, Stages};
-use crate::game::sides::{Seat, side_by_side};
+use crate::game::sides::{Seat, side_by_side_numbered};
 use crate::game::{Chooser, Memory, Run, Step, Stopped};
 use crate::python::PythonError;
 
@@ -103,10 +103,15 @@ impl Chooser<Cards> for Plays<'_> {
     }
 }
 
+/// Games a card's player plays side by side at most: the games of a block are built, played
+/// and tallied before the next is built, so memory stays that of one block and a stop is seen
+/// between blocks as within them.
+const GAMES_AT_ONCE: u64 = 4_096;
+
 /// `games` games of one card played by `seat` under `rules`, game `i` drawing its dice from
-/// stream `i` of the generator seeded by `seed` (an asker asked about every game waiting on it
-/// at once): each card's points and happenings; stopped by `run`, or refused where a Python
-/// player gave no answer.
+/// stream `i` of the generator seeded by `seed` (an asker asked about every game of a block of
+/// [`GAMES_AT_ONCE`] waiting on it at once): each card's points and happenings; stopped by
+/// `run`, or refused where a Python player gave no answer.
 pub fn alone(
     rules: &Cards,
     seat: Seat<'_, Cards>,
@@ -115,14 +120,18 @@ pub fn alone(
 ) -> Result<Result<Vec<Played>, PythonError>, Stopped> {
     let counter = run.counter(games, "games");
     let nothing = |_: &mut (), _: &Step<'_, Cards>| {};
-    let sided = side_by_side(rules, &[seat], (games, seed), &counter, &nothing);
-    run.check()?;
-    Ok(sided.map(|sided| {
-        sided
-            .iter()
-            .map(|game| game.state.cards[0].played)
-            .collect()
-    }))
+    let seats = [seat];
+    let mut cards = Vec::with_capacity(games.min(GAMES_AT_ONCE) as usize);
+    for start in (0..games).step_by(GAMES_AT_ONCE as usize) {
+        let block = start..games.min(start + GAMES_AT_ONCE);
+        let sided = side_by_side_numbered(rules, &seats, (block, seed), &counter, &nothing);
+        run.check()?;
+        match sided {
+            Ok(sided) => cards.extend(sided.iter().map(|game| game.state.cards[0].played)),
+            Err(error) => return Ok(Err(error)),
+        }
+    }
+    Ok(Ok(cards))
 }
 
 impl Plays<'_> {
