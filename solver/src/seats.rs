@@ -411,7 +411,12 @@ fn settled(
 /// What a turn whose ends are `ends` is worth to its mover where the empty turn's end is worth
 /// `empty` (seen from the next mover).
 fn own_value(ends: &Ends, empty: &Wins, seats: usize) -> f64 {
-    ends.fixed[0] + ends.empty * empty[seats - 1]
+    line(ends, empty[seats - 1])
+}
+
+/// What `plan` is worth to its mover where its empty turn is worth `c` to it: a line in `c`.
+fn line(plan: &Ends, c: f64) -> f64 {
+    plan.fixed[0] + plan.empty * c
 }
 
 /// How a member of a group mixes two plans of its turn: the plan that is best where its empty

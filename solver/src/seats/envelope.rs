@@ -24,7 +24,7 @@
 //! a member would mix alone, or three lines meet (neither happens but by accident).
 
 use super::{
-    Ends, MOST_SEATS, Mix, Race, Support, TIE, Values, Wins, blend, content, mixed_values,
+    Ends, MOST_SEATS, Mix, Race, Support, TIE, Values, Wins, blend, content, line, mixed_values,
     same_plan, settled, solve_affine,
 };
 
@@ -40,11 +40,6 @@ struct Envelope {
     plans: Vec<(Ends, Wins)>,
     /// `breaks[k]`: the c where plans k and k + 1 are worth the same.
     breaks: Vec<f64>,
-}
-
-/// What `plan` is worth to its mover where the empty turn is worth `c` to it.
-fn line(plan: &Ends, c: f64) -> f64 {
-    plan.fixed[0] + plan.empty * c
 }
 
 /// The envelope of `start`'s plans: its best plan at c = 0 and 1, then wherever two

@@ -8,7 +8,7 @@
 //! first plays the same game. Dice are thrown one at a time, in the order a person throwing
 //! them sees them, so a card played alone from a seed is the card the solver's own play drew.
 
-use super::keeps::{DICE, faces};
+use super::keeps::{DICE, dice_words};
 use super::rules::{Counts, MOST_BOXES, Settings, yahtzee_face};
 use super::turn::{Card, happenings};
 use crate::commentary::{Commentary, Names};
@@ -131,12 +131,6 @@ fn keeps_within(dice: &Counts) -> Vec<Counts> {
     }
     keeps.sort_by_key(|kept| kept.iter().sum::<u8>());
     keeps
-}
-
-/// The faces of `dice` in words: `2 2 5 6 6`.
-fn shown(dice: &Counts) -> String {
-    let faces: Vec<String> = faces(dice).iter().map(u8::to_string).collect();
-    faces.join(" ")
 }
 
 impl Rules for Cards {
@@ -271,7 +265,7 @@ impl Rules for Cards {
         let mut lines = vec![match *step.choice {
             Decision::Keep(_) if step.thrown.is_empty() => format!(
                 "{name} keeps all of {}, {} roll(s) left.",
-                shown(&before.dice),
+                dice_words(&before.dice),
                 after.rolls_left
             ),
             Decision::Keep(kept) => format!(
@@ -279,11 +273,11 @@ impl Rules for Cards {
                 if kept == [0; 6] {
                     "none".to_string()
                 } else {
-                    shown(&kept)
+                    dice_words(&kept)
                 },
-                shown(&before.dice),
+                dice_words(&before.dice),
                 step.thrown.len(),
-                shown(&after.dice)
+                dice_words(&after.dice)
             ),
             Decision::Fill(b) => {
                 let card = &after.cards[before.mover];
@@ -291,7 +285,7 @@ impl Rules for Cards {
                 format!(
                     "{name} fills {} with {}: {gained} point(s), {} in all.",
                     self.settings.box_name(b),
-                    shown(&before.dice),
+                    dice_words(&before.dice),
                     card.played.score
                 )
             }
@@ -300,7 +294,7 @@ impl Rules for Cards {
             lines.push(format!(
                 "{} throws {}.",
                 names.name(next),
-                shown(&after.dice)
+                dice_words(&after.dice)
             ));
         }
         lines

@@ -20,7 +20,7 @@ use super::cards::{Cards, Played};
 use super::distribution::{
     Distribution, Start, distribution_from, distribution_of, duel, seat_chances,
 };
-use super::keeps::{DICE, faces, keep_words};
+use super::keeps::{DICE, dice_words, keep_words};
 use super::plays::{Plays, alone};
 use super::python::{Asking, PythonPlayer, SIGNATURE};
 use super::rules::{JOKERS, Scoring, Settings, YAHTZEE_POINTS, YATZY_SHEET};
@@ -388,11 +388,7 @@ impl YahtzeeGame {
             let counts = counts_of(shown);
             from_text.push_str(&format!(
                 "; dice {}, {rolls_left} roll(s) left",
-                faces(&counts)
-                    .iter()
-                    .map(u8::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                dice_words(&counts)
             ));
             let r = keeps.number(&counts).expect("five dice") - keeps.first_roll();
             (r, rolls_left)
@@ -750,10 +746,9 @@ impl YahtzeeGame {
             .collect();
         let mut from_text = format!("{points} points, {needed} to go");
         if let Some(counts) = &counts {
-            let faces: Vec<String> = faces(counts).iter().map(u8::to_string).collect();
             from_text.push_str(&format!(
                 "; dice {}, {rolls_left} roll(s) left",
-                faces.join(" ")
+                dice_words(counts)
             ));
         }
         let heading = self.heading_alone(&strategy.name);

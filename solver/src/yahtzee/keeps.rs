@@ -20,12 +20,17 @@ pub const DICE: usize = 5;
 
 /// A keep in words: `keep 1 1 5`, `keep nothing`.
 pub fn keep_words(counts: &[u8; 6]) -> String {
-    let faces: Vec<String> = faces(counts).iter().map(u8::to_string).collect();
-    if faces.is_empty() {
+    if counts.iter().all(|&n| n == 0) {
         "keep nothing".to_string()
     } else {
-        format!("keep {}", faces.join(" "))
+        format!("keep {}", dice_words(counts))
     }
+}
+
+/// Dice (counts per face) in words, their faces in rising order: `2 2 5 6 6`.
+pub fn dice_words(counts: &[u8; 6]) -> String {
+    let faces: Vec<String> = faces(counts).iter().map(u8::to_string).collect();
+    faces.join(" ")
 }
 
 /// The faces of counts per face, in rising order.
