@@ -29,7 +29,9 @@ use rayon::prelude::*;
 
 use super::game::Farkle;
 use super::policy::{Fixed, Player};
-use super::turn::{LANES, Lanes, Layout, Layouts, Transition, Turn};
+use super::turn::{
+    LANES, Lanes, Layout, Layouts, Transition, TransitionRef, TransitionTable, Turn,
+};
 use crate::format::{Format, ValuesFile};
 use crate::outcome::{Outcome, SeatOutcome};
 
@@ -505,7 +507,7 @@ pub fn solve_stopping(
                     .collect()
             })
             .collect(),
-        transitions: (0..seats).map(|_| Vec::new()).collect(),
+        transitions: (0..seats).map(|_| TransitionTable::default()).collect(),
         fixed,
         stop,
     };
@@ -598,7 +600,7 @@ pub fn backup(game: &Farkle, opponent: Option<Fixed>, values: &[f64]) -> (f64, O
         game,
         layouts: &layouts,
         values: (0..seats).map(|_| atomic(values)).collect(),
-        transitions: (0..seats).map(|_| Vec::new()).collect(),
+        transitions: (0..seats).map(|_| TransitionTable::default()).collect(),
         fixed: vec![None, fixed].into_iter().take(seats).collect(),
         stop: &AtomicBool::new(false),
     };
@@ -628,7 +630,7 @@ struct Sweep<'a> {
     /// Per seat (one when the seats are alike): W by state.
     values: Vec<Vec<AtomicU64>>,
     /// Per optimising seat: its policy's turn from every state.
-    transitions: Vec<Vec<Transition>>,
+    transitions: Vec<TransitionTable>,
     /// Per fixed seat: its turns.
     fixed: Vec<Option<Turns>>,
     /// Set to stop the solve between sweeps and passes.
@@ -648,10 +650,10 @@ pub enum Turns {
 impl Turns {
     /// The turn from turn-start `state` of `game`.
     #[inline]
-    pub fn from(&self, game: &Farkle, state: usize) -> &Transition {
+    pub fn from(&self, game: &Farkle, state: usize) -> TransitionRef<'_> {
         match self {
-            Turns::ByOwn(by_own) => &by_own[game.position(state).0],
-            Turns::ByState(by_state) => &by_state[state],
+            Turns::ByOwn(by_own) => by_own[game.position(state).0].view(),
+            Turns::ByState(by_state) => by_state[state].view(),
         }
     }
 }
@@ -712,16 +714,17 @@ impl Sweep<'_> {
         } else {
             (0..states).map(|_| AtomicU64::new(0)).collect()
         };
-        let mut transitions = std::mem::take(&mut self.transitions[seat]);
-        if transitions.is_empty() {
-            transitions = vec![Transition::default(); states];
-        }
+        // Improving reads values only: the last policy's turns go before the new are made
+        // (sized as they were: a policy changes little from one round to the next).
+        let room = std::mem::take(&mut self.transitions[seat]).banks();
+        let mut transitions = TransitionTable::new(states, room);
         let mut residual: f64 = 0.0;
         let mut done = 0;
         // In place, each pair's turns are solved REPEATS times: more than once would make what
         // a farkle hands over at the same scores this sweep's value (measured: one pass and a
         // capped evaluation need fewer sweeps).
         let repeats = if place { REPEATS } else { 1 };
+        let stop = self.stop;
         for total in (0..=2 * (scores - 1)).rev().step_by(every) {
             if self.stop.load(Ordering::Relaxed) {
                 break;
@@ -746,6 +749,12 @@ impl Sweep<'_> {
                         for repeat in 0..repeats {
                             for opponent_count in (0..k).rev() {
                                 for &(own, opponent) in sides {
+                                    // A diagonal at full scale takes a tenth of a second: a
+                                    // stop skips the blocks not yet begun (the caller drops
+                                    // what was solved).
+                                    if stop.load(Ordering::Relaxed) {
+                                        return (0.0, Vec::new());
+                                    }
                                     let block = Block {
                                         own,
                                         opponent,
@@ -786,7 +795,7 @@ impl Sweep<'_> {
                 residual = residual.max(moved);
                 done += ends.len();
                 for (state, end) in ends {
-                    transitions[state] = end;
+                    transitions.set(state, &end);
                 }
             }
             progress(Progress::Sweep {
@@ -815,6 +824,9 @@ impl Sweep<'_> {
             self.check()?;
             let mut change: f64 = 0.0;
             for total in (0..=2 * (scores - 1)).rev() {
+                // A pass at full scale takes a few hundred milliseconds: a stop is seen
+                // between diagonals, within milliseconds.
+                self.check()?;
                 let lowest = total.saturating_sub(scores - 1);
                 let own_max = total.min(scores - 1);
                 let moved = (lowest..=own_max)
@@ -865,7 +877,7 @@ impl Sweep<'_> {
         let (own, opponent, count, opponent_count) = game.position(state);
         let end = match &self.fixed[seat] {
             Some(turns) => turns.from(game, state),
-            None => &self.transitions[seat][state],
+            None => self.transitions[seat].get(state),
         };
         let other = &self.values[self.other(seat)];
         let base = game.state(opponent, 0, opponent_count, 0) + own + end.first as usize;

@@ -155,6 +155,92 @@ impl Transition {
     }
 }
 
+impl Transition {
+    /// This transition as a [`TransitionTable`] gives one.
+    pub fn view(&self) -> TransitionRef<'_> {
+        TransitionRef {
+            win: self.win,
+            farkle: self.farkle,
+            first: self.first,
+            bank: &self.bank,
+        }
+    }
+}
+
+/// One turn's [`Transition`], borrowed from where it is kept.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TransitionRef<'a> {
+    /// P(own score + turn total reaches the goal).
+    pub win: f64,
+    /// P(the turn ends in a farkle).
+    pub farkle: f64,
+    /// The first turn total (units) of `bank`.
+    pub first: u32,
+    /// P(banking turn total `first + i`), by i.
+    pub bank: &'a [f64],
+}
+
+/// Every turn start's [`Transition`] in two flat arrays: a table of half a million turns is
+/// written and freed as two allocations, not half a million (freed one by one they took a
+/// tenth of a second, by which a stopped solve's end came late).
+#[derive(Clone, Debug, Default)]
+pub struct TransitionTable {
+    /// Per state: its probabilities and where its bank's lie in `banks`.
+    heads: Vec<Head>,
+    /// The bank probabilities of every state, one after another.
+    banks: Vec<f64>,
+}
+
+/// A [`TransitionTable`]'s entry for one state.
+#[derive(Clone, Copy, Debug, Default)]
+struct Head {
+    win: f64,
+    farkle: f64,
+    first: u32,
+    len: u32,
+    start: usize,
+}
+
+impl TransitionTable {
+    /// A table of `states` turns that end nowhere (probability 0 everywhere), with room for
+    /// `banks` bank probabilities before it grows.
+    pub fn new(states: usize, banks: usize) -> TransitionTable {
+        TransitionTable {
+            heads: vec![Head::default(); states],
+            banks: Vec::with_capacity(banks),
+        }
+    }
+
+    /// Makes `state`'s turn `transition` (its bank appended; set each state once).
+    pub fn set(&mut self, state: usize, transition: &Transition) {
+        self.heads[state] = Head {
+            win: transition.win,
+            farkle: transition.farkle,
+            first: transition.first,
+            len: transition.bank.len() as u32,
+            start: self.banks.len(),
+        };
+        self.banks.extend_from_slice(&transition.bank);
+    }
+
+    /// `state`'s turn.
+    #[inline]
+    pub fn get(&self, state: usize) -> TransitionRef<'_> {
+        let head = self.heads[state];
+        TransitionRef {
+            win: head.win,
+            farkle: head.farkle,
+            first: head.first,
+            bank: &self.banks[head.start..head.start + head.len as usize],
+        }
+    }
+
+    /// The bank probabilities the table holds, all states together.
+    pub fn banks(&self) -> usize {
+        self.banks.len()
+    }
+}
+
 /// The decisions a [`Turn::forward`] follows.
 pub trait Decide {
     /// Whether to bank at turn total `t` (units, at least the least bankable) with `dice` dice.
