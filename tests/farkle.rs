@@ -33,6 +33,39 @@ fn farkle_solve_prints_states_and_residual_and_writes_the_values() {
     assert!(first > 0.5 && first < 0.7, "{report}");
 }
 
+/// At full size the default solve takes the values committed in tables/ after checking them
+/// (seconds; solving takes minutes), writes them byte for byte, and says so; the first
+/// player's chance both optimal is the one docs/performance.md gives.
+#[test]
+fn the_default_full_size_solve_takes_the_committed_values_after_a_check() {
+    let sandbox = Sandbox::new();
+    for (vs, stem) in [
+        ("bank_at:300", "farkle_optimal_vs_bank_at_300_values"),
+        ("minimax", "farkle_minimax_values"),
+    ] {
+        let report = sandbox
+            .run(&[
+                "solve", "--rules", "farkle", "--vs", vs, "--out", stem, "--json",
+            ])
+            .json();
+        let notes = report["notes"].to_string();
+        assert!(
+            notes.contains(&format!("committed in tables/{stem}.npy and built in")),
+            "{report}"
+        );
+        assert!(number(&report, "residual") <= 1e-13, "{report}");
+        for format in ["npy", "bin"] {
+            let file = format!("{stem}.{format}");
+            let written = std::fs::read(sandbox.path().join(stem).join(&file));
+            let committed = std::fs::read(format!("tables/{file}"));
+            assert!(written.unwrap() == committed.unwrap(), "{file}");
+        }
+        if vs == "minimax" {
+            assert_eq!(number(&report, "first_player_wins"), 0.5351421963424684);
+        }
+    }
+}
+
 #[test]
 fn farkle_positions_value_bank_roll_and_keeps() {
     // At the start a roll is the only choice, and it is worth the turn start's value.

@@ -41,6 +41,17 @@
 //! ```
 #![deny(missing_docs)]
 
+/// A file committed in the repository's `tables/` and built into the program: its path in the
+/// repository and its bytes (for the solves a search or a long solve would otherwise repeat).
+macro_rules! committed {
+    ($name:literal) => {
+        (
+            concat!("tables/", $name),
+            include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../tables/", $name)),
+        )
+    };
+}
+
 pub mod bounds;
 pub mod cache;
 pub mod catalog;

@@ -9,9 +9,11 @@
 
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use ndarray::Array2;
 
+use super::committed::committed_values;
 use super::game::{Farkle, UNIT, YARDSTICK};
 use super::map::bank_map;
 use super::plays::Plays;
@@ -19,7 +21,9 @@ use super::policy::Player;
 use super::position::{AT_NAMES, At, PositionError, check_position, value_position};
 use super::python::{EXACT_LIMIT, SIGNATURE, decision_points};
 use super::session::FarkleEngine;
-use super::solve::{BACKUP_EVERY, Progress, Solution, Turns, VALUES_FORMATS, backup, values_file};
+use super::solve::{
+    BACKUP_EVERY, Progress, Solution, Turns, VALUES_FORMATS, backup, values_by_state, values_file,
+};
 use super::strategy::{
     DEFAULT_GAMES, MatchError, Measured, STRATEGY_FORMS, Seated, Strategy, evaluate_given,
     evaluate_stopping, measure, python_names, python_turns,
@@ -154,6 +158,40 @@ impl FarkleGame {
         let progress = told(run);
         let stop = run.flag();
         evaluate_stopping(&self.game, seats, &|_| {}, (&progress, &stop)).map_err(failed)
+    }
+
+    /// The values of `optimal` against `opponent` (seat 0 and 1), told to `run`: at the default
+    /// rules, for a match-up committed in `tables/`, those values, taken once one Bellman
+    /// backup moves none by more than [`TAKEN_CHANGE`] (seconds, where a solve takes minutes),
+    /// with how they were found; else (or if they do not hold) solved.
+    fn solved_or_taken(
+        &self,
+        optimal: &Strategy,
+        opponent: &Strategy,
+        run: &Run,
+    ) -> Result<(Solution, Option<String>), GameError> {
+        let names = (opponent.optimiser_name(), opponent.name());
+        if let Some((path, values)) = committed_values(&self.game, names.0, names.1) {
+            let fixed = match opponent.player() {
+                Player::Fixed(policy) => Some(policy),
+                _ => None,
+            };
+            run.tell(
+                format!("farkle: checking the values committed in {path}"),
+                None,
+            );
+            let (change, solution) =
+                backup(&self.game, fixed, &values, &run.flag()).map_err(|e| failed(e.into()))?;
+            if change <= TAKEN_CHANGE {
+                let how = format!(
+                    "committed in {path} and built in, not solved again: one Bellman backup (at \
+                     every {BACKUP_EVERY}th sum of the scores) moves no value by more than the \
+                     residual; swine tables solves them afresh"
+                );
+                return Ok((solution, Some(how)));
+            }
+        }
+        Ok((self.solved([optimal, opponent], run)?, None))
     }
 
     /// The report of a solved match-up.
@@ -446,7 +484,7 @@ impl Game for FarkleGame {
 
     fn optimum(&self, opponent: &Strategy, run: &Run) -> Result<(Outcome, String), GameError> {
         let optimal = Strategy::parse("optimal", &self.game)?;
-        let solution = self.solved([&optimal, opponent], run)?;
+        let (solution, _) = self.solved_or_taken(&optimal, opponent, run)?;
         Ok((
             solution.matchup(),
             optimum_words(Found::Solved, !opponent.is_optimising()),
@@ -461,9 +499,17 @@ impl Game for FarkleGame {
     ) -> Result<Solved, GameError> {
         let opponent = given(opponent)?;
         let optimal = Strategy::parse("optimal", &self.game)?;
-        let solution = self.solved([&optimal, opponent], run)?;
+        let (solution, taken) = self.solved_or_taken(&optimal, opponent, run)?;
         let strategy = opponent.optimiser_name();
-        let report = self.report((strategy, opponent.name()), &solution);
+        let names = (strategy, opponent.name());
+        let report = match taken {
+            Some(how) => {
+                let both_optimal = opponent.is_optimising();
+                let found = (solution.matchup(), solution.residual(), both_optimal);
+                self.outcome_report(names, found, &how)
+            }
+            None => self.report(names, &solution),
+        };
         let values = solution.values_file(strategy, opponent.name());
         let formats = ask
             .formats
@@ -480,7 +526,7 @@ impl Game for FarkleGame {
     ) -> Result<Arc<dyn Engine>, GameError> {
         let computer = given(computer)?;
         let optimal = Strategy::parse("optimal", &self.game)?;
-        let solution = self.solved([&optimal, computer], run)?;
+        let (solution, _) = self.solved_or_taken(&optimal, computer, run)?;
         Ok(Arc::new(FarkleEngine::new(
             Arc::clone(&self.game),
             solution,
@@ -613,7 +659,9 @@ impl Game for FarkleGame {
                 .filter(|path| path.exists())
                 .map(|path| -> Result<_, GameError> {
                     let values = taken_values(game, &blank, &path)?;
-                    let (change, matchup) = backup(game, fixed, &values);
+                    let (change, taken) = backup(game, fixed, &values, &AtomicBool::new(false))
+                        .map_err(GameError::solve)?;
+                    let matchup = taken.matchup();
                     if change > TAKEN_CHANGE {
                         return Err(GameError::Refused(format!(
                             "--best-tables-from: {}: one Bellman backup moves a value by \
@@ -680,13 +728,5 @@ fn taken_values(game: &Farkle, blank: &ValuesFile, path: &Path) -> Result<Vec<f6
             blank.values.shape()
         ))
     })?;
-    let mut values = vec![0.0; game.states()];
-    for (i, (own, other, f, e)) in ndarray::indices(blank.values.shape())
-        .into_iter()
-        .map(|ix| (ix[0], ix[1], ix[2], ix[3]))
-        .enumerate()
-    {
-        values[game.state(own, other, f, e)] = ordered[i];
-    }
-    Ok(values)
+    Ok(values_by_state(game, &ordered))
 }

@@ -15,6 +15,7 @@
 //! - [`PythonStrategy`]: a strategy written in Python, asked in batches ([`Asking`]); evaluated
 //!   exactly where its play fits [`EXACT_LIMIT`] decision points, simulated at any size.
 
+mod committed;
 mod game;
 mod interface;
 mod map;
@@ -65,6 +66,7 @@ mod tests {
     use super::*;
     use crate::game::simulate::simulate;
     use crate::outcome::independent_mean;
+    use std::sync::atomic::AtomicBool;
 
     fn game(settings: &[(&str, i64)]) -> Farkle {
         let settings: Vec<(String, i64)> =
@@ -191,11 +193,20 @@ mod tests {
         for opponent in [None, Some(bank)] {
             let player = opponent.map_or(Player::Optimising, Player::Fixed);
             let solution = solve(&game, [Player::Optimising, player], &|_| {}).unwrap();
-            let (change, outcome) = backup(&game, opponent, solution.values(0));
+            let go = AtomicBool::new(false);
+            let (change, taken) = backup(&game, opponent, solution.values(0), &go).unwrap();
             assert!(change <= 1e-13, "{opponent:?}: {change:e}");
-            let exact = solution.matchup();
+            assert_eq!(taken.residual(), change);
+            let (outcome, exact) = (taken.matchup(), solution.matchup());
             approx::assert_abs_diff_eq!(outcome.as_first(), exact.as_first(), epsilon = 1e-15);
             approx::assert_abs_diff_eq!(outcome.as_second(), exact.as_second(), epsilon = 1e-15);
+            // The opponent's values, from one step of its policy, are the solve's everywhere.
+            let apart = (taken.values(1).iter().zip(solution.values(1)))
+                .map(|(a, b)| (a - b).abs())
+                .fold(0.0, f64::max);
+            assert!(apart <= 1e-13, "{opponent:?}: {apart:e}");
+            let stopped = backup(&game, opponent, solution.values(0), &AtomicBool::new(true));
+            assert_eq!(stopped.err(), Some(SolveError::Stopped));
             // The values of another game (a penalty of 400) are no fixed point of this one.
             let other = Farkle::new(&[
                 ("goal".to_string(), 1000),
@@ -204,7 +215,7 @@ mod tests {
             ])
             .unwrap();
             let stale = solve(&other, [Player::Optimising, player], &|_| {}).unwrap();
-            let (change, _) = backup(&game, opponent, stale.values(0));
+            let (change, _) = backup(&game, opponent, stale.values(0), &go).unwrap();
             assert!(change > 1e-4, "{opponent:?}: {change:e}");
         }
     }

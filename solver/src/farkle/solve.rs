@@ -349,6 +349,17 @@ pub fn values_file(game: &Farkle, values: &[f64], strategy: &str, opponent: &str
     }
 }
 
+/// Turn-start values by state number from `ordered`, the values of a file [`values_file`]
+/// writes in C order (`[own][opponent][own_farkles][opponent_farkles]`).
+pub fn values_by_state(game: &Farkle, ordered: &[f64]) -> Vec<f64> {
+    let (s, k) = (game.scores(), game.farkles());
+    let mut values = vec![0.0; game.states()];
+    for (i, (own, other, f, e)) in ndarray::indices((s, s, k, k)).into_iter().enumerate() {
+        values[game.state(own, other, f, e)] = ordered[i];
+    }
+    values
+}
+
 /// The turn starts of one (own, opponent, opponent's farkle count), every own count a lane.
 #[derive(Clone, Copy, Debug)]
 struct Block {
@@ -582,15 +593,20 @@ pub fn solve_stopping(
     })
 }
 
-/// Checks turn-start values found elsewhere (a file) without solving again: `values` (by
-/// state number) are seat 0's, an optimiser's, against `opponent` (`None`: an optimiser too,
-/// the seats alike). The opponent's values follow from them by one step of its fixed policy;
-/// then seat 0's best turn against those is solved anew in the states of every
-/// [`BACKUP_EVERY`]-th score sum, one Bellman backup there.
-/// Returns its largest change `max |TW − W|` and the outcome the values give from the start:
-/// values a solve found change by no more than its residual, wrong or stale ones (other rules,
-/// another opponent) by far more.
-pub fn backup(game: &Farkle, opponent: Option<Fixed>, values: &[f64]) -> (f64, Outcome) {
+/// Checks turn-start values found elsewhere (a file, or those committed in `tables/`) without
+/// solving again: `values` (by state number) are seat 0's, an optimiser's, against `opponent`
+/// (`None`: an optimiser too, the seats alike). The opponent's values follow from them by one
+/// step of its fixed policy; then seat 0's best turn against those is solved anew in the
+/// states of every [`BACKUP_EVERY`]-th score sum, one Bellman backup there, stopped with
+/// [`SolveError::Stopped`] once `stop` is set. Returns its largest change `max |TW − W|` and
+/// the solution the values are (that change its residual): values a solve found change by no
+/// more than its residual, wrong or stale ones (other rules, another opponent) by far more.
+pub fn backup(
+    game: &Farkle,
+    opponent: Option<Fixed>,
+    values: &[f64],
+    stop: &AtomicBool,
+) -> Result<(f64, Solution), SolveError> {
     assert_eq!(values.len(), game.states(), "one value per state");
     let layouts = Layouts::new(game);
     let atomic = |v: &[f64]| v.iter().map(|x| AtomicU64::new(x.to_bits())).collect();
@@ -602,7 +618,7 @@ pub fn backup(game: &Farkle, opponent: Option<Fixed>, values: &[f64]) -> (f64, O
         values: (0..seats).map(|_| atomic(values)).collect(),
         transitions: (0..seats).map(|_| TransitionTable::default()).collect(),
         fixed: vec![None, fixed].into_iter().take(seats).collect(),
-        stop: &AtomicBool::new(false),
+        stop,
     };
     if seats == 2 {
         // Seat 1's turns read seat 0's values only: one pass values them exactly.
@@ -611,16 +627,29 @@ pub fn backup(game: &Farkle, opponent: Option<Fixed>, values: &[f64]) -> (f64, O
         });
     }
     let change = sweep.improve(0, false, 0, &|_| {}, None, BACKUP_EVERY);
-    let start = game.start();
-    let second = match seats {
-        2 => load(&sweep.values[1], start),
-        _ => values[start],
+    sweep.check()?;
+    // The backup wrote seat 0's values of the sums it solved only: the values checked stay.
+    let mut solved = vec![values.to_vec()];
+    if seats == 2 {
+        solved.push(
+            (0..game.states())
+                .map(|i| load(&sweep.values[1], i))
+                .collect(),
+        );
+    }
+    let solution = Solution {
+        game: game.clone(),
+        layouts: layouts.clone(),
+        players: [
+            Player::Optimising,
+            opponent.map_or(Player::Optimising, Player::Fixed),
+        ],
+        values: solved,
+        equilibrium: None,
+        residual: change,
+        rounds: 0,
     };
-    let outcome = Outcome {
-        first: SeatOutcome::without_ties(values[start]),
-        second: SeatOutcome::without_ties(1.0 - second),
-    };
-    (change, outcome)
+    Ok((change, solution))
 }
 
 /// The arrays of one solve.

@@ -10,16 +10,6 @@ use super::ruleset::Ruleset;
 use super::strategy::Strategy;
 use crate::format::{TableFile, parse_binary};
 
-/// A committed searched table: where it is in the repository, and its bytes.
-macro_rules! committed {
-    ($name:literal) => {
-        (
-            concat!("tables/", $name),
-            include_bytes!(concat!("../../../tables/", $name)),
-        )
-    };
-}
-
 /// The committed searched tables: every preset that hides memory from a score table, against
 /// its yardstick at goal 100.
 const COMMITTED: [(&str, &[u8]); 4] = [
