@@ -11,6 +11,7 @@
 //! session or the page survives it.
 
 use std::alloc::{Layout, alloc_zeroed};
+use std::sync::atomic::AtomicBool;
 
 use crate::machine::OutOfMemory;
 
@@ -38,6 +39,16 @@ unsafe impl Zero for u8 {}
 /// A vector of `len` zeros, its memory mapped in before anything writes to it; or, where the
 /// system refuses that much memory, the error saying so (never an abort of the process).
 pub(crate) fn zeroed<T: Zero>(len: usize) -> Result<Vec<T>, OutOfMemory> {
+    zeroed_stopping(len, None)
+}
+
+/// [`zeroed`], mapping its memory in [`MAP_PIECE`] at a time and no more once `stop` is set
+/// (the rest then faults in as it is written): mapping in gigabytes takes a second or more,
+/// which a Ctrl-C should not wait for.
+pub(crate) fn zeroed_stopping<T: Zero>(
+    len: usize,
+    stop: Option<&AtomicBool>,
+) -> Result<Vec<T>, OutOfMemory> {
     let too_much = || OutOfMemory {
         bytes: (len as u64).saturating_mul(std::mem::size_of::<T>() as u64),
     };
@@ -53,7 +64,7 @@ pub(crate) fn zeroed<T: Zero>(len: usize) -> Result<Vec<T>, OutOfMemory> {
     // SAFETY: `start` was allocated by the global allocator with the layout of `len` values of
     // `T`, all of them zero bits, which `T: Zero` makes valid values.
     let zeros = unsafe { Vec::from_raw_parts(start, len, len) };
-    map_in(&zeros);
+    map_in(&zeros, stop);
     Ok(zeros)
 }
 
@@ -66,14 +77,19 @@ pub(crate) fn zeroed_or_abort<T: Zero>(len: usize) -> Vec<T> {
     })
 }
 
-/// Advises huge pages for the whole 2 MiB pages inside `array`'s memory, then maps in every
-/// whole page of it. Both are advice: a kernel that refuses leaves the array as it was.
+/// How much memory [`zeroed_stopping`] maps in between two looks at its stop flag, in bytes:
+/// 32 MiB, about ten milliseconds of the kernel's zeroing.
 #[cfg(target_os = "linux")]
-fn map_in<T>(array: &[T]) {
+const MAP_PIECE: usize = 32 << 20;
+
+/// Advises huge pages for the whole 2 MiB pages inside `array`'s memory, then maps in every
+/// whole page of it, [`MAP_PIECE`] at a time until `stop` is set. Both are advice: a kernel
+/// that refuses leaves the array as it was.
+#[cfg(target_os = "linux")]
+fn map_in<T>(array: &[T], stop: Option<&AtomicBool>) {
     let start = array.as_ptr() as usize;
     let end = start + std::mem::size_of_val(array);
-    let advise = |align: usize, advice: libc::c_int| {
-        let (first, last) = (start.next_multiple_of(align), end / align * align);
+    let advise = |(first, last): (usize, usize), advice: libc::c_int| {
         if first < last {
             // SAFETY: the range lies inside `array`'s allocation, and both pieces of advice
             // change only how the kernel backs the pages, never what they hold.
@@ -82,13 +98,23 @@ fn map_in<T>(array: &[T]) {
             }
         }
     };
-    advise(HUGE_PAGE, libc::MADV_HUGEPAGE);
-    advise(PAGE, libc::MADV_POPULATE_WRITE);
+    let whole = |align: usize| (start.next_multiple_of(align), end / align * align);
+    advise(whole(HUGE_PAGE), libc::MADV_HUGEPAGE);
+    let (first, last) = whole(PAGE);
+    for piece in (first..last).step_by(MAP_PIECE) {
+        if stop.is_some_and(|stop| stop.load(std::sync::atomic::Ordering::Relaxed)) {
+            return;
+        }
+        advise(
+            (piece, (piece + MAP_PIECE).min(last)),
+            libc::MADV_POPULATE_WRITE,
+        );
+    }
 }
 
 /// Elsewhere the pages fault in as they are first written.
 #[cfg(not(target_os = "linux"))]
-fn map_in<T>(_: &[T]) {}
+fn map_in<T>(_: &[T], _: Option<&AtomicBool>) {}
 
 #[cfg(test)]
 mod tests {
@@ -103,6 +129,14 @@ mod tests {
             let bytes: Vec<u8> = zeroed(len).unwrap();
             assert!(bytes.iter().all(|&x| x == 0));
         }
+    }
+
+    #[test]
+    fn an_array_told_to_stop_mapping_in_still_holds_zeros() {
+        let stop = AtomicBool::new(true);
+        let floats: Vec<f64> = zeroed_stopping(9 << 20, Some(&stop)).unwrap();
+        assert_eq!(floats.len(), 9 << 20);
+        assert!(floats.iter().all(|&x| x.to_bits() == 0));
     }
 
     #[test]

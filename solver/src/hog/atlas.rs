@@ -237,7 +237,7 @@ fn optimum(rules: &Ruleset, yardstick: &Strategy) -> Result<(Optimum, f64), Solv
         (Some(table), _) => (OptimumSource::BestResponse, table),
         (None, Player::Fixed(opponent)) => {
             let at_start = choices_at_start(rules, &policy);
-            let table = most_likely_choices(rules, &policy, opponent, &at_start);
+            let table = most_likely_choices(rules, &policy, opponent, &at_start, None)?;
             (OptimumSource::FullInformation, table)
         }
         (None, _) => (

@@ -40,7 +40,7 @@ use super::definition::ACTIONS;
 use super::error::SolveError;
 use super::explain::explain;
 use super::policy::{FullTable, Policy, ScoreTable};
-use super::reach::reach;
+use super::reach::reach_stopping;
 use super::ruleset::Ruleset;
 use super::sweep::{Improvement, Player, solve_everywhere_stopping, solve_stopping};
 use crate::game::Stopped;
@@ -158,7 +158,7 @@ pub fn best_table(
     let full_policy = full.policy(0);
     let at_start = choices_at_start(rules, &full_policy);
     let starts: [ScoreTable; STARTS] = [
-        most_likely_choices(rules, &full_policy, opponent, &at_start),
+        most_likely_choices(rules, &full_policy, opponent, &at_start, stop)?,
         at_start,
     ];
     // The starts are climbed at once; the first reports its rounds as they come, the second
@@ -218,7 +218,7 @@ pub fn best_table(
     }
     let mut rng = ChaCha8Rng::seed_from_u64(limits.seed);
     let (mut tried, mut improved) = (0, 0);
-    let mut where_games_go = cell_reach(rules, &best.table, opponent);
+    let mut where_games_go = cell_reach(rules, &best.table, opponent, stop)?;
     while tried < limits.perturbations && !out_of_time() {
         let kicks: Vec<ScoreTable> = (0..BATCH)
             .map(|_| perturb(rules, &best.table, &where_games_go, &mut rng))
@@ -242,7 +242,7 @@ pub fn best_table(
         }
         if better {
             improved += 1;
-            where_games_go = cell_reach(rules, &best.table, opponent);
+            where_games_go = cell_reach(rules, &best.table, opponent, stop)?;
         }
         progress(&Round {
             start: 0,
@@ -293,17 +293,23 @@ pub fn best_table(
 }
 
 /// For every cell, how likely a game of `table` against `opponent` is to pass through it with
-/// the table's player to move (over the cell's memories).
-fn cell_reach(rules: &Ruleset, table: &ScoreTable, opponent: &Policy) -> Vec<f64> {
-    let reach = reach(rules, [&Policy::from_scores(rules, table), opponent]);
+/// the table's player to move (over the cell's memories); [`Stopped`] once `stop` is set.
+fn cell_reach(
+    rules: &Ruleset,
+    table: &ScoreTable,
+    opponent: &Policy,
+    stop: Option<&AtomicBool>,
+) -> Result<Vec<f64>, Stopped> {
+    let policy = Policy::from_scores(rules, table);
+    let reach = reach_stopping(rules, [&policy, opponent], stop)?;
     let per_cell = rules.space().states_per_cell();
-    (0..rules.space().cells())
+    Ok((0..rules.space().cells())
         .map(|cell| {
             (cell * per_cell..(cell + 1) * per_cell)
                 .map(|state| reach.probability(0, state))
                 .sum()
         })
-        .collect()
+        .collect())
 }
 
 /// `table` with a block of cells set to another dice count: around a cell drawn by how likely
@@ -377,7 +383,8 @@ fn climb(
         if stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
             return Err(Stopped.into());
         }
-        let reach = reach(rules, [&Policy::from_scores(rules, &table), opponent]);
+        let policy = Policy::from_scores(rules, &table);
+        let reach = reach_stopping(rules, [&policy, opponent], stop)?;
         let weights = (0..rules.space().states())
             .map(|state| reach.probability(0, state))
             .collect();
@@ -422,17 +429,19 @@ fn climb(
 }
 
 /// A starting table: in every cell, the full-information choice that the game most likely
-/// makes there (or, in cells it never reaches, the choice `at_start`).
+/// makes there (or, in cells it never reaches, the choice `at_start`); [`Stopped`] once `stop`
+/// is set.
 pub(crate) fn most_likely_choices(
     rules: &Ruleset,
     full: &Policy,
     opponent: &Policy,
     at_start: &ScoreTable,
-) -> ScoreTable {
+    stop: Option<&AtomicBool>,
+) -> Result<ScoreTable, Stopped> {
     let space = rules.space();
-    let weights = reach(rules, [full, opponent]);
+    let weights = reach_stopping(rules, [full, opponent], stop)?;
     let g = rules.goal() as usize;
-    ScoreTable::from_shape_fn((g, g), |(own, opponent)| {
+    Ok(ScoreTable::from_shape_fn((g, g), |(own, opponent)| {
         let cell = space.cell(own as u32, opponent as u32);
         let mut votes = [0.0; ACTIONS];
         for state in space.state(cell, 0, 0)..space.state(cell + 1, 0, 0) {
@@ -444,7 +453,7 @@ pub(crate) fn most_likely_choices(
         } else {
             at_start[[own, opponent]]
         }
-    })
+    }))
 }
 
 /// A starting table: the full-information choices with both memories as at the start.

@@ -40,7 +40,7 @@ use super::ruleset::Pass;
 use super::ruleset::{Effect, Next, Remembered, Roll, RollsAt, Ruleset};
 use crate::game::Stopped;
 use crate::machine::OutOfMemory;
-use crate::memory::zeroed;
+use crate::memory::zeroed_stopping;
 use crate::outcome::{Outcome, SeatOutcome};
 
 pub use repeat::{MAX_PASSES, MAX_ROUNDS, SETTLED, TIE_TOLERANCE};
@@ -363,13 +363,13 @@ fn sweep(
     let per_cell = layout.per_cell();
     let slots = space.cells() * per_cell;
     let seat_values = || {
-        let mut values = zeroed(slots + per_cell)?;
+        let mut values = zeroed_stopping(slots + per_cell, stop)?;
         values[slots..].fill(1.0);
         Ok::<_, OutOfMemory>(values)
     };
     let mut values = [seat_values()?, seat_values()?];
-    let mut dice = [zeroed(slots)?, zeroed(slots)?];
-    let mut reached = Reached::new(rules, layout)?;
+    let mut dice = [zeroed_stopping(slots, stop)?, zeroed_stopping(slots, stop)?];
+    let mut reached = Reached::new(rules, layout, stop)?;
     let parallel = slots >= PARALLEL_STATES;
     let mut settled = repeat::Settled::default();
     let mut sweep = || -> Result<(), SolveError> {
@@ -529,7 +529,12 @@ pub(crate) struct Reached {
 }
 
 impl Reached {
-    fn new(rules: &Ruleset, layout: Layout) -> Result<Reached, OutOfMemory> {
+    /// The arrays of a sweep over `layout`, zero (their memory mapped in until `stop` is set).
+    fn new(
+        rules: &Ruleset,
+        layout: Layout,
+        stop: Option<&AtomicBool>,
+    ) -> Result<Reached, OutOfMemory> {
         let row = rules.reachable();
         let plane = rules.goal() as usize * row;
         let mut planes = Vec::new();
@@ -551,7 +556,7 @@ impl Reached {
             }
         }
         Ok(Reached {
-            values: zeroed(planes.len() * plane)?,
+            values: zeroed_stopping(planes.len() * plane, stop)?,
             layout,
             planes,
             plane_of,
