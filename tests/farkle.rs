@@ -766,3 +766,40 @@ fn farkle_bank_map_agrees_with_the_positions_it_draws() {
         "{stderr}"
     );
 }
+
+/// A submission whose answers change when a state is asked again (tests/python/farkle/
+/// changes.py: bank_at:300 the first time) is refused once a random sample of what it answered
+/// is asked again, exactly evaluated or simulated; grading reports it failed with why, and the
+/// batch goes on.
+#[test]
+fn answers_that_change_when_asked_again_are_refused() {
+    let sandbox = Sandbox::new();
+    let changes = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/python/farkle/changes.py"
+    );
+    let honest = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/python/farkle/bank_at_300.py"
+    );
+    let tiny = ["--rules", "farkle", "--goal", "300", "--set", "floor=-100"];
+    let said = "gave another answer when asked again: its answers changed between asks (it is \
+                not deterministic, or they were forged)";
+    let mut eval = vec!["eval", changes, "--vs", "bank_at:300"];
+    eval.extend(tiny);
+    let refused = sandbox.run(&eval).failure();
+    assert!(refused.contains(said), "{refused}");
+    let mut simulate = vec!["simulate", changes, "--vs", "bank_at:300", "--games", "200"];
+    simulate.extend(SMALL);
+    let refused = sandbox.run(&simulate).failure();
+    assert!(refused.contains(said), "{refused}");
+    let mut grade = vec!["grade", honest, changes, "--json"];
+    grade.extend(tiny);
+    let graded = sandbox.run(&grade);
+    assert_eq!(graded.code(), Some(2));
+    let report: serde_json::Value = serde_json::from_str(&graded.stdout()).unwrap();
+    let rows = report["submissions"].as_array().unwrap();
+    assert_eq!(rows[0]["status"], "ok", "{report}");
+    let error = rows[1]["error"].as_str().unwrap();
+    assert!(error.contains(said), "{error}");
+}

@@ -259,6 +259,40 @@ fn python_players_play_the_built_ins_games_and_are_graded_by_games() {
     );
 }
 
+/// A player whose answers change when a position is asked again (tests/python/yahtzee/
+/// changes.py) is refused once its games are played and a random sample of what it answered
+/// is asked again.
+#[test]
+fn a_player_whose_answers_change_when_asked_again_is_refused() {
+    let sandbox = Sandbox::new();
+    let changes = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/python/yahtzee/changes.py"
+    );
+    let args = [
+        "simulate",
+        changes,
+        "--vs",
+        "thumb",
+        "--rules",
+        "yahtzee",
+        "--set",
+        "joker=none",
+        "--games",
+        "50",
+    ];
+    // The rule of thumb's exact values are solved first, and said so on stderr.
+    let refused = sandbox.run(&args);
+    assert_eq!(refused.code(), Some(2));
+    let said = refused.stderr();
+    let last = said.lines().last().unwrap();
+    assert!(last.starts_with("swine: "), "{said}");
+    assert!(
+        last.contains("gave another answer when asked again"),
+        "{said}"
+    );
+}
+
 /// Bad input names the value: a joker rule, a box's points, the dice, a goal.
 #[test]
 fn bad_input_is_refused_with_its_value_named() {

@@ -35,7 +35,7 @@ use super::rules::{Move, Play, Unkept, keep_of, points};
 use super::turn::Transition;
 use crate::dice::multisets;
 use crate::game::sides::Asker;
-use crate::python::{Asked, Callable, PythonError, PythonSpec, Runner, python_text};
+use crate::python::{Answers, Asked, Callable, PythonError, PythonSpec, Runner, python_text};
 
 /// The function a Farkle strategy file defines unless the spec names another.
 pub const FUNCTION: &str = "final_strategy";
@@ -184,37 +184,57 @@ impl PythonStrategy {
         questions: &[Question],
     ) -> Result<Vec<Decision>, PythonError> {
         self.asked.decide(questions, BATCH, |questions, answers| {
-            let batch = Batch {
-                states: questions
-                    .iter()
-                    .map(|q| {
-                        let (own, opponent) = (q.own, q.opponent);
-                        (
-                            own,
-                            opponent,
-                            q.farkles,
-                            q.opponent_farkles,
-                            q.total,
-                            q.faces(),
-                        )
-                    })
-                    .collect(),
-            };
-            let answered = answers.get(&batch, || calls(&batch), form)?;
-            let check = |i: usize, (kept, bank): (Vec<u8>, bool)| {
-                let question = &questions[i];
-                let keep = kept_of(game, question, &kept).map_err(|problem| {
-                    let kept: Vec<String> = kept.iter().map(u8::to_string).collect();
-                    PythonError::Rejected(format!(
-                        "{} returned kept = ({}): {problem}",
-                        self.call(question),
-                        kept.join(", ")
-                    ))
-                })?;
-                Ok(Decision { keep, bank })
-            };
-            answered.checked(questions.len(), check, |i| self.call(&questions[i]))
+            self.answer(game, questions, answers)
         })
+    }
+
+    /// Asks again a random sample of the states it answered since the last time, and refuses
+    /// an answer that changed ([`Asked::ask_again`]).
+    pub fn ask_again(&self, game: &Farkle) -> Result<(), PythonError> {
+        self.asked.ask_again(
+            BATCH,
+            |questions, answers| self.answer(game, questions, answers),
+            |question| self.call(question),
+        )
+    }
+
+    /// Its answers to one batch of `questions`, each checked to be a keep the rules allow.
+    fn answer(
+        &self,
+        game: &Farkle,
+        questions: &[Question],
+        answers: Answers<'_>,
+    ) -> Result<Vec<Decision>, PythonError> {
+        let batch = Batch {
+            states: questions
+                .iter()
+                .map(|q| {
+                    let (own, opponent) = (q.own, q.opponent);
+                    (
+                        own,
+                        opponent,
+                        q.farkles,
+                        q.opponent_farkles,
+                        q.total,
+                        q.faces(),
+                    )
+                })
+                .collect(),
+        };
+        let answered = answers.get(&batch, || calls(&batch), form)?;
+        let check = |i: usize, (kept, bank): (Vec<u8>, bool)| {
+            let question = &questions[i];
+            let keep = kept_of(game, question, &kept).map_err(|problem| {
+                let kept: Vec<String> = kept.iter().map(u8::to_string).collect();
+                PythonError::Rejected(format!(
+                    "{} returned kept = ({}): {problem}",
+                    self.call(question),
+                    kept.join(", ")
+                ))
+            })?;
+            Ok(Decision { keep, bank })
+        };
+        answered.checked(questions.len(), check, |i| self.call(&questions[i]))
     }
 
     /// Its turn from every turn-start state of `game` (indexed as [`Farkle::state`]), found by
@@ -306,6 +326,7 @@ impl PythonStrategy {
                     Transition::new(following.win, following.farkle, &following.bank);
             }
         }
+        self.ask_again(game)?;
         Ok(transitions)
     }
 }
@@ -502,6 +523,10 @@ impl Asker<Farkle> for Asking<'_> {
             }
         };
         Ok(plays.iter().zip(questions).map(answer).collect())
+    }
+
+    fn ask_again(&self) -> Result<(), PythonError> {
+        self.python.ask_again(self.game)
     }
 }
 

@@ -20,6 +20,13 @@ pub trait Asker<R: Rules + ?Sized>: Sync {
     /// The choices at `states` (its seat to move at each, with more than one choice there),
     /// in their order, or why the strategy gave none.
     fn ask(&self, states: &[R::State]) -> Result<Vec<R::Choice>, PythonError>;
+
+    /// Once its games have ended: asks again a sample of what it answered and refuses an
+    /// answer that changed (a strategy's answer depends on the state alone); nothing to ask
+    /// for an asker that remembers nothing.
+    fn ask_again(&self) -> Result<(), PythonError> {
+        Ok(())
+    }
 }
 
 /// Who decides for a seat in games played side by side.
@@ -177,7 +184,15 @@ pub fn side_by_side_numbered<R: Rules, T: Default + Send>(
             .filter_map(|(i, game)| game.advance(rules, seats, count).then_some(i))
             .collect();
         played.played((before - playing(&games)) as u64);
-        if waiting.is_empty() || played.stopped() {
+        if played.stopped() {
+            return Ok(games);
+        }
+        if waiting.is_empty() {
+            for seat in seats {
+                if let Seat::Asks(asker) = seat {
+                    asker.ask_again()?;
+                }
+            }
             return Ok(games);
         }
         for (seat, asker) in seats.iter().enumerate() {

@@ -1,11 +1,14 @@
 //! A Python strategy asked state by state, as the games whose decisions are too many to
 //! tabulate (Farkle, Yahtzee) play one: a file's function in a harness, or a callable of the
-//! caller's interpreter, its answers remembered.
+//! caller's interpreter, its answers remembered, and a random sample of them asked again once
+//! the work is done ([`Asked::ask_again`]), as a table's are ([`tabulate`](super::tabulate)).
 
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -36,6 +39,40 @@ pub(crate) struct Asked<Q, D> {
     function: String,
     source: Mutex<Source>,
     answers: Mutex<HashMap<Q, D>>,
+    sample: Mutex<Sample<Q, D>>,
+}
+
+/// The most answers [`Asked::ask_again`] asks again.
+const AGAIN: usize = 200;
+
+/// A uniform random sample of at most [`AGAIN`] of the answers given since the last asking
+/// again (reservoir sampling), drawn by a generator seeded where the strategy cannot see.
+struct Sample<Q, D> {
+    given: u64,
+    kept: Vec<(Q, D)>,
+    rng: ChaCha8Rng,
+}
+
+impl<Q, D> Sample<Q, D> {
+    fn new() -> Sample<Q, D> {
+        Sample {
+            given: 0,
+            kept: Vec::new(),
+            rng: ChaCha8Rng::seed_from_u64(rand::random()),
+        }
+    }
+
+    /// Counts one more answer, kept with the chance that keeps the sample uniform.
+    fn offer(&mut self, question: Q, decision: D) {
+        self.given += 1;
+        if self.kept.len() < AGAIN {
+            self.kept.push((question, decision));
+        } else if let Ok(slot) = usize::try_from(self.rng.random_range(0..self.given))
+            && slot < AGAIN
+        {
+            self.kept[slot] = (question, decision);
+        }
+    }
 }
 
 /// A mutex's contents (a panic while one was held leaves nothing half-done here).
@@ -66,6 +103,7 @@ impl<Q: Copy + Eq + Hash + Ord, D: Copy> Asked<Q, D> {
             function,
             source: Mutex::new(source),
             answers: Mutex::new(HashMap::new()),
+            sample: Mutex::new(Sample::new()),
         }
     }
 
@@ -102,11 +140,55 @@ impl<Q: Copy + Eq + Hash + Ord, D: Copy> Asked<Q, D> {
                     source: &mut lock(&self.source),
                 },
             )?;
+            let mut sample = lock(&self.sample);
             for (question, decision) in chunk.iter().zip(decided) {
                 known.insert(*question, decision);
+                sample.offer(*question, decision);
             }
         }
         Ok(questions.iter().map(|q| known[q]).collect())
+    }
+
+    /// Asks again a random sample of the states answered since the last asking again (at most
+    /// [`AGAIN`]), in batches of at most `batch`, each batch's answers checked by `check` as
+    /// [`decide`](Self::decide)'s are. A strategy's answer depends on its arguments alone: one
+    /// that differs from the answer given before is refused, its call named by `call` (an
+    /// answer written past the function, or drawn at random, is caught so, not prevented).
+    pub(crate) fn ask_again(
+        &self,
+        batch: usize,
+        mut check: impl FnMut(&[Q], Answers<'_>) -> Result<Vec<D>, PythonError>,
+        call: impl Fn(&Q) -> String,
+    ) -> Result<(), PythonError>
+    where
+        D: PartialEq,
+    {
+        let kept = {
+            let mut sample = lock(&self.sample);
+            sample.given = 0;
+            std::mem::take(&mut sample.kept)
+        };
+        for chunk in kept.chunks(batch) {
+            let questions: Vec<Q> = chunk.iter().map(|&(question, _)| question).collect();
+            let again = check(
+                &questions,
+                Answers {
+                    source: &mut lock(&self.source),
+                },
+            )?;
+            let changed = chunk
+                .iter()
+                .zip(&again)
+                .find(|((_, before), now)| before != *now);
+            if let Some(((question, _), _)) = changed {
+                return Err(PythonError::Rejected(format!(
+                    "{} gave another answer when asked again: its answers changed between asks \
+                     (it is not deterministic, or they were forged)",
+                    call(question)
+                )));
+            }
+        }
+        Ok(())
     }
 }
 

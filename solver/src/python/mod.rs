@@ -41,7 +41,7 @@ mod tabulate;
 
 pub use callable::{Callable, call_text, python_text};
 
-pub(crate) use asked::Asked;
+pub(crate) use asked::{Answers, Asked};
 pub(crate) use session::Session;
 
 use std::io;

@@ -31,7 +31,7 @@ use super::keeps::faces;
 use super::rules::{Counts, MOST_BOXES, Settings};
 use crate::game::sides::Asker;
 use crate::game::{Run, Stopped};
-use crate::python::{Asked, Callable, PythonError, PythonSpec, Runner, python_text};
+use crate::python::{Answers, Asked, Callable, PythonError, PythonSpec, Runner, python_text};
 
 /// The function a Yahtzee player file defines unless the spec names another.
 pub const FUNCTION: &str = "final_strategy";
@@ -128,33 +128,54 @@ impl PythonPlayer {
         settings: &Settings,
         questions: &[Question],
     ) -> Result<Vec<Decision>, PythonError> {
-        let function = self.function();
         self.asked.decide(questions, BATCH, |questions, answers| {
-            let batch = Batch {
-                states: questions.iter().map(Question::state).collect(),
-            };
-            let calls = || {
-                let arguments = |(card, dice, rolls_left): (Vec<Option<i16>>, Vec<u8>, u8)| {
-                    vec![
-                        Value::from(card),
-                        Value::from(dice),
-                        Value::from(rolls_left),
-                    ]
-                };
-                batch.states.iter().cloned().map(arguments).collect()
-            };
-            let answered = answers.get(&batch, calls, |answer| Ok(answer.clone()))?;
-            let check = |i: usize, answer: Value| {
-                checked(settings, &questions[i], &answer).map_err(|problem| {
-                    PythonError::Rejected(format!(
-                        "{} returned {}: {problem}",
-                        questions[i].call(function),
-                        python_text(&answer)
-                    ))
-                })
-            };
-            answered.checked(questions.len(), check, |i| questions[i].call(function))
+            self.answer(settings, questions, answers)
         })
+    }
+
+    /// Asks again a random sample of the states it answered since the last time, and refuses
+    /// an answer that changed ([`Asked::ask_again`]).
+    fn ask_again(&self, settings: &Settings) -> Result<(), PythonError> {
+        let function = self.function();
+        self.asked.ask_again(
+            BATCH,
+            |questions, answers| self.answer(settings, questions, answers),
+            |question| question.call(function),
+        )
+    }
+
+    /// Its answers to one batch of `questions`, each checked against the rules `settings`.
+    fn answer(
+        &self,
+        settings: &Settings,
+        questions: &[Question],
+        answers: Answers<'_>,
+    ) -> Result<Vec<Decision>, PythonError> {
+        let function = self.function();
+        let batch = Batch {
+            states: questions.iter().map(Question::state).collect(),
+        };
+        let calls = || {
+            let arguments = |(card, dice, rolls_left): (Vec<Option<i16>>, Vec<u8>, u8)| {
+                vec![
+                    Value::from(card),
+                    Value::from(dice),
+                    Value::from(rolls_left),
+                ]
+            };
+            batch.states.iter().cloned().map(arguments).collect()
+        };
+        let answered = answers.get(&batch, calls, |answer| Ok(answer.clone()))?;
+        let check = |i: usize, answer: Value| {
+            checked(settings, &questions[i], &answer).map_err(|problem| {
+                PythonError::Rejected(format!(
+                    "{} returned {}: {problem}",
+                    questions[i].call(function),
+                    python_text(&answer)
+                ))
+            })
+        };
+        answered.checked(questions.len(), check, |i| questions[i].call(function))
     }
 }
 
@@ -238,5 +259,9 @@ impl Asker<Cards> for Asking<'_> {
             decisions.extend(self.player.decide(settings, some)?);
         }
         Ok(decisions)
+    }
+
+    fn ask_again(&self) -> Result<(), PythonError> {
+        self.player.ask_again(self.settings)
     }
 }
