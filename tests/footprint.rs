@@ -89,7 +89,7 @@ fn said(output: &Output) -> (Option<i32>, String) {
 fn every_verb_that_solves_refuses_work_larger_than_the_memory_free_at_once() {
     let sandbox = Sandbox::new();
     sandbox.write("t.csv", "");
-    let estimate = "solving this would take about 465 GB and 30.2 h (37822500 states), more than";
+    let estimate = "solving this would take about 465 GB and 17.2 h (37822500 states), more than";
     for verb in [
         &["solve"][..],
         &["eval", "optimal"],

@@ -11,7 +11,7 @@ import pytest
 import swine
 
 FARKLE = {"rules": "farkle", "goal": 100000}
-TOO_LARGE = r"^solving this would take about 465 GB and 30.2 h \(37822500 states\), more than the "
+TOO_LARGE = r"^solving this would take about 465 GB and 17.2 h \(37822500 states\), more than the "
 
 
 @pytest.mark.parametrize(

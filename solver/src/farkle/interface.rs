@@ -96,11 +96,11 @@ fn failed(error: MatchError) -> GameError {
 /// with a margin to the peak resident memory of `swine solve --rules farkle` at goals 1000,
 /// 2000 and 4000 (floor −2500, 3 farkles: 23, 39 and 99 MB) and of the page's match-ups at
 /// goal 2000 (41 MB); the time to `--vs minimax` at goals 1000, 2000, 5000 and 10000 on the
-/// idle machine (3.7, 8.9, 38.7 and 164 s: 1.2–1.4 µs per unit, docs/performance.md).
+/// idle machine (1.97, 4.67, 19.9 and 89.8 s: 0.64–0.71 µs per unit, docs/performance.md).
 const GROWTH: Growth = Growth {
     base_bytes: 12e6,
     bytes_per: [6.0, 0.0],
-    seconds_per: [1.4e-6, 0.0],
+    seconds_per: [0.8e-6, 0.0],
 };
 
 /// What solving `game` takes: its turn-start states, and its turns' positions from them.

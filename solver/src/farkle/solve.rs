@@ -743,10 +743,12 @@ impl Sweep<'_> {
         } else {
             (0..states).map(|_| AtomicU64::new(0)).collect()
         };
-        // Improving reads values only: the last policy's turns go before the new are made
-        // (sized as they were: a policy changes little from one round to the next).
-        let room = std::mem::take(&mut self.transitions[seat]).banks();
-        let mut transitions = TransitionTable::new(states, room);
+        // Improving reads values only: the last policy's turns go before the new are made,
+        // in room for the longest banks every turn could have (one reservation: the memory
+        // its turns do not fill is never touched, and the table is never copied as it grows).
+        self.transitions[seat] = TransitionTable::default();
+        let longest: usize = (0..scores).map(|own| scores - own).sum();
+        let mut transitions = TransitionTable::new(states, longest * scores * k * k);
         let mut residual: f64 = 0.0;
         let mut done = 0;
         // In place, each pair's turns are solved REPEATS times: more than once would make what

@@ -234,11 +234,6 @@ impl TransitionTable {
             bank: &self.banks[head.start..head.start + head.len as usize],
         }
     }
-
-    /// The bank probabilities the table holds, all states together.
-    pub fn banks(&self) -> usize {
-        self.banks.len()
-    }
 }
 
 /// The decisions a [`Turn::forward`] follows.
