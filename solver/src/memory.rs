@@ -131,12 +131,45 @@ mod tests {
         }
     }
 
+    /// How many of the whole pages inside `array` are resident (mapped in), and how many it
+    /// has, by `mincore`.
+    #[cfg(target_os = "linux")]
+    fn resident_pages<T>(array: &[T]) -> (usize, usize) {
+        let start = array.as_ptr() as usize;
+        let (first, last) = (
+            start.next_multiple_of(PAGE),
+            (start + std::mem::size_of_val(array)) / PAGE * PAGE,
+        );
+        let pages = (last - first) / PAGE;
+        let mut resident = vec![0u8; pages];
+        // SAFETY: the range is page-aligned and inside `array`'s allocation; `resident` has a
+        // byte for each of its pages.
+        let status = unsafe {
+            libc::mincore(
+                first as *mut libc::c_void,
+                last - first,
+                resident.as_mut_ptr(),
+            )
+        };
+        assert_eq!(status, 0, "mincore");
+        (resident.iter().filter(|&&r| r & 1 == 1).count(), pages)
+    }
+
+    /// Mapping in stops at the flag: an array told to stop before it starts has (nearly) none
+    /// of its pages mapped in where one not told has all of them, and both hold zeros.
+    #[cfg(target_os = "linux")]
     #[test]
-    fn an_array_told_to_stop_mapping_in_still_holds_zeros() {
-        let stop = AtomicBool::new(true);
-        let floats: Vec<f64> = zeroed_stopping(9 << 20, Some(&stop)).unwrap();
-        assert_eq!(floats.len(), 9 << 20);
-        assert!(floats.iter().all(|&x| x.to_bits() == 0));
+    fn an_array_told_to_stop_is_not_mapped_in_and_still_holds_zeros() {
+        let len = 16 << 20; // 128 MiB of f64: four pieces, and past any heap threshold.
+        let mapped: Vec<f64> = zeroed_stopping(len, Some(&AtomicBool::new(false))).unwrap();
+        let stopped: Vec<f64> = zeroed_stopping(len, Some(&AtomicBool::new(true))).unwrap();
+        let (resident, pages) = resident_pages(&mapped);
+        assert_eq!(resident, pages, "every page mapped in");
+        let (resident, pages) = resident_pages(&stopped);
+        // The allocator writes its header on the first page, and no other.
+        assert!(resident <= 1, "{resident} of {pages} pages mapped in");
+        assert!(stopped.iter().all(|&x| x.to_bits() == 0));
+        assert!(mapped.iter().all(|&x| x.to_bits() == 0));
     }
 
     #[test]

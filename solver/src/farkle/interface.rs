@@ -170,7 +170,13 @@ impl FarkleGame {
         opponent: &Strategy,
         run: &Run,
     ) -> Result<(Solution, Option<String>), GameError> {
-        let names = (opponent.optimiser_name(), opponent.name());
+        // Both optimising is one game whatever the two are called (`optimal` as the page's and
+        // play's computer, `minimax`): its values are committed as minimax's.
+        let names = if opponent.is_optimising() {
+            (MINIMAX, MINIMAX)
+        } else {
+            (opponent.optimiser_name(), opponent.name())
+        };
         if let Some((path, values)) = committed_values(&self.game, names.0, names.1) {
             let fixed = match opponent.player() {
                 Player::Fixed(policy) => Some(policy),
@@ -285,7 +291,7 @@ impl Game for FarkleGame {
 
     fn equilibrium(&self, minimax: &Strategy, run: &Run) -> Result<Strategy, GameError> {
         let both = Strategy::parse(MINIMAX, &self.game)?;
-        let solution = self.solved([&both, &both], run)?;
+        let (solution, _) = self.solved_or_taken(&both, &both, run)?;
         Ok(minimax.playing_equilibrium(Arc::new(solution)))
     }
 

@@ -464,8 +464,8 @@ pub fn solve_with(
     )
 }
 
-/// [`solve_with`], stopping with [`SolveError::Stopped`] between sweeps and passes once
-/// `stop` is set.
+/// [`solve_with`], stopping with [`SolveError::Stopped`] once `stop` is set: within
+/// milliseconds (checked per block of a sweep and per diagonal of an evaluation pass).
 pub fn solve_stopping(
     game: &Farkle,
     players: [Player; 2],
@@ -527,7 +527,7 @@ pub fn solve_stopping(
         .collect();
     if let Some(minimax) = &equilibrium {
         for seat in (0..seats).filter(|&s| players[s] == Player::Equilibrium) {
-            sweep.improve(seat, false, 0, progress, Some(minimax), 1);
+            sweep.improve(seat, false, 0, progress, Some(minimax), 1)?;
         }
     }
     sweep.check()?;
@@ -539,7 +539,7 @@ pub fn solve_stopping(
     } else {
         sweep.start_from(&optimising, Fixed::MaxPoints)?;
         for &seat in &optimising {
-            sweep.improve(seat, true, 0, progress, None, 1);
+            sweep.improve(seat, true, 0, progress, None, 1)?;
         }
         sweep.check()?;
         loop {
@@ -547,7 +547,7 @@ pub fn solve_stopping(
             let (_, _, passes) = sweep.evaluate(ROUND_PASSES)?;
             residual = 0.0;
             for &seat in &optimising {
-                residual = residual.max(sweep.improve(seat, false, rounds, progress, None, 1));
+                residual = residual.max(sweep.improve(seat, false, rounds, progress, None, 1)?);
             }
             sweep.check()?;
             progress(Progress::Round {
@@ -626,8 +626,7 @@ pub fn backup(
             sweep.update(1, state);
         });
     }
-    let change = sweep.improve(0, false, 0, &|_| {}, None, BACKUP_EVERY);
-    sweep.check()?;
+    let change = sweep.improve(0, false, 0, &|_| {}, None, BACKUP_EVERY)?;
     // The backup wrote seat 0's values of the sums it solved only: the values checked stay.
     let mut solved = vec![values.to_vec()];
     if seats == 2 {
@@ -662,7 +661,7 @@ struct Sweep<'a> {
     transitions: Vec<TransitionTable>,
     /// Per fixed seat: its turns.
     fixed: Vec<Option<Turns>>,
-    /// Set to stop the solve between sweeps and passes.
+    /// Set to stop the solve (looked at per block of a sweep and per diagonal of a pass).
     stop: &'a AtomicBool,
 }
 
@@ -720,9 +719,10 @@ impl Sweep<'_> {
 
     /// Solves every turn of the optimiser in `seat` against the current values (or the
     /// values `against`, the other seat's in a game of their own) and takes the best decisions
-    /// as its policy; returns the largest change of a value. In `place`, from the highest total
-    /// down writing as it goes; else every value from the values before. Only the states of
-    /// every `every`-th sum of the two scores are solved, from the highest down (1: all).
+    /// as its policy; returns the largest change of a value, or [`SolveError::Stopped`] once
+    /// the stop flag is set (what was solved is then of no use). In `place`, from the highest
+    /// total down writing as it goes; else every value from the values before. Only the states
+    /// of every `every`-th sum of the two scores are solved, from the highest down (1: all).
     fn improve(
         &mut self,
         seat: usize,
@@ -731,7 +731,7 @@ impl Sweep<'_> {
         progress: &(dyn Fn(Progress) + Sync),
         against: Option<&[f64]>,
         every: usize,
-    ) -> f64 {
+    ) -> Result<f64, SolveError> {
         let game = self.game;
         let layouts = self.layouts;
         let layout = &layouts.full;
@@ -835,11 +835,12 @@ impl Sweep<'_> {
                 total: states,
             });
         }
+        self.check()?;
         if !place {
             self.values[seat] = next;
         }
         self.transitions[seat] = transitions;
-        residual
+        Ok(residual)
     }
 
     /// Solves the values of the current policies, Gauss–Seidel (see the module docs), in at

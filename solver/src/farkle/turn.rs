@@ -203,11 +203,15 @@ struct Head {
 
 impl TransitionTable {
     /// A table of `states` turns that end nowhere (probability 0 everywhere), with room for
-    /// `banks` bank probabilities before it grows.
+    /// `banks` bank probabilities before it grows where the system grants that much (else it
+    /// grows as they come).
     pub fn new(states: usize, banks: usize) -> TransitionTable {
+        let mut room = Vec::new();
+        // Refused room is no error: the banks then grow as they are set.
+        let _ = room.try_reserve_exact(banks);
         TransitionTable {
             heads: vec![Head::default(); states],
-            banks: Vec::with_capacity(banks),
+            banks: room,
         }
     }
 

@@ -119,9 +119,12 @@ pub fn reach_stopping(
     policies: [&Policy; 2],
     stop: Option<&AtomicBool>,
 ) -> Result<Reach, Stopped> {
-    let check = || match stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
-        true => Err(Stopped),
-        false => Ok(()),
+    let check = || {
+        if stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            Err(Stopped)
+        } else {
+            Ok(())
+        }
     };
     let space = rules.space();
     let m = space.memory_size();
