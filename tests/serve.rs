@@ -1380,16 +1380,17 @@ fn farkle_is_solved_aside_and_played_roll_by_roll_with_evals_values() {
             )
         );
     }
-    // The full game is solved aside: while it is, the server answers everything else, tells
-    // how far the solve has come, and refuses a second farkle solve.
-    let full = "/api/games?rules=farkle&seed=1";
+    // The full game is solved aside (against bank_at:350: against optimal and bank_at:300 its
+    // values are committed and taken in seconds): while it is, the server answers everything
+    // else, tells how far the solve has come, and refuses a second farkle solve.
+    let full = "/api/games?rules=farkle&seed=1&vs=bank_at:350";
     let (status, body) = served.request("POST", full);
     assert_eq!(status, 202, "{body}");
     assert!(
         body["solving"]
             .as_str()
             .unwrap()
-            .starts_with("Solving farkle, goal 10000 against optimal: "),
+            .starts_with("Solving farkle, goal 10000 against bank_at:350: "),
         "{body}"
     );
     let (status, rulesets) = served.request("GET", "/api/rulesets");
