@@ -52,8 +52,9 @@ pub struct FarkleGame {
 const GRADE_GAMES: u64 = 5_000;
 const GRADE_SEED: u64 = 0;
 
-/// The largest change one Bellman backup may make to values `swine tables` takes from a
-/// directory: a solve's residual is at most 1e-14.
+/// The largest change one Bellman backup may make to values taken instead of solved (those
+/// committed in `tables/`, or a directory's for `swine tables`): a solve's residual is at most
+/// 1e-14.
 const TAKEN_CHANGE: f64 = 1e-13;
 
 /// What the parts of a position mean.
