@@ -374,6 +374,14 @@ fn load(values: &[AtomicU64], i: usize) -> f64 {
     f64::from_bits(values[i].load(Ordering::Relaxed))
 }
 
+/// Values kept as bits for threads to share, as plain numbers.
+fn plain(values: &[AtomicU64]) -> Vec<f64> {
+    values
+        .iter()
+        .map(|x| f64::from_bits(x.load(Ordering::Relaxed)))
+        .collect()
+}
+
 /// Anything the turn-start values can be read from.
 trait Read: Sync {
     fn at(&self, i: usize) -> f64;
@@ -573,15 +581,7 @@ pub fn solve_stopping(
             }
         }
     }
-    let values = sweep
-        .values
-        .iter()
-        .map(|v| {
-            v.iter()
-                .map(|x| f64::from_bits(x.load(Ordering::Relaxed)))
-                .collect()
-        })
-        .collect();
+    let values = sweep.values.iter().map(|v| plain(v)).collect();
     Ok(Solution {
         game: game.clone(),
         layouts: layouts.clone(),
@@ -630,11 +630,7 @@ pub fn backup(
     // The backup wrote seat 0's values of the sums it solved only: the values checked stay.
     let mut solved = vec![values.to_vec()];
     if seats == 2 {
-        solved.push(
-            (0..game.states())
-                .map(|i| load(&sweep.values[1], i))
-                .collect(),
-        );
+        solved.push(plain(&sweep.values[1]));
     }
     let solution = Solution {
         game: game.clone(),

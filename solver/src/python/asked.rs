@@ -13,6 +13,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use super::tabulate::{CHANGED, REASKED};
 use super::{Callable, PythonError, PythonSpec, Runner, Session, call_text};
 
 /// Where a Python strategy's answers come from.
@@ -42,10 +43,7 @@ pub(crate) struct Asked<Q, D> {
     sample: Mutex<Sample<Q, D>>,
 }
 
-/// The most answers [`Asked::ask_again`] asks again.
-const AGAIN: usize = 200;
-
-/// A uniform random sample of at most [`AGAIN`] of the answers given since the last asking
+/// A uniform random sample of at most [`REASKED`] of the answers given since the last asking
 /// again (reservoir sampling), drawn by a generator seeded where the strategy cannot see.
 struct Sample<Q, D> {
     given: u64,
@@ -65,10 +63,10 @@ impl<Q, D> Sample<Q, D> {
     /// Counts one more answer, kept with the chance that keeps the sample uniform.
     fn offer(&mut self, question: Q, decision: D) {
         self.given += 1;
-        if self.kept.len() < AGAIN {
+        if self.kept.len() < REASKED {
             self.kept.push((question, decision));
         } else if let Ok(slot) = usize::try_from(self.rng.random_range(0..self.given))
-            && slot < AGAIN
+            && slot < REASKED
         {
             self.kept[slot] = (question, decision);
         }
@@ -150,7 +148,7 @@ impl<Q: Copy + Eq + Hash + Ord, D: Copy> Asked<Q, D> {
     }
 
     /// Asks again a random sample of the states answered since the last asking again (at most
-    /// [`AGAIN`]), in batches of at most `batch`, each batch's answers checked by `check` as
+    /// [`REASKED`]), in batches of at most `batch`, each batch's answers checked by `check` as
     /// [`decide`](Self::decide)'s are. A strategy's answer depends on its arguments alone: one
     /// that differs from the answer given before is refused, its call named by `call` (an
     /// answer written past the function, or drawn at random, is caught so, not prevented).
@@ -182,8 +180,7 @@ impl<Q: Copy + Eq + Hash + Ord, D: Copy> Asked<Q, D> {
                 .find(|((_, before), now)| before != *now);
             if let Some(((question, _), _)) = changed {
                 return Err(PythonError::Rejected(format!(
-                    "{} gave another answer when asked again: its answers changed between asks \
-                     (it is not deterministic, or they were forged)",
+                    "{} gave another answer when asked again: {CHANGED}",
                     call(question)
                 )));
             }

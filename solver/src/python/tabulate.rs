@@ -24,8 +24,13 @@ use crate::table::{Schema, Table};
 /// States asked in one request.
 const BATCH: usize = 2000;
 
-/// States asked again once the table is whole.
+/// States asked again once the table is whole (and at most, of those a strategy asked
+/// position by position answered, [`Asked::ask_again`](super::Asked::ask_again)).
 pub(super) const REASKED: usize = 200;
+
+/// Why an answer that changed when asked again is refused.
+pub(super) const CHANGED: &str =
+    "its answers changed between asks (it is not deterministic, or they were forged)";
 
 /// What the table harness needs besides the limits: the legal results, how they are written,
 /// and the time one call may take.
@@ -99,8 +104,7 @@ pub(super) fn tabulate(
     for ((index, arguments), decided) in again.iter().zip(ask(&mut session, &again)?) {
         if dice[index.as_slice()] != decided {
             return Err(PythonError::Rejected(format!(
-                "{} returned {}, then {decided} when asked again: its answers changed between \
-                 asks (it is not deterministic, or they were forged)",
+                "{} returned {}, then {decided} when asked again: {CHANGED}",
                 call_text(&function, arguments),
                 dice[index.as_slice()]
             )));
