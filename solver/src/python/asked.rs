@@ -13,7 +13,6 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::tabulate::{CHANGED, REASKED};
 use super::{Callable, PythonError, PythonSpec, Runner, Session, call_text};
 
 /// Where a Python strategy's answers come from.
@@ -42,6 +41,14 @@ pub(crate) struct Asked<Q, D> {
     answers: Mutex<HashMap<Q, D>>,
     sample: Mutex<Sample<Q, D>>,
 }
+
+/// States asked again: of a table once it is whole ([`tabulate`](super::tabulate)), and at
+/// most of those a strategy asked position by position answered ([`Asked::ask_again`]).
+pub(super) const REASKED: usize = 200;
+
+/// Why an answer that changed when asked again is refused.
+pub(super) const CHANGED: &str =
+    "its answers changed between asks (it is not deterministic, or they were forged)";
 
 /// A uniform random sample of at most [`REASKED`] of the answers given since the last asking
 /// again (reservoir sampling), drawn by a generator seeded where the strategy cannot see.

@@ -17,20 +17,12 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::asked::Answered;
+use super::asked::{Answered, CHANGED, REASKED};
 use super::{HARNESS, PythonError, PythonSpec, Runner, Session, Tabulated, call_text};
 use crate::table::{Schema, Table};
 
 /// States asked in one request.
 const BATCH: usize = 2000;
-
-/// States asked again once the table is whole (and at most, of those a strategy asked
-/// position by position answered, [`Asked::ask_again`](super::Asked::ask_again)).
-pub(super) const REASKED: usize = 200;
-
-/// Why an answer that changed when asked again is refused.
-pub(super) const CHANGED: &str =
-    "its answers changed between asks (it is not deterministic, or they were forged)";
 
 /// What the table harness needs besides the limits: the legal results, how they are written,
 /// and the time one call may take.
